@@ -1,0 +1,5 @@
+//! One module per command family.
+
+pub mod pack;
+pub mod revenge;
+pub mod snake;

@@ -1,0 +1,1 @@
+//! The exact-cover search engine (rows and columns only; knows nothing of puzzles).

@@ -1,0 +1,17 @@
+//! Voxel geometry shared by every wurfel puzzle family.
+//!
+//! Conventions (see `docs/ARCHITECTURE.md`):
+//! - a [`Cell`] is `[x, y, z]` with `z` pointing up;
+//! - an [`Iso`] is a signed permutation matrix; the 24 with determinant +1 are the
+//!   proper rotations ([`Iso::rotations`]), all 48 are the cube's isometries ([`Iso::all`]);
+//! - a [`Shape`] is a sorted, duplicate-free set of cells; its *orientations* are its distinct
+//!   images under the 24 rotations, each translated so that its minimum corner is the origin;
+//! - a target's symmetry group ([`Shape::symmetries`]) is the set of isometries that map it onto
+//!   itself after re-translation, and [`Shape::cell_permutation`] turns one into a permutation of
+//!   cell indices, which is how the other crates apply symmetries to solutions.
+
+mod iso;
+mod shape;
+
+pub use iso::Iso;
+pub use shape::{neighbours, Cell, Shape, ShapeError};

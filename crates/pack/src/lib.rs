@@ -1,0 +1,1 @@
+//! Packing puzzles: fit polycube pieces into a target shape.

@@ -1,0 +1,1 @@
+//! Chain puzzles (snake cubes).
