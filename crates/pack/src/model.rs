@@ -1,0 +1,103 @@
+//! The packing puzzle model shared by files, the catalog, the solver and the writers.
+
+use wurfel_geom::Shape;
+
+/// A counting convention (DESIGN.md §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Convention {
+    /// Distinct solutions with the target held fixed (identical pieces interchangeable).
+    Raw,
+    /// Classes under the rotations that map the target onto itself.
+    Rotations,
+    /// Classes under all isometries of the target; a mirror image identifies two solutions only
+    /// when it is again a solution of the same puzzle.
+    RotationsReflections,
+}
+
+impl Convention {
+    /// All conventions, in print order.
+    pub const ALL: [Convention; 3] = [
+        Convention::Raw,
+        Convention::Rotations,
+        Convention::RotationsReflections,
+    ];
+
+    /// The key used in JSON and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Convention::Raw => "raw",
+            Convention::Rotations => "rotations",
+            Convention::RotationsReflections => "rotations_reflections",
+        }
+    }
+
+    /// Parses a key (also accepts `rotations+reflections` and `fixed`).
+    pub fn from_key(s: &str) -> Option<Convention> {
+        match s {
+            "raw" | "fixed" => Some(Convention::Raw),
+            "rotations" | "rotation" => Some(Convention::Rotations),
+            "rotations_reflections" | "rotations+reflections" | "isometries" => {
+                Some(Convention::RotationsReflections)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A published solution count and where it comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Published {
+    /// Which convention the figure uses.
+    pub convention: Convention,
+    /// The figure.
+    pub count: u64,
+    /// Where it was published (free text).
+    pub source: String,
+}
+
+/// One kind of piece; `count` identical copies of it are in the set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Name shown in outputs.
+    pub name: String,
+    /// One character used in layered text (unique within the puzzle).
+    pub symbol: char,
+    /// Its cells (any position; only the shape up to rotation and translation matters).
+    pub shape: Shape,
+    /// Number of identical copies (at least 1).
+    pub count: u32,
+    /// Optional display colour (`#rrggbb`).
+    pub color: Option<String>,
+}
+
+/// A packing puzzle: fill every cell of `target` with the pieces, each used exactly once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Catalog id (for built-ins) or file stem.
+    pub id: String,
+    /// Human-readable name.
+    pub name: String,
+    /// Free-text description (designer, source).
+    pub description: String,
+    /// The cells to fill.
+    pub target: Shape,
+    /// The piece kinds.
+    pub pieces: Vec<Piece>,
+    /// Published counts for this puzzle.
+    pub published: Vec<Published>,
+}
+
+impl Puzzle {
+    /// Total number of pieces, counting copies.
+    pub fn piece_count(&self) -> u32 {
+        self.pieces.iter().map(|p| p.count).sum()
+    }
+
+    /// Total volume of the pieces, counting copies.
+    pub fn piece_volume(&self) -> usize {
+        self.pieces
+            .iter()
+            .map(|p| p.shape.len() * p.count as usize)
+            .sum()
+    }
+}
