@@ -1,0 +1,120 @@
+//! The input of the engine: columns to cover, rows that cover them, groups with capacities.
+
+use std::fmt;
+
+/// One candidate row: a set of columns, belonging to a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The group (e.g. the piece kind) this row uses one unit of.
+    pub group: u32,
+    /// The columns it covers (distinct, each `< columns`).
+    pub columns: Vec<u32>,
+}
+
+/// An exact-cover problem: cover every column not in `prefilled` exactly once with rows, using
+/// at most `group_caps[g]` rows of group `g`.
+///
+/// Groups are how identical pieces are handled: the rows of a piece kind with `count = 3` form
+/// one group of capacity 3, so swapping two identical pieces is not a different solution.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    /// Number of columns.
+    pub columns: usize,
+    /// Columns covered before the search starts (e.g. holes in a target's bounding box).
+    pub prefilled: Vec<u32>,
+    /// Capacity of each group.
+    pub group_caps: Vec<u32>,
+    /// The rows.
+    pub rows: Vec<Row>,
+    /// When the columns are the cells of an `X×Y×Z` box numbered `x + X*(y + Y*z)`: enables
+    /// pruning of empty regions that no combination of the remaining groups can fill.
+    pub grid: Option<[usize; 3]>,
+}
+
+/// Why a problem cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProblemError {
+    /// A row names a column that does not exist.
+    ColumnOutOfRange { row: usize, column: u32 },
+    /// A row names a group that does not exist.
+    GroupOutOfRange { row: usize, group: u32 },
+    /// A row covers the same column twice or no column at all.
+    BadRow { row: usize },
+    /// The grid does not match the number of columns.
+    BadGrid,
+    /// More columns than the widest board supports.
+    TooManyColumns { columns: usize, max: usize },
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemError::ColumnOutOfRange { row, column } => {
+                write!(f, "row {row} covers column {column}, which does not exist")
+            }
+            ProblemError::GroupOutOfRange { row, group } => {
+                write!(
+                    f,
+                    "row {row} belongs to group {group}, which does not exist"
+                )
+            }
+            ProblemError::BadRow { row } => {
+                write!(f, "row {row} is empty or covers a column twice")
+            }
+            ProblemError::BadGrid => write!(f, "the grid size does not match the columns"),
+            ProblemError::TooManyColumns { columns, max } => {
+                write!(
+                    f,
+                    "{columns} columns is more than the engine supports ({max})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ProblemError {}
+
+impl Problem {
+    /// Checks the problem's consistency.
+    pub fn validate(&self) -> Result<(), ProblemError> {
+        if self.columns > crate::MAX_COLUMNS {
+            return Err(ProblemError::TooManyColumns {
+                columns: self.columns,
+                max: crate::MAX_COLUMNS,
+            });
+        }
+        if let Some([x, y, z]) = self.grid {
+            if x * y * z != self.columns {
+                return Err(ProblemError::BadGrid);
+            }
+        }
+        for (i, r) in self.rows.iter().enumerate() {
+            if r.group as usize >= self.group_caps.len() {
+                return Err(ProblemError::GroupOutOfRange {
+                    row: i,
+                    group: r.group,
+                });
+            }
+            if r.columns.is_empty() {
+                return Err(ProblemError::BadRow { row: i });
+            }
+            let mut cols = r.columns.clone();
+            cols.sort_unstable();
+            if cols.windows(2).any(|w| w[0] == w[1]) {
+                return Err(ProblemError::BadRow { row: i });
+            }
+            if let Some(&c) = cols.iter().find(|&&c| c as usize >= self.columns) {
+                return Err(ProblemError::ColumnOutOfRange { row: i, column: c });
+            }
+        }
+        for &c in &self.prefilled {
+            if c as usize >= self.columns {
+                return Err(ProblemError::ColumnOutOfRange {
+                    row: usize::MAX,
+                    column: c,
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,418 @@
+//! The sequential depth-first search over one board width.
+//!
+//! State is kept in flat arrays (masks copied per column for cache locality), the branching
+//! column is the empty column with the fewest fitting rows (counted with an early cut-off at the
+//! best count so far), and empty regions that the remaining groups cannot fill are pruned.
+
+use crate::bits::Bits;
+use crate::problem::Problem;
+use crate::stats::Stats;
+use crate::Visitor;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A problem compiled for board width `W`.
+pub(crate) struct Compiled<const W: usize> {
+    full: Bits<W>,
+    init_filled: Bits<W>,
+    row_mask: Vec<Bits<W>>,
+    row_group: Vec<u32>,
+    /// Segments of column `c` are `seg_*[col_seg[c]..col_seg[c + 1]]`.
+    col_seg: Vec<u32>,
+    seg_group: Vec<u32>,
+    seg_range: Vec<(u32, u32)>,
+    /// Rows covering each column, grouped by group, as masks and ids.
+    col_masks: Vec<Bits<W>>,
+    col_rows: Vec<u32>,
+    group_caps: Vec<u32>,
+    region: Option<Region<Bits<W>>>,
+}
+
+/// Geometry for region pruning.
+struct Region<W2> {
+    dims: [usize; 3],
+    /// Cells with x > 0, x < X-1, y > 0, y < Y-1 (for masking shifted boards).
+    not_x0: W2,
+    not_xl: W2,
+    not_y0: W2,
+    not_yl: W2,
+    /// Size of every group's rows (all rows of a group have the same size).
+    group_size: Vec<u32>,
+}
+
+/// The mutable search state of one worker.
+pub(crate) struct State<'a, const W: usize> {
+    pub filled: Bits<W>,
+    pub remaining: Vec<u32>,
+    pub stack: Vec<u32>,
+    pub stats: Stats,
+    stop: &'a [&'a AtomicBool],
+    stopped: bool,
+    reach: Vec<u64>,
+}
+
+impl<'a, const W: usize> State<'a, W> {
+    fn should_stop(&mut self) -> bool {
+        if !self.stopped && self.stats.nodes & 1023 == 0 {
+            self.stopped = self.stop.iter().any(|s| s.load(Ordering::Relaxed));
+        }
+        self.stopped
+    }
+    /// Whether the search was stopped from outside before it finished.
+    pub fn was_stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+/// What the column choice found.
+pub(crate) enum Choice {
+    /// Every column is covered.
+    Complete,
+    /// Some column (or region) cannot be covered.
+    Dead,
+    /// Branch on this column.
+    Column(usize),
+}
+
+impl<const W: usize> Compiled<W> {
+    pub fn new(p: &Problem) -> Self {
+        let full = Bits::<W>::low(p.columns);
+        let mut init_filled = Bits::<W>::zero();
+        for &c in &p.prefilled {
+            init_filled.set(c as usize);
+        }
+        let row_mask: Vec<Bits<W>> = p
+            .rows
+            .iter()
+            .map(|r| {
+                let mut b = Bits::<W>::zero();
+                for &c in &r.columns {
+                    b.set(c as usize);
+                }
+                b
+            })
+            .collect();
+        let row_group: Vec<u32> = p.rows.iter().map(|r| r.group).collect();
+        // Rows per column, sorted by group (stable, so row order within a group is kept and the
+        // branching order is the input order).
+        let mut per_col: Vec<Vec<u32>> = vec![Vec::new(); p.columns];
+        for (i, r) in p.rows.iter().enumerate() {
+            if r.columns.iter().any(|&c| init_filled.get(c as usize)) {
+                continue; // can never fit
+            }
+            for &c in &r.columns {
+                per_col[c as usize].push(i as u32);
+            }
+        }
+        let mut col_seg = vec![0u32];
+        let mut seg_group = Vec::new();
+        let mut seg_range = Vec::new();
+        let mut col_masks = Vec::new();
+        let mut col_rows = Vec::new();
+        for rows in &mut per_col {
+            rows.sort_by_key(|&r| row_group[r as usize]);
+            let mut i = 0;
+            while i < rows.len() {
+                let g = row_group[rows[i] as usize];
+                let start = col_rows.len() as u32;
+                while i < rows.len() && row_group[rows[i] as usize] == g {
+                    col_rows.push(rows[i]);
+                    col_masks.push(row_mask[rows[i] as usize]);
+                    i += 1;
+                }
+                seg_group.push(g);
+                seg_range.push((start, col_rows.len() as u32));
+            }
+            col_seg.push(seg_group.len() as u32);
+        }
+        let region = p.grid.and_then(|dims| {
+            let mut group_size = vec![0u32; p.group_caps.len()];
+            for r in &p.rows {
+                let s = &mut group_size[r.group as usize];
+                if *s != 0 && *s != r.columns.len() as u32 {
+                    return None; // mixed sizes in a group: pruning by size is not sound
+                }
+                *s = r.columns.len() as u32;
+            }
+            let [x, y, _] = dims;
+            let mut m = [Bits::<W>::zero(); 4];
+            for c in 0..p.columns {
+                let (cx, cy) = (c % x, (c / x) % y);
+                if cx > 0 {
+                    m[0].set(c);
+                }
+                if cx + 1 < x {
+                    m[1].set(c);
+                }
+                if cy > 0 {
+                    m[2].set(c);
+                }
+                if cy + 1 < y {
+                    m[3].set(c);
+                }
+            }
+            Some(Region {
+                dims,
+                not_x0: m[0],
+                not_xl: m[1],
+                not_y0: m[2],
+                not_yl: m[3],
+                group_size,
+            })
+        });
+        Compiled {
+            full,
+            init_filled,
+            row_mask,
+            row_group,
+            col_seg,
+            seg_group,
+            seg_range,
+            col_masks,
+            col_rows,
+            group_caps: p.group_caps.clone(),
+            region,
+        }
+    }
+
+    /// A fresh state at the root, or after placing `prefix`; `None` if the prefix overlaps.
+    pub fn state<'s>(&self, prefix: &[u32], stop: &'s [&'s AtomicBool]) -> Option<State<'s, W>> {
+        let mut st = State {
+            filled: self.init_filled,
+            remaining: self.group_caps.clone(),
+            stack: Vec::with_capacity(64),
+            stats: Stats::default(),
+            stop,
+            stopped: false,
+            reach: Vec::new(),
+        };
+        for &r in prefix {
+            let m = &self.row_mask[r as usize];
+            let g = self.row_group[r as usize] as usize;
+            if m.intersects(&st.filled) || st.remaining[g] == 0 {
+                return None;
+            }
+            st.filled = st.filled.or(m);
+            st.remaining[g] -= 1;
+            st.stack.push(r);
+        }
+        Some(st)
+    }
+
+    /// Chooses the column to branch on.
+    pub fn choose(&self, st: &mut State<'_, W>) -> Choice {
+        let empty = self.full.andnot(&st.filled);
+        if empty.is_zero() {
+            return Choice::Complete;
+        }
+        if let Some(region) = &self.region {
+            if !self.regions_fillable(region, st, &empty) {
+                st.stats.region_prunes += 1;
+                return Choice::Dead;
+            }
+        }
+        let mut best = u32::MAX;
+        let mut best_col = usize::MAX;
+        for c in empty.iter() {
+            let n = self.count_fits(st, c, best);
+            if n < best {
+                best = n;
+                best_col = c;
+                if n <= 1 {
+                    break;
+                }
+            }
+        }
+        if best == 0 {
+            st.stats.dead_columns += 1;
+            Choice::Dead
+        } else {
+            Choice::Column(best_col)
+        }
+    }
+
+    /// Number of rows covering `c` that fit, counting no further than `cutoff`.
+    #[inline]
+    fn count_fits(&self, st: &State<'_, W>, c: usize, cutoff: u32) -> u32 {
+        let mut n = 0;
+        let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);
+        for s in s0..s1 {
+            if st.remaining[self.seg_group[s] as usize] == 0 {
+                continue;
+            }
+            let (a, b) = self.seg_range[s];
+            for m in &self.col_masks[a as usize..b as usize] {
+                if !m.intersects(&st.filled) {
+                    n += 1;
+                    if n >= cutoff {
+                        return n;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// The rows covering column `c` that fit now, in branching order.
+    pub fn fitting_rows(&self, st: &State<'_, W>, c: usize, out: &mut Vec<u32>) {
+        out.clear();
+        let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);
+        for s in s0..s1 {
+            if st.remaining[self.seg_group[s] as usize] == 0 {
+                continue;
+            }
+            let (a, b) = self.seg_range[s];
+            for i in a as usize..b as usize {
+                if !self.col_masks[i].intersects(&st.filled) {
+                    out.push(self.col_rows[i]);
+                }
+            }
+        }
+    }
+
+    /// Whether every connected empty region could be filled by some sub-multiset of the
+    /// remaining groups (by size only; a necessary condition).
+    fn regions_fillable(
+        &self,
+        rg: &Region<Bits<W>>,
+        st: &mut State<'_, W>,
+        empty: &Bits<W>,
+    ) -> bool {
+        let [x, y, _] = rg.dims;
+        let xy = x * y;
+        let grow = |b: &Bits<W>| -> Bits<W> {
+            let mut n = *b;
+            n = n.or(&b.shl(1).and(&rg.not_x0));
+            n = n.or(&b.shr(1).and(&rg.not_xl));
+            n = n.or(&b.shl(x).and(&rg.not_y0));
+            n = n.or(&b.shr(x).and(&rg.not_yl));
+            n = n.or(&b.shl(xy));
+            n = n.or(&b.shr(xy));
+            n.and(empty)
+        };
+        let mut rest = *empty;
+        let mut sizes: [u32; 8] = [0; 8];
+        let mut ncomp = 0;
+        while !rest.is_zero() {
+            let mut comp = rest.lowest();
+            loop {
+                let next = grow(&comp);
+                if next == comp {
+                    break;
+                }
+                comp = next;
+            }
+            rest = rest.andnot(&comp);
+            if ncomp == 0 && rest.is_zero() {
+                // One region: fine by size when the remaining pieces exactly fill it (always
+                // so for packings; capacities may also be upper bounds, hence the check).
+                let volume: u64 = st
+                    .remaining
+                    .iter()
+                    .zip(&rg.group_size)
+                    .map(|(&r, &s)| r as u64 * s as u64)
+                    .sum();
+                if volume == comp.count() as u64 {
+                    return true;
+                }
+            }
+            if ncomp < sizes.len() {
+                sizes[ncomp] = comp.count();
+            }
+            ncomp += 1;
+        }
+        let total = empty.count() as usize;
+        // Sizes of the remaining pieces.
+        let mut single = 0u32;
+        let mut mixed = false;
+        for (g, &r) in st.remaining.iter().enumerate() {
+            if r > 0 {
+                let s = rg.group_size[g];
+                if single == 0 {
+                    single = s;
+                } else if s != single {
+                    mixed = true;
+                }
+            }
+        }
+        if !mixed {
+            return single != 0 && sizes[..ncomp.min(8)].iter().all(|&s| s % single == 0);
+        }
+        // Bounded subset sums of the remaining sizes, as a bitset of reachable totals.
+        let words = total / 64 + 1;
+        st.reach.clear();
+        st.reach.resize(words, 0);
+        st.reach[0] = 1;
+        for (g, &r) in st.remaining.iter().enumerate() {
+            let s = rg.group_size[g] as usize;
+            let mut left = r as usize;
+            let mut chunk = 1;
+            while left > 0 {
+                let k = chunk.min(left);
+                shift_or(&mut st.reach, s * k);
+                left -= k;
+                chunk *= 2;
+            }
+        }
+        sizes[..ncomp.min(8)].iter().all(|&s| {
+            let s = s as usize;
+            st.reach[s / 64] >> (s % 64) & 1 == 1
+        })
+    }
+
+    /// Depth-first search below the current state.
+    pub fn dfs<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
+        st.stats.nodes += 1;
+        if st.should_stop() {
+            return ControlFlow::Break(());
+        }
+        let c = match self.choose(st) {
+            Choice::Complete => {
+                st.stats.solutions += 1;
+                return v.solution(&st.stack);
+            }
+            Choice::Dead => return ControlFlow::Continue(()),
+            Choice::Column(c) => c,
+        };
+        let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);
+        for s in s0..s1 {
+            let g = self.seg_group[s] as usize;
+            if st.remaining[g] == 0 {
+                continue;
+            }
+            let (a, b) = self.seg_range[s];
+            for i in a as usize..b as usize {
+                st.stats.tried += 1;
+                let m = self.col_masks[i];
+                if m.intersects(&st.filled) {
+                    continue;
+                }
+                st.stats.fitted += 1;
+                let saved = st.filled;
+                st.filled = saved.or(&m);
+                st.remaining[g] -= 1;
+                st.stack.push(self.col_rows[i]);
+                let flow = self.dfs(st, v);
+                st.stack.pop();
+                st.remaining[g] += 1;
+                st.filled = saved;
+                flow?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// `reach |= reach << k` over a little-endian multiword bitset (bits past the end are dropped).
+fn shift_or(reach: &mut [u64], k: usize) {
+    let (words, bits) = (k / 64, k % 64);
+    let n = reach.len();
+    for i in (words..n).rev() {
+        let src = i - words;
+        let mut v = reach[src] << bits;
+        if bits != 0 && src > 0 {
+            v |= reach[src - 1] >> (64 - bits);
+        }
+        reach[i] |= v;
+    }
+}

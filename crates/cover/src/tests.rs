@@ -1,0 +1,238 @@
+//! Engine tests against brute force on small random problems.
+
+use super::*;
+use std::ops::ControlFlow;
+
+/// A tiny deterministic generator (the engine crate has no dependencies).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Counts covers by trying every subset of rows (respecting capacities).
+fn brute_force(p: &Problem) -> u64 {
+    let n = p.rows.len();
+    assert!(n <= 20);
+    let mut count = 0;
+    'subsets: for mask in 0u32..(1 << n) {
+        let mut covered = vec![0u32; p.columns];
+        for &c in &p.prefilled {
+            covered[c as usize] += 1;
+        }
+        let mut used = vec![0u32; p.group_caps.len()];
+        for (i, r) in p.rows.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                used[r.group as usize] += 1;
+                for &c in &r.columns {
+                    covered[c as usize] += 1;
+                }
+            }
+        }
+        for (g, &u) in used.iter().enumerate() {
+            if u > p.group_caps[g] {
+                continue 'subsets;
+            }
+        }
+        if covered.iter().all(|&c| c == 1) {
+            count += 1;
+        }
+    }
+    count
+}
+
+fn random_problem(rng: &mut Lcg, columns: usize) -> Problem {
+    let groups = 1 + rng.below(4) as usize;
+    let group_caps = (0..groups).map(|_| 1 + rng.below(3) as u32).collect();
+    let nrows = 4 + rng.below(15) as usize;
+    let rows = (0..nrows)
+        .map(|_| {
+            let len = 1 + rng.below(4) as usize;
+            let mut cols: Vec<u32> = Vec::new();
+            while cols.len() < len.min(columns) {
+                let c = rng.below(columns as u64) as u32;
+                if !cols.contains(&c) {
+                    cols.push(c);
+                }
+            }
+            Row {
+                group: rng.below(groups as u64) as u32,
+                columns: cols,
+            }
+        })
+        .collect();
+    Problem {
+        columns,
+        prefilled: if rng.below(3) == 0 { vec![0] } else { vec![] },
+        group_caps,
+        rows,
+        grid: None,
+    }
+}
+
+#[test]
+fn matches_brute_force_on_random_problems() {
+    let mut rng = Lcg(12345);
+    for case in 0..400 {
+        // Widths on both sides of a word boundary exercise multiword boards.
+        let columns = [3, 5, 8, 65, 70][case % 5];
+        let mut p = random_problem(&mut rng, columns.min(10));
+        if columns > 64 {
+            // Same structure on a wide board: shift the columns across the word boundary and
+            // prefill the columns below.
+            p.columns = 70;
+            for r in &mut p.rows {
+                for c in &mut r.columns {
+                    *c += 60;
+                }
+            }
+            for c in &mut p.prefilled {
+                *c += 60;
+            }
+            p.prefilled.extend(0..60);
+        }
+        let expect = brute_force(&p);
+        for threads in [1, 2] {
+            assert_eq!(count(&p, threads).unwrap(), expect, "case {case}: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn first_solution_and_ordering_are_thread_independent() {
+    // Dominoes on a 2x4 strip: 5 tilings.
+    let mut rows = Vec::new();
+    for i in 0..4u32 {
+        rows.push(Row {
+            group: 0,
+            columns: vec![i, i + 4],
+        });
+        if i < 3 {
+            rows.push(Row {
+                group: 0,
+                columns: vec![i, i + 1],
+            });
+            rows.push(Row {
+                group: 0,
+                columns: vec![i + 4, i + 5],
+            });
+        }
+    }
+    let p = Problem {
+        columns: 8,
+        prefilled: vec![],
+        group_caps: vec![4],
+        rows,
+        grid: Some([4, 2, 1]),
+    };
+    assert_eq!(count(&p, 1).unwrap(), 5);
+    let collect = |threads: usize, min_tasks: usize| {
+        let mut all = Vec::new();
+        let opts = SearchOptions {
+            threads,
+            min_tasks,
+            ..Default::default()
+        };
+        search(
+            &p,
+            &opts,
+            |_| Vec::<Vec<u32>>::new(),
+            |_, v: Vec<Vec<u32>>, _| {
+                all.extend(v);
+                ControlFlow::Continue(())
+            },
+        )
+        .unwrap();
+        all
+    };
+    let one = collect(1, 4);
+    assert_eq!(one.len(), 5);
+    assert_eq!(collect(2, 4), one);
+    assert!(first(&p).unwrap().is_some());
+}
+
+impl Visitor for Vec<Vec<u32>> {
+    fn solution(&mut self, rows: &[u32]) -> ControlFlow<()> {
+        self.push(rows.to_vec());
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn region_pruning_keeps_counts() {
+    // Trominoes (straight and L) in a 3x3x1 box, with and without the grid.
+    let mut rows = Vec::new();
+    let cell = |x: i32, y: i32| (x + 3 * y) as u32;
+    let shapes: [[(i32, i32); 3]; 6] = [
+        [(0, 0), (1, 0), (2, 0)],
+        [(0, 0), (0, 1), (0, 2)],
+        [(0, 0), (1, 0), (0, 1)],
+        [(0, 0), (1, 0), (1, 1)],
+        [(0, 0), (0, 1), (1, 1)],
+        [(1, 0), (0, 1), (1, 1)],
+    ];
+    for (k, sh) in shapes.iter().enumerate() {
+        for dx in 0..3 {
+            for dy in 0..3 {
+                let cells: Option<Vec<u32>> = sh
+                    .iter()
+                    .map(|&(x, y)| {
+                        let (x, y) = (x + dx, y + dy);
+                        (x < 3 && y < 3).then(|| cell(x, y))
+                    })
+                    .collect();
+                if let Some(columns) = cells {
+                    rows.push(Row {
+                        group: (k >= 2) as u32,
+                        columns,
+                    });
+                }
+            }
+        }
+    }
+    let mut p = Problem {
+        columns: 9,
+        prefilled: vec![],
+        group_caps: vec![3, 3],
+        rows,
+        grid: None,
+    };
+    let plain = count(&p, 1).unwrap();
+    p.grid = Some([3, 3, 1]);
+    assert_eq!(count(&p, 2).unwrap(), plain);
+    assert!(plain > 0);
+}
+
+#[test]
+fn bad_problems_are_reported() {
+    let p = Problem {
+        columns: 2,
+        prefilled: vec![],
+        group_caps: vec![1],
+        rows: vec![Row {
+            group: 0,
+            columns: vec![0, 2],
+        }],
+        grid: None,
+    };
+    assert!(matches!(
+        p.validate(),
+        Err(ProblemError::ColumnOutOfRange { .. })
+    ));
+    let p = Problem {
+        columns: 10_000,
+        ..Default::default()
+    };
+    assert!(matches!(
+        count(&p, 1),
+        Err(ProblemError::TooManyColumns { .. })
+    ));
+}
