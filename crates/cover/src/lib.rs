@@ -200,8 +200,8 @@ fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec<u32>> {
             match c.choose(&mut st) {
                 Choice::Complete => next.push(prefix),
                 Choice::Dead => {}
-                Choice::Column(col) => {
-                    c.fitting_rows(&st, col, &mut buf);
+                choice => {
+                    c.branch_rows(&st, &choice, &mut buf);
                     grew |= buf.len() != 1;
                     for &r in &buf {
                         let mut p = prefix.clone();

@@ -29,6 +29,10 @@ pub struct Problem {
     /// When the columns are the cells of an `X×Y×Z` box numbered `x + X*(y + Y*z)`: enables
     /// pruning of empty regions that no combination of the remaining groups can fill.
     pub grid: Option<[usize; 3]>,
+    /// Every unit of every group must be used (as in a packing whose pieces fill the target
+    /// exactly). Makes groups columns of the cover: a group with no fitting row is a dead end
+    /// and a group may be branched on. When false, capacities are upper bounds.
+    pub exact_groups: bool,
 }
 
 /// Why a problem cannot be searched.

@@ -25,7 +25,12 @@ pub(crate) struct Compiled<const W: usize> {
     col_masks: Vec<Bits<W>>,
     col_rows: Vec<u32>,
     group_caps: Vec<u32>,
+    /// Rows of each group: `group_masks[group_range[g].0..group_range[g].1]`, with ids.
+    group_range: Vec<(u32, u32)>,
+    group_masks: Vec<Bits<W>>,
+    group_rows: Vec<u32>,
     region: Option<Region<Bits<W>>>,
+    exact_groups: bool,
 }
 
 /// Geometry for region pruning.
@@ -72,6 +77,8 @@ pub(crate) enum Choice {
     Dead,
     /// Branch on this column.
     Column(usize),
+    /// Branch on the rows of this group (which has exactly one unit left).
+    Group(usize),
 }
 
 impl<const W: usize> Compiled<W> {
@@ -160,7 +167,24 @@ impl<const W: usize> Compiled<W> {
                 group_size,
             })
         });
+        let mut group_range = Vec::new();
+        let mut group_masks = Vec::new();
+        let mut group_rows = Vec::new();
+        for g in 0..p.group_caps.len() as u32 {
+            let start = group_rows.len() as u32;
+            for (i, r) in p.rows.iter().enumerate() {
+                if r.group == g && !r.columns.iter().any(|&c| init_filled.get(c as usize)) {
+                    group_rows.push(i as u32);
+                    group_masks.push(row_mask[i]);
+                }
+            }
+            group_range.push((start, group_rows.len() as u32));
+        }
         Compiled {
+            exact_groups: p.exact_groups,
+            group_range,
+            group_masks,
+            group_rows,
             full,
             init_filled,
             row_mask,
@@ -203,6 +227,9 @@ impl<const W: usize> Compiled<W> {
     pub fn choose(&self, st: &mut State<'_, W>) -> Choice {
         let empty = self.full.andnot(&st.filled);
         if empty.is_zero() {
+            if self.exact_groups && st.remaining.iter().any(|&r| r > 0) {
+                return Choice::Dead;
+            }
             return Choice::Complete;
         }
         if let Some(region) = &self.region {
@@ -225,10 +252,55 @@ impl<const W: usize> Compiled<W> {
         }
         if best == 0 {
             st.stats.dead_columns += 1;
-            Choice::Dead
+            return Choice::Dead;
+        }
+        // Groups are columns too (as in DLX): a piece with nowhere to go is a dead end, and a
+        // piece with fewer places than any cell has candidates is the better branch. Only a
+        // group with one unit left may be branched on: with two identical units left, either
+        // could be placed first and each cover would be found twice.
+        let mut best_group = usize::MAX;
+        if best > 1 && self.exact_groups {
+            for g in 0..st.remaining.len() {
+                let left = st.remaining[g];
+                if left == 0 {
+                    continue;
+                }
+                let cutoff = if left == 1 { best } else { 1 };
+                let n = self.count_group_fits(st, g, cutoff);
+                if n == 0 {
+                    st.stats.dead_columns += 1;
+                    return Choice::Dead;
+                }
+                if left == 1 && n < best {
+                    best = n;
+                    best_group = g;
+                    if n == 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        if best_group != usize::MAX {
+            Choice::Group(best_group)
         } else {
             Choice::Column(best_col)
         }
+    }
+
+    /// Number of rows of group `g` that fit, counting no further than `cutoff`.
+    #[inline]
+    fn count_group_fits(&self, st: &State<'_, W>, g: usize, cutoff: u32) -> u32 {
+        let (a, b) = self.group_range[g];
+        let mut n = 0;
+        for m in &self.group_masks[a as usize..b as usize] {
+            if !m.intersects(&st.filled) {
+                n += 1;
+                if n >= cutoff {
+                    return n;
+                }
+            }
+        }
+        n
     }
 
     /// Number of rows covering `c` that fit, counting no further than `cutoff`.
@@ -253,9 +325,22 @@ impl<const W: usize> Compiled<W> {
         n
     }
 
-    /// The rows covering column `c` that fit now, in branching order.
-    pub fn fitting_rows(&self, st: &State<'_, W>, c: usize, out: &mut Vec<u32>) {
+    /// The rows the search would branch on for `choice`, in branching order.
+    pub fn branch_rows(&self, st: &State<'_, W>, choice: &Choice, out: &mut Vec<u32>) {
         out.clear();
+        let c = match *choice {
+            Choice::Column(c) => c,
+            Choice::Group(g) => {
+                let (a, b) = self.group_range[g];
+                for i in a as usize..b as usize {
+                    if !self.group_masks[i].intersects(&st.filled) {
+                        out.push(self.group_rows[i]);
+                    }
+                }
+                return;
+            }
+            Choice::Complete | Choice::Dead => return,
+        };
         let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);
         for s in s0..s1 {
             if st.remaining[self.seg_group[s] as usize] == 0 {
@@ -372,6 +457,27 @@ impl<const W: usize> Compiled<W> {
                 return v.solution(&st.stack);
             }
             Choice::Dead => return ControlFlow::Continue(()),
+            Choice::Group(g) => {
+                let (a, b) = self.group_range[g];
+                for i in a as usize..b as usize {
+                    st.stats.tried += 1;
+                    let m = self.group_masks[i];
+                    if m.intersects(&st.filled) {
+                        continue;
+                    }
+                    st.stats.fitted += 1;
+                    let saved = st.filled;
+                    st.filled = saved.or(&m);
+                    st.remaining[g] -= 1;
+                    st.stack.push(self.group_rows[i]);
+                    let flow = self.dfs(st, v);
+                    st.stack.pop();
+                    st.remaining[g] += 1;
+                    st.filled = saved;
+                    flow?;
+                }
+                return ControlFlow::Continue(());
+            }
             Choice::Column(c) => c,
         };
         let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);

@@ -20,6 +20,7 @@ impl Lcg {
 
 /// Counts covers by trying every subset of rows (respecting capacities).
 fn brute_force(p: &Problem) -> u64 {
+    let exact = p.exact_groups;
     let n = p.rows.len();
     assert!(n <= 20);
     let mut count = 0;
@@ -38,7 +39,7 @@ fn brute_force(p: &Problem) -> u64 {
             }
         }
         for (g, &u) in used.iter().enumerate() {
-            if u > p.group_caps[g] {
+            if u > p.group_caps[g] || (exact && u < p.group_caps[g]) {
                 continue 'subsets;
             }
         }
@@ -75,6 +76,7 @@ fn random_problem(rng: &mut Lcg, columns: usize) -> Problem {
         group_caps,
         rows,
         grid: None,
+        exact_groups: rng.below(2) == 0,
     }
 }
 
@@ -132,6 +134,7 @@ fn first_solution_and_ordering_are_thread_independent() {
         group_caps: vec![4],
         rows,
         grid: Some([4, 2, 1]),
+        exact_groups: true,
     };
     assert_eq!(count(&p, 1).unwrap(), 5);
     let collect = |threads: usize, min_tasks: usize| {
@@ -204,6 +207,7 @@ fn region_pruning_keeps_counts() {
         group_caps: vec![3, 3],
         rows,
         grid: None,
+        exact_groups: false,
     };
     let plain = count(&p, 1).unwrap();
     p.grid = Some([3, 3, 1]);
@@ -222,6 +226,7 @@ fn bad_problems_are_reported() {
             columns: vec![0, 2],
         }],
         grid: None,
+        exact_groups: false,
     };
     assert!(matches!(
         p.validate(),

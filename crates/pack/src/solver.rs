@@ -1,0 +1,454 @@
+//! From a puzzle to counted and classified solutions.
+//!
+//! Symmetry breaking: if some piece kind occurs once and the target has rotations, that piece
+//! is restricted to one placement per orbit of the target's rotation group `G`. Every class of
+//! solutions under `G` then has members with the piece at a representative `r`, and two such
+//! members are in one class exactly when an element of `H_r` (the rotations fixing `r`) maps
+//! one to the other. So, for each solution `s` found with the piece at `r`:
+//! - `raw += |G| / |H_r|` (the solutions with the piece anywhere in `r`'s orbit);
+//! - `s` represents its rotation class iff it is the smallest of its `H_r`-images;
+//! - a class `O` and its mirror class `σO` are merged by counting `O` iff its smallest
+//!   rotation image is not larger than its smallest reflection image.
+//!
+//! Solutions with symmetry of their own are thus counted as orbits, never by division.
+
+use crate::placements::{placements, BoxBoard, Placement};
+use crate::symmetry::{image, min_image, Symmetry};
+use crate::{Convention, Puzzle};
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::ControlFlow;
+use wurfel_cover::{Problem, ProblemError, Row, SearchOptions, SearchReport, Stats, Visitor};
+use wurfel_geom::Cell;
+
+/// Why a puzzle cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrepareError {
+    /// A piece fits nowhere in the target.
+    NoPlacement {
+        /// The piece's name.
+        piece: String,
+    },
+    /// The pieces' volume differs from the target's.
+    Volume {
+        /// Volume of all pieces.
+        pieces: usize,
+        /// Volume of the target.
+        target: usize,
+    },
+    /// The engine rejected the problem (e.g. too large).
+    Engine(ProblemError),
+}
+
+impl fmt::Display for PrepareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PrepareError::NoPlacement { piece } => {
+                write!(f, "piece `{piece}` fits nowhere in the target")
+            }
+            PrepareError::Volume { pieces, target } => write!(
+                f,
+                "the pieces have {pieces} cells but the target has {target}: they cannot fill it exactly"
+            ),
+            PrepareError::Engine(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PrepareError {}
+
+/// Solution counts under the three conventions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Target held fixed.
+    pub raw: u64,
+    /// Up to the target's rotations.
+    pub rotations: u64,
+    /// Up to all its isometries (mirror images merged only when they are solutions).
+    pub rotations_reflections: u64,
+}
+
+impl Counts {
+    /// The count under `c`.
+    pub fn get(&self, c: Convention) -> u64 {
+        match c {
+            Convention::Raw => self.raw,
+            Convention::Rotations => self.rotations,
+            Convention::RotationsReflections => self.rotations_reflections,
+        }
+    }
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, o: Counts) {
+        self.raw += o.raw;
+        self.rotations += o.rotations;
+        self.rotations_reflections += o.rotations_reflections;
+    }
+}
+
+/// Symmetry-breaking data for one representative placement of the restricted piece.
+#[derive(Clone, Debug)]
+struct RepInfo {
+    /// Rotations (indices into `Symmetry::rotations`) other than the identity that fix it.
+    stabilizer: Vec<usize>,
+    /// `|G| / |H_r|`.
+    weight: u64,
+    /// One rotation per image of the placement (identity first): maps a found solution to all
+    /// raw solutions it stands for.
+    cosets: Vec<usize>,
+}
+
+/// What to collect from the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// Only counts.
+    Count,
+    /// Counts and the solutions distinct under a convention.
+    List(Convention),
+}
+
+/// The result of one task of the search.
+#[derive(Clone, Debug, Default)]
+pub struct TaskOutput {
+    /// Counts contributed by this task.
+    pub counts: Counts,
+    /// Listed solutions (sorted placement ids), when asked for.
+    pub solutions: Vec<Vec<u32>>,
+}
+
+/// A puzzle ready to search: placements, symmetries, the engine problem.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The target's bounding box.
+    pub board: BoxBoard,
+    /// Every placement of every kind.
+    pub placements: Vec<Placement>,
+    /// Symmetries acting on placements.
+    pub symmetry: Symmetry,
+    /// The kind restricted to orbit representatives, if any.
+    pub restricted: Option<u32>,
+    problem: Problem,
+    row_placement: Vec<u32>,
+    reps: HashMap<u32, RepInfo>,
+    unrestricted: RepInfo,
+}
+
+/// One piece of a solution, in puzzle coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedPiece {
+    /// Kind index.
+    pub kind: u32,
+    /// Cells in puzzle coordinates.
+    pub cells: Vec<Cell>,
+}
+
+impl Prepared {
+    /// Generates placements and symmetries and chooses the piece to restrict.
+    pub fn new(puzzle: &Puzzle) -> Result<Prepared, PrepareError> {
+        if puzzle.piece_volume() != puzzle.target.len() {
+            return Err(PrepareError::Volume {
+                pieces: puzzle.piece_volume(),
+                target: puzzle.target.len(),
+            });
+        }
+        let board = BoxBoard::new(&puzzle.target);
+        let placements = placements(puzzle, &board);
+        for (k, p) in puzzle.pieces.iter().enumerate() {
+            if !placements.iter().any(|pl| pl.kind == k as u32) {
+                return Err(PrepareError::NoPlacement {
+                    piece: p.name.clone(),
+                });
+            }
+        }
+        let symmetry = Symmetry::new(puzzle, &board, &placements);
+        let nrot = symmetry.rotations.len();
+        // Orbits of each unique kind's placements under the rotations.
+        let orbits_of = |kind: u32| -> Vec<u32> {
+            let mut seen = vec![false; placements.len()];
+            let mut reps = Vec::new();
+            for (i, p) in placements.iter().enumerate() {
+                if p.kind != kind || seen[i] {
+                    continue;
+                }
+                reps.push(i as u32);
+                for r in &symmetry.rotations {
+                    seen[r[i] as usize] = true;
+                }
+            }
+            reps
+        };
+        let restricted = if nrot > 1 {
+            (0..puzzle.pieces.len() as u32)
+                .filter(|&k| puzzle.pieces[k as usize].count == 1)
+                .map(|k| {
+                    let n = placements.iter().filter(|p| p.kind == k).count();
+                    (orbits_of(k).len(), n, k)
+                })
+                .min()
+                .map(|(_, _, k)| k)
+        } else {
+            None
+        };
+        let mut reps = HashMap::new();
+        if let Some(k) = restricted {
+            for r in orbits_of(k) {
+                let stabilizer: Vec<usize> = (1..nrot)
+                    .filter(|&g| symmetry.rotations[g][r as usize] == r)
+                    .collect();
+                let mut images = Vec::new();
+                let mut cosets = Vec::new();
+                for g in 0..nrot {
+                    let img = symmetry.rotations[g][r as usize];
+                    if !images.contains(&img) {
+                        images.push(img);
+                        cosets.push(g);
+                    }
+                }
+                let weight = (nrot / (stabilizer.len() + 1)) as u64;
+                debug_assert_eq!(weight as usize, cosets.len());
+                reps.insert(
+                    r,
+                    RepInfo {
+                        stabilizer,
+                        weight,
+                        cosets,
+                    },
+                );
+            }
+        }
+        let mut rows = Vec::new();
+        let mut row_placement = Vec::new();
+        for (i, p) in placements.iter().enumerate() {
+            if Some(p.kind) == restricted && !reps.contains_key(&(i as u32)) {
+                continue;
+            }
+            rows.push(Row {
+                group: p.kind,
+                columns: p.cells.clone(),
+            });
+            row_placement.push(i as u32);
+        }
+        let problem = Problem {
+            columns: board.len(),
+            prefilled: (0..board.len() as u32)
+                .filter(|&c| !board.in_target[c as usize])
+                .collect(),
+            group_caps: puzzle.pieces.iter().map(|p| p.count).collect(),
+            rows,
+            grid: Some(board.dims),
+            exact_groups: true,
+        };
+        problem.validate().map_err(PrepareError::Engine)?;
+        Ok(Prepared {
+            puzzle: puzzle.clone(),
+            board,
+            placements,
+            symmetry,
+            restricted,
+            problem,
+            row_placement,
+            reps,
+            unrestricted: RepInfo {
+                stabilizer: (1..nrot).collect(),
+                weight: 1,
+                cosets: vec![0],
+            },
+        })
+    }
+
+    /// The engine problem (for statistics and benchmarks).
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Number of placements of each kind (all, before symmetry breaking).
+    pub fn placements_per_kind(&self) -> Vec<usize> {
+        let mut n = vec![0; self.puzzle.pieces.len()];
+        for p in &self.placements {
+            n[p.kind as usize] += 1;
+        }
+        n
+    }
+
+    /// Number of representative placements the restricted piece is limited to.
+    pub fn restricted_placements(&self) -> usize {
+        self.reps.len()
+    }
+
+    /// Runs the search; `done` receives each task's output in task order.
+    pub fn run<D>(
+        &self,
+        opts: &SearchOptions<'_>,
+        want: Want,
+        per_task_limit: Option<usize>,
+        mut done: D,
+    ) -> Result<SearchReport, ProblemError>
+    where
+        D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
+    {
+        wurfel_cover::search(
+            &self.problem,
+            opts,
+            |_| Classify {
+                prep: self,
+                want,
+                limit: per_task_limit,
+                out: TaskOutput::default(),
+                sol: Vec::new(),
+                buf: Vec::new(),
+            },
+            |i, v: Classify<'_>, stats| done(i, v.out, stats),
+        )
+    }
+
+    /// Counts all solutions.
+    pub fn count(&self, threads: usize) -> Counts {
+        let mut counts = Counts::default();
+        let opts = SearchOptions {
+            threads,
+            ..Default::default()
+        };
+        self.run(&opts, Want::Count, None, |_, out, _| {
+            counts += out.counts;
+            ControlFlow::Continue(())
+        })
+        .expect("validated in new()");
+        counts
+    }
+
+    /// The first `limit` solutions distinct under `distinct`, in search order.
+    pub fn solutions(&self, distinct: Convention, limit: usize, threads: usize) -> Vec<Vec<u32>> {
+        let mut found = Vec::new();
+        let opts = SearchOptions {
+            threads,
+            ..Default::default()
+        };
+        self.run(&opts, Want::List(distinct), Some(limit), |_, out, _| {
+            for s in out.solutions {
+                if found.len() < limit {
+                    found.push(s);
+                }
+            }
+            if found.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .expect("validated in new()");
+        found
+    }
+
+    /// The pieces of a solution, in puzzle coordinates, ordered by kind.
+    pub fn pieces_of(&self, solution: &[u32]) -> Vec<PlacedPiece> {
+        let mut ids = solution.to_vec();
+        ids.sort_by_key(|&p| (self.placements[p as usize].kind, p));
+        ids.iter()
+            .map(|&p| {
+                let pl = &self.placements[p as usize];
+                PlacedPiece {
+                    kind: pl.kind,
+                    cells: pl
+                        .cells
+                        .iter()
+                        .map(|&c| self.board.puzzle_cell(c as usize))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// Whether `solution` is a valid solution (every target cell covered once, counts right).
+    pub fn is_solution(&self, solution: &[u32]) -> bool {
+        let mut cover = vec![0u32; self.board.len()];
+        let mut used = vec![0u32; self.puzzle.pieces.len()];
+        for &p in solution {
+            let pl = &self.placements[p as usize];
+            used[pl.kind as usize] += 1;
+            for &c in &pl.cells {
+                cover[c as usize] += 1;
+            }
+        }
+        cover
+            .iter()
+            .zip(&self.board.in_target)
+            .all(|(&n, &t)| n == t as u32)
+            && used
+                .iter()
+                .zip(&self.puzzle.pieces)
+                .all(|(&u, p)| u == p.count)
+    }
+}
+
+/// The per-task visitor: classifies each cover the engine finds.
+struct Classify<'a> {
+    prep: &'a Prepared,
+    want: Want,
+    limit: Option<usize>,
+    out: TaskOutput,
+    sol: Vec<u32>,
+    buf: Vec<u32>,
+}
+
+impl Classify<'_> {
+    fn push(&mut self, s: Vec<u32>) -> ControlFlow<()> {
+        self.out.solutions.push(s);
+        match self.limit {
+            Some(l) if self.out.solutions.len() >= l => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+}
+
+impl Visitor for Classify<'_> {
+    fn solution(&mut self, rows: &[u32]) -> ControlFlow<()> {
+        let prep = self.prep;
+        let sym = &prep.symmetry;
+        self.sol.clear();
+        self.sol
+            .extend(rows.iter().map(|&r| prep.row_placement[r as usize]));
+        self.sol.sort_unstable();
+        let info = match prep.restricted {
+            Some(k) => {
+                let r = *self
+                    .sol
+                    .iter()
+                    .find(|&&p| prep.placements[p as usize].kind == k)
+                    .expect("every solution places the restricted piece");
+                &prep.reps[&r]
+            }
+            None => &prep.unrestricted,
+        };
+        self.out.counts.raw += info.weight;
+        if let Want::List(Convention::Raw) = self.want {
+            for &g in &info.cosets {
+                image(&self.sol, &sym.rotations[g], &mut self.buf);
+                let s = self.buf.clone();
+                self.push(s)?;
+            }
+        }
+        // Is this the smallest member of its class under H_r?
+        for &h in &info.stabilizer {
+            image(&self.sol, &sym.rotations[h], &mut self.buf);
+            if self.buf < self.sol {
+                return ControlFlow::Continue(());
+            }
+        }
+        self.out.counts.rotations += 1;
+        let keep_mirror_class = sym.reflections.is_empty()
+            || min_image(&self.sol, &sym.rotations) <= min_image(&self.sol, &sym.reflections);
+        if keep_mirror_class {
+            self.out.counts.rotations_reflections += 1;
+        }
+        match self.want {
+            Want::List(Convention::Rotations) => self.push(self.sol.clone()),
+            Want::List(Convention::RotationsReflections) if keep_mirror_class => {
+                self.push(self.sol.clone())
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+}
