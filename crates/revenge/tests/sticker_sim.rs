@@ -1,0 +1,375 @@
+//! An independent sticker-level simulator: 96 stickers, each a (cubie position, outward normal)
+//! pair in 0..=3 grid coordinates, turned by explicit rotation matrices. It shares no code with
+//! the library's cubie model and checks it move by move, and checks solutions.
+
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+use wurfel_revenge::notation::{self, Notation, Step};
+use wurfel_revenge::{Cube, Move};
+
+type V = [i32; 3];
+
+/// Clockwise quarter turns seen from +x, +y, +z, as matrices acting on column vectors.
+const ROT_X: [[i32; 3]; 3] = [[1, 0, 0], [0, 0, 1], [0, -1, 0]]; // (x,y,z) -> (x, z, -y)
+const ROT_Y: [[i32; 3]; 3] = [[0, 0, -1], [0, 1, 0], [1, 0, 0]]; // (x,y,z) -> (-z, y, x)
+const ROT_Z: [[i32; 3]; 3] = [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]; // (x,y,z) -> (y, -x, z)
+
+fn mul(m: &[[i32; 3]; 3], v: V) -> V {
+    [
+        m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
+        m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
+        m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2],
+    ]
+}
+
+/// Where each facelet index lives: (cubie in 0..=3 coordinates, normal), from the text of the
+/// layout (U with B on top, D with F on top, sides with U on top, each seen from outside).
+fn layout() -> Vec<(V, V)> {
+    let mut v = Vec::new();
+    for face in 0..6 {
+        for r in 0..4 {
+            for c in 0..4 {
+                v.push(match face {
+                    0 => ([c, 3, r], [0, 1, 0]),          // U
+                    1 => ([3, 3 - r, 3 - c], [1, 0, 0]),  // R
+                    2 => ([c, 3 - r, 3], [0, 0, 1]),      // F
+                    3 => ([c, 0, 3 - r], [0, -1, 0]),     // D
+                    4 => ([0, 3 - r, c], [-1, 0, 0]),     // L
+                    _ => ([3 - c, 3 - r, 0], [0, 0, -1]), // B
+                });
+            }
+        }
+    }
+    v
+}
+
+struct Sim {
+    stickers: HashMap<(V, V), char>,
+    layout: Vec<(V, V)>,
+}
+
+impl Sim {
+    fn from_facelets(s: &str) -> Sim {
+        let layout = layout();
+        let stickers = layout.iter().cloned().zip(s.chars()).collect();
+        Sim { stickers, layout }
+    }
+    fn solved() -> Sim {
+        Sim::from_facelets(
+            &"URFDLB"
+                .chars()
+                .flat_map(|c| std::iter::repeat(c).take(16))
+                .collect::<String>(),
+        )
+    }
+    fn facelets(&self) -> String {
+        self.layout.iter().map(|k| self.stickers[k]).collect()
+    }
+    /// Turns the layers with `coord[axis] in layers` by `q` clockwise quarter turns about the
+    /// positive axis.
+    fn turn(&mut self, axis: usize, layers: &[i32], q: usize) {
+        let m = [&ROT_X, &ROT_Y, &ROT_Z][axis];
+        for _ in 0..q % 4 {
+            let mut next = HashMap::new();
+            for (&(p, n), &c) in &self.stickers {
+                if layers.contains(&p[axis]) {
+                    let centred = [2 * p[0] - 3, 2 * p[1] - 3, 2 * p[2] - 3];
+                    let r = mul(m, centred);
+                    let back = [(r[0] + 3) / 2, (r[1] + 3) / 2, (r[2] + 3) / 2];
+                    next.insert((back, mul(m, n)), c);
+                } else {
+                    next.insert((p, n), c);
+                }
+            }
+            self.stickers = next;
+        }
+    }
+    /// Applies one Norskog single-slice token (`U`, `u'`, `r2`, ...) or rotation (`x`, `y'`).
+    fn token(&mut self, t: &str) {
+        let mut ch = t.chars();
+        let letter = ch.next().unwrap();
+        let q = match ch.as_str() {
+            "" => 1,
+            "2" => 2,
+            "'" => 3,
+            other => panic!("sim token {other}"),
+        };
+        // (axis, layer, whether clockwise about the face equals clockwise about +axis)
+        let (axis, layers, same): (usize, Vec<i32>, bool) = match letter {
+            'U' => (1, vec![3], true),
+            'u' => (1, vec![2], true),
+            'd' => (1, vec![1], false),
+            'D' => (1, vec![0], false),
+            'R' => (0, vec![3], true),
+            'r' => (0, vec![2], true),
+            'l' => (0, vec![1], false),
+            'L' => (0, vec![0], false),
+            'F' => (2, vec![3], true),
+            'f' => (2, vec![2], true),
+            'b' => (2, vec![1], false),
+            'B' => (2, vec![0], false),
+            'x' => (0, vec![0, 1, 2, 3], true),
+            'y' => (1, vec![0, 1, 2, 3], true),
+            'z' => (2, vec![0, 1, 2, 3], true),
+            _ => panic!("sim letter {letter}"),
+        };
+        self.turn(axis, &layers, if same { q } else { 4 - q });
+    }
+}
+
+#[test]
+fn sim_reproduces_the_published_u_r_position() {
+    let mut s = Sim::solved();
+    s.token("U");
+    s.token("R");
+    assert_eq!(
+        s.facelets(),
+        "UUURUUUFUUUFUUUFRRRBRRRBRRRBRRRBRRRDFFFDFFFDFFFDDDDBDDDBDDDBDDDLFFFFLLLLLLLLLLLLULLLUBBBUBBBUBBB"
+    );
+}
+
+#[test]
+fn model_reproduces_the_published_u_r_position_and_r_u_solves_it() {
+    let expected = "UUURUUUFUUUFUUUFRRRBRRRBRRRBRRRBRRRDFFFDFFFDFFFDDDDBDDDBDDDBDDDLFFFFLLLLLLLLLLLLULLLUBBBUBBBUBBB";
+    let mut c = Cube::solved();
+    notation::apply_steps(&mut c, &notation::parse("U R", Notation::Wca).unwrap());
+    assert_eq!(c.facelets(), expected);
+    let mut d = Cube::from_facelets(expected).unwrap();
+    assert_eq!(d, c);
+    notation::apply_steps(&mut d, &notation::parse("R' U'", Notation::Wca).unwrap());
+    assert!(d.is_solved());
+}
+
+const TOKENS: [&str; 15] = [
+    "U", "u", "d", "D", "R", "r", "l", "L", "F", "f", "b", "B", "x", "y", "z",
+];
+
+#[test]
+fn every_turn_and_rotation_matches_the_sim_move_by_move() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut cube = Cube::random(11);
+    let mut sim = Sim::from_facelets(&cube.facelets());
+    for _ in 0..400 {
+        let t = TOKENS[rng.gen_range(0..TOKENS.len())];
+        let suffix = ["", "2", "'"][rng.gen_range(0..3)];
+        let tok = format!("{t}{suffix}");
+        sim.token(&tok);
+        notation::apply_steps(&mut cube, &notation::parse(&tok, Notation::Slice).unwrap());
+        assert_eq!(cube.facelets(), sim.facelets(), "after {tok}");
+    }
+}
+
+#[test]
+fn wca_wide_and_numbered_turns_match_the_sim() {
+    // (WCA token, the same as Norskog single-slice tokens for the sim)
+    let cases: &[(&str, &[&str])] = &[
+        ("Uw", &["U", "u"]),
+        ("u", &["U", "u"]),
+        ("2U", &["u"]),
+        ("3U'", &["d"]),
+        ("3Uw2", &["U2", "u2", "d'", "d'"]),
+        ("Rw'", &["R'", "r'"]),
+        ("2R2", &["r2"]),
+        ("Lw", &["L", "l"]),
+        ("3Fw", &["F", "f", "b'"]),
+        ("Bw2", &["B2", "b2"]),
+        ("4Dw", &["y'"]),
+        ("x'", &["x'"]),
+    ];
+    for (wca, slices) in cases {
+        let start = Cube::random(3);
+        let mut c = start.clone();
+        notation::apply_steps(&mut c, &notation::parse(wca, Notation::Wca).unwrap());
+        let mut s = Sim::from_facelets(&start.facelets());
+        for t in *slices {
+            s.token(t);
+        }
+        assert_eq!(c.facelets(), s.facelets(), "{wca}");
+    }
+}
+
+#[test]
+fn printed_wca_and_slice_notation_reparse_to_the_same_effect() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..50 {
+        let moves: Vec<Move> = (0..30).map(|_| Move(rng.gen_range(0..36))).collect();
+        let start = Cube::random(rng.gen());
+        let mut sim = Sim::from_facelets(&start.facelets());
+        for m in &moves {
+            sim.token(&m.slice_name());
+        }
+        for (text, nt) in [
+            (notation::to_wca(&moves), Notation::Wca),
+            (notation::to_wca_slices(&moves), Notation::Wca),
+            (notation::to_slice(&moves), Notation::Slice),
+        ] {
+            let steps = notation::parse(&text, nt).unwrap();
+            let mut c = start.clone();
+            notation::apply_steps(&mut c, &steps);
+            assert_eq!(c.facelets(), sim.facelets(), "{text}");
+        }
+        let wca = notation::to_wca(&moves);
+        assert_eq!(wca.split_whitespace().count(), notation::obtm(&moves));
+        assert_eq!(
+            notation::to_slice(&moves).split_whitespace().count(),
+            notation::stm(&moves)
+        );
+    }
+}
+
+#[test]
+fn unrotate_keeps_the_effect() {
+    let text = "R x U2 y' r F z 2B' Lw";
+    let steps = notation::parse(text, Notation::Wca).unwrap();
+    let (moves, rots) = notation::unrotate(&steps);
+    let mut a = Cube::random(1);
+    let mut b = a.clone();
+    notation::apply_steps(&mut a, &steps);
+    b.apply_all(&moves);
+    for r in rots {
+        b.rotate(r);
+    }
+    assert_eq!(a, b);
+}
+
+/// Checks a solution with the simulator: applying `wca` (WCA notation) to `start` gives the
+/// solved facelets.
+pub fn sim_solves(start: &str, wca: &str) -> bool {
+    let mut s = Sim::from_facelets(start);
+    for tok in wca.split_whitespace() {
+        sim_wca_token(&mut s, tok);
+    }
+    s.facelets() == Sim::solved().facelets()
+}
+
+/// The simulator's own reading of a WCA token (outer, `2X`, `Xw`, `3Xw`, rotations).
+fn sim_wca_token(s: &mut Sim, tok: &str) {
+    let (body, q) = if let Some(b) = tok.strip_suffix('\'') {
+        (b, 3)
+    } else if let Some(b) = tok.strip_suffix('2') {
+        (b, 2)
+    } else {
+        (tok, 1)
+    };
+    let suffix = ["", "", "2", "'"][q];
+    let (n, rest) = match body.chars().next() {
+        Some(d) if d.is_ascii_digit() => (d.to_digit(10).unwrap() as usize, &body[1..]),
+        _ => (0, body),
+    };
+    let letter = rest.chars().next().unwrap();
+    let wide = rest.ends_with('w');
+    if "xyz".contains(letter) {
+        s.token(&format!("{letter}{suffix}"));
+        return;
+    }
+    let lower = letter.to_ascii_lowercase();
+    let opposite = match letter {
+        'U' => 'D',
+        'D' => 'U',
+        'R' => 'L',
+        'L' => 'R',
+        'F' => 'B',
+        _ => 'F',
+    };
+    let inv = ["", "", "2", "'"][4 - q];
+    let mut layers: Vec<String> = Vec::new();
+    let count = if wide {
+        if n == 0 {
+            2
+        } else {
+            n
+        }
+    } else {
+        0
+    };
+    if wide {
+        let all = [
+            format!("{letter}{suffix}"),
+            format!("{lower}{suffix}"),
+            format!("{}{inv}", opposite.to_ascii_lowercase()),
+            format!("{opposite}{inv}"),
+        ];
+        layers.extend(all.into_iter().take(count));
+    } else if n == 2 {
+        layers.push(format!("{lower}{suffix}"));
+    } else {
+        layers.push(format!("{letter}{suffix}"));
+    }
+    for l in layers {
+        s.token(&l);
+    }
+}
+
+#[test]
+fn sim_wca_reader_agrees_with_the_library_parser() {
+    let text = "Rw U2 2F' L Uw2 3Rw' B 2D2 x y' Fw z2 L' 2B";
+    let start = Cube::random(77);
+    let mut c = start.clone();
+    notation::apply_steps(&mut c, &notation::parse(text, Notation::Wca).unwrap());
+    let mut s = Sim::from_facelets(&start.facelets());
+    for t in text.split_whitespace() {
+        sim_wca_token(&mut s, t);
+    }
+    assert_eq!(c.facelets(), s.facelets());
+}
+
+#[test]
+fn facelets_round_trip_and_errors_are_clear() {
+    for seed in 0..100 {
+        let c = Cube::random(seed);
+        assert_eq!(Cube::from_facelets(&c.facelets()).unwrap(), c);
+    }
+    let solved = Cube::solved().facelets();
+    let err = |s: &str| Cube::from_facelets(s).unwrap_err().to_string();
+    assert!(err(&solved[..95]).contains("expected 96"));
+    let mut bad = solved.clone().into_bytes();
+    bad[5] = b'X';
+    assert!(err(std::str::from_utf8(&bad).unwrap()).contains("unknown character"));
+    let mut bad = solved.clone().into_bytes();
+    bad[5] = b'R';
+    assert!(err(std::str::from_utf8(&bad).unwrap()).contains("appears"));
+    // Twist one corner in place: rotate its three stickers.
+    let mut c = Cube::solved();
+    c.co[0] = 1;
+    assert!(err(&c.facelets()).contains("twists"));
+    // Swap the two stickers of one wing: a flipped wing cannot exist.
+    let f = Cube::solved().facelets().into_bytes();
+    // U face index 13 (bottom row) and F face index 1 (top row) form the UF wing at x = -1.
+    let mut g = f.clone();
+    g.swap(13, 32 + 1);
+    assert!(err(std::str::from_utf8(&g).unwrap()).contains("wing"));
+    // Two copies of one corner.
+    let mut c = Cube::solved();
+    c.cp[1] = 0;
+    assert!(Cube::from_facelets(&c.facelets()).is_err());
+}
+
+#[test]
+fn metrics_name_the_conventions() {
+    let p = |s| notation::unrotate(&notation::parse(s, Notation::Wca).unwrap()).0;
+    assert_eq!(notation::stm(&p("Uw")), 2);
+    assert_eq!(notation::obtm(&p("Uw")), 1);
+    assert_eq!(notation::stm(&p("2U")), 1);
+    assert_eq!(notation::obtm(&p("2U")), 2);
+    assert_eq!(notation::stm(&p("R L'")), 2);
+    assert_eq!(notation::obtm(&p("R 2R")), 1);
+    assert_eq!(notation::obtm(&p("R r")), 2);
+    assert_eq!(notation::stm(&p("U U'")), 0);
+    assert_eq!(notation::stm(&p("U D U")), 2);
+    let steps = notation::parse("u", Notation::Slice).unwrap();
+    assert_eq!(steps, vec![Step::Turn(Move::new(0, true, 1))]);
+    assert!(notation::parse("Q", Notation::Wca).is_err());
+    assert!(notation::parse("5Uw", Notation::Wca).is_err());
+    assert!(notation::parse("U3'x", Notation::Wca).is_err());
+}
+
+#[test]
+fn random_states_are_reproducible_and_varied() {
+    assert_eq!(Cube::random(4), Cube::random(4));
+    assert_ne!(Cube::random(4), Cube::random(5));
+    // Twist is legal and every piece present.
+    for s in 0..20 {
+        let c = Cube::random(s);
+        assert_eq!(c.co.iter().map(|&x| x as u32).sum::<u32>() % 3, 0);
+    }
+}
