@@ -1,0 +1,514 @@
+//! Folding a chain into a box: depth-first search over segments on a 64-bit board, with
+//! symmetry breaking by canonical (lexicographically least) paths, and exact class counts.
+
+use crate::board::{Board, BoxError, DIRECTION_LETTERS, NONE};
+use crate::chain::Chain;
+use serde::Serialize;
+use std::ops::ControlFlow;
+
+/// Why a chain and a box do not make a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SnakeError {
+    /// The chain's cube count is not the box's volume.
+    #[error("the chain has {cubes} cubes but a {board} box has {cells} cells")]
+    WrongCount {
+        /// Cubes in the chain.
+        cubes: usize,
+        /// The box, as `XxYxZ`.
+        board: String,
+        /// Cells of the box.
+        cells: usize,
+    },
+    /// No box given and the count is not a cube number we support.
+    #[error(
+        "the chain has {0} cubes, which is not the volume of a supported cube box \
+         (8 = 2x2x2, 27 = 3x3x3, 64 = 4x4x4); check the chain or give --box"
+    )]
+    NotACube(usize),
+    /// The box itself is unusable.
+    #[error(transparent)]
+    Box(#[from] BoxError),
+}
+
+/// A chain together with the box it must fill.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    chain: Chain,
+    board: Board,
+    /// Steps (cubes − 1) of each segment.
+    steps: Vec<u8>,
+    /// Cells a complete path may start on (colour argument).
+    start_mask: u64,
+}
+
+/// Counts of the foldings of a chain, each convention named.
+///
+/// - `embeddings`: every folding with the box held fixed and the chain read from its first end
+///   (a sequence of cells);
+/// - `rotations`: classes of embeddings under the box's proper rotations (24 for a cube);
+/// - `isometries`: classes under all its isometries (48 for a cube), i.e. mirror images merged;
+/// - `rotations_reversal`, `isometries_reversal` (palindromic chains only): the same classes
+///   when an embedding read backwards also counts as the same folding — for a palindrome both
+///   readings are embeddings of the same chain. For other chains reading backwards gives a
+///   different chain, so these keys are absent and `isometries` is already the number of
+///   physically different foldings.
+///
+/// Every figure is an orbit count (orbit–stabilizer and Burnside over exact stabilizers), not a
+/// division of `embeddings`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Foldings with the box fixed, read from the first end.
+    pub embeddings: u64,
+    /// Classes under rotations of the box.
+    pub rotations: u64,
+    /// Classes under all isometries of the box.
+    pub isometries: u64,
+    /// Whether the chain reads the same from both ends.
+    pub palindrome: bool,
+    /// Palindromes: classes under rotations and reversal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rotations_reversal: Option<u64>,
+    /// Palindromes: classes under isometries and reversal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub isometries_reversal: Option<u64>,
+}
+
+impl Counts {
+    /// Physically different solutions of the snake: up to isometries, and for palindromes also
+    /// up to reading the chain from the other end. This is the per-snake figure of the survey.
+    pub fn solutions(&self) -> u64 {
+        self.isometries_reversal.unwrap_or(self.isometries)
+    }
+}
+
+/// Search effort.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Segments placed.
+    pub nodes: u64,
+    /// Complete canonical foldings reached.
+    pub leaves: u64,
+}
+
+/// Pruning switches; all on by default. Off only to measure what they buy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Dead-end test after every segment.
+    pub dead_ends: bool,
+    /// Flood-fill connectivity test after every segment.
+    pub connectivity: bool,
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Pruning {
+            dead_ends: true,
+            // Measured: on 3x3x3 and 4x4x4 chains the dead-end test already removes almost
+            // everything the flood fill would, and the flood fill costs more than it saves.
+            connectivity: false,
+        }
+    }
+}
+
+/// One folded chain: the cells in the order the chain visits them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Folding {
+    dims: [usize; 3],
+    cells: Vec<[i32; 3]>,
+}
+
+impl Problem {
+    /// A chain in an explicit box.
+    pub fn new(chain: Chain, board: Board) -> Result<Problem, SnakeError> {
+        if chain.cubes() != board.cells() {
+            return Err(SnakeError::WrongCount {
+                cubes: chain.cubes(),
+                board: board.to_string(),
+                cells: board.cells(),
+            });
+        }
+        let steps = chain.segments().iter().map(|&l| (l - 1) as u8).collect();
+        // Cells alternate colours along the path (each step changes x+y+z by one), so with one
+        // more cell of a colour the path must start and end on it; with equal numbers it may
+        // start on either colour.
+        let even = board.even().count_ones();
+        let odd = board.cells() as u32 - even;
+        let start_mask = match even.cmp(&odd) {
+            std::cmp::Ordering::Greater => board.even(),
+            std::cmp::Ordering::Less => board.full() & !board.even(),
+            std::cmp::Ordering::Equal => board.full(),
+        };
+        Ok(Problem {
+            chain,
+            board,
+            steps,
+            start_mask,
+        })
+    }
+
+    /// A chain in the cube box its cube count implies (8, 27 or 64 cubes), or in a cube of side
+    /// `side` if given.
+    pub fn auto(chain: Chain, side: Option<usize>) -> Result<Problem, SnakeError> {
+        let side = match side {
+            Some(s) => s,
+            None => {
+                let n = chain.cubes();
+                match (1..=4).find(|s| s * s * s == n) {
+                    Some(s) if s >= 2 => s,
+                    _ => return Err(SnakeError::NotACube(n)),
+                }
+            }
+        };
+        let board = Board::cube(side)?;
+        Problem::new(chain, board)
+    }
+
+    /// The chain.
+    pub fn chain(&self) -> &Chain {
+        &self.chain
+    }
+
+    /// The box.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// A human reason why no folding can exist, when one is obvious from the chain alone (a
+    /// segment longer than every line of the box).
+    pub fn obstacle(&self) -> Option<String> {
+        let longest = *self.board.dims().iter().max().unwrap_or(&0);
+        self.chain
+            .segments()
+            .iter()
+            .position(|&l| l as usize > longest)
+            .map(|i| {
+                format!(
+                    "segment {} has {} cubes but no line of the {} box is that long",
+                    i + 1,
+                    self.chain.segments()[i],
+                    self.board
+                )
+            })
+    }
+
+    /// Visits every *canonical* embedding once: the lexicographically least cell sequence in its
+    /// orbit under the box's symmetries. `visit` gets the cells in chain order and the bit set
+    /// of the symmetries that fix the embedding (its stabilizer; bit 0 is the identity).
+    pub fn for_each_canonical<F>(&self, pruning: Pruning, visit: F) -> Stats
+    where
+        F: FnMut(&[u8], u64) -> ControlFlow<()>,
+    {
+        let mut s = Search {
+            p: self,
+            pruning,
+            path: Vec::with_capacity(self.board.cells()),
+            visit,
+            stopped: false,
+            stats: Stats::default(),
+        };
+        s.run();
+        s.stats
+    }
+
+    /// All counts. Exact: orbit sizes come from the stabilizer of each canonical embedding.
+    pub fn count(&self) -> Counts {
+        self.count_with(Pruning::default()).0
+    }
+
+    /// [`Problem::count`] with explicit pruning, also returning search statistics.
+    pub fn count_with(&self, pruning: Pruning) -> (Counts, Stats) {
+        let b = &self.board;
+        let g = b.group_size() as u64;
+        let rot = b.rotation_mask();
+        let r = rot.count_ones() as u64;
+        let palindrome = self.chain.is_palindrome();
+        let reflection = (0..b.group_size()).find(|&i| rot >> i & 1 == 0);
+        let mut c = Counts {
+            palindrome,
+            ..Counts::default()
+        };
+        let (mut fix_iso, mut fix_rot) = (0u64, 0u64);
+        let stats = self.for_each_canonical(pruning, |path, stab| {
+            let h = stab.count_ones() as u64;
+            let hr = (stab & rot).count_ones() as u64;
+            // Orbit–stabilizer: the orbit has |G|/|H| embeddings, and splits into R-orbits of
+            // |R|/|R∩H| each (R is normal in G, so all have the same size).
+            let orbit = g / h;
+            let r_classes = orbit * hr / r;
+            c.embeddings += orbit;
+            c.rotations += r_classes;
+            c.isometries += 1;
+            if palindrome {
+                // Reversal acts on the set of classes as an involution; classes = (N + fixed)/2
+                // (Burnside for a group of order 2). A class is fixed when the reversed
+                // embedding lies in it.
+                if (0..b.group_size()).any(|k| maps_to_reverse(b, k, path)) {
+                    fix_iso += 1;
+                }
+                let in_rot_class = |q: &[u8]| {
+                    (0..b.group_size()).any(|k| rot >> k & 1 == 1 && maps_to_reverse(b, k, q))
+                };
+                if in_rot_class(path) {
+                    fix_rot += 1;
+                }
+                if r_classes == 2 {
+                    // The other rotation class of this isometry class is the mirror image.
+                    if let Some(s) = reflection {
+                        let q: Vec<u8> =
+                            path.iter().map(|&x| b.apply(s, x as usize) as u8).collect();
+                        if in_rot_class(&q) {
+                            fix_rot += 1;
+                        }
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        if palindrome {
+            c.isometries_reversal = Some((c.isometries + fix_iso) / 2);
+            c.rotations_reversal = Some((c.rotations + fix_rot) / 2);
+        }
+        (c, stats)
+    }
+
+    /// Up to `limit` solutions (all if `None`), one per physically different folding (the unit
+    /// of [`Counts::solutions`]), each in its canonical position.
+    pub fn solutions(&self, limit: Option<usize>) -> Vec<Folding> {
+        let mut out = Vec::new();
+        if limit == Some(0) {
+            return out;
+        }
+        let b = &self.board;
+        let palindrome = self.chain.is_palindrome();
+        self.for_each_canonical(Pruning::default(), |path, _| {
+            // For a palindrome, list a class only from the reading whose canonical form is the
+            // smaller one, so each physical folding appears once.
+            if palindrome && reversal_is_smaller(b, path) {
+                return ControlFlow::Continue(());
+            }
+            out.push(self.folding(path));
+            if limit.is_some_and(|l| out.len() >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        out
+    }
+
+    /// The folding for a path of cell indices.
+    pub fn folding(&self, path: &[u8]) -> Folding {
+        Folding {
+            dims: self.board.dims(),
+            cells: path.iter().map(|&c| self.board.coord(c as usize)).collect(),
+        }
+    }
+}
+
+/// Whether symmetry `g` maps the path onto the path read backwards.
+fn maps_to_reverse(b: &Board, g: usize, path: &[u8]) -> bool {
+    let n = path.len();
+    (0..n).all(|i| b.apply(g, path[i] as usize) == path[n - 1 - i] as usize)
+}
+
+/// Whether some symmetry image of the reversed path is lexicographically smaller than `path`.
+fn reversal_is_smaller(b: &Board, path: &[u8]) -> bool {
+    let n = path.len();
+    (0..b.group_size()).any(|g| {
+        for i in 0..n {
+            let a = b.apply(g, path[n - 1 - i] as usize);
+            let p = path[i] as usize;
+            if a != p {
+                return a < p;
+            }
+        }
+        false
+    })
+}
+
+struct Search<'a, F> {
+    p: &'a Problem,
+    pruning: Pruning,
+    path: Vec<u8>,
+    visit: F,
+    stopped: bool,
+    stats: Stats,
+}
+
+impl<F> Search<'_, F>
+where
+    F: FnMut(&[u8], u64) -> ControlFlow<()>,
+{
+    fn run(&mut self) {
+        let b = &self.p.board;
+        let n = b.cells();
+        let all = b.group_mask();
+        for start in 0..n {
+            if self.p.start_mask >> start & 1 == 0 {
+                continue;
+            }
+            // Canonical paths start on the least cell of their start's orbit; the symmetries
+            // fixing the start remain to be broken further along.
+            let mut stab = 1u64;
+            let mut least = true;
+            for g in 1..b.group_size() {
+                let im = b.apply(g, start);
+                if im < start {
+                    least = false;
+                    break;
+                }
+                if im == start {
+                    stab |= 1 << g;
+                }
+            }
+            debug_assert!(stab & !all == 0);
+            if !least {
+                continue;
+            }
+            // The last cube's colour: the start's colour after n-1 alternations.
+            let start_even = b.even() >> start & 1 == 1;
+            let end_even = start_even == ((n - 1) % 2 == 0);
+            let end_colour = if end_even {
+                b.even()
+            } else {
+                b.full() & !b.even()
+            };
+            self.path.clear();
+            self.path.push(start as u8);
+            self.segment(0, start, 6, 1u64 << start, stab, end_colour);
+            if self.stopped {
+                return;
+            }
+        }
+    }
+
+    fn segment(&mut self, k: usize, head: usize, prev: usize, occ: u64, stab: u64, end: u64) {
+        let p = self.p;
+        if k == p.steps.len() {
+            self.stats.leaves += 1;
+            if (self.visit)(&self.path, stab).is_break() {
+                self.stopped = true;
+            }
+            return;
+        }
+        let b = &p.board;
+        let len = p.steps[k];
+        let base = self.path.len();
+        for d in 0..6 {
+            // Consecutive segments are perpendicular: a corner cube turns by 90 degrees.
+            if prev < 6 && d / 2 == prev / 2 {
+                continue;
+            }
+            let mut c = head;
+            let mut occ2 = occ;
+            let mut st = stab;
+            let mut ok = true;
+            'walk: for _ in 0..len {
+                let nx = b.step(c, d);
+                if nx == NONE || occ2 >> nx & 1 == 1 {
+                    ok = false;
+                    break;
+                }
+                c = nx as usize;
+                occ2 |= 1 << c;
+                self.path.push(nx);
+                // Symmetry breaking: among the symmetries that fix the path so far, none may
+                // map this cell to a smaller one (else the image would be a smaller path of the
+                // same orbit); those mapping it to a larger one can never tie again.
+                let mut rest = st & !1;
+                while rest != 0 {
+                    let g = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let im = b.apply(g, c);
+                    if im < c {
+                        ok = false;
+                        break 'walk;
+                    }
+                    if im > c {
+                        st &= !(1 << g);
+                    }
+                }
+            }
+            if ok {
+                self.stats.nodes += 1;
+                let free = b.full() & !occ2;
+                let alive = (!self.pruning.dead_ends || b.dead_end_ok(free, c, end))
+                    && (!self.pruning.connectivity || b.connected(free, c));
+                if alive {
+                    self.segment(k + 1, c, d, occ2, st, end);
+                }
+            }
+            self.path.truncate(base);
+            if self.stopped {
+                return;
+            }
+        }
+    }
+}
+
+impl Folding {
+    /// Cells in chain order.
+    pub fn cells(&self) -> &[[i32; 3]] {
+        &self.cells
+    }
+
+    /// Box dimensions.
+    pub fn dims(&self) -> [usize; 3] {
+        self.dims
+    }
+
+    fn direction(a: [i32; 3], b: [i32; 3]) -> usize {
+        let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        crate::board::DIRECTIONS
+            .iter()
+            .position(|&v| v == d)
+            .unwrap_or(0)
+    }
+
+    /// One letter per step (R/L = ±x, B/F = ±y, U/D = ±z).
+    pub fn moves(&self) -> String {
+        self.cells
+            .windows(2)
+            .map(|w| DIRECTION_LETTERS[Self::direction(w[0], w[1])])
+            .collect()
+    }
+
+    /// One letter per segment with its number of steps, e.g. `R2 B1 U2`.
+    pub fn segment_moves(&self) -> String {
+        let m: Vec<char> = self.moves().chars().collect();
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < m.len() {
+            let mut j = i;
+            while j < m.len() && m[j] == m[i] {
+                j += 1;
+            }
+            out.push(format!("{}{}", m[i], j - i));
+            i = j;
+        }
+        out.join(" ")
+    }
+
+    /// The visiting order drawn as layers: one grid per `z`, top layer first, rows `y = Y-1` at
+    /// the top, each cell showing its 1-based position along the chain.
+    pub fn layers(&self) -> String {
+        let [nx, ny, nz] = self.dims;
+        let mut order = vec![0usize; nx * ny * nz];
+        for (i, c) in self.cells.iter().enumerate() {
+            order[c[0] as usize + nx * (c[1] as usize + ny * c[2] as usize)] = i + 1;
+        }
+        let width = self.cells.len().to_string().len();
+        let mut s = String::new();
+        for z in (0..nz).rev() {
+            s.push_str(&format!("z={z}\n"));
+            for y in (0..ny).rev() {
+                let row: Vec<String> = (0..nx)
+                    .map(|x| format!("{:>width$}", order[x + nx * (y + ny * z)]))
+                    .collect();
+                s.push_str(&row.join(" "));
+                s.push('\n');
+            }
+        }
+        s
+    }
+}

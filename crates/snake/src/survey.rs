@@ -1,0 +1,332 @@
+//! Every chain that folds into a small box, with its number of solutions.
+//!
+//! Instead of trying all 2^(n-2) chains, the survey enumerates the Hamiltonian paths of the box
+//! once — one canonical path per symmetry class, by the same lexicographic symmetry breaking as
+//! the chain search — and reads each path's chain off its turns. A snake is a chain identified
+//! with its reverse; its solutions are the classes of its foldings under the box's isometries
+//! and, for a palindrome, reversal: `(D + F) / 2`, where `D` counts the path classes whose chain
+//! is the snake read from either end and `F` those mapped onto their own reversal by a symmetry
+//! (Burnside for the order-2 reversal acting on classes; for a non-palindrome `F = 0` and the
+//! two readings contribute equally).
+
+use crate::board::{Board, NONE};
+use crate::chain::Chain;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// One snake of the survey.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SurveyEntry {
+    /// The snake, as the smaller of its two readings (segment notation).
+    pub chain: String,
+    /// One letter per cube.
+    pub letters: String,
+    /// Whether it reads the same from both ends.
+    pub palindrome: bool,
+    /// Physically different foldings (up to isometries and reversal).
+    pub solutions: u64,
+}
+
+/// The survey of one box.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Survey {
+    /// The box, `XxYxZ`.
+    #[serde(rename = "box")]
+    pub board: String,
+    /// Directed Hamiltonian paths with the box fixed (orbit sizes summed).
+    pub directed_paths: u64,
+    /// Classes of directed paths under the box's isometries.
+    pub path_classes: u64,
+    /// Distinct snakes (chain identified with its reverse) that fold into the box.
+    pub snakes: u64,
+    /// How many of them are palindromes.
+    pub palindromes: u64,
+    /// Sum of their solutions.
+    pub solutions: u64,
+    /// Snakes with exactly one solution.
+    pub unique: u64,
+    /// Largest number of solutions of one snake.
+    pub max_solutions: u64,
+    /// The snakes, sorted by segment list.
+    #[serde(skip)]
+    pub entries: Vec<SurveyEntry>,
+}
+
+/// Per-pattern tallies: `(D, F)` as in the module documentation.
+type Tally = HashMap<u64, (u64, u64)>;
+
+struct Walker<'a> {
+    b: &'a Board,
+    n: usize,
+    path: Vec<u8>,
+    tally: Tally,
+    directed: u64,
+    classes: u64,
+}
+
+/// Reverses the low `bits` bits of `x`.
+fn reverse_bits(x: u64, bits: usize) -> u64 {
+    if bits == 0 {
+        0
+    } else {
+        x.reverse_bits() >> (64 - bits)
+    }
+}
+
+impl Walker<'_> {
+    /// Extends the path from `head`; `pattern` has bit `i` set when interior cube `i + 1` is a
+    /// corner; `stab` is the set of symmetries fixing the path so far.
+    fn walk(&mut self, head: usize, prev: usize, occ: u64, stab: u64, pattern: u64, end: u64) {
+        let depth = self.path.len();
+        if depth == self.n {
+            self.leaf(stab, pattern);
+            return;
+        }
+        let b = self.b;
+        for d in 0..6 {
+            let nx = b.step(head, d);
+            if nx == NONE || occ >> nx & 1 == 1 {
+                continue;
+            }
+            let c = nx as usize;
+            let mut st = stab;
+            let mut canonical = true;
+            let mut rest = st & !1;
+            while rest != 0 {
+                let g = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let im = b.apply(g, c);
+                if im < c {
+                    canonical = false;
+                    break;
+                }
+                if im > c {
+                    st &= !(1 << g);
+                }
+            }
+            if !canonical {
+                continue;
+            }
+            let occ2 = occ | 1 << c;
+            if !b.dead_end_ok(b.full() & !occ2, c, end) {
+                continue;
+            }
+            // The head becomes an interior cube once something follows it; it is a corner when
+            // the direction changes there.
+            let pat = if depth >= 2 && d != prev {
+                pattern | 1 << (depth - 2)
+            } else {
+                pattern
+            };
+            self.path.push(nx);
+            self.walk(c, d, occ2, st, pat, end);
+            self.path.pop();
+        }
+    }
+
+    fn leaf(&mut self, stab: u64, pattern: u64) {
+        let b = self.b;
+        let bits = self.n - 2;
+        let rev = reverse_bits(pattern, bits);
+        let key = pattern.min(rev);
+        self.directed += b.group_size() as u64 / stab.count_ones() as u64;
+        self.classes += 1;
+        let mut fixed = 0;
+        if rev == pattern {
+            let n = self.n;
+            let p = &self.path;
+            if (0..b.group_size())
+                .any(|g| (0..n).all(|i| b.apply(g, p[i] as usize) == p[n - 1 - i] as usize))
+            {
+                fixed = 1;
+            }
+        }
+        let e = self.tally.entry(key).or_insert((0, 0));
+        e.0 += 1;
+        e.1 += fixed;
+    }
+}
+
+/// A unit of parallel work: a canonical path prefix.
+struct Task {
+    path: Vec<u8>,
+    prev: usize,
+    occ: u64,
+    stab: u64,
+    pattern: u64,
+    end: u64,
+}
+
+/// Surveys every chain that folds into `board`, using up to `threads` threads.
+///
+/// Practical for boxes up to 27 cells (3x3x3: about 10^5 path classes); larger boxes have far
+/// too many Hamiltonian paths for an exhaustive survey.
+pub fn survey(board: &Board, threads: usize) -> Survey {
+    let n = board.cells();
+    let mut tasks = Vec::new();
+    if n >= 2 {
+        // Colour argument as in the chain search.
+        let even = board.even().count_ones();
+        let odd = n as u32 - even;
+        for start in 0..n {
+            let start_even = board.even() >> start & 1 == 1;
+            if (even > odd && !start_even) || (odd > even && start_even) {
+                continue;
+            }
+            let mut stab = 1u64;
+            if (1..board.group_size()).any(|g| board.apply(g, start) < start) {
+                continue;
+            }
+            for g in 1..board.group_size() {
+                if board.apply(g, start) == start {
+                    stab |= 1 << g;
+                }
+            }
+            let end_even = start_even == ((n - 1) % 2 == 0);
+            let end = if end_even {
+                board.even()
+            } else {
+                board.full() & !board.even()
+            };
+            // Split at depth 4 so that two threads get balanced work.
+            expand(
+                board,
+                Task {
+                    path: vec![start as u8],
+                    prev: 6,
+                    occ: 1 << start,
+                    stab,
+                    pattern: 0,
+                    end,
+                },
+                4,
+                &mut tasks,
+            );
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let merged: Mutex<(Tally, u64, u64)> = Mutex::new((HashMap::new(), 0, 0));
+    let threads = threads.max(1).min(tasks.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut w = Walker {
+                    b: board,
+                    n,
+                    path: Vec::with_capacity(n),
+                    tally: HashMap::new(),
+                    directed: 0,
+                    classes: 0,
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(t) = tasks.get(i) else { break };
+                    w.path.clear();
+                    w.path.extend_from_slice(&t.path);
+                    let head = *t.path.last().unwrap_or(&0) as usize;
+                    w.walk(head, t.prev, t.occ, t.stab, t.pattern, t.end);
+                }
+                let mut m = merged.lock().unwrap_or_else(|e| e.into_inner());
+                for (k, (d, f)) in w.tally {
+                    let e = m.0.entry(k).or_insert((0, 0));
+                    e.0 += d;
+                    e.1 += f;
+                }
+                m.1 += w.directed;
+                m.2 += w.classes;
+            });
+        }
+    });
+    let (tally, directed, classes) = merged.into_inner().unwrap_or_else(|e| e.into_inner());
+    summarize(board, n, tally, directed, classes)
+}
+
+/// Expands a prefix breadth-first to `depth` cells (or keeps it if it is already complete).
+fn expand(b: &Board, t: Task, depth: usize, out: &mut Vec<Task>) {
+    if t.path.len() >= depth || t.path.len() == b.cells() {
+        out.push(t);
+        return;
+    }
+    let head = *t.path.last().unwrap_or(&0) as usize;
+    let k = t.path.len();
+    for d in 0..6 {
+        let nx = b.step(head, d);
+        if nx == NONE || t.occ >> nx & 1 == 1 {
+            continue;
+        }
+        let c = nx as usize;
+        let mut st = t.stab;
+        let mut rest = st & !1;
+        let mut canonical = true;
+        while rest != 0 {
+            let g = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let im = b.apply(g, c);
+            if im < c {
+                canonical = false;
+                break;
+            }
+            if im > c {
+                st &= !(1 << g);
+            }
+        }
+        let occ = t.occ | 1 << c;
+        if !canonical || !b.dead_end_ok(b.full() & !occ, c, t.end) {
+            continue;
+        }
+        let pattern = if k >= 2 && d != t.prev {
+            t.pattern | 1 << (k - 2)
+        } else {
+            t.pattern
+        };
+        let mut path = t.path.clone();
+        path.push(nx);
+        expand(
+            b,
+            Task {
+                path,
+                prev: d,
+                occ,
+                stab: st,
+                pattern,
+                end: t.end,
+            },
+            depth,
+            out,
+        );
+    }
+}
+
+fn summarize(board: &Board, n: usize, tally: Tally, directed: u64, classes: u64) -> Survey {
+    let bits = n.saturating_sub(2);
+    let mut entries: Vec<(Chain, SurveyEntry)> = tally
+        .into_iter()
+        .map(|(key, (d, f))| {
+            let corners: Vec<bool> = (0..bits).map(|i| key >> i & 1 == 1).collect();
+            let chain = Chain::from_corners(&corners).canonical();
+            let palindrome = reverse_bits(key, bits) == key;
+            let e = SurveyEntry {
+                chain: chain.to_string(),
+                letters: chain.letters(),
+                palindrome,
+                solutions: (d + f) / 2,
+            };
+            (chain, e)
+        })
+        .collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let entries: Vec<SurveyEntry> = entries.into_iter().map(|(_, e)| e).collect();
+    Survey {
+        board: board.to_string(),
+        directed_paths: directed,
+        path_classes: classes,
+        snakes: entries.len() as u64,
+        palindromes: entries.iter().filter(|e| e.palindrome).count() as u64,
+        solutions: entries.iter().map(|e| e.solutions).sum(),
+        unique: entries.iter().filter(|e| e.solutions == 1).count() as u64,
+        max_solutions: entries.iter().map(|e| e.solutions).max().unwrap_or(0),
+        entries,
+    }
+}
