@@ -2,8 +2,31 @@
 //!
 //! The interface is puzzle-agnostic: a [`Scene`] is a list of labelled cell sets inside a
 //! bounding box, so packings and folded snakes render through the same code.
+//!
+//! - [`render_svg`] draws one scene in one [`View`] as SVG text, written by this crate (no
+//!   templates, no fonts needed by the drawing itself); output is deterministic.
+//! - [`render_png`] rasterizes the same drawing with resvg; text is drawn from an embedded
+//!   bitmap font, so no system fonts are needed.
+//! - [`render_html`] writes one self-contained HTML file (no network) with an interactive
+//!   viewer over all scenes: rotate, zoom, assemble piece by piece, explode, highlight or hide
+//!   pieces, step through solutions, with the layered text beside it.
+//! - [`render_file`] picks one of these by the file's extension.
+//!
+//! Static views draw only the faces between a filled and an empty cell that face the viewer,
+//! back to front by cell depth; see [`voxel`] for why that order is exact.
 
 use std::path::Path;
+
+#[doc(hidden)]
+pub mod demo;
+mod doc;
+mod html;
+pub mod palette;
+mod raster;
+mod views;
+pub mod voxel;
+
+pub use palette::Rgb;
 
 /// One labelled group of unit cubes (a piece of a packing, or a snake).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +64,37 @@ pub enum View {
     Layers,
 }
 
+impl View {
+    /// All views, in CLI order.
+    pub const ALL: [View; 4] = [View::Assembled, View::Pieces, View::Sides, View::Layers];
+
+    /// The CLI name: `assembled`, `pieces`, `sides`, `layers`.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::Assembled => "assembled",
+            View::Pieces => "pieces",
+            View::Sides => "sides",
+            View::Layers => "layers",
+        }
+    }
+}
+
+impl std::str::FromStr for View {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<View, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "assembled" | "iso" | "solution" => Ok(View::Assembled),
+            "pieces" | "sheet" => Ok(View::Pieces),
+            "sides" | "views" => Ok(View::Sides),
+            "layers" => Ok(View::Layers),
+            other => Err(format!(
+                "unknown view `{other}`: use assembled, pieces, sides or layers"
+            )),
+        }
+    }
+}
+
 /// Errors while rendering or writing.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -50,9 +104,12 @@ pub enum RenderError {
     /// Nothing to draw.
     #[error("nothing to draw")]
     Empty,
-    /// Not built yet.
+    /// Not supported.
     #[error("{0}")]
     Unsupported(String),
+    /// The scene or picture is too large.
+    #[error("{0}")]
+    TooLarge(String),
     /// Writing failed.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -63,11 +120,207 @@ pub enum RenderError {
     },
 }
 
+/// Drawing options. `Options::default()` is what the CLI uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Piece colours by piece index; pieces beyond the list (or all, when empty) get
+    /// automatic colours from [`palette`].
+    pub colours: Vec<Rgb>,
+    /// Rough size of the main drawing in px (default 480).
+    pub size: f64,
+    /// PNG pixels per SVG unit (default 1.5).
+    pub png_scale: f64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            colours: Vec::new(),
+            size: 480.0,
+            png_scale: 1.5,
+        }
+    }
+}
+
+/// Largest extent of a scene along any axis, in cells.
+const MAX_EXTENT: i64 = 2000;
+/// Largest number of cells in a scene.
+const MAX_CELLS: usize = 2_000_000;
+
+/// A scene checked and converted for drawing.
+pub(crate) struct Prepared {
+    pub title: String,
+    pub names: Vec<String>,
+    pub cells: Vec<Vec<[i64; 3]>>,
+    pub colours: Vec<Rgb>,
+    pub path: Option<Vec<[i64; 3]>>,
+    pub lo: [i64; 3],
+    pub hi: [i64; 3],
+}
+
+fn to64(c: &[i32; 3]) -> [i64; 3] {
+    [c[0] as i64, c[1] as i64, c[2] as i64]
+}
+
+/// The colours the pieces of `scene` get (explicit `opts.colours` first, then automatic).
+pub fn piece_colours(scene: &Scene, opts: &Options) -> Vec<Rgb> {
+    let cells: Vec<Vec<[i64; 3]>> = scene
+        .pieces
+        .iter()
+        .map(|p| p.cells.iter().map(to64).collect())
+        .collect();
+    let mut colours = palette::assign_colours(&cells);
+    for (i, c) in opts.colours.iter().enumerate().take(colours.len()) {
+        colours[i] = *c;
+    }
+    colours
+}
+
+fn prepare(scene: &Scene, opts: &Options) -> Result<Prepared, RenderError> {
+    let cells: Vec<Vec<[i64; 3]>> = scene
+        .pieces
+        .iter()
+        .map(|p| p.cells.iter().map(to64).collect())
+        .collect();
+    let path: Option<Vec<[i64; 3]>> = scene.path.as_ref().map(|p| p.iter().map(to64).collect());
+    let total: usize =
+        cells.iter().map(Vec::len).sum::<usize>() + path.as_ref().map_or(0, Vec::len);
+    if total == 0 {
+        return Err(RenderError::Empty);
+    }
+    if total > MAX_CELLS {
+        return Err(RenderError::TooLarge(format!(
+            "{total} cells are too many to draw (at most {MAX_CELLS})"
+        )));
+    }
+    let (lo, hi) = voxel::bbox(cells.iter().flatten().chain(path.iter().flatten()))
+        .ok_or(RenderError::Empty)?;
+    if (0..3).any(|k| hi[k] - lo[k] + 1 > MAX_EXTENT) {
+        return Err(RenderError::TooLarge(format!(
+            "the scene spans {}×{}×{} cells; at most {MAX_EXTENT} along each axis can be drawn",
+            hi[0] - lo[0] + 1,
+            hi[1] - lo[1] + 1,
+            hi[2] - lo[2] + 1
+        )));
+    }
+    Ok(Prepared {
+        title: scene.title.clone(),
+        names: scene.pieces.iter().map(|p| p.name.clone()).collect(),
+        colours: piece_colours(scene, opts),
+        cells,
+        path,
+        lo,
+        hi,
+    })
+}
+
+fn layout(scene: &Scene, view: View, opts: &Options) -> Result<doc::Doc, RenderError> {
+    let p = prepare(scene, opts)?;
+    let size = if opts.size.is_finite() {
+        opts.size.clamp(100.0, 4000.0)
+    } else {
+        480.0
+    };
+    if view == View::Layers {
+        let (nx, ny, nz) = (
+            p.hi[0] - p.lo[0] + 1,
+            p.hi[1] - p.lo[1] + 1,
+            p.hi[2] - p.lo[2] + 1,
+        );
+        if nx.saturating_mul(ny).saturating_mul(nz) > 1_000_000 {
+            return Err(RenderError::TooLarge(
+                "the layers view draws every cell of the bounding box: too many".into(),
+            ));
+        }
+    }
+    Ok(match view {
+        View::Assembled => views::assembled(&p, size),
+        View::Sides => views::sides(&p, size),
+        View::Pieces => views::pieces(&p, size),
+        View::Layers => views::layers(&p, size),
+    })
+}
+
+/// Draws `scene` in `view` as an SVG document (deterministic: same input, same bytes).
+pub fn render_svg(scene: &Scene, view: View, opts: &Options) -> Result<String, RenderError> {
+    Ok(layout(scene, view, opts)?.to_svg(true))
+}
+
+/// Draws `scene` in `view` as a PNG image (rasterized with resvg; embedded font for text).
+pub fn render_png(scene: &Scene, view: View, opts: &Options) -> Result<Vec<u8>, RenderError> {
+    let d = layout(scene, view, opts)?;
+    let (w, h, rgb) = raster::rasterize(&d, opts.png_scale)?;
+    raster::encode_png(w, h, &rgb)
+}
+
+/// Writes the interactive viewer for all `scenes` as one self-contained HTML document.
+pub fn render_html(scenes: &[Scene], opts: &Options) -> Result<String, RenderError> {
+    html::render(scenes, opts)
+}
+
+/// The layered text of a scene: one block per layer `z`, top layer first, rows `y = max` at
+/// the top, one character per cell (the first character of the piece's name, `.` if empty).
+pub fn layered_text(scene: &Scene) -> String {
+    let cells: Vec<[i64; 3]> = scene
+        .pieces
+        .iter()
+        .flat_map(|p| p.cells.iter().map(to64))
+        .collect();
+    let Some((lo, hi)) = voxel::bbox(cells.iter()) else {
+        return String::new();
+    };
+    if (0..3).any(|k| hi[k] - lo[k] >= MAX_EXTENT) {
+        return String::new();
+    }
+    let mut owner = std::collections::HashMap::new();
+    for p in &scene.pieces {
+        let ch = p.name.chars().next().unwrap_or('#');
+        for c in &p.cells {
+            owner.entry(to64(c)).or_insert(ch);
+        }
+    }
+    let mut out = String::new();
+    for z in (lo[2]..=hi[2]).rev() {
+        if z != hi[2] {
+            out.push('\n');
+        }
+        for y in (lo[1]..=hi[1]).rev() {
+            for x in lo[0]..=hi[0] {
+                out.push(*owner.get(&[x, y, z]).unwrap_or(&'.'));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// Renders `scenes` to `path`, choosing the format by extension (`.svg`, `.png`, `.html`).
 /// Static formats draw the first scene; the HTML viewer includes all of them.
 pub fn render_file(path: &Path, scenes: &[Scene], view: View) -> Result<(), RenderError> {
-    let _ = (path, scenes, view);
-    Err(RenderError::Unsupported(
-        "rendering is not implemented yet".into(),
-    ))
+    render_file_with(path, scenes, view, &Options::default())
+}
+
+/// [`render_file`] with options.
+pub fn render_file_with(
+    path: &Path,
+    scenes: &[Scene],
+    view: View,
+    opts: &Options,
+) -> Result<(), RenderError> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    let first = || scenes.first().ok_or(RenderError::Empty);
+    let bytes: Vec<u8> = match ext.as_str() {
+        "svg" => render_svg(first()?, view, opts)?.into_bytes(),
+        "png" => render_png(first()?, view, opts)?,
+        "html" | "htm" => render_html(scenes, opts)?.into_bytes(),
+        _ => return Err(RenderError::UnknownFormat(path.display().to_string())),
+    };
+    std::fs::write(path, bytes).map_err(|source| RenderError::Io {
+        path: path.display().to_string(),
+        source,
+    })
 }

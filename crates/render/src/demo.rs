@@ -1,0 +1,173 @@
+//! Deterministic demo scenes (random partitions of boxes, a folded chain), for tests, benches and
+//! the gallery example. Not a solver: the pieces are whatever the random growth produces.
+
+use crate::{Scene, ScenePiece};
+
+/// A small deterministic generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+fn piece_name(i: usize) -> String {
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if i < 26 {
+        (letters[i] as char).to_string()
+    } else {
+        format!(
+            "{}{}",
+            letters[(i / 26 - 1) % 26] as char,
+            letters[i % 26] as char
+        )
+    }
+}
+
+/// Partitions the box `x`×`y`×`z` into `n` connected pieces grown from random seeds, each
+/// piece aiming at `cells / n` cells.
+pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Scene {
+    let dims = [x.max(1), y.max(1), z.max(1)];
+    let total = (dims[0] * dims[1] * dims[2]) as usize;
+    let n = n.clamp(1, total);
+    let idx = |c: [i32; 3]| (c[0] + dims[0] * (c[1] + dims[1] * c[2])) as usize;
+    let cell = |i: usize| {
+        let i = i as i32;
+        [
+            i % dims[0],
+            (i / dims[0]) % dims[1],
+            i / (dims[0] * dims[1]),
+        ]
+    };
+    let mut rng = Rng(seed);
+    let mut owner: Vec<Option<usize>> = vec![None; total];
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut k = 0;
+    while k < n {
+        let c = rng.below(total);
+        if owner[c].is_none() {
+            owner[c] = Some(k);
+            members[k].push(c);
+            k += 1;
+        }
+    }
+    let target = total / n;
+    let dirs = [
+        [1, 0, 0],
+        [-1, 0, 0],
+        [0, 1, 0],
+        [0, -1, 0],
+        [0, 0, 1],
+        [0, 0, -1],
+    ];
+    let mut remaining = total - n;
+    let mut stalled = 0;
+    while remaining > 0 && stalled < 4 {
+        let mut grew = false;
+        for (p, mem) in members.iter_mut().enumerate() {
+            if stalled == 0 && mem.len() >= target {
+                continue;
+            }
+            // Frontier cells of this piece.
+            let mut frontier = Vec::new();
+            for &m in mem.iter() {
+                let c = cell(m);
+                for d in dirs {
+                    let q = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+                    if (0..3).all(|a| q[a] >= 0 && q[a] < dims[a]) && owner[idx(q)].is_none() {
+                        frontier.push(idx(q));
+                    }
+                }
+            }
+            if frontier.is_empty() {
+                continue;
+            }
+            let pick = frontier[rng.below(frontier.len())];
+            owner[pick] = Some(p);
+            mem.push(pick);
+            remaining -= 1;
+            grew = true;
+            if remaining == 0 {
+                break;
+            }
+        }
+        stalled = if grew { 0 } else { stalled + 1 };
+    }
+    // Any cell left (walled in) joins a neighbour.
+    for i in 0..total {
+        if owner[i].is_none() {
+            let c = cell(i);
+            let p = dirs
+                .iter()
+                .find_map(|d| {
+                    let q = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+                    if (0..3).all(|a| q[a] >= 0 && q[a] < dims[a]) {
+                        owner[idx(q)]
+                    } else {
+                        None
+                    }
+                })
+                .unwrap_or(0);
+            owner[i] = Some(p);
+            members[p].push(i);
+        }
+    }
+    Scene {
+        title: title.to_string(),
+        pieces: members
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let mut cells: Vec<[i32; 3]> = m.iter().map(|&j| cell(j)).collect();
+                cells.sort_unstable();
+                ScenePiece {
+                    name: piece_name(i),
+                    cells,
+                }
+            })
+            .collect(),
+        path: None,
+        text: None,
+    }
+}
+
+/// A chain folded through an `n`×`n`×`n` cube in boustrophedon order, one piece per layer.
+pub fn snake(n: i32) -> Scene {
+    let n = n.max(1);
+    let mut path = Vec::new();
+    for z in 0..n {
+        for yy in 0..n {
+            let y = if z % 2 == 0 { yy } else { n - 1 - yy };
+            for xx in 0..n {
+                let forward = (yy % 2 == 0) == (z % 2 == 0);
+                let x = if forward { xx } else { n - 1 - xx };
+                path.push([x, y, z]);
+            }
+        }
+    }
+    let pieces = (0..n)
+        .map(|z| ScenePiece {
+            name: format!("layer {}", z + 1),
+            cells: path.iter().copied().filter(|c| c[2] == z).collect(),
+        })
+        .collect();
+    Scene {
+        title: format!("snake {n}×{n}×{n}"),
+        pieces,
+        path: Some(path),
+        text: None,
+    }
+}

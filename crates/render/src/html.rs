@@ -1,0 +1,72 @@
+//! The self-contained HTML viewer: `assets/viewer.html` with the scenes injected as JSON.
+
+use crate::{layered_text, piece_colours, Options, RenderError, Scene};
+use serde::Serialize;
+
+const TEMPLATE: &str = include_str!("../assets/viewer.html");
+const PLACEHOLDER: &str = "/*WURFEL_DATA*/";
+
+#[derive(Serialize)]
+struct JsPiece<'a> {
+    name: &'a str,
+    colour: String,
+    cells: &'a [[i32; 3]],
+}
+
+#[derive(Serialize)]
+struct JsScene<'a> {
+    title: &'a str,
+    text: String,
+    pieces: Vec<JsPiece<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<&'a [[i32; 3]]>,
+}
+
+#[derive(Serialize)]
+struct JsData<'a> {
+    scenes: Vec<JsScene<'a>>,
+}
+
+/// The JSON embedded in the page (escaped so it cannot close the script element).
+pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderError> {
+    let data = JsData {
+        scenes: scenes
+            .iter()
+            .map(|s| {
+                let colours = piece_colours(s, opts);
+                JsScene {
+                    title: &s.title,
+                    text: s.text.clone().unwrap_or_else(|| layered_text(s)),
+                    pieces: s
+                        .pieces
+                        .iter()
+                        .zip(colours)
+                        .map(|(p, c)| JsPiece {
+                            name: &p.name,
+                            colour: c.to_string(),
+                            cells: &p.cells,
+                        })
+                        .collect(),
+                    path: s.path.as_deref(),
+                }
+            })
+            .collect(),
+    };
+    let json = serde_json::to_string(&data)
+        .map_err(|e| RenderError::Unsupported(format!("cannot encode scenes: {e}")))?;
+    Ok(json
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029"))
+}
+
+/// The whole page.
+pub fn render(scenes: &[Scene], opts: &Options) -> Result<String, RenderError> {
+    if scenes.is_empty() {
+        return Err(RenderError::Empty);
+    }
+    let json = scene_json(scenes, opts)?;
+    Ok(TEMPLATE.replacen(PLACEHOLDER, &json, 1))
+}

@@ -1,0 +1,577 @@
+//! Layout of the static views into a [`Doc`].
+
+use crate::doc::{num, polygon, polyline, text_width, Anchor, Doc, Item};
+use crate::palette::{Rgb, BASE};
+use crate::voxel::{face_geometry, Camera, EdgeKind, Voxels, DIRS};
+use crate::Prepared;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+const MARGIN: f64 = 16.0;
+const INK: Rgb = Rgb(0x1a, 0x1a, 0x1a);
+const GREY: Rgb = Rgb(0x66, 0x66, 0x66);
+
+/// Brightness of a face by its direction (light from above, front and left).
+fn shade(colour: Rgb, dir: usize) -> Rgb {
+    match dir {
+        4 => colour.mix(Rgb(255, 255, 255), 0.14), // top
+        3 => colour.scale(0.86),                   // front (−y)
+        0 => colour.scale(0.70),                   // right (+x)
+        5 => colour.scale(0.58),                   // bottom
+        2 => colour.scale(0.88),                   // back (+y)
+        _ => colour.scale(0.74),                   // left (−x)
+    }
+}
+
+/// Screen placement: `screen = origin + scale * projected`.
+#[derive(Clone, Copy)]
+struct Place {
+    cam: Camera,
+    s: f64,
+    ox: f64,
+    oy: f64,
+}
+
+impl Place {
+    fn pt(&self, p: [f64; 3]) -> (f64, f64) {
+        let (x, y) = self.cam.project(p);
+        (self.ox + self.s * x, self.oy + self.s * y)
+    }
+}
+
+/// Projected extent (min x, min y, max x, max y) of the box `[lo, hi+1]`, in cube units.
+fn extent(cam: &Camera, lo: [i64; 3], hi: [i64; 3]) -> (f64, f64, f64, f64) {
+    let mut e = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for i in 0..8 {
+        let p = [
+            if i & 1 == 0 { lo[0] } else { hi[0] + 1 } as f64,
+            if i & 2 == 0 { lo[1] } else { hi[1] + 1 } as f64,
+            if i & 4 == 0 { lo[2] } else { hi[2] + 1 } as f64,
+        ];
+        let (x, y) = cam.project(p);
+        e = (e.0.min(x), e.1.min(y), e.2.max(x), e.3.max(y));
+    }
+    e
+}
+
+/// Places the box so its projection fits in `w`×`h` at (`x`, `y`), cube size at most `max_s`.
+fn fit(
+    cam: Camera,
+    lo: [i64; 3],
+    hi: [i64; 3],
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    max_s: f64,
+) -> Place {
+    let e = extent(&cam, lo, hi);
+    let (ew, eh) = ((e.2 - e.0).max(1e-6), (e.3 - e.1).max(1e-6));
+    let s = (w / ew).min(h / eh).min(max_s);
+    let ox = x + (w - s * ew) / 2.0 - s * e.0;
+    let oy = y + (h - s * eh) / 2.0 - s * e.1;
+    Place { cam, s, ox, oy }
+}
+
+/// Size of the drawing of the box at cube size `s`.
+fn drawn_size(cam: &Camera, lo: [i64; 3], hi: [i64; 3], s: f64) -> (f64, f64) {
+    let e = extent(cam, lo, hi);
+    (s * (e.2 - e.0), s * (e.3 - e.1))
+}
+
+/// Draws voxels with shading and edges.
+fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) {
+    let wb = (pl.s * 0.06).clamp(1.0, 3.0);
+    let wf = (pl.s * 0.03).clamp(0.6, 1.6);
+    let wi = (pl.s * 0.018).clamp(0.4, 1.0);
+    for f in vox.visible_faces(&pl.cam) {
+        let base = colours.get(f.piece).copied().unwrap_or(GREY);
+        let c = shade(base, f.dir);
+        let pts: Vec<(f64, f64)> = f.corners.iter().map(|&p| pl.pt(p)).collect();
+        // A hairline of the fill colour closes anti-aliasing seams between faces.
+        doc.fill(polygon(&pts), c, Some((c, 0.5)));
+        let mut inner = String::new();
+        let mut fold = String::new();
+        let mut bound = String::new();
+        for (i, kind) in f.edges.iter().enumerate() {
+            let (a, b) = (pts[i], pts[(i + 1) % 4]);
+            let target = match kind {
+                EdgeKind::Inner => &mut inner,
+                EdgeKind::Fold => &mut fold,
+                EdgeKind::Boundary => &mut bound,
+            };
+            let _ = write!(
+                target,
+                "M{} {}L{} {}",
+                num(a.0),
+                num(a.1),
+                num(b.0),
+                num(b.1)
+            );
+        }
+        if !inner.is_empty() {
+            doc.stroke(inner, c.scale(0.72), wi);
+        }
+        if !fold.is_empty() {
+            doc.stroke(fold, INK, wf);
+        }
+        if !bound.is_empty() {
+            doc.stroke(bound, INK, wb);
+        }
+    }
+}
+
+/// Draws the half of a ghost box behind (`front == false`) or in front of the contents.
+fn draw_ghost(doc: &mut Doc, lo: [i64; 3], hi: [i64; 3], pl: &Place, front: bool) {
+    let size = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1];
+    for (k, n) in DIRS.iter().enumerate() {
+        if pl.cam.faces(*n) != front {
+            continue;
+        }
+        let axis = k / 2;
+        let b = (axis + 1) % 3;
+        let t = (axis + 2) % 3;
+        // The face of the whole box: a face of the corner cell, scaled.
+        let mut corner = lo;
+        if k % 2 == 0 {
+            corner[axis] = hi[axis];
+        }
+        let (unit, _) = face_geometry(corner, k);
+        let scale = |p: [f64; 3]| {
+            let mut q = p;
+            q[b] = lo[b] as f64 + (p[b] - lo[b] as f64) * size[b] as f64;
+            q[t] = lo[t] as f64 + (p[t] - lo[t] as f64) * size[t] as f64;
+            q
+        };
+        let pts: Vec<(f64, f64)> = unit.iter().map(|&p| pl.pt(scale(p))).collect();
+        if front {
+            doc.push(Item::Path {
+                d: polygon(&pts),
+                fill: Some(Rgb(0x90, 0xa0, 0xb0)),
+                stroke: None,
+                opacity: 0.10,
+                dashed: false,
+            });
+            doc.stroke(polygon(&pts), Rgb(0x88, 0x88, 0x88), 0.9);
+        } else {
+            doc.fill(polygon(&pts), Rgb(0xf1, 0xf3, 0xf5), None);
+            let mut grid = String::new();
+            let plane = scale(unit[0])[axis];
+            for (u, v) in [(b, t), (t, b)] {
+                for i in 1..size[u] {
+                    let mut p = [0.0; 3];
+                    p[axis] = plane;
+                    p[u] = (lo[u] + i) as f64;
+                    p[v] = lo[v] as f64;
+                    let a = pl.pt(p);
+                    p[v] = (hi[v] + 1) as f64;
+                    let z = pl.pt(p);
+                    grid.push_str(&polyline(&[a, z]));
+                }
+            }
+            if !grid.is_empty() {
+                doc.stroke(grid, Rgb(0xd4, 0xd8, 0xdc), 0.7);
+            }
+            doc.stroke(polygon(&pts), Rgb(0xb0, 0xb4, 0xb8), 0.9);
+        }
+    }
+}
+
+/// A circle as path data.
+fn circle(cx: f64, cy: f64, r: f64) -> String {
+    format!(
+        "M{} {}a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 -{d} 0Z",
+        num(cx - r),
+        num(cy),
+        r = num(r),
+        d = num(2.0 * r)
+    )
+}
+
+/// Draws a chain through cube centres, one colour per straight segment.
+fn draw_path(doc: &mut Doc, path: &[[i64; 3]], pl: &Place) {
+    if path.is_empty() {
+        return;
+    }
+    let centre = |c: [i64; 3]| pl.pt([c[0] as f64 + 0.5, c[1] as f64 + 0.5, c[2] as f64 + 0.5]);
+    let pts: Vec<(f64, f64)> = path.iter().map(|&c| centre(c)).collect();
+    // Split into straight runs (a run shares its end cube with the next one).
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for i in 1..path.len() {
+        if i + 1 < path.len() {
+            let d1 = sub(path[i], path[i - 1]);
+            let d2 = sub(path[i + 1], path[i]);
+            if d1 != d2 {
+                runs.push((start, i));
+                start = i;
+            }
+        } else {
+            runs.push((start, i));
+        }
+    }
+    let w = (pl.s * 0.16).clamp(2.0, 10.0);
+    doc.stroke(polyline(&pts), INK, w + 3.0);
+    for (k, &(a, b)) in runs.iter().enumerate() {
+        let colour = BASE[k % BASE.len()];
+        doc.stroke(polyline(&pts[a..=b]), colour, w);
+    }
+    let r = w * 0.45;
+    let mut dots = String::new();
+    for &(x, y) in &pts {
+        dots.push_str(&circle(x, y, r));
+    }
+    doc.fill(dots, Rgb(255, 255, 255), Some((INK, 1.0)));
+    let (sx, sy) = pts[0];
+    doc.fill(
+        circle(sx, sy, w * 0.9),
+        Rgb(0x11, 0x11, 0x11),
+        Some((Rgb(255, 255, 255), 1.5)),
+    );
+    if let Some(&(ex, ey)) = pts.last() {
+        doc.fill(
+            circle(ex, ey, w * 0.9),
+            Rgb(255, 255, 255),
+            Some((INK, 2.0)),
+        );
+    }
+}
+
+fn sub(a: [i64; 3], b: [i64; 3]) -> [i64; 3] {
+    [
+        a[0].saturating_sub(b[0]),
+        a[1].saturating_sub(b[1]),
+        a[2].saturating_sub(b[2]),
+    ]
+}
+
+const LEGEND_ROW: f64 = 22.0;
+const LEGEND_FONT: f64 = 14.0;
+
+fn short(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        name.to_string()
+    } else {
+        let mut s: String = name.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// Legend layout: (columns, rows, column width).
+fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
+    let n = p.names.len().max(1);
+    let rows = max_rows.clamp(1, n);
+    let cols = n.div_ceil(rows);
+    let rows = n.div_ceil(cols);
+    let longest = p
+        .names
+        .iter()
+        .map(|s| short(s, 24).chars().count())
+        .max()
+        .unwrap_or(1);
+    let colw = 22.0 + text_width(&"M".repeat(longest), LEGEND_FONT) + 14.0;
+    (cols, rows, colw)
+}
+
+fn legend_size(p: &Prepared, max_rows: usize) -> (f64, f64) {
+    let (cols, rows, colw) = legend_layout(p, max_rows);
+    (cols as f64 * colw, rows as f64 * LEGEND_ROW)
+}
+
+fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
+    let (_, rows, colw) = legend_layout(p, max_rows);
+    for (i, name) in p.names.iter().enumerate() {
+        let cx = x + (i / rows) as f64 * colw;
+        let cy = y + (i % rows) as f64 * LEGEND_ROW;
+        let c = p.colours.get(i).copied().unwrap_or(GREY);
+        doc.fill(
+            polygon(&[
+                (cx, cy + 3.0),
+                (cx + 16.0, cy + 3.0),
+                (cx + 16.0, cy + 19.0),
+                (cx, cy + 19.0),
+            ]),
+            c,
+            Some((INK, 1.0)),
+        );
+        doc.text(
+            cx + 22.0,
+            cy + 16.0,
+            LEGEND_FONT,
+            Anchor::Start,
+            false,
+            INK,
+            &short(name, 24),
+        );
+    }
+}
+
+fn title_height(p: &Prepared) -> f64 {
+    if p.title.is_empty() {
+        0.0
+    } else {
+        30.0
+    }
+}
+
+fn draw_title(doc: &mut Doc, p: &Prepared) {
+    if !p.title.is_empty() {
+        doc.text(
+            MARGIN,
+            MARGIN + 16.0,
+            20.0,
+            Anchor::Start,
+            true,
+            INK,
+            &short(&p.title, 80),
+        );
+    }
+}
+
+fn all_voxels(p: &Prepared) -> Voxels {
+    Voxels::new(p.cells.iter().enumerate().map(|(i, c)| (i, c.as_slice())))
+}
+
+/// The assembled solution, isometric, with a legend.
+pub fn assembled(p: &Prepared, target: f64) -> Doc {
+    let cam = Camera::iso_front();
+    let e = extent(&cam, p.lo, p.hi);
+    let s = (target / (e.2 - e.0).max(e.3 - e.1).max(1e-6)).clamp(6.0, 56.0);
+    let (dw, dh) = drawn_size(&cam, p.lo, p.hi, s);
+    let max_rows = ((dh / LEGEND_ROW) as usize).max(14);
+    let (lw, lh) = legend_size(p, max_rows);
+    let th = title_height(p);
+    let width = MARGIN * 3.0 + dw + lw;
+    let height = MARGIN * 2.0 + th + dh.max(lh);
+    let mut doc = Doc::new(width.ceil(), height.ceil());
+    draw_title(&mut doc, p);
+    let pl = fit(cam, p.lo, p.hi, MARGIN, MARGIN + th, dw, dh, s);
+    draw_voxels(&mut doc, &all_voxels(p), &p.colours, &pl);
+    if let Some(path) = &p.path {
+        draw_path(&mut doc, path, &pl);
+    }
+    draw_legend(&mut doc, p, MARGIN * 2.0 + dw, MARGIN + th, max_rows);
+    doc
+}
+
+/// Front/top/right beside back/bottom/left.
+pub fn sides(p: &Prepared, target: f64) -> Doc {
+    let cams = [
+        (Camera::iso_front(), "front, top, right"),
+        (Camera::iso_back(), "back, bottom, left"),
+    ];
+    let e = extent(&cams[0].0, p.lo, p.hi);
+    let s = (target / (e.2 - e.0).max(e.3 - e.1).max(1e-6)).clamp(6.0, 48.0);
+    let (dw, dh) = drawn_size(&cams[0].0, p.lo, p.hi, s);
+    let dw = dw.max(text_width(cams[1].1, 14.0));
+    let th = title_height(p);
+    let cap = 24.0;
+    let max_rows = (((dh + cap) / LEGEND_ROW) as usize).max(14);
+    let (lw, lh) = legend_size(p, max_rows);
+    let width = MARGIN * 4.0 + 2.0 * dw + lw;
+    let height = MARGIN * 2.0 + th + (dh + cap).max(lh);
+    let mut doc = Doc::new(width.ceil(), height.ceil());
+    draw_title(&mut doc, p);
+    let vox = all_voxels(p);
+    for (i, (cam, caption)) in cams.iter().enumerate() {
+        let x = MARGIN + i as f64 * (dw + MARGIN);
+        let y = MARGIN + th;
+        doc.text(
+            x + dw / 2.0,
+            y + 15.0,
+            14.0,
+            Anchor::Middle,
+            false,
+            GREY,
+            caption,
+        );
+        let pl = fit(*cam, p.lo, p.hi, x, y + cap, dw, dh, s);
+        draw_voxels(&mut doc, &vox, &p.colours, &pl);
+        if let Some(path) = &p.path {
+            draw_path(&mut doc, path, &pl);
+        }
+    }
+    draw_legend(&mut doc, p, MARGIN * 3.0 + 2.0 * dw, MARGIN + th, max_rows);
+    doc
+}
+
+/// Each piece alone inside a ghost of the bounding box, in a grid.
+pub fn pieces(p: &Prepared, target: f64) -> Doc {
+    let n = p.names.len().max(1);
+    let cols = (((n as f64).sqrt() * 1.25).ceil() as usize).clamp(1, n);
+    let rows = n.div_ceil(cols);
+    let cam = Camera::iso_front();
+    let e = extent(&cam, p.lo, p.hi);
+    let tile = (target * 0.32).clamp(110.0, 170.0);
+    let s = (tile / (e.2 - e.0).max(e.3 - e.1).max(1e-6)).clamp(4.0, 40.0);
+    let (dw, dh) = drawn_size(&cam, p.lo, p.hi, s);
+    let longest = p
+        .names
+        .iter()
+        .map(|s| short(s, 20).chars().count())
+        .max()
+        .unwrap_or(1);
+    let cw = dw.max(text_width(&"M".repeat(longest), 14.0) + 22.0) + MARGIN;
+    let ch = dh + 26.0 + MARGIN;
+    let th = title_height(p);
+    let width = MARGIN + cols as f64 * cw;
+    let height = MARGIN + th + rows as f64 * ch;
+    let mut doc = Doc::new(width.ceil(), height.ceil());
+    draw_title(&mut doc, p);
+    for (i, cells) in p.cells.iter().enumerate() {
+        let x = MARGIN + (i % cols) as f64 * cw;
+        let y = MARGIN + th + (i / cols) as f64 * ch;
+        let pl = fit(cam, p.lo, p.hi, x, y, cw - MARGIN, dh, s);
+        draw_ghost(&mut doc, p.lo, p.hi, &pl, false);
+        let vox = Voxels::new([(i, cells.as_slice())]);
+        draw_voxels(&mut doc, &vox, &p.colours, &pl);
+        draw_ghost(&mut doc, p.lo, p.hi, &pl, true);
+        let label = short(&p.names[i], 20);
+        let lw = text_width(&label, 14.0) + 22.0;
+        let lx = x + (cw - MARGIN - lw) / 2.0;
+        let ly = y + dh + 6.0;
+        let c = p.colours.get(i).copied().unwrap_or(GREY);
+        doc.fill(
+            polygon(&[
+                (lx, ly + 2.0),
+                (lx + 16.0, ly + 2.0),
+                (lx + 16.0, ly + 18.0),
+                (lx, ly + 18.0),
+            ]),
+            c,
+            Some((INK, 1.0)),
+        );
+        doc.text(
+            lx + 22.0,
+            ly + 15.0,
+            14.0,
+            Anchor::Start,
+            false,
+            INK,
+            &label,
+        );
+    }
+    doc
+}
+
+/// One square grid per layer, top layer first, rows `y = max` at the top.
+pub fn layers(p: &Prepared, target: f64) -> Doc {
+    let (lo, hi) = (p.lo, p.hi);
+    let nx = (hi[0] - lo[0] + 1) as f64;
+    let ny = (hi[1] - lo[1] + 1) as f64;
+    let nz = (hi[2] - lo[2] + 1) as usize;
+    let q = (target * 0.6 / nx.max(ny)).clamp(12.0, 36.0);
+    let gw = nx * q;
+    let gh = ny * q;
+    let per_row = (((target * 1.9) / (gw + MARGIN)).floor() as usize).clamp(1, nz.max(1));
+    let rows = nz.div_ceil(per_row);
+    let cap = 22.0;
+    let th = title_height(p);
+    let block_w = per_row as f64 * (gw + MARGIN);
+    let blocks_h = rows as f64 * (gh + cap + MARGIN);
+    let max_rows = ((blocks_h / LEGEND_ROW) as usize).max(14);
+    let (lw, lh) = legend_size(p, max_rows);
+    let width = MARGIN * 2.0 + block_w + lw;
+    let height = MARGIN * 2.0 + th + blocks_h.max(lh);
+    let mut doc = Doc::new(width.ceil(), height.ceil());
+    draw_title(&mut doc, p);
+
+    let mut owner: HashMap<[i64; 3], usize> = HashMap::new();
+    for (i, cells) in p.cells.iter().enumerate() {
+        for &c in cells {
+            owner.entry(c).or_insert(i);
+        }
+    }
+    let order: HashMap<[i64; 3], usize> = p
+        .path
+        .as_ref()
+        .map(|path| path.iter().enumerate().map(|(i, &c)| (c, i + 1)).collect())
+        .unwrap_or_default();
+    let font = (q * 0.42).clamp(8.0, 15.0);
+    for (li, z) in (lo[2]..=hi[2]).rev().enumerate() {
+        let bx = MARGIN + (li % per_row) as f64 * (gw + MARGIN);
+        let by = MARGIN + th + (li / per_row) as f64 * (gh + cap + MARGIN);
+        doc.text(
+            bx + gw / 2.0,
+            by + 15.0,
+            14.0,
+            Anchor::Middle,
+            false,
+            GREY,
+            &format!("z = {z}"),
+        );
+        let gy = by + cap;
+        let cell_at = |x: i64, y: i64| owner.get(&[x, y, z]).copied();
+        let rect = |x: i64, y: i64| {
+            let px = bx + (x - lo[0]) as f64 * q;
+            let py = gy + (hi[1] - y) as f64 * q;
+            (px, py)
+        };
+        let mut thin = String::new();
+        for y in lo[1]..=hi[1] {
+            for x in lo[0]..=hi[0] {
+                let (px, py) = rect(x, y);
+                let sq = polygon(&[(px, py), (px + q, py), (px + q, py + q), (px, py + q)]);
+                match cell_at(x, y) {
+                    Some(i) => {
+                        let c = p.colours.get(i).copied().unwrap_or(GREY);
+                        doc.fill(sq, c, Some((c, 0.5)));
+                        let label = match order.get(&[x, y, z]) {
+                            Some(k) => k.to_string(),
+                            None => short(&p.names[i], 3),
+                        };
+                        let fs = if label.chars().count() > 2 {
+                            font * 0.8
+                        } else {
+                            font
+                        };
+                        doc.text(
+                            px + q / 2.0,
+                            py + q / 2.0 + fs * 0.36,
+                            fs,
+                            Anchor::Middle,
+                            false,
+                            c.text_colour(),
+                            &label,
+                        );
+                    }
+                    None => doc.fill(sq, Rgb(0xfa, 0xfa, 0xfa), None),
+                }
+                thin.push_str(&polygon(&[
+                    (px, py),
+                    (px + q, py),
+                    (px + q, py + q),
+                    (px, py + q),
+                ]));
+            }
+        }
+        doc.stroke(thin, Rgb(0x99, 0x99, 0x99), 0.5);
+        // Thick lines where the owner changes (pieces and the outline of the filled cells).
+        let mut thick = String::new();
+        for y in lo[1]..=hi[1] + 1 {
+            for x in lo[0]..=hi[0] {
+                // Horizontal edge between (x, y-1) and (x, y).
+                if cell_at(x, y - 1) != cell_at(x, y) {
+                    let (px, _) = rect(x, y);
+                    let py = gy + (hi[1] + 1 - y) as f64 * q;
+                    thick.push_str(&polyline(&[(px, py), (px + q, py)]));
+                }
+            }
+        }
+        for x in lo[0]..=hi[0] + 1 {
+            for y in lo[1]..=hi[1] {
+                if cell_at(x - 1, y) != cell_at(x, y) {
+                    let px = bx + (x - lo[0]) as f64 * q;
+                    let py = gy + (hi[1] - y) as f64 * q;
+                    thick.push_str(&polyline(&[(px, py), (px, py + q)]));
+                }
+            }
+        }
+        if !thick.is_empty() {
+            doc.stroke(thick, INK, (q * 0.08).clamp(1.5, 3.0));
+        }
+    }
+    draw_legend(&mut doc, p, MARGIN * 2.0 + block_w, MARGIN + th, max_rows);
+    doc
+}
