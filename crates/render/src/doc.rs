@@ -174,6 +174,7 @@ impl Doc {
     }
 
     /// Adds text.
+    #[allow(clippy::too_many_arguments)]
     pub fn text(
         &mut self,
         x: f64,

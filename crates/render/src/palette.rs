@@ -150,7 +150,7 @@ pub fn assign_colours(pieces: &[Vec<[i64; 3]>]) -> Vec<Rgb> {
                 }
             }
             let key = (same_colour, same_hue, uses, k);
-            if best.map_or(true, |b| key < b) {
+            if best.is_none_or(|b| key < b) {
                 best = Some(key);
             }
         }

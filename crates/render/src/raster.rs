@@ -66,7 +66,7 @@ pub fn encode_png(w: u32, h: u32, rgb: &[u8]) -> Result<Vec<u8>, RenderError> {
 /// Draws one text run, scaling the nearest larger bitmap size bilinearly.
 fn draw_text(rgb: &mut [u8], w: usize, h: usize, t: &Text, scale: f64) {
     let size = t.size * scale; // em in pixels
-    if !(size > 0.5) {
+    if size.is_nan() || size <= 0.5 {
         return;
     }
     let line = size * 1.362; // the raster height covers ascender + descender

@@ -54,6 +54,7 @@ fn extent(cam: &Camera, lo: [i64; 3], hi: [i64; 3]) -> (f64, f64, f64, f64) {
     e
 }
 
+#[allow(clippy::too_many_arguments)]
 /// Places the box so its projection fits in `w`×`h` at (`x`, `y`), cube size at most `max_s`.
 fn fit(
     cam: Camera,

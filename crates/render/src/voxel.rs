@@ -213,7 +213,7 @@ pub fn add(a: [i64; 3], b: [i64; 3]) -> [i64; 3] {
 /// The corners of face `dir` of cell `c` and, for each edge, the direction to the cell beyond it.
 pub fn face_geometry(c: [i64; 3], dir: usize) -> ([[f64; 3]; 4], [[i64; 3]; 4]) {
     let axis = dir / 2;
-    let positive = dir % 2 == 0;
+    let positive = dir.is_multiple_of(2);
     let b = (axis + 1) % 3;
     let t = (axis + 2) % 3;
     let mut base = [c[0] as f64, c[1] as f64, c[2] as f64];
