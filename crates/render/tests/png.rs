@@ -62,16 +62,17 @@ fn png_of_216_cells_is_fast() {
     let scene = demo::partition("6x6x6", 6, 6, 6, 54, 2);
     let opts = Options::default();
     let mut times = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..if cfg!(debug_assertions) { 1 } else { 5 } {
         let t = Instant::now();
         let bytes = render_png(&scene, View::Assembled, &opts).expect("png");
         times.push(t.elapsed().as_secs_f64());
         assert!(bytes.len() > 1000);
     }
     times.sort_by(f64::total_cmp);
-    let median = times[2];
+    let median = times[times.len() / 2];
     eprintln!("216-cell PNG: median {:.1} ms", median * 1e3);
-    // The requirement (< 200 ms) is for release builds; debug builds get slack.
-    let limit = if cfg!(debug_assertions) { 5.0 } else { 0.2 };
-    assert!(median < limit, "median {median:.3}s over {limit}s");
+    // The requirement (< 200 ms) is for release builds; unoptimized builds are not timed.
+    if !cfg!(debug_assertions) {
+        assert!(median < 0.2, "median {median:.3}s over 200 ms");
+    }
 }
