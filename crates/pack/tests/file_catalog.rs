@@ -1,0 +1,275 @@
+//! The built-in catalog: every entry parses, matches REFERENCES.md, and round-trips.
+
+use std::collections::HashSet;
+use wurfel_geom::{Cell, Shape};
+use wurfel_pack::{catalog, parse_puzzle, to_toml, Convention, Puzzle};
+
+const IDS: [&str; 17] = [
+    "soma",
+    "cubissimo",
+    "bedlam",
+    "tetris-cube",
+    "diabolical",
+    "slothouber-graatsma",
+    "conway",
+    "tetracubes-2x4x4",
+    "pentominoes-6x10",
+    "pentominoes-5x12",
+    "pentominoes-4x15",
+    "pentominoes-3x20",
+    "solid-pentominoes-2x3x10",
+    "solid-pentominoes-2x5x6",
+    "solid-pentominoes-3x4x5",
+    "t-tetracubes-6x6x2",
+    "t-tetracubes-6x6x6",
+];
+
+fn entry(id: &str) -> Puzzle {
+    let text = catalog::source(id).unwrap_or_else(|| panic!("no catalog entry {id}"));
+    parse_puzzle(text, &format!("catalog/{id}.toml")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn published(p: &Puzzle, c: Convention) -> Option<u64> {
+    p.published
+        .iter()
+        .find(|x| x.convention == c)
+        .map(|x| x.count)
+}
+
+#[test]
+fn ids_are_exactly_the_issue_list() {
+    assert_eq!(catalog::ids(), IDS.to_vec());
+    assert!(catalog::get("big-brother").is_none());
+}
+
+#[test]
+fn every_entry_parses_and_is_consistent() {
+    for id in IDS {
+        let p = entry(id);
+        assert_eq!(p.id, id);
+        assert_eq!(catalog::get(id).as_ref(), Some(&p));
+        assert_eq!(p.piece_volume(), p.target.len(), "{id}");
+        let symbols: HashSet<char> = p.pieces.iter().map(|x| x.symbol).collect();
+        assert_eq!(symbols.len(), p.pieces.len(), "{id}: symbols distinct");
+        for piece in &p.pieces {
+            assert!(piece.color.is_some(), "{id}/{}: colour", piece.name);
+            assert!(piece.shape.is_connected());
+        }
+        for pb in &p.published {
+            assert!(!pb.source.is_empty(), "{id}: source of {:?}", pb.convention);
+        }
+        assert!(!p.description.is_empty());
+    }
+    assert_eq!(catalog::all().len(), IDS.len());
+}
+
+#[test]
+fn published_counts() {
+    use Convention::*;
+    let want: &[(&str, &[(Convention, u64)])] = &[
+        (
+            "soma",
+            &[(RotationsReflections, 240), (Rotations, 480), (Raw, 11_520)],
+        ),
+        (
+            "cubissimo",
+            &[(Rotations, 276), (RotationsReflections, 138)],
+        ),
+        ("bedlam", &[(Rotations, 19_186), (Raw, 460_464)]),
+        ("tetris-cube", &[(Rotations, 9_839), (Raw, 236_136)]),
+        ("diabolical", &[(RotationsReflections, 13)]),
+        (
+            "slothouber-graatsma",
+            &[(Rotations, 1), (RotationsReflections, 1)],
+        ),
+        ("tetracubes-2x4x4", &[(Rotations, 1_390)]),
+        ("pentominoes-6x10", &[(RotationsReflections, 2_339)]),
+        ("pentominoes-5x12", &[(RotationsReflections, 1_010)]),
+        ("pentominoes-4x15", &[(RotationsReflections, 368)]),
+        ("pentominoes-3x20", &[(RotationsReflections, 2)]),
+        ("solid-pentominoes-2x3x10", &[(RotationsReflections, 12)]),
+        ("solid-pentominoes-2x5x6", &[(RotationsReflections, 264)]),
+        ("solid-pentominoes-3x4x5", &[(RotationsReflections, 3_940)]),
+        (
+            "t-tetracubes-6x6x2",
+            &[(Raw, 136), (Rotations, 17), (RotationsReflections, 10)],
+        ),
+    ];
+    for (id, counts) in want {
+        let p = entry(id);
+        for (c, n) in *counts {
+            assert_eq!(published(&p, *c), Some(*n), "{id} {c:?}");
+        }
+    }
+    assert!(entry("t-tetracubes-6x6x6").published.is_empty());
+    assert!(entry("cubissimo")
+        .published
+        .iter()
+        .any(|p| p.count == 138 && p.source.contains("no published source")));
+}
+
+fn shape(cells: &[Cell]) -> Shape {
+    Shape::new(cells.iter().copied()).unwrap()
+}
+
+#[test]
+fn bedlam_pieces_and_orientations() {
+    let p = entry("bedlam");
+    assert_eq!(p.target, Shape::cuboid(4, 4, 4));
+    let names: String = p.pieces.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(names, "ABCDEFGHIJKLM");
+    let mut counts: Vec<usize> = p
+        .pieces
+        .iter()
+        .map(|x| x.shape.orientations().len())
+        .collect();
+    counts.sort_unstable();
+    assert_eq!(counts, [3, 12, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24]);
+    let k = &p.pieces[10];
+    assert_eq!(k.name, "K");
+    assert_eq!(k.shape.orientations().len(), 3);
+    // Spot-check exact coordinates against REFERENCES.md.
+    assert_eq!(
+        p.pieces[0].shape,
+        shape(&[[0, 0, 0], [0, 0, 1], [1, 0, 0], [1, 1, 0]])
+    );
+    assert_eq!(
+        p.pieces[12].shape,
+        shape(&[[0, 1, 0], [1, 0, 0], [0, 1, 1], [1, 1, 0], [1, 2, 0]])
+    );
+}
+
+#[test]
+fn soma_pieces_match_references() {
+    let p = entry("soma");
+    let want: [(&str, &[Cell]); 7] = [
+        ("V", &[[0, 0, 0], [0, 1, 0], [1, 0, 0]]),
+        ("L", &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [2, 0, 0]]),
+        ("T", &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [0, -1, 0]]),
+        ("Z", &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, -1, 0]]),
+        ("A", &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 0, 1]]),
+        ("B", &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 0, -1]]),
+        ("P", &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]]),
+    ];
+    for ((name, cells), piece) in want.iter().zip(&p.pieces) {
+        assert_eq!(piece.name, *name);
+        assert_eq!(piece.shape, shape(cells));
+    }
+    assert_eq!(
+        p.pieces[4].shape.mirrored().canonical(),
+        p.pieces[5].shape.canonical()
+    );
+    let c = entry("cubissimo");
+    assert_eq!(c.pieces[0].shape, shape(&[[0, 0, 0], [1, 0, 0], [2, 0, 0]]));
+    assert_eq!(c.pieces[1..], p.pieces[1..]);
+}
+
+#[test]
+fn tetris_cube_pieces() {
+    let p = entry("tetris-cube");
+    assert_eq!(p.pieces.len(), 12);
+    let sizes: Vec<usize> = p.pieces.iter().map(|x| x.shape.len()).collect();
+    assert_eq!(sizes, [5, 5, 5, 5, 5, 5, 6, 5, 5, 6, 6, 6]);
+    assert_eq!(p.pieces[6].name, "YelCross");
+    assert_eq!(
+        p.pieces[6].shape,
+        shape(&[
+            [1, 0, 0],
+            [0, 1, 0],
+            [1, 1, 0],
+            [2, 1, 0],
+            [1, 1, 1],
+            [1, 2, 1]
+        ])
+    );
+}
+
+#[test]
+fn pentominoes_are_the_twelve_free_pentominoes() {
+    for id in [
+        "pentominoes-6x10",
+        "pentominoes-5x12",
+        "pentominoes-4x15",
+        "pentominoes-3x20",
+        "solid-pentominoes-2x3x10",
+        "solid-pentominoes-2x5x6",
+        "solid-pentominoes-3x4x5",
+    ] {
+        let p = entry(id);
+        assert_eq!(p.target.len(), 60);
+        let names: String = p.pieces.iter().map(|x| x.name.as_str()).collect();
+        assert_eq!(names, "FILNPTUVWXYZ");
+        let forms: HashSet<Shape> = p
+            .pieces
+            .iter()
+            .map(|x| {
+                assert_eq!(x.shape.len(), 5);
+                assert_eq!(x.shape.dims()[2], 1, "flat");
+                x.shape.canonical()
+            })
+            .collect();
+        // Free pentominoes: distinct even when turning over (a rotation in 3-D).
+        assert_eq!(forms.len(), 12);
+        // X has 1 orientation in the plane but 3 in space; I has 3 in space.
+        let x = &p.pieces[9];
+        assert_eq!(x.shape.orientations().len(), 3);
+    }
+    assert_eq!(entry("pentominoes-6x10").target, Shape::cuboid(10, 6, 1));
+    assert_eq!(
+        entry("solid-pentominoes-3x4x5").target,
+        Shape::cuboid(5, 4, 3)
+    );
+}
+
+#[test]
+fn other_entries() {
+    let d = entry("diabolical");
+    let sizes: Vec<usize> = d.pieces.iter().map(|x| x.shape.len()).collect();
+    assert_eq!(sizes, [2, 3, 4, 5, 6, 7]);
+    let sg = entry("slothouber-graatsma");
+    assert_eq!(sg.piece_count(), 9);
+    assert_eq!(sg.pieces[0].shape.dims(), [2, 2, 1]);
+    let c = entry("conway");
+    assert_eq!(c.target, Shape::cuboid(5, 5, 5));
+    assert_eq!(c.piece_count(), 18);
+    let mut dims: Vec<(u32, [i32; 3])> = c
+        .pieces
+        .iter()
+        .map(|x| {
+            let mut d = x.shape.dims();
+            d.sort_unstable();
+            (x.count, d)
+        })
+        .collect();
+    dims.sort_unstable();
+    assert_eq!(
+        dims,
+        [
+            (1, [1, 2, 2]),
+            (1, [2, 2, 2]),
+            (3, [1, 1, 3]),
+            (13, [1, 2, 4])
+        ]
+    );
+    let t = entry("tetracubes-2x4x4");
+    assert_eq!(t.target, Shape::cuboid(4, 4, 2));
+    let forms: HashSet<Shape> = t.pieces.iter().map(|x| x.shape.canonical()).collect();
+    assert_eq!(forms.len(), 8);
+    assert!(t.pieces.iter().all(|x| x.shape.len() == 4));
+    let t2 = entry("t-tetracubes-6x6x2");
+    assert_eq!((t2.pieces.len(), t2.piece_count()), (1, 18));
+    let t6 = entry("t-tetracubes-6x6x6");
+    assert_eq!((t6.pieces.len(), t6.piece_count()), (1, 54));
+    assert_eq!(t6.target.len(), 216);
+}
+
+#[test]
+fn catalog_round_trips_through_to_toml() {
+    for id in IDS {
+        let p = entry(id);
+        let text = to_toml(&p);
+        let q =
+            parse_puzzle(&text, "roundtrip.toml").unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+        assert_eq!(p, q, "{id}");
+    }
+}
