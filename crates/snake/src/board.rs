@@ -232,7 +232,7 @@ impl Board {
     /// neighbour in direction `d` belongs to `set`.
     #[inline]
     fn toward(&self, set: u64, d: usize) -> u64 {
-        let moved = if d % 2 == 0 {
+        let moved = if d & 1 == 0 {
             set >> self.shift[d]
         } else {
             set << self.shift[d]

@@ -277,9 +277,7 @@ impl Chain {
     pub fn corners(&self) -> Vec<bool> {
         let mut v = Vec::with_capacity(self.cubes().saturating_sub(2));
         for (i, &l) in self.segments.iter().enumerate() {
-            for _ in 0..l - 2 {
-                v.push(false);
-            }
+            v.resize(v.len() + l as usize - 2, false);
             if i + 1 < self.segments.len() {
                 v.push(true);
             }
@@ -339,10 +337,14 @@ mod tests {
         assert_eq!(a.cubes(), 27);
         assert_eq!(a.letters(), STANDARD_LETTERS);
         assert_eq!(a.to_string(), STANDARD);
-        assert_eq!(
-            Chain::parse("esc cc scc-sccc scsc ccsc scsc se").unwrap(),
-            a
-        );
+        // Case and separators between letters do not matter.
+        let spaced: String = STANDARD_LETTERS
+            .to_lowercase()
+            .chars()
+            .enumerate()
+            .flat_map(|(i, c)| [c, if i % 4 == 3 { '-' } else { ' ' }])
+            .collect();
+        assert_eq!(Chain::parse(&spaced).unwrap(), a);
         assert_eq!(
             Chain::parse(" 3 2 2 3;2,3,2,2,3,3,2,2,2,3,3,3,3 ").unwrap(),
             a

@@ -22,12 +22,27 @@ pub enum SnakeError {
     /// No box given and the count is not a cube number we support.
     #[error(
         "the chain has {0} cubes, which is not the volume of a supported cube box \
-         (8 = 2x2x2, 27 = 3x3x3, 64 = 4x4x4); check the chain or give --box"
+         (8 = 2x2x2, 27 = 3x3x3, 64 = 4x4x4){hint}; check the chain or give --box",
+        hint = cube_hint(*.0)
     )]
     NotACube(usize),
     /// The box itself is unusable.
     #[error(transparent)]
     Box(#[from] BoxError),
+}
+
+/// Says how far a cube count is from the nearest supported cube volume (a typo in one segment
+/// usually shifts the count by one or two).
+fn cube_hint(n: usize) -> String {
+    let nearest = [8usize, 27, 64]
+        .into_iter()
+        .min_by_key(|&v| v.abs_diff(n))
+        .unwrap_or(27);
+    match n.cmp(&nearest) {
+        std::cmp::Ordering::Less => format!(": {} cube(s) short of {nearest}", nearest - n),
+        std::cmp::Ordering::Greater => format!(": {} cube(s) more than {nearest}", n - nearest),
+        std::cmp::Ordering::Equal => String::new(),
+    }
 }
 
 /// A chain together with the box it must fill.
@@ -367,7 +382,7 @@ where
             }
             // The last cube's colour: the start's colour after n-1 alternations.
             let start_even = b.even() >> start & 1 == 1;
-            let end_even = start_even == ((n - 1) % 2 == 0);
+            let end_even = start_even == ((n - 1) & 1 == 0);
             let end_colour = if end_even {
                 b.even()
             } else {

@@ -184,7 +184,7 @@ pub fn survey(board: &Board, threads: usize) -> Survey {
                     stab |= 1 << g;
                 }
             }
-            let end_even = start_even == ((n - 1) % 2 == 0);
+            let end_even = start_even == ((n - 1) & 1 == 0);
             let end = if end_even {
                 board.even()
             } else {

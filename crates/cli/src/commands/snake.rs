@@ -1,17 +1,452 @@
-//! `wurfel snake ...` — chain puzzles.
+//! `wurfel snake ...` — chain puzzles (snake cubes): solve, count, list, survey.
+//!
+//! A thin layer over `wurfel-snake`: it resolves names and boxes, prints, and writes files.
 
-use anyhow::{bail, Result};
+use crate::output::AtomicWriter;
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+use wurfel_render::{render_file, Scene, ScenePiece, View};
+use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
 pub struct SnakeArgs {
-    /// Anything; not implemented yet.
-    #[arg(trailing_var_arg = true)]
-    rest: Vec<String>,
+    #[command(subcommand)]
+    command: SnakeCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum SnakeCommand {
+    /// Fold a chain into its box and print the solution(s) as moves and layers.
+    Solve(SolveArgs),
+    /// Count the foldings of a chain under every convention.
+    Count(CountArgs),
+    /// The built-in chains with their counts (computed now, and published where known).
+    List(ListArgs),
+    /// Every chain that folds into a small box, with its number of solutions.
+    Survey(SurveyArgs),
+}
+
+/// How to write a chain, shown in `--help`.
+const CHAIN_HELP: &str = "A built-in snake (see `wurfel snake list`), segment lengths whose end \
+cubes overlap (`3,2,2,3,...`; cubes = sum - segments + 1), or one letter per cube \
+(E end, S straight, C corner: `ESCCCS...`)";
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    #[arg(help = CHAIN_HELP)]
+    chain: String,
+    /// The box: a side (`3`) or dimensions (`2x2x3`); default from the cube count.
+    #[arg(long = "box", value_name = "N|XxYxZ")]
+    board: Option<String>,
+    /// Print at most this many solutions; 0 prints all.
+    #[arg(long, default_value_t = 1)]
+    limit: usize,
+    /// One JSON object per solution instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Draw the first solution: .svg, .png or .html.
+    #[arg(long, value_name = "FILE")]
+    render: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct CountArgs {
+    #[arg(help = CHAIN_HELP)]
+    chain: String,
+    /// The box: a side (`3`) or dimensions (`2x2x3`); default from the cube count.
+    #[arg(long = "box", value_name = "N|XxYxZ")]
+    board: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct ListArgs {
+    /// Print JSON lines instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct SurveyArgs {
+    /// The box: a side (`3`) or dimensions (`2x2x3`); at most 27 cells.
+    #[arg(long = "box", value_name = "N|XxYxZ", default_value = "3")]
+    board: String,
+    /// JSON: one line per snake, then a summary line (or only the summary with --out).
+    #[arg(long)]
+    json: bool,
+    /// Write the snakes as JSON lines to this file; the summary goes to standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// Runs `wurfel snake`.
 pub fn run(args: SnakeArgs) -> Result<()> {
-    let _ = args;
-    bail!("snake cubes are not implemented yet")
+    match args.command {
+        SnakeCommand::Solve(a) => solve(a),
+        SnakeCommand::Count(a) => count(a),
+        SnakeCommand::List(a) => list(a),
+        SnakeCommand::Survey(a) => run_survey(a),
+    }
+}
+
+/// Parses `--box`: `N` or `XxYxZ`.
+fn parse_box(text: &str) -> Result<Board> {
+    let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
+    let nums: Result<Vec<usize>, _> = parts.iter().map(|p| p.parse::<usize>()).collect();
+    let dims = match (nums, parts.len()) {
+        (Ok(v), 1) => [v[0], v[0], v[0]],
+        (Ok(v), 3) => [v[0], v[1], v[2]],
+        _ => bail!("cannot read the box `{text}`: give a side (`3`) or dimensions (`2x2x3`)"),
+    };
+    Ok(Board::new(dims)?)
+}
+
+/// A chain from the command line, with its catalog name if it is a built-in one.
+struct Named {
+    name: Option<&'static str>,
+    problem: Problem,
+}
+
+fn resolve(text: &str, board: Option<&str>) -> Result<Named> {
+    let entry = catalog::find(text);
+    let chain = match entry {
+        Some(e) => e.chain(),
+        None => Chain::parse(text).map_err(|err| {
+            let looks_like_name = text.chars().any(|c| {
+                c.is_ascii_alphabetic() && !matches!(c.to_ascii_uppercase(), 'E' | 'S' | 'C')
+            });
+            if looks_like_name {
+                anyhow::anyhow!(
+                    "`{text}` is neither a built-in snake (see `wurfel snake list`) nor a chain: {err}"
+                )
+            } else {
+                anyhow::anyhow!("cannot read the chain `{text}`: {err}")
+            }
+        })?,
+    };
+    let problem = match (board, entry) {
+        (Some(b), _) => Problem::new(chain, parse_box(b)?)?,
+        (None, Some(e)) => Problem::auto(chain, Some(e.side))?,
+        (None, None) => Problem::auto(chain, None)?,
+    };
+    Ok(Named {
+        name: entry.map(|e| e.id),
+        problem,
+    })
+}
+
+fn describe(n: &Named) -> String {
+    let p = &n.problem;
+    let c = p.chain();
+    let name = n.name.map(|s| format!("{s}: ")).unwrap_or_default();
+    format!(
+        "{name}{} ({}), {} cubes, {} box{}",
+        c,
+        c.letters(),
+        c.cubes(),
+        p.board(),
+        if c.is_palindrome() {
+            ", palindrome"
+        } else {
+            ""
+        }
+    )
+}
+
+fn solve(a: SolveArgs) -> Result<()> {
+    let named = resolve(&a.chain, a.board.as_deref())?;
+    let p = &named.problem;
+    let limit = if a.limit == 0 { None } else { Some(a.limit) };
+    let t = Instant::now();
+    // One more than asked for tells whether the list is complete.
+    let mut sols = p.solutions(limit.map(|l| l + 1));
+    let more = limit.is_some_and(|l| sols.len() > l);
+    if let Some(l) = limit {
+        sols.truncate(l);
+    }
+    let secs = t.elapsed().as_secs_f64();
+    if a.json {
+        let mut out = std::io::stdout().lock();
+        for (i, f) in sols.iter().enumerate() {
+            let line = json!({
+                "chain": p.chain().to_string(),
+                "box": p.board().to_string(),
+                "solution": i + 1,
+                "moves": f.moves(),
+                "segments": f.segment_moves(),
+                "cells": f.cells(),
+            });
+            writeln!(out, "{line}")?;
+        }
+    } else {
+        println!("{}", describe(&named));
+        if sols.is_empty() {
+            println!("no folding fills the box");
+            if let Some(why) = p.obstacle() {
+                println!("reason: {why}");
+            }
+        }
+        let unit = if p.chain().is_palindrome() {
+            "up to rotations, reflections and reading the chain from either end"
+        } else {
+            "up to rotations and reflections"
+        };
+        for (i, f) in sols.iter().enumerate() {
+            println!();
+            println!("solution {} ({unit})", i + 1);
+            println!("moves:    {}", f.moves());
+            println!("segments: {}", f.segment_moves());
+            println!("  (R/L = +x/-x, B/F = +y/-y, U/D = +z/-z; layers top first, numbers = order along the chain)");
+            print!("{}", f.layers());
+        }
+        if !sols.is_empty() {
+            println!();
+            if more {
+                println!(
+                    "more solutions exist ({secs:.3} s); --limit 0 lists all, `wurfel snake count` counts them"
+                );
+            } else {
+                println!("{} solution(s) in all, {secs:.3} s", sols.len());
+            }
+        }
+    }
+    if let Some(path) = &a.render {
+        let Some(first) = sols.first() else {
+            bail!("no solution to draw");
+        };
+        let scene = scene(&named, first);
+        render_file(path, &[scene], View::Assembled)
+            .with_context(|| format!("cannot draw {}", path.display()))?;
+        if !a.json {
+            println!("drawn to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// A picture of one folding: each segment is a piece (a corner cube belongs to the segment it
+/// ends, so the pieces partition the box), and the path is the visiting order.
+fn scene(named: &Named, f: &Folding) -> Scene {
+    let chain = named.problem.chain();
+    let cells = f.cells();
+    let segs = chain.segments();
+    let mut pieces = Vec::with_capacity(segs.len());
+    let mut start = 0usize;
+    for (k, &len) in segs.iter().enumerate() {
+        let end = start + len as usize - 1;
+        let from = if k == 0 { start } else { start + 1 };
+        pieces.push(ScenePiece {
+            name: format!("segment {} ({} cubes)", k + 1, len),
+            cells: cells[from..=end].to_vec(),
+        });
+        start = end;
+    }
+    Scene {
+        title: format!(
+            "{} — {}",
+            named.name.unwrap_or("snake"),
+            named.problem.chain()
+        ),
+        pieces,
+        path: Some(cells.to_vec()),
+        text: Some(f.layers()),
+    }
+}
+
+fn counts_json(p: &Problem, c: &Counts) -> serde_json::Value {
+    let mut v = json!({
+        "chain": p.chain().to_string(),
+        "letters": p.chain().letters(),
+        "cubes": p.chain().cubes(),
+        "box": p.board().to_string(),
+    });
+    if let (Some(obj), Ok(serde_json::Value::Object(cs))) =
+        (v.as_object_mut(), serde_json::to_value(c))
+    {
+        obj.extend(cs);
+        obj.insert("solutions".into(), json!(c.solutions()));
+    }
+    v
+}
+
+fn count(a: CountArgs) -> Result<()> {
+    let named = resolve(&a.chain, a.board.as_deref())?;
+    let p = &named.problem;
+    let t = Instant::now();
+    let c = p.count();
+    let secs = t.elapsed().as_secs_f64();
+    if a.json {
+        println!("{}", counts_json(p, &c));
+        return Ok(());
+    }
+    let b = p.board();
+    let g = b.group_size();
+    let r = b.rotation_mask().count_ones();
+    println!("{}", describe(&named));
+    println!(
+        "embeddings           {:>10}  every folding, box fixed, chain read from its first end",
+        c.embeddings
+    );
+    println!(
+        "rotations            {:>10}  up to the box's {r} rotations",
+        c.rotations
+    );
+    println!(
+        "isometries           {:>10}  up to its {g} rotations and reflections",
+        c.isometries
+    );
+    if let (Some(rr), Some(ir)) = (c.rotations_reversal, c.isometries_reversal) {
+        println!(
+            "rotations_reversal   {rr:>10}  up to rotations and reading the chain from either end"
+        );
+        println!("isometries_reversal  {ir:>10}  up to isometries and reading from either end");
+    }
+    println!(
+        "solutions            {:>10}  physically different foldings",
+        c.solutions()
+    );
+    if c.embeddings == 0 {
+        if let Some(why) = p.obstacle() {
+            println!("reason: {why}");
+        }
+    }
+    println!("time                 {secs:>10.3} s");
+    Ok(())
+}
+
+fn list(a: ListArgs) -> Result<()> {
+    if !a.json {
+        println!(
+            "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  chain",
+            "id", "box", "cubes", "embeddings", "rotations", "isometries", "published"
+        );
+    }
+    for e in catalog::CATALOG {
+        let p = Problem::auto(e.chain(), Some(e.side))?;
+        let c = p.count();
+        let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
+        if a.json {
+            let mut v = counts_json(&p, &c);
+            if let Some(obj) = v.as_object_mut() {
+                obj.insert("id".into(), json!(e.id));
+                obj.insert("name".into(), json!(e.name));
+                obj.insert("source".into(), json!(e.source));
+                obj.insert(
+                    "published".into(),
+                    match e.published {
+                        Some((em, r, i)) => {
+                            json!({"embeddings": em, "rotations": r, "isometries": i})
+                        }
+                        None => serde_json::Value::Null,
+                    },
+                );
+            }
+            println!("{v}");
+        } else {
+            println!(
+                "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  {}",
+                e.id,
+                p.board().to_string(),
+                p.chain().cubes(),
+                c.embeddings,
+                c.rotations,
+                c.isometries,
+                published.as_deref().unwrap_or("-"),
+                e.segments
+            );
+        }
+    }
+    if !a.json {
+        println!("(counts computed now; published = embeddings/rotations/isometries from the literature)");
+    }
+    Ok(())
+}
+
+/// Largest box the survey accepts: 3x3x3 has about 10^5 path classes; the next sizes up have
+/// astronomically many Hamiltonian paths.
+const SURVEY_MAX_CELLS: usize = 27;
+
+fn run_survey(a: SurveyArgs) -> Result<()> {
+    let board = parse_box(&a.board)?;
+    if board.cells() > SURVEY_MAX_CELLS {
+        bail!(
+            "a survey of the {} box is out of reach: it enumerates every Hamiltonian path, and \
+             boxes above {SURVEY_MAX_CELLS} cells have far too many (4x4x4 has about 2.8e16)",
+            board
+        );
+    }
+    if board.cells() < 2 {
+        bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let t = Instant::now();
+    let s = survey(&board, threads);
+    let secs = t.elapsed().as_secs_f64();
+    let summary = json!({
+        "summary": {
+            "box": s.board,
+            "snakes": s.snakes,
+            "palindromes": s.palindromes,
+            "solutions": s.solutions,
+            "unique": s.unique,
+            "max_solutions": s.max_solutions,
+            "directed_paths": s.directed_paths,
+            "path_classes": s.path_classes,
+        }
+    });
+    if let Some(path) = &a.out {
+        let mut w = AtomicWriter::create(path)?;
+        for e in &s.entries {
+            writeln!(w, "{}", serde_json::to_string(e)?)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        w.commit()?;
+    } else if a.json {
+        let mut out = std::io::stdout().lock();
+        for e in &s.entries {
+            writeln!(out, "{}", serde_json::to_string(e)?)?;
+        }
+    }
+    if a.json {
+        println!("{summary}");
+        return Ok(());
+    }
+    println!("survey of the {} box ({secs:.3} s)", s.board);
+    println!(
+        "snakes (chain = its reverse) {:>10}  ({} palindromes)",
+        s.snakes, s.palindromes
+    );
+    println!(
+        "solutions in total           {:>10}  (up to isometries and reversal)",
+        s.solutions
+    );
+    println!("snakes with one solution     {:>10}", s.unique);
+    println!("most solutions of one snake  {:>10}", s.max_solutions);
+    for e in s
+        .entries
+        .iter()
+        .filter(|e| e.solutions == s.max_solutions)
+        .take(3)
+    {
+        println!("    {}  ({})", e.chain, e.letters);
+    }
+    println!(
+        "directed Hamiltonian paths   {:>10}  (box fixed; {} classes under isometries)",
+        s.directed_paths, s.path_classes
+    );
+    if let Some(path) = &a.out {
+        println!("snakes written to {}", path.display());
+    }
+    Ok(())
 }
