@@ -80,8 +80,12 @@ fn drawn_size(cam: &Camera, lo: [i64; 3], hi: [i64; 3], s: f64) -> (f64, f64) {
     (s * (e.2 - e.0), s * (e.3 - e.1))
 }
 
-/// Draws voxels with shading and edges.
-fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) {
+/// A face as drawn: piece, direction, screen corners.
+type Drawn = (usize, usize, [(f64, f64); 4]);
+
+/// Draws voxels with shading and edges; returns the faces in drawing order.
+fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) -> Vec<Drawn> {
+    let mut drawn = Vec::new();
     let wb = (pl.s * 0.06).clamp(1.0, 3.0);
     let wf = (pl.s * 0.03).clamp(0.6, 1.6);
     let wi = (pl.s * 0.018).clamp(0.4, 1.0);
@@ -89,6 +93,7 @@ fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) {
         let base = colours.get(f.piece).copied().unwrap_or(GREY);
         let c = shade(base, f.dir);
         let pts: Vec<(f64, f64)> = f.corners.iter().map(|&p| pl.pt(p)).collect();
+        drawn.push((f.piece, f.dir, [pts[0], pts[1], pts[2], pts[3]]));
         // A hairline of the fill colour closes anti-aliasing seams between faces.
         doc.fill(polygon(&pts), c, Some((c, 0.5)));
         let mut inner = String::new();
@@ -119,6 +124,95 @@ fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) {
         if !bound.is_empty() {
             doc.stroke(bound, INK, wb);
         }
+    }
+    drawn
+}
+
+fn point_in_quad(p: (f64, f64), q: &[(f64, f64); 4]) -> bool {
+    let mut inside = false;
+    let mut j = 3;
+    for i in 0..4 {
+        let (xi, yi) = q[i];
+        let (xj, yj) = q[j];
+        if (yi > p.1) != (yj > p.1) && p.0 < (xj - xi) * (p.1 - yi) / (yj - yi) + xi {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+/// The text put on pieces: their names when all are short, else their numbers.
+fn piece_labels(p: &Prepared) -> Vec<String> {
+    if p.names
+        .iter()
+        .all(|n| !n.is_empty() && n.chars().count() <= 3)
+    {
+        p.names.clone()
+    } else {
+        (1..=p.names.len()).map(|i| i.to_string()).collect()
+    }
+}
+
+/// Writes each piece's label on one of its faces that nothing covers (top faces preferred).
+fn label_faces(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) {
+    let labels = piece_labels(p);
+    let font = (s * 0.36).clamp(8.0, 20.0);
+    let mut best: Vec<Option<(u8, usize)>> = vec![None; p.names.len()];
+    for (k, (piece, dir, q)) in drawn.iter().enumerate() {
+        let Some(slot) = best.get_mut(*piece) else {
+            continue;
+        };
+        let cx = q.iter().map(|v| v.0).sum::<f64>() / 4.0;
+        let cy = q.iter().map(|v| v.1).sum::<f64>() / 4.0;
+        let probes = [
+            (cx, cy),
+            (cx - 0.22 * s, cy),
+            (cx + 0.22 * s, cy),
+            (cx, cy - 0.14 * s),
+            (cx, cy + 0.14 * s),
+        ];
+        let clear = |pts: &[(f64, f64)]| {
+            drawn[k + 1..]
+                .iter()
+                .all(|(_, _, q2)| pts.iter().all(|&pt| !point_in_quad(pt, q2)))
+        };
+        let rank = if clear(&probes) {
+            if *dir == 4 {
+                3
+            } else {
+                2
+            }
+        } else if clear(&probes[..1]) {
+            1
+        } else {
+            continue;
+        };
+        if slot.is_none_or(|(r, _)| rank >= r) {
+            *slot = Some((rank, k));
+        }
+    }
+    for (piece, b) in best.iter().enumerate() {
+        let Some((_, k)) = b else { continue };
+        let (_, dir, q) = &drawn[*k];
+        let cx = q.iter().map(|v| v.0).sum::<f64>() / 4.0;
+        let cy = q.iter().map(|v| v.1).sum::<f64>() / 4.0;
+        let face = shade(p.colours.get(piece).copied().unwrap_or(GREY), *dir);
+        let label = &labels[piece];
+        let fs = if label.chars().count() > 2 {
+            font * 0.8
+        } else {
+            font
+        };
+        doc.text(
+            cx,
+            cy + fs * 0.36,
+            fs,
+            Anchor::Middle,
+            true,
+            face.text_colour(),
+            label,
+        );
     }
 }
 
@@ -270,7 +364,12 @@ fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
         .iter()
         .map(|s| short(s, 24).chars().count())
         .max()
-        .unwrap_or(1);
+        .unwrap_or(1)
+        + if piece_labels(p) == p.names {
+            0
+        } else {
+            p.names.len().to_string().len() + 1
+        };
     let colw = 22.0 + text_width(&"M".repeat(longest), LEGEND_FONT) + 14.0;
     (cols, rows, colw)
 }
@@ -282,7 +381,13 @@ fn legend_size(p: &Prepared, max_rows: usize) -> (f64, f64) {
 
 fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
     let (_, rows, colw) = legend_layout(p, max_rows);
+    let labels = piece_labels(p);
     for (i, name) in p.names.iter().enumerate() {
+        let name = &if labels[i] == *name {
+            short(name, 24)
+        } else {
+            format!("{} {}", labels[i], short(name, 24))
+        };
         let cx = x + (i / rows) as f64 * colw;
         let cy = y + (i % rows) as f64 * LEGEND_ROW;
         let c = p.colours.get(i).copied().unwrap_or(GREY);
@@ -303,7 +408,7 @@ fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
             Anchor::Start,
             false,
             INK,
-            &short(name, 24),
+            name,
         );
     }
 }
@@ -348,9 +453,10 @@ pub fn assembled(p: &Prepared, target: f64) -> Doc {
     let mut doc = Doc::new(width.ceil(), height.ceil());
     draw_title(&mut doc, p);
     let pl = fit(cam, p.lo, p.hi, MARGIN, MARGIN + th, dw, dh, s);
-    draw_voxels(&mut doc, &all_voxels(p), &p.colours, &pl);
-    if let Some(path) = &p.path {
-        draw_path(&mut doc, path, &pl);
+    let drawn = draw_voxels(&mut doc, &all_voxels(p), &p.colours, &pl);
+    match &p.path {
+        Some(path) => draw_path(&mut doc, path, &pl),
+        None => label_faces(&mut doc, p, &drawn, pl.s),
     }
     draw_legend(&mut doc, p, MARGIN * 2.0 + dw, MARGIN + th, max_rows);
     doc
@@ -388,9 +494,10 @@ pub fn sides(p: &Prepared, target: f64) -> Doc {
             caption,
         );
         let pl = fit(*cam, p.lo, p.hi, x, y + cap, dw, dh, s);
-        draw_voxels(&mut doc, &vox, &p.colours, &pl);
-        if let Some(path) = &p.path {
-            draw_path(&mut doc, path, &pl);
+        let drawn = draw_voxels(&mut doc, &vox, &p.colours, &pl);
+        match &p.path {
+            Some(path) => draw_path(&mut doc, path, &pl),
+            None => label_faces(&mut doc, p, &drawn, pl.s),
         }
     }
     draw_legend(&mut doc, p, MARGIN * 3.0 + 2.0 * dw, MARGIN + th, max_rows);
@@ -426,7 +533,7 @@ pub fn pieces(p: &Prepared, target: f64) -> Doc {
         let pl = fit(cam, p.lo, p.hi, x, y, cw - MARGIN, dh, s);
         draw_ghost(&mut doc, p.lo, p.hi, &pl, false);
         let vox = Voxels::new([(i, cells.as_slice())]);
-        draw_voxels(&mut doc, &vox, &p.colours, &pl);
+        let _ = draw_voxels(&mut doc, &vox, &p.colours, &pl);
         draw_ghost(&mut doc, p.lo, p.hi, &pl, true);
         let label = short(&p.names[i], 20);
         let lw = text_width(&label, 14.0) + 22.0;
