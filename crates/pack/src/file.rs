@@ -279,6 +279,10 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn err(&self, span: Range<usize>, message: impl Into<String>) -> PuzzleFileError {
         let mut at = span.start.min(self.text.len());
+        if at == self.text.len() {
+            // At the end of the file: point just after the last non-blank character.
+            at = self.text.trim_end().len();
+        }
         while !self.text.is_char_boundary(at) {
             at -= 1;
         }
@@ -365,13 +369,15 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
                 let mut chars = s.get_ref().chars();
                 let c = match (chars.next(), chars.next()) {
                     (Some(c), None) => c,
-                    _ => return Err(cx.err(
-                        s.span(),
-                        format!(
+                    _ => {
+                        return Err(cx.err(
+                            s.span(),
+                            format!(
                             "symbol of piece `{name}` must be exactly one character, found {:?}",
                             s.get_ref()
                         ),
-                    )),
+                        ))
+                    }
                 };
                 if c.is_whitespace() || c.is_control() || c == '.' {
                     return Err(cx.err(

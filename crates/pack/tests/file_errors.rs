@@ -1,0 +1,508 @@
+//! The TOML puzzle format: the minimal form, layers, defaults, and one test per error kind
+//! (message and `line:column`).
+
+use wurfel_geom::Shape;
+use wurfel_pack::{load, parse_puzzle, to_toml, LoadError, PuzzleFileError};
+
+const MINIMAL: &str = r#"name = "Soma cube"
+[target]
+box = [3, 3, 3]              # or a `layers` form for arbitrary shapes
+[[piece]]
+name = "V"
+cells = [[0,0,0],[1,0,0],[0,1,0]]
+count = 1                    # identical copies; default 1
+"#;
+
+/// The minimal form made solvable: a straight tricube in a 3x1x1 box (same line numbers).
+fn valid() -> String {
+    MINIMAL
+        .replace("[3, 3, 3]", "[3, 1, 1]")
+        .replace("[0,1,0]]", "[2,0,0]]")
+}
+
+fn err(text: &str) -> PuzzleFileError {
+    match parse_puzzle(text, "bad.toml") {
+        Ok(p) => panic!("expected an error, parsed {p:?}"),
+        Err(e) => e,
+    }
+}
+
+fn check(text: &str, line: usize, column: usize, needle: &str) {
+    let e = err(text);
+    let shown = e.to_string();
+    assert!(
+        e.message.contains(needle),
+        "message {:?} lacks {needle:?}",
+        e.message
+    );
+    assert_eq!((e.line, e.column), (line, column), "{shown}");
+    assert!(
+        shown.starts_with(&format!("bad.toml:{line}:{column}: ")),
+        "{shown}"
+    );
+}
+
+#[test]
+fn minimal_form_exactly_as_written() {
+    let text = MINIMAL.replace("[3, 3, 3]", "[2, 2, 1]").replace(
+        "count = 1 ",
+        "count = 1\n[[piece]]\nname = \"u\"\ncells = [[0, 0, 0]]\n",
+    );
+    let p = parse_puzzle(&text, "dir/soma.toml").unwrap();
+    assert_eq!(p.id, "soma");
+    assert_eq!(p.name, "Soma cube");
+    assert_eq!(p.target, Shape::cuboid(2, 2, 1));
+    assert_eq!(p.pieces.len(), 2);
+    assert_eq!(p.pieces[1].symbol, 'B');
+    assert_eq!(p.pieces[0].name, "V");
+    assert_eq!(p.pieces[0].symbol, 'A');
+    assert_eq!(p.pieces[0].count, 1);
+    assert_eq!(p.pieces[0].color, None);
+    assert!(p.published.is_empty());
+    // The verbatim text is rejected only for its volume (3 cells in a 27-cell box).
+    check(
+        MINIMAL,
+        2,
+        1,
+        "the pieces cover 3 cells in total (counting copies) but the target has 27 cells",
+    );
+}
+
+#[test]
+fn examples_parse() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/");
+    let soma = load(&format!("{dir}soma.toml")).unwrap();
+    assert_eq!(soma.id, "soma");
+    assert_eq!(soma.pieces.len(), 7);
+    let symbols: String = soma.pieces.iter().map(|p| p.symbol).collect();
+    assert_eq!(symbols, "ABCDEFG");
+    let cat = wurfel_pack::catalog::get("soma").unwrap();
+    for (a, b) in soma.pieces.iter().zip(&cat.pieces) {
+        assert_eq!(a.shape.canonical(), b.shape.canonical());
+    }
+    let pyr = load(&format!("{dir}pyramid.toml")).unwrap();
+    assert_eq!(pyr.id, "pyramid");
+    assert_eq!(pyr.target.len(), 14);
+    assert_eq!(pyr.target.dims(), [3, 3, 3]);
+    assert!(pyr.target.cells().contains(&[0, 2, 2]));
+    assert!(pyr.target.cells().contains(&[1, 1, 1]));
+    assert!(!pyr.target.cells().contains(&[2, 2, 1]));
+    assert_eq!(pyr.piece_volume(), 14);
+}
+
+#[test]
+fn layers_rule() {
+    let text = r##"name = "layers"
+[target]
+layers = ['''
+  # .
+  . .
+''', '''
+
+  A B
+  # .
+
+''']
+[[piece]]
+name = "P"
+symbol = "p"
+color = "#A0B0C0"
+layers = ['''
+#.
+..
+''', '''
+##
+#.
+''']
+"##;
+    let p = parse_puzzle(text, "x.toml").unwrap();
+    // Top layer (z = 1) first, first row is y = 1, whitespace ignored.
+    let want = Shape::new([[0, 1, 1], [0, 1, 0], [1, 1, 0], [0, 0, 0]]).unwrap();
+    assert_eq!(p.target, want);
+    assert_eq!(p.pieces[0].shape, want);
+    assert_eq!(p.pieces[0].symbol, 'p');
+    assert_eq!(p.pieces[0].color.as_deref(), Some("#a0b0c0"));
+    // A single string is one layer at z = 0.
+    let flat = r####"name = "flat"
+[target]
+layers = "###"
+[[piece]]
+name = "I"
+layers = """
+#
+#
+#
+"""
+"####;
+    let p = parse_puzzle(flat, "flat.toml").unwrap();
+    assert_eq!(p.target, Shape::cuboid(3, 1, 1));
+    assert_eq!(p.pieces[0].shape, Shape::cuboid(1, 3, 1));
+}
+
+#[test]
+fn default_symbols_skip_used_ones() {
+    let text = r#"name = "s"
+[target]
+box = [4, 1, 1]
+[[piece]]
+name = "one"
+cells = [[0,0,0]]
+[[piece]]
+name = "two"
+symbol = "A"
+cells = [[0,0,0]]
+[[piece]]
+name = "three"
+cells = [[0,0,0]]
+count = 2
+"#;
+    let p = parse_puzzle(text, "s.toml").unwrap();
+    let s: String = p.pieces.iter().map(|x| x.symbol).collect();
+    assert_eq!(s, "BAC");
+}
+
+#[test]
+fn published_and_id_and_description() {
+    let text = r#"id = "my-id"
+name = "n"
+description = "d"
+[target]
+box = [1, 1, 1]
+[[piece]]
+name = "u"
+cells = [[5, -3, 2]]
+[[published]]
+convention = "rotations+reflections"
+count = 7
+source = "me"
+[[published]]
+convention = "raw"
+count = 9
+"#;
+    let p = parse_puzzle(text, "other.toml").unwrap();
+    assert_eq!(p.id, "my-id");
+    assert_eq!(p.description, "d");
+    assert_eq!(p.published.len(), 2);
+    assert_eq!(p.published[0].count, 7);
+    assert_eq!(p.published[0].source, "me");
+    assert_eq!(p.published[1].source, "");
+}
+
+#[test]
+fn round_trip_of_unusual_targets() {
+    for target in [
+        "layers = ['''\n#.#\n###\n''', '''\n...\n#..\n''']",
+        "cells = [[5, 5, 5], [6, 5, 5], [8, 5, 5], [8, 6, 5], [8, 6, 7]]",
+    ] {
+        let n = if target.starts_with("layers") { 6 } else { 5 };
+        let text = format!(
+            "name = \"odd \\\"quoted\\\" name\"\ndescription = \"two\\nlines\"\n[target]\n{target}\n[[piece]]\nname = \"u\"\nsymbol = \"é\"\ncolor = \"#123abc\"\ncells = [[0, 0, 0]]\ncount = {n}\n[[published]]\nconvention = \"raw\"\ncount = 3\nsource = \"'single' \\\"double\\\"\"\n"
+        );
+        let p = parse_puzzle(&text, "odd.toml").unwrap_or_else(|e| panic!("{e}"));
+        let back = to_toml(&p);
+        let q = parse_puzzle(&back, "again.toml").unwrap_or_else(|e| panic!("{e}\n{back}"));
+        assert_eq!(p, q, "{back}");
+    }
+}
+
+// ---- one test per error kind ----------------------------------------------------------------
+
+#[test]
+fn toml_syntax_error() {
+    check(
+        "name = \"x\"\n[target]\nbox = [3, 3, 3\n",
+        3,
+        15,
+        "invalid array",
+    );
+    check(
+        "name = \"x\"\n[target]\nbox = [3, 3, 3",
+        3,
+        15,
+        "expected `]`",
+    );
+    check("name = \"x\nbox = 1\n", 1, 10, "invalid basic string");
+    check("name = \"x\"\nname = \"y\"\n", 2, 1, "duplicate key `name`");
+}
+
+#[test]
+fn unknown_key() {
+    let t = MINIMAL.replace("count = 1 ", "colour = \"red\"\ncount = 1 ");
+    check(&t, 7, 1, "unknown field `colour`");
+    check(
+        &format!("size = 3\n{MINIMAL}"),
+        1,
+        1,
+        "unknown field `size`",
+    );
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [3, 3, 3]\nsize = 1");
+    check(&t, 4, 1, "unknown field `size`");
+}
+
+#[test]
+fn missing_keys() {
+    check("[target]\nbox = [1, 1, 1]\n", 1, 1, "missing field `name`");
+    check("name = \"x\"\n", 1, 1, "missing field `target`");
+    let t = "name = \"x\"\n[target]\nbox = [1, 1, 1]\n[[piece]]\ncells = [[0,0,0]]\n";
+    check(t, 4, 1, "missing field `name`");
+    let t = "name = \"x\"\n[target]\nbox = [1, 1, 1]\n[[piece]]\nname = \"u\"\n";
+    check(t, 4, 1, "piece `u` needs its shape");
+    let t = "name = \"x\"\n[target]\n[[piece]]\nname = \"u\"\ncells = [[0,0,0]]\n";
+    check(t, 2, 1, "the target needs `box = [x, y, z]`");
+    let t = "name = \"x\"\n[target]\nbox = [1, 1, 1]\n";
+    check(t, 2, 1, "the puzzle has no pieces");
+}
+
+#[test]
+fn duplicate_cells() {
+    let t = MINIMAL.replace("[0,1,0]]", "[1,0,0]]");
+    check(
+        &t,
+        6,
+        26,
+        "cell [1, 0, 0] of piece `V` is listed twice (first at line 6, column 18)",
+    );
+    let t = "name = \"x\"\n[target]\ncells = [[0,0,0], [0,0,0]]\n";
+    check(t, 3, 19, "cell [0, 0, 0] of the target is listed twice");
+}
+
+#[test]
+fn empty_piece() {
+    let t = MINIMAL.replace("cells = [[0,0,0],[1,0,0],[0,1,0]]", "cells = []");
+    check(&t, 6, 9, "piece `V` has no cells");
+    let t = MINIMAL.replace("cells = [[0,0,0],[1,0,0],[0,1,0]]", "layers = '''\n..\n'''");
+    check(&t, 6, 10, "piece `V` has no cells");
+    let t = MINIMAL.replace("cells = [[0,0,0],[1,0,0],[0,1,0]]", "layers = []");
+    check(&t, 6, 10, "`layers` of piece `V` is empty");
+}
+
+#[test]
+fn disconnected_piece() {
+    let t = MINIMAL.replace("[0,1,0]]", "[0,2,0]]");
+    check(
+        &t,
+        6,
+        9,
+        "piece `V` is not connected: its 3 cells form 2 separate parts",
+    );
+    // Touching along an edge only is not connected.
+    let t = MINIMAL.replace("[[0,0,0],[1,0,0],[0,1,0]]", "[[0,0,0],[1,1,0]]");
+    check(&t, 6, 9, "2 separate parts");
+}
+
+#[test]
+fn piece_bigger_than_target() {
+    let t =
+        "name = \"x\"\n[target]\nbox = [3, 3, 1]\n[[piece]]\nname = \"long\"\nlayers = \"####\"\n";
+    check(
+        t,
+        6,
+        10,
+        "piece `long` (4 cells, 4×1×1) does not fit in the target in any orientation",
+    );
+    // Fits in the bounding box but not in the (holey) target.
+    let t = "name = \"x\"\n[target]\nlayers = '''\n#.#\n###\n'''\n[[piece]]\nname = \"O\"\nlayers = '''\n##\n##\n'''\n";
+    check(t, 9, 10, "piece `O` (4 cells, 2×2×1) does not fit");
+    // More cells than the target.
+    let t = "name = \"x\"\n[target]\nbox = [2, 1, 1]\n[[piece]]\nname = \"I\"\ncells = [[0,0,0],[1,0,0],[2,0,0]]\n";
+    check(t, 6, 9, "does not fit");
+}
+
+#[test]
+fn volume_mismatch() {
+    let t = MINIMAL.replace("count = 1 ", "count = 2 ");
+    check(
+        &t,
+        2,
+        1,
+        "the pieces cover 6 cells in total (counting copies) but the target has 27 cells",
+    );
+}
+
+#[test]
+fn non_integer_coordinates() {
+    let t = MINIMAL.replace("[1,0,0]", "[1,0.5,0]");
+    check(
+        &t,
+        6,
+        18,
+        "coordinates of piece `V` must be integers, found the float 0.5",
+    );
+    let t = MINIMAL.replace("[1,0,0]", "[1,\"0\",0]");
+    check(&t, 6, 18, "found the string \"0\"");
+    let t = MINIMAL.replace("[1,0,0]", "[1,0]");
+    check(
+        &t,
+        6,
+        18,
+        "a cell of piece `V` must be three integer coordinates [x, y, z], found 2 values",
+    );
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [3, 3.0, 3]");
+    check(&t, 3, 7, "`box` sizes must be integers, found the float 3");
+    let t = MINIMAL.replace("count = 1 ", "count = 1.5 ");
+    check(&t, 7, 9, "`count` must be an integer, found the float 1.5");
+}
+
+#[test]
+fn huge_sizes() {
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [65, 1, 1]");
+    check(&t, 3, 7, "`box` sizes must be between 1 and 64, found 65");
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [64, 64, 64]");
+    check(
+        &t,
+        3,
+        7,
+        "the box has 262144 cells, above the limit of 4096 cells",
+    );
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [0, 3, 3]");
+    check(&t, 3, 7, "between 1 and 64, found 0");
+    let t = MINIMAL.replace("count = 1 ", "count = 10001 ");
+    check(
+        &t,
+        7,
+        9,
+        "count of piece `V` is 10001, above the limit of 10000",
+    );
+    let t = MINIMAL.replace("[1,0,0]", "[1,0,99999999999]");
+    check(&t, 6, 18, "beyond the limit of ±1000000");
+    let t = "name = \"x\"\n[target]\ncells = [[0,0,0],[100,0,0]]\n";
+    check(
+        t,
+        3,
+        9,
+        "the target spans 101×1×1 cells, above the limit of 64",
+    );
+    let row = "#".repeat(65);
+    let t = format!("name = \"x\"\n[target]\nlayers = \"{row}\"\n");
+    check(&t, 3, 10, "above the limit of 64×64 cells");
+}
+
+#[test]
+fn count_zero() {
+    let t = MINIMAL.replace("count = 1 ", "count = 0 ");
+    check(&t, 7, 9, "count of piece `V` must be at least 1, found 0");
+    let t = MINIMAL.replace("count = 1 ", "count = -2 ");
+    check(&t, 7, 9, "must be at least 1, found -2");
+}
+
+#[test]
+fn duplicate_names_and_symbols() {
+    let base = "name = \"x\"\n[target]\nbox = [2, 1, 1]\n[[piece]]\nname = \"u\"\nsymbol = \"#\"\ncells = [[0,0,0]]\n[[piece]]\n";
+    check(
+        &format!("{base}name = \"u\"\ncells = [[0,0,0]]\n"),
+        9,
+        8,
+        "duplicate piece name `u` (first used on line 5)",
+    );
+    check(
+        &format!("{base}name = \"v\"\nsymbol = \"#\"\ncells = [[0,0,0]]\n"),
+        10,
+        10,
+        "duplicate symbol '#' (first used on line 6)",
+    );
+    check(
+        &format!("{base}name = \"v\"\nsymbol = \"ab\"\ncells = [[0,0,0]]\n"),
+        10,
+        10,
+        "must be exactly one character",
+    );
+    check(
+        &format!("{base}name = \"v\"\nsymbol = \".\"\ncells = [[0,0,0]]\n"),
+        10,
+        10,
+        "cannot be '.'",
+    );
+}
+
+#[test]
+fn bad_colours() {
+    for (c, col) in [("red", 9), ("#12345", 9), ("#12345g", 9), ("123456", 9)] {
+        let t = MINIMAL.replace("count = 1 ", &format!("color = \"{c}\"\ncount = 1 "));
+        check(&t, 7, col, "must look like \"#rrggbb\"");
+    }
+}
+
+#[test]
+fn bad_published_and_target_forms() {
+    let t = format!(
+        "{}[[published]]\nconvention = \"mirror\"\ncount = 1\n",
+        valid()
+    );
+    check(&t, 9, 14, "unknown convention \"mirror\"");
+    let t = format!(
+        "{}[[published]]\nconvention = \"raw\"\ncount = -1\n",
+        valid()
+    );
+    check(&t, 10, 9, "published count cannot be negative");
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [3, 3, 3]\nlayers = \"#\"");
+    check(&t, 4, 10, "the target has both `box` and `layers`");
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [3, 3]");
+    check(
+        &t,
+        3,
+        7,
+        "`box` must be an array of three sizes [x, y, z], found 2 values",
+    );
+    let t = MINIMAL.replace("cells =", "layers = \"#\"\ncells =");
+    check(&t, 6, 10, "has both `cells` and `layers`");
+}
+
+#[test]
+fn error_display_has_excerpt_and_caret() {
+    let t = MINIMAL.replace("[1,0,0]", "[1,0.5,0]");
+    let e = err(&t);
+    let shown = e.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 3, "{shown}");
+    assert!(lines[0].starts_with("bad.toml:6:18: "));
+    assert_eq!(lines[1], " 6 | cells = [[0,0,0],[1,0.5,0],[0,1,0]]");
+    assert_eq!(lines[2], "   |                  ^");
+    let _: &dyn std::error::Error = &e;
+}
+
+#[test]
+fn load_by_id_path_and_unknown_name() {
+    assert_eq!(load("bedlam").unwrap().id, "bedlam");
+    let dir = std::env::temp_dir().join(format!("wurfel-pack-file-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.toml");
+    std::fs::write(&path, valid()).unwrap();
+    let p = load(path.to_str().unwrap()).unwrap();
+    assert_eq!(p.id, "mine");
+    // Errors in a loaded file name the path.
+    std::fs::write(&path, MINIMAL).unwrap();
+    let e = load(path.to_str().unwrap()).unwrap_err();
+    assert!(matches!(e, LoadError::File(_)));
+    assert!(
+        e.to_string()
+            .starts_with(&format!("{}:2:1: ", path.display())),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let missing = dir.join("nope.toml");
+    let e = load(missing.to_str().unwrap()).unwrap_err();
+    assert!(matches!(e, LoadError::Read { .. }));
+    assert!(
+        e.to_string()
+            .starts_with(&format!("cannot read {}: ", missing.display())),
+        "{e}"
+    );
+
+    let e = load("bedlm").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`bedlm` is neither a built-in puzzle nor a file; did you mean `bedlam`?"
+    );
+    let e = load("pentominoes").unwrap_err();
+    match &e {
+        LoadError::NotFound { suggestions, .. } => assert_eq!(suggestions.len(), 5),
+        other => panic!("{other:?}"),
+    }
+    let e = load("zzzzzzzzzz").unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("built-in puzzles: soma, cubissimo, bedlam"),
+        "{e}"
+    );
+}
