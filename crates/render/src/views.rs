@@ -143,15 +143,34 @@ fn point_in_quad(p: (f64, f64), q: &[(f64, f64); 4]) -> bool {
 }
 
 /// The text put on pieces: their names when all are short, else their numbers.
+/// Names are used when they are short (spaces dropped) and tell the pieces apart.
 fn piece_labels(p: &Prepared) -> Vec<String> {
-    if p.names
-        .iter()
-        .all(|n| !n.is_empty() && n.chars().count() <= 3)
-    {
-        p.names.clone()
-    } else {
-        (1..=p.names.len()).map(|i| i.to_string()).collect()
-    }
+    let short_unique = |names: Vec<String>| {
+        let ok = names
+            .iter()
+            .all(|n| !n.is_empty() && n.chars().count() <= 3)
+            && names
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+                == names.len();
+        ok.then_some(names)
+    };
+    short_unique(p.names.clone())
+        .or_else(|| {
+            short_unique(
+                p.names
+                    .iter()
+                    .map(|n| n.chars().filter(|c| !c.is_whitespace()).collect())
+                    .collect(),
+            )
+        })
+        .unwrap_or_else(|| (1..=p.names.len()).map(|i| i.to_string()).collect())
+}
+
+/// Whether the labels are numbers (then the legend shows them).
+fn numbered(p: &Prepared) -> bool {
+    !p.names.is_empty() && piece_labels(p)[0] == "1" && p.names[0] != "1"
 }
 
 /// Writes each piece's label on one of its faces that nothing covers (top faces preferred).
@@ -365,7 +384,7 @@ fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
         .map(|s| short(s, 24).chars().count())
         .max()
         .unwrap_or(1)
-        + if piece_labels(p) == p.names {
+        + if !numbered(p) {
             0
         } else {
             p.names.len().to_string().len() + 1
@@ -383,7 +402,7 @@ fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
     let (_, rows, colw) = legend_layout(p, max_rows);
     let labels = piece_labels(p);
     for (i, name) in p.names.iter().enumerate() {
-        let name = &if labels[i] == *name {
+        let name = &if !numbered(p) {
             short(name, 24)
         } else {
             format!("{} {}", labels[i], short(name, 24))
@@ -421,6 +440,15 @@ fn title_height(p: &Prepared) -> f64 {
     }
 }
 
+/// The width the title needs.
+fn title_width(p: &Prepared) -> f64 {
+    if p.title.is_empty() {
+        0.0
+    } else {
+        2.0 * MARGIN + text_width(&short(&p.title, 80), 20.0)
+    }
+}
+
 fn draw_title(doc: &mut Doc, p: &Prepared) {
     if !p.title.is_empty() {
         doc.text(
@@ -450,6 +478,7 @@ pub fn assembled(p: &Prepared, target: f64) -> Doc {
     let th = title_height(p);
     let width = MARGIN * 3.0 + dw + lw;
     let height = MARGIN * 2.0 + th + dh.max(lh);
+    let width = width.max(title_width(p));
     let mut doc = Doc::new(width.ceil(), height.ceil());
     draw_title(&mut doc, p);
     let pl = fit(cam, p.lo, p.hi, MARGIN, MARGIN + th, dw, dh, s);
@@ -478,6 +507,7 @@ pub fn sides(p: &Prepared, target: f64) -> Doc {
     let (lw, lh) = legend_size(p, max_rows);
     let width = MARGIN * 4.0 + 2.0 * dw + lw;
     let height = MARGIN * 2.0 + th + (dh + cap).max(lh);
+    let width = width.max(title_width(p));
     let mut doc = Doc::new(width.ceil(), height.ceil());
     draw_title(&mut doc, p);
     let vox = all_voxels(p);
@@ -510,10 +540,30 @@ pub fn pieces(p: &Prepared, target: f64) -> Doc {
     let cols = (((n as f64).sqrt() * 1.25).ceil() as usize).clamp(1, n);
     let rows = n.div_ceil(cols);
     let cam = Camera::iso_front();
-    let e = extent(&cam, p.lo, p.hi);
+    // A packing: each piece inside a ghost of the whole target. Pieces laid out apart (a
+    // puzzle's piece set): each inside a ghost of its own bounding box.
+    let total: usize = p.cells.iter().map(Vec::len).sum();
+    let volume = (0..3).fold(1i64, |v, k| v.saturating_mul(p.hi[k] - p.lo[k] + 1));
+    let own_boxes = volume > 4 * total as i64;
+    let boxes: Vec<([i64; 3], [i64; 3])> = p
+        .cells
+        .iter()
+        .map(|cells| match crate::voxel::bbox(cells.iter()) {
+            Some(b) if own_boxes => b,
+            _ => (p.lo, p.hi),
+        })
+        .collect();
+    let mut dims = [1i64; 3];
+    for (lo, hi) in &boxes {
+        for k in 0..3 {
+            dims[k] = dims[k].max(hi[k] - lo[k] + 1);
+        }
+    }
+    let (rlo, rhi) = ([0; 3], [dims[0] - 1, dims[1] - 1, dims[2] - 1]);
+    let e = extent(&cam, rlo, rhi);
     let tile = (target * 0.32).clamp(110.0, 170.0);
     let s = (tile / (e.2 - e.0).max(e.3 - e.1).max(1e-6)).clamp(4.0, 40.0);
-    let (dw, dh) = drawn_size(&cam, p.lo, p.hi, s);
+    let (dw, dh) = drawn_size(&cam, rlo, rhi, s);
     let longest = p
         .names
         .iter()
@@ -525,16 +575,18 @@ pub fn pieces(p: &Prepared, target: f64) -> Doc {
     let th = title_height(p);
     let width = MARGIN + cols as f64 * cw;
     let height = MARGIN + th + rows as f64 * ch;
+    let width = width.max(title_width(p));
     let mut doc = Doc::new(width.ceil(), height.ceil());
     draw_title(&mut doc, p);
     for (i, cells) in p.cells.iter().enumerate() {
         let x = MARGIN + (i % cols) as f64 * cw;
         let y = MARGIN + th + (i / cols) as f64 * ch;
-        let pl = fit(cam, p.lo, p.hi, x, y, cw - MARGIN, dh, s);
-        draw_ghost(&mut doc, p.lo, p.hi, &pl, false);
+        let (lo, hi) = boxes[i];
+        let pl = fit(cam, lo, hi, x, y, cw - MARGIN, dh, s);
+        draw_ghost(&mut doc, lo, hi, &pl, false);
         let vox = Voxels::new([(i, cells.as_slice())]);
         let _ = draw_voxels(&mut doc, &vox, &p.colours, &pl);
-        draw_ghost(&mut doc, p.lo, p.hi, &pl, true);
+        draw_ghost(&mut doc, lo, hi, &pl, true);
         let label = short(&p.names[i], 20);
         let lw = text_width(&label, 14.0) + 22.0;
         let lx = x + (cw - MARGIN - lw) / 2.0;
@@ -582,6 +634,7 @@ pub fn layers(p: &Prepared, target: f64) -> Doc {
     let (lw, lh) = legend_size(p, max_rows);
     let width = MARGIN * 2.0 + block_w + lw;
     let height = MARGIN * 2.0 + th + blocks_h.max(lh);
+    let width = width.max(title_width(p));
     let mut doc = Doc::new(width.ceil(), height.ceil());
     draw_title(&mut doc, p);
 
