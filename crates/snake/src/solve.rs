@@ -5,6 +5,8 @@ use crate::board::{Board, BoxError, DIRECTION_LETTERS, NONE};
 use crate::chain::Chain;
 use serde::Serialize;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// Why a chain and a box do not make a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -213,77 +215,77 @@ impl Problem {
     where
         F: FnMut(&[u8], u64) -> ControlFlow<()>,
     {
-        let mut s = Search {
-            p: self,
-            pruning,
-            path: Vec::with_capacity(self.board.cells()),
-            visit,
-            stopped: false,
-            stats: Stats::default(),
-        };
+        let mut s = Search::new(self, pruning, visit);
         s.run();
         s.stats
     }
 
-    /// All counts. Exact: orbit sizes come from the stabilizer of each canonical embedding.
+    /// All counts, single-threaded. Exact: orbit sizes come from the stabilizer of each
+    /// canonical embedding.
     pub fn count(&self) -> Counts {
-        self.count_with(Pruning::default()).0
+        self.count_with(Pruning::default(), 1).0
     }
 
-    /// [`Problem::count`] with explicit pruning, also returning search statistics.
-    pub fn count_with(&self, pruning: Pruning) -> (Counts, Stats) {
-        let b = &self.board;
-        let g = b.group_size() as u64;
-        let rot = b.rotation_mask();
-        let r = rot.count_ones() as u64;
-        let palindrome = self.chain.is_palindrome();
-        let reflection = (0..b.group_size()).find(|&i| rot >> i & 1 == 0);
-        let mut c = Counts {
-            palindrome,
-            ..Counts::default()
-        };
-        let (mut fix_iso, mut fix_rot) = (0u64, 0u64);
-        let stats = self.for_each_canonical(pruning, |path, stab| {
-            let h = stab.count_ones() as u64;
-            let hr = (stab & rot).count_ones() as u64;
-            // Orbit–stabilizer: the orbit has |G|/|H| embeddings, and splits into R-orbits of
-            // |R|/|R∩H| each (R is normal in G, so all have the same size).
-            let orbit = g / h;
-            let r_classes = orbit * hr / r;
-            c.embeddings += orbit;
-            c.rotations += r_classes;
-            c.isometries += 1;
-            if palindrome {
-                // Reversal acts on the set of classes as an involution; classes = (N + fixed)/2
-                // (Burnside for a group of order 2). A class is fixed when the reversed
-                // embedding lies in it.
-                if (0..b.group_size()).any(|k| maps_to_reverse(b, k, path)) {
-                    fix_iso += 1;
-                }
-                let in_rot_class = |q: &[u8]| {
-                    (0..b.group_size()).any(|k| rot >> k & 1 == 1 && maps_to_reverse(b, k, q))
-                };
-                if in_rot_class(path) {
-                    fix_rot += 1;
-                }
-                if r_classes == 2 {
-                    // The other rotation class of this isometry class is the mirror image.
-                    if let Some(s) = reflection {
-                        let q: Vec<u8> =
-                            path.iter().map(|&x| b.apply(s, x as usize) as u8).collect();
-                        if in_rot_class(&q) {
-                            fix_rot += 1;
+    /// [`Problem::count`] on up to `threads` threads, with explicit pruning, also returning
+    /// search statistics. The result does not depend on the number of threads.
+    pub fn count_with(&self, pruning: Pruning, threads: usize) -> (Counts, Stats) {
+        let mut total = Tally::default();
+        let mut stats = Stats::default();
+        if threads <= 1 {
+            stats = self.for_each_canonical(pruning, |path, stab| {
+                total.add(self, path, stab);
+                ControlFlow::Continue(())
+            });
+        } else {
+            let (tasks, split_stats) = self.split(pruning, threads);
+            stats.nodes += split_stats.nodes;
+            let next = AtomicUsize::new(0);
+            let parts: Mutex<Vec<(Tally, Stats)>> = Mutex::new(Vec::new());
+            std::thread::scope(|scope| {
+                for _ in 0..threads.min(tasks.len().max(1)) {
+                    scope.spawn(|| {
+                        let mut tally = Tally::default();
+                        let mut s = Search::new(self, pruning, |path: &[u8], stab| {
+                            tally.add(self, path, stab);
+                            ControlFlow::Continue(())
+                        });
+                        while let Some(t) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                            s.resume(t);
                         }
-                    }
+                        let st = s.stats;
+                        drop(s);
+                        parts
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((tally, st));
+                    });
                 }
+            });
+            for (t, st) in parts.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                total.merge(&t);
+                stats.nodes += st.nodes;
+                stats.leaves += st.leaves;
             }
-            ControlFlow::Continue(())
-        });
-        if palindrome {
-            c.isometries_reversal = Some((c.isometries + fix_iso) / 2);
-            c.rotations_reversal = Some((c.rotations + fix_rot) / 2);
         }
-        (c, stats)
+        (total.counts(self.chain.is_palindrome()), stats)
+    }
+
+    /// Cuts the search tree into independent subtrees (canonical prefixes of a few segments),
+    /// enough of them that `threads` workers stay busy despite uneven subtree sizes.
+    fn split(&self, pruning: Pruning, threads: usize) -> (Vec<Task>, Stats) {
+        let want = 64 * threads;
+        let mut depth = 1;
+        loop {
+            let mut s = Search::new(self, pruning, |_: &[u8], _| ControlFlow::Continue(()));
+            s.split = Some((depth, Vec::new()));
+            s.run();
+            let stats = s.stats;
+            let tasks = s.split.take().map(|(_, t)| t).unwrap_or_default();
+            if tasks.len() >= want || depth >= self.steps.len() {
+                return (tasks, stats);
+            }
+            depth += 1;
+        }
     }
 
     /// Up to `limit` solutions (all if `None`), one per physically different folding (the unit
@@ -341,6 +343,90 @@ fn reversal_is_smaller(b: &Board, path: &[u8]) -> bool {
     })
 }
 
+/// Per-thread accumulator of [`Counts`]: sums over canonical embeddings, merged by addition.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    embeddings: u64,
+    rotations: u64,
+    isometries: u64,
+    /// Isometry classes fixed by reversal (palindromes only).
+    fix_iso: u64,
+    /// Rotation classes fixed by reversal (palindromes only).
+    fix_rot: u64,
+}
+
+impl Tally {
+    fn add(&mut self, p: &Problem, path: &[u8], stab: u64) {
+        let b = &p.board;
+        let g = b.group_size() as u64;
+        let rot = b.rotation_mask();
+        let r = rot.count_ones() as u64;
+        let h = stab.count_ones() as u64;
+        let hr = (stab & rot).count_ones() as u64;
+        // Orbit–stabilizer: the orbit has |G|/|H| embeddings, and splits into R-orbits of
+        // |R|/|R∩H| each (R is normal in G, so all have the same size).
+        let orbit = g / h;
+        let r_classes = orbit * hr / r;
+        self.embeddings += orbit;
+        self.rotations += r_classes;
+        self.isometries += 1;
+        if p.chain.is_palindrome() {
+            // Reversal acts on the set of classes as an involution; classes = (N + fixed)/2
+            // (Burnside for a group of order 2). A class is fixed when the reversed embedding
+            // lies in it.
+            if (0..b.group_size()).any(|k| maps_to_reverse(b, k, path)) {
+                self.fix_iso += 1;
+            }
+            let in_rot_class = |q: &[u8]| {
+                (0..b.group_size()).any(|k| rot >> k & 1 == 1 && maps_to_reverse(b, k, q))
+            };
+            if in_rot_class(path) {
+                self.fix_rot += 1;
+            }
+            if r_classes == 2 {
+                // The other rotation class of this isometry class is the mirror image.
+                if let Some(s) = (0..b.group_size()).find(|&i| rot >> i & 1 == 0) {
+                    let q: Vec<u8> = path.iter().map(|&x| b.apply(s, x as usize) as u8).collect();
+                    if in_rot_class(&q) {
+                        self.fix_rot += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn merge(&mut self, o: &Tally) {
+        self.embeddings += o.embeddings;
+        self.rotations += o.rotations;
+        self.isometries += o.isometries;
+        self.fix_iso += o.fix_iso;
+        self.fix_rot += o.fix_rot;
+    }
+
+    fn counts(&self, palindrome: bool) -> Counts {
+        Counts {
+            embeddings: self.embeddings,
+            rotations: self.rotations,
+            isometries: self.isometries,
+            palindrome,
+            rotations_reversal: palindrome.then_some((self.rotations + self.fix_rot) / 2),
+            isometries_reversal: palindrome.then_some((self.isometries + self.fix_iso) / 2),
+        }
+    }
+}
+
+/// A search state to resume: a canonical prefix of `k` segments.
+#[derive(Clone, Debug)]
+struct Task {
+    k: usize,
+    head: usize,
+    prev: usize,
+    occ: u64,
+    stab: u64,
+    end: u64,
+    path: Vec<u8>,
+}
+
 struct Search<'a, F> {
     p: &'a Problem,
     pruning: Pruning,
@@ -348,12 +434,32 @@ struct Search<'a, F> {
     visit: F,
     stopped: bool,
     stats: Stats,
+    /// When set, prefixes of this many segments are collected as tasks instead of searched.
+    split: Option<(usize, Vec<Task>)>,
 }
 
-impl<F> Search<'_, F>
+impl<'a, F> Search<'a, F>
 where
     F: FnMut(&[u8], u64) -> ControlFlow<()>,
 {
+    fn new(p: &'a Problem, pruning: Pruning, visit: F) -> Self {
+        Search {
+            p,
+            pruning,
+            path: Vec::with_capacity(p.board.cells()),
+            visit,
+            stopped: false,
+            stats: Stats::default(),
+            split: None,
+        }
+    }
+
+    fn resume(&mut self, t: &Task) {
+        self.path.clear();
+        self.path.extend_from_slice(&t.path);
+        self.segment(t.k, t.head, t.prev, t.occ, t.stab, t.end);
+    }
+
     fn run(&mut self) {
         let b = &self.p.board;
         let n = b.cells();
@@ -399,6 +505,20 @@ where
 
     fn segment(&mut self, k: usize, head: usize, prev: usize, occ: u64, stab: u64, end: u64) {
         let p = self.p;
+        if let Some((depth, tasks)) = &mut self.split {
+            if k == *depth || k == p.steps.len() {
+                tasks.push(Task {
+                    k,
+                    head,
+                    prev,
+                    occ,
+                    stab,
+                    end,
+                    path: self.path.clone(),
+                });
+                return;
+            }
+        }
         if k == p.steps.len() {
             self.stats.leaves += 1;
             if (self.visit)(&self.path, stab).is_break() {

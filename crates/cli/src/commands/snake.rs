@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_render::{render_file, Scene, ScenePiece, View};
-use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem};
+use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem, Pruning};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -63,6 +63,9 @@ struct CountArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -98,6 +101,12 @@ pub fn run(args: SnakeArgs) -> Result<()> {
     }
 }
 
+/// `--threads`, defaulting to every core.
+fn threads(arg: Option<usize>) -> usize {
+    arg.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
 /// Parses `--box`: `N` or `XxYxZ`.
 fn parse_box(text: &str) -> Result<Board> {
     let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
@@ -111,6 +120,7 @@ fn parse_box(text: &str) -> Result<Board> {
 }
 
 /// A chain from the command line, with its catalog name if it is a built-in one.
+#[derive(Debug)]
 struct Named {
     name: Option<&'static str>,
     problem: Problem,
@@ -282,7 +292,7 @@ fn count(a: CountArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;
     let p = &named.problem;
     let t = Instant::now();
-    let c = p.count();
+    let (c, _) = p.count_with(Pruning::default(), threads(a.threads));
     let secs = t.elapsed().as_secs_f64();
     if a.json {
         println!("{}", counts_json(p, &c));
@@ -332,7 +342,7 @@ fn list(a: ListArgs) -> Result<()> {
     }
     for e in catalog::CATALOG {
         let p = Problem::auto(e.chain(), Some(e.side))?;
-        let c = p.count();
+        let (c, _) = p.count_with(Pruning::default(), threads(None));
         let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
         if a.json {
             let mut v = counts_json(&p, &c);
@@ -387,11 +397,8 @@ fn run_survey(a: SurveyArgs) -> Result<()> {
     if board.cells() < 2 {
         bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let t = Instant::now();
-    let s = survey(&board, threads);
+    let s = survey(&board, threads(a.threads));
     let secs = t.elapsed().as_secs_f64();
     let summary = json!({
         "summary": {
@@ -449,4 +456,52 @@ fn run_survey(a: SurveyArgs) -> Result<()> {
         println!("snakes written to {}", path.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_parse() {
+        assert_eq!(parse_box("3").unwrap().dims(), [3, 3, 3]);
+        assert_eq!(parse_box("2x2X3").unwrap().dims(), [2, 2, 3]);
+        assert!(parse_box("3x3").is_err());
+        assert!(parse_box("big").is_err());
+        assert!(parse_box("5").unwrap_err().to_string().contains("64 cells"));
+        assert!(parse_box("0").is_err());
+    }
+
+    #[test]
+    fn names_and_notations_resolve() {
+        let s = resolve("Standard", None).unwrap();
+        assert_eq!(s.name, Some("standard"));
+        assert_eq!(s.problem.board().dims(), [3, 3, 3]);
+        let l = resolve("ESCCCSCCSCCCSCSCCCCSCSCSCSE", None).unwrap();
+        assert_eq!(l.problem.chain(), s.problem.chain());
+        assert_eq!(l.name, None);
+        let msg = resolve("kingsnake", None).unwrap_err().to_string();
+        assert!(msg.contains("neither a built-in snake"), "{msg}");
+        let msg = resolve("3,2,2", Some("3")).unwrap_err().to_string();
+        assert!(msg.contains("5 cubes") && msg.contains("27 cells"), "{msg}");
+        let msg = resolve("3,2,1,2", None).unwrap_err().to_string();
+        assert!(msg.contains("segment 3"), "{msg}");
+    }
+
+    #[test]
+    fn scene_pieces_partition_the_box() {
+        let named = resolve("standard", None).unwrap();
+        let f = named.problem.solutions(Some(1)).remove(0);
+        let scene = scene(&named, &f);
+        assert_eq!(scene.pieces.len(), 17);
+        let mut cells: Vec<[i32; 3]> = scene.pieces.iter().flat_map(|p| p.cells.clone()).collect();
+        assert_eq!(cells.len(), 27);
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells.len(), 27);
+        assert_eq!(scene.path.as_deref(), Some(f.cells()));
+        // Piece k holds the cubes of segment k after its shared first cube.
+        assert_eq!(scene.pieces[0].cells.len(), 3);
+        assert_eq!(scene.pieces[1].cells.len(), 1);
+    }
 }
