@@ -51,6 +51,7 @@ try {
     return set.size;
   });
 
+  await page.screenshot({ path: path.join(outDir, "page.png") });
   const before = await shot("before");
   report.coloursBefore = await colours();
   check(report.coloursBefore >= 20, `too few colours on the canvas: ${report.coloursBefore}`);
@@ -75,8 +76,13 @@ try {
   report.zoom = await page.evaluate(() => window.wurfel.state.zoom);
   check(report.zoom > 1, "zoom did not grow");
 
-  // Click a piece to highlight it, click the legend to clear.
-  await page.mouse.click(cx, cy);
+  // Click a piece (the centre of the last face drawn) to highlight it, click the legend to clear.
+  const [fx, fy] = await page.evaluate(() => {
+    const d = window.wurfel.state.drawn;
+    const q = d[d.length - 1].pts;
+    return [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4];
+  });
+  await page.mouse.click(box.x + fx, box.y + fy);
   report.highlight = await page.evaluate(() => window.wurfel.state.highlight);
   check(report.highlight >= 0, "clicking the middle of the picture highlighted no piece");
   check(await page.locator("#legend li.hl").count() === 1, "highlighted piece not marked in the legend");

@@ -1,6 +1,6 @@
 //! The self-contained HTML viewer: `assets/viewer.html` with the scenes injected as JSON.
 
-use crate::{layered_text, piece_colours, Options, RenderError, Scene};
+use crate::{layered_text, piece_colours, short_labels, Options, RenderError, Scene};
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("../assets/viewer.html");
@@ -9,6 +9,7 @@ const PLACEHOLDER: &str = "/*WURFEL_DATA*/";
 #[derive(Serialize)]
 struct JsPiece<'a> {
     name: &'a str,
+    label: String,
     colour: String,
     cells: &'a [[i32; 3]],
 }
@@ -34,6 +35,8 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
             .iter()
             .map(|s| {
                 let colours = piece_colours(s, opts);
+                let names: Vec<String> = s.pieces.iter().map(|p| p.name.clone()).collect();
+                let labels = short_labels(&names);
                 JsScene {
                     title: &s.title,
                     text: s.text.clone().unwrap_or_else(|| layered_text(s)),
@@ -41,8 +44,10 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
                         .pieces
                         .iter()
                         .zip(colours)
-                        .map(|(p, c)| JsPiece {
+                        .zip(labels)
+                        .map(|((p, c), label)| JsPiece {
                             name: &p.name,
+                            label,
                             colour: c.to_string(),
                             cells: &p.cells,
                         })

@@ -13,7 +13,19 @@
 //! - [`render_file`] picks one of these by the file's extension.
 //!
 //! Static views draw only the faces between a filled and an empty cell that face the viewer,
-//! back to front by cell depth; see [`voxel`] for why that order is exact.
+//! back to front by cell depth; see [`voxel`] for why that order is exact. Edges between two
+//! pieces are drawn thick, folds of a piece thin, and the grid inside a flat face faint; each
+//! visible piece carries its label on a face nothing covers (names when short, else numbers,
+//! which the legend then shows).
+//!
+//! Colours come from [`palette`]: Okabe–Ito and Paul Tol colours for up to 14 pieces (kept in
+//! piece order, so a puzzle's pieces keep their colours across solutions), shades of them for
+//! more, chosen so that touching pieces differ in hue. [`Options::colours`] overrides them.
+//!
+//! Tests: `tests/snapshots.rs` compares SVG output with `tests/snapshots/*.svg`
+//! (`WURFEL_UPDATE_SNAPSHOTS=1` rewrites them); `tests/browser.rs` drives the viewer in headless
+//! Chromium through `browser-test/test.mjs` (playwright-core, installed by `npm ci` on first
+//! run); `examples/gallery.rs` writes every view of some demo scenes for looking at.
 
 use std::path::Path;
 
@@ -256,6 +268,32 @@ pub fn render_png(scene: &Scene, view: View, opts: &Options) -> Result<Vec<u8>, 
 /// Writes the interactive viewer for all `scenes` as one self-contained HTML document.
 pub fn render_html(scenes: &[Scene], opts: &Options) -> Result<String, RenderError> {
     html::render(scenes, opts)
+}
+
+/// The labels written on pieces: their names when these are short (at most 3 characters,
+/// spaces dropped if needed) and tell the pieces apart, else the numbers 1, 2, ….
+pub fn short_labels(names: &[String]) -> Vec<String> {
+    let short_unique = |names: Vec<String>| {
+        let ok = names
+            .iter()
+            .all(|n| !n.is_empty() && n.chars().count() <= 3)
+            && names
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+                == names.len();
+        ok.then_some(names)
+    };
+    short_unique(names.to_vec())
+        .or_else(|| {
+            short_unique(
+                names
+                    .iter()
+                    .map(|n| n.chars().filter(|c| !c.is_whitespace()).collect())
+                    .collect(),
+            )
+        })
+        .unwrap_or_else(|| (1..=names.len()).map(|i| i.to_string()).collect())
 }
 
 /// The layered text of a scene: one block per layer `z`, top layer first, rows `y = max` at

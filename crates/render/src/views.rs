@@ -143,29 +143,8 @@ fn point_in_quad(p: (f64, f64), q: &[(f64, f64); 4]) -> bool {
 }
 
 /// The text put on pieces: their names when all are short, else their numbers.
-/// Names are used when they are short (spaces dropped) and tell the pieces apart.
 fn piece_labels(p: &Prepared) -> Vec<String> {
-    let short_unique = |names: Vec<String>| {
-        let ok = names
-            .iter()
-            .all(|n| !n.is_empty() && n.chars().count() <= 3)
-            && names
-                .iter()
-                .collect::<std::collections::BTreeSet<_>>()
-                .len()
-                == names.len();
-        ok.then_some(names)
-    };
-    short_unique(p.names.clone())
-        .or_else(|| {
-            short_unique(
-                p.names
-                    .iter()
-                    .map(|n| n.chars().filter(|c| !c.is_whitespace()).collect())
-                    .collect(),
-            )
-        })
-        .unwrap_or_else(|| (1..=p.names.len()).map(|i| i.to_string()).collect())
+    crate::short_labels(&p.names)
 }
 
 /// Whether the labels are numbers (then the legend shows them).
