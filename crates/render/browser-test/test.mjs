@@ -115,6 +115,10 @@ try {
     await shot("second");
     await page.locator("#prev").click();
     check((await page.locator("#count").textContent()).startsWith("1 /"), "prev did not go back");
+    // The last solution (a chain, in the Rust test), reached by the keyboard.
+    for (let i = 1; i < n; i++) await page.keyboard.press("ArrowRight");
+    check((await page.locator("#count").textContent()).startsWith(n + " /"), "arrow keys did not advance");
+    await shot("last");
   }
   report.errors = errors;
   report.external = external;
