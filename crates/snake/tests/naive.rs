@@ -81,20 +81,31 @@ fn box_group(dims: [i32; 3]) -> Vec<(Iso, [i32; 3])> {
 }
 
 fn classes(paths: &[Path], group: &[(Iso, [i32; 3])], reversal: bool) -> usize {
+    // Canonical form: the least transformed sequence over the group (and both reading
+    // directions when reversal counts). Candidates are compared lazily, element by element, so
+    // only the winner is materialized.
+    let image = |p: &Path, (iso, lo): (Iso, [i32; 3]), rev: bool, i: usize| {
+        let j = if rev { p.len() - 1 - i } else { i };
+        sub(iso.apply(p[j]), lo)
+    };
     let mut seen: HashSet<Path> = HashSet::new();
     for p in paths {
-        let mut best: Option<Path> = None;
-        for (iso, lo) in group {
-            let q: Path = p.iter().map(|&c| sub(iso.apply(c), *lo)).collect();
-            let mut r = q.clone();
-            r.reverse();
-            for cand in [Some(q), reversal.then_some(r)].into_iter().flatten() {
-                if best.as_ref().is_none() || best.as_ref().is_some_and(|b| cand < *b) {
-                    best = Some(cand);
+        let mut best = (group[0], false);
+        for &g in group {
+            for rev in [false, true] {
+                if rev && !reversal {
+                    continue;
+                }
+                let smaller = (0..p.len())
+                    .map(|i| image(p, g, rev, i).cmp(&image(p, best.0, best.1, i)))
+                    .find(|o| o.is_ne())
+                    .is_some_and(|o| o.is_lt());
+                if smaller {
+                    best = (g, rev);
                 }
             }
         }
-        seen.insert(best.expect("group is not empty"));
+        seen.insert((0..p.len()).map(|i| image(p, best.0, best.1, i)).collect());
     }
     seen.len()
 }

@@ -21,14 +21,36 @@ pub struct SnakeArgs {
 #[derive(clap::Subcommand, Debug)]
 enum SnakeCommand {
     /// Fold a chain into its box and print the solution(s) as moves and layers.
+    #[command(after_help = SOLVE_NOTES)]
     Solve(SolveArgs),
     /// Count the foldings of a chain under every convention.
+    #[command(after_help = COUNT_NOTES)]
     Count(CountArgs),
     /// The built-in chains with their counts (computed now, and published where known).
     List(ListArgs),
     /// Every chain that folds into a small box, with its number of solutions.
     Survey(SurveyArgs),
 }
+
+/// Conventions of `count`, shown in its `--help`.
+const COUNT_NOTES: &str = "Counts (also the --json keys):
+  embeddings           every folding with the box held fixed, chain read from its first end
+  rotations            classes under the box's rotations (24 for a cube)
+  isometries           classes under rotations and reflections (48 for a cube)
+  rotations_reversal   palindromic chains only: classes under rotations when the chain may
+  isometries_reversal  be read from either end (both readings are the same physical snake)
+  solutions            physically different foldings: isometries_reversal for a palindrome,
+                       isometries otherwise
+All are exact orbit counts (stabilizers, Burnside), not divisions of `embeddings`.";
+
+/// Output notes of `solve`, shown in its `--help`.
+const SOLVE_NOTES: &str =
+    "Solutions are listed one per physically different folding (up to rotations, \
+reflections and, for palindromes, reading direction), each in its least position.
+Moves, with z up as everywhere in wurfel: R/L = +x/-x, B/F = +y/-y (back = away from the \
+viewer), U/D = +z/-z. `moves` has one letter per step, `segments` one letter and step count per \
+segment. Layers are printed top layer first, rows y = max at the top; each cell shows its \
+position along the chain (1 = first cube).";
 
 /// How to write a chain, shown in `--help`.
 const CHAIN_HELP: &str = "A built-in snake (see `wurfel snake list`), segment lengths whose end \
@@ -48,7 +70,7 @@ struct SolveArgs {
     /// One JSON object per solution instead of text.
     #[arg(long)]
     json: bool,
-    /// Draw the first solution: .svg, .png or .html.
+    /// Draw the solutions: .svg or .png (first solution) or .html (all, interactive).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
 }
@@ -230,11 +252,15 @@ fn solve(a: SolveArgs) -> Result<()> {
         }
     }
     if let Some(path) = &a.render {
-        let Some(first) = sols.first() else {
+        if sols.is_empty() {
             bail!("no solution to draw");
-        };
-        let scene = scene(&named, first);
-        render_file(path, &[scene], View::Assembled)
+        }
+        let scenes: Vec<Scene> = sols
+            .iter()
+            .enumerate()
+            .map(|(i, f)| scene(&named, f, i))
+            .collect();
+        render_file(path, &scenes, View::Assembled)
             .with_context(|| format!("cannot draw {}", path.display()))?;
         if !a.json {
             println!("drawn to {}", path.display());
@@ -245,7 +271,7 @@ fn solve(a: SolveArgs) -> Result<()> {
 
 /// A picture of one folding: each segment is a piece (a corner cube belongs to the segment it
 /// ends, so the pieces partition the box), and the path is the visiting order.
-fn scene(named: &Named, f: &Folding) -> Scene {
+fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
     let chain = named.problem.chain();
     let cells = f.cells();
     let segs = chain.segments();
@@ -262,9 +288,10 @@ fn scene(named: &Named, f: &Folding) -> Scene {
     }
     Scene {
         title: format!(
-            "{} — {}",
+            "{} — {} — solution {}",
             named.name.unwrap_or("snake"),
-            named.problem.chain()
+            named.problem.chain(),
+            index + 1
         ),
         pieces,
         path: Some(cells.to_vec()),
@@ -492,7 +519,7 @@ mod tests {
     fn scene_pieces_partition_the_box() {
         let named = resolve("standard", None).unwrap();
         let f = named.problem.solutions(Some(1)).remove(0);
-        let scene = scene(&named, &f);
+        let scene = scene(&named, &f, 0);
         assert_eq!(scene.pieces.len(), 17);
         let mut cells: Vec<[i32; 3]> = scene.pieces.iter().flat_map(|p| p.cells.clone()).collect();
         assert_eq!(cells.len(), 27);
