@@ -281,21 +281,32 @@ fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
         let end = start + len as usize - 1;
         let from = if k == 0 { start } else { start + 1 };
         pieces.push(ScenePiece {
-            name: format!("segment {} ({} cubes)", k + 1, len),
+            // The renderer numbers legend entries itself, so the number is not repeated.
+            name: format!("segment of {len}"),
             cells: cells[from..=end].to_vec(),
         });
         start = end;
     }
     Scene {
         title: format!(
-            "{} — {} — solution {}",
-            named.name.unwrap_or("snake"),
-            named.problem.chain(),
+            "{} ({}) — solution {}",
+            // Titles are drawn on one line: a long chain goes into the text instead.
+            named.name.map_or_else(
+                || format!("snake of {} segments", segs.len()),
+                str::to_string
+            ),
+            named.problem.board(),
             index + 1
         ),
         pieces,
         path: Some(cells.to_vec()),
-        text: Some(f.layers()),
+        text: Some(format!(
+            "chain {} ({})\nmoves {}\n{}",
+            chain,
+            chain.letters(),
+            f.segment_moves(),
+            f.layers()
+        )),
     }
 }
 
