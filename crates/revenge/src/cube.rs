@@ -348,8 +348,8 @@ impl Rotation {
 }
 
 pub(crate) struct Tables {
-    /// Quarter turn of each of the 12 slices.
-    pub slice: Vec<CubiePerm>,
+    /// Each of the 36 moves as one permutation.
+    pub moves: Vec<CubiePerm>,
     /// Quarter rotation of the whole cube about each axis (y, x, z).
     pub rot: Vec<CubiePerm>,
 }
@@ -368,12 +368,33 @@ pub(crate) fn tables() -> &'static Tables {
         let rot = (0..3)
             .map(|a| perm_of_motion(NORMALS[a], |_| true))
             .collect();
-        Tables { slice, rot }
+        // Compose each move from its quarter turns by acting on the identity-labelled cube.
+        let moves = (0..36)
+            .map(|m| {
+                let mv = Move(m);
+                let mut c = Cube {
+                    cp: std::array::from_fn(|i| i as u8),
+                    co: [0; 8],
+                    wp: std::array::from_fn(|i| i as u8),
+                    ct: std::array::from_fn(|i| i as u8),
+                };
+                for _ in 0..mv.amount() {
+                    c.apply_perm(&slice[mv.slice()]);
+                }
+                CubiePerm {
+                    csrc: c.cp,
+                    ctw: c.co,
+                    wsrc: c.wp,
+                    xsrc: c.ct,
+                }
+            })
+            .collect();
+        Tables { moves, rot }
     })
 }
 
 /// A 4x4x4 cube state at cubie level, seen in a fixed frame.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Cube {
     /// Corner slot -> corner cubie (the cubie's home slot).
     pub cp: [u8; 8],
@@ -409,7 +430,7 @@ impl Cube {
     }
 
     pub(crate) fn apply_perm(&mut self, p: &CubiePerm) {
-        let old = self.clone();
+        let old = *self;
         for i in 0..8 {
             let s = p.csrc[i] as usize;
             self.cp[i] = old.cp[s];
@@ -423,10 +444,7 @@ impl Cube {
 
     /// Applies a single-slice turn.
     pub fn apply(&mut self, m: Move) {
-        let t = &tables().slice[m.slice()];
-        for _ in 0..m.amount() {
-            self.apply_perm(t);
-        }
+        self.apply_perm(&tables().moves[m.0 as usize]);
     }
 
     /// Applies a sequence of single-slice turns.
@@ -530,7 +548,7 @@ impl Cube {
             cube.co[s] = t as u8;
         }
         let twist: u32 = cube.co.iter().map(|&t| t as u32).sum();
-        if twist % 3 != 0 {
+        if !twist.is_multiple_of(3) {
             return Err(FaceletError::Twist(twist % 3));
         }
         let mut seen = [false; 24];

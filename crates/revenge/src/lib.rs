@@ -3,9 +3,20 @@
 //! - [`cube`]: the cubie-level state (8 corners, 24 wings, 24 centres of indistinguishable
 //!   colours), the 36 single-slice turns, whole-cube rotations, the 96-facelet form.
 //! - [`notation`]: WCA/SiGN and Norskog's single-slice notation, STM and OBTM.
+//! - [`coord`], [`prune`], [`cache`]: coordinates with move tables, 4-bit distance tables
+//!   built by breadth-first search, and their on-disk cache.
+//! - [`stage`]: the five stages (move sets, computed goals, IDA*); [`solver`] runs them in
+//!   sequence; [`analyse`] reproduces the seed's distance tables.
 
+pub mod analyse;
+pub mod cache;
+pub mod coord;
 pub mod cube;
 pub mod notation;
+pub mod prune;
+pub mod solver;
+pub mod stage;
 
 pub use cube::{Cube, FaceletError, Move, Rotation};
 pub use notation::{Notation, NotationError, Step};
+pub use solver::{Solution, Solver};

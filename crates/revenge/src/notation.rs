@@ -224,7 +224,7 @@ fn best_blocks(amt: [u8; 4]) -> Vec<Block> {
             continue;
         }
         let n = k.iter().filter(|&&x| x != 0).count();
-        if best.map_or(true, |(b, _)| n < b) {
+        if best.is_none_or(|(b, _)| n < b) {
             best = Some((n, k));
         }
     }

@@ -58,7 +58,7 @@ impl Sim {
         Sim::from_facelets(
             &"URFDLB"
                 .chars()
-                .flat_map(|c| std::iter::repeat(c).take(16))
+                .flat_map(|c| std::iter::repeat_n(c, 16))
                 .collect::<String>(),
         )
     }
@@ -178,7 +178,7 @@ fn wca_wide_and_numbered_turns_match_the_sim() {
     ];
     for (wca, slices) in cases {
         let start = Cube::random(3);
-        let mut c = start.clone();
+        let mut c = start;
         notation::apply_steps(&mut c, &notation::parse(wca, Notation::Wca).unwrap());
         let mut s = Sim::from_facelets(&start.facelets());
         for t in *slices {
@@ -204,7 +204,7 @@ fn printed_wca_and_slice_notation_reparse_to_the_same_effect() {
             (notation::to_slice(&moves), Notation::Slice),
         ] {
             let steps = notation::parse(&text, nt).unwrap();
-            let mut c = start.clone();
+            let mut c = start;
             notation::apply_steps(&mut c, &steps);
             assert_eq!(c.facelets(), sim.facelets(), "{text}");
         }
@@ -223,7 +223,7 @@ fn unrotate_keeps_the_effect() {
     let steps = notation::parse(text, Notation::Wca).unwrap();
     let (moves, rots) = notation::unrotate(&steps);
     let mut a = Cube::random(1);
-    let mut b = a.clone();
+    let mut b = a;
     notation::apply_steps(&mut a, &steps);
     b.apply_all(&moves);
     for r in rots {
@@ -304,7 +304,7 @@ fn sim_wca_token(s: &mut Sim, tok: &str) {
 fn sim_wca_reader_agrees_with_the_library_parser() {
     let text = "Rw U2 2F' L Uw2 3Rw' B 2D2 x y' Fw z2 L' 2B";
     let start = Cube::random(77);
-    let mut c = start.clone();
+    let mut c = start;
     notation::apply_steps(&mut c, &notation::parse(text, Notation::Wca).unwrap());
     let mut s = Sim::from_facelets(&start.facelets());
     for t in text.split_whitespace() {

@@ -1,17 +1,463 @@
-//! `wurfel revenge ...` — the 4x4x4 cube.
+//! `wurfel revenge ...` — the 4x4x4 cube: Norskog's five-stage solver and stage analyses.
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+use wurfel_revenge::analyse;
+use wurfel_revenge::cache::cache_dir;
+use wurfel_revenge::notation::{self, Notation};
+use wurfel_revenge::solver::{Solution, Solver};
+use wurfel_revenge::stage::{Stage, TableEvent};
+use wurfel_revenge::Cube;
 
 /// Arguments of `wurfel revenge`.
 #[derive(clap::Args, Debug)]
 pub struct RevengeArgs {
-    /// Anything; not implemented yet.
-    #[arg(trailing_var_arg = true)]
-    rest: Vec<String>,
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    /// Solve a position with the five stages (each optimal for its move set).
+    Solve(SolveArgs),
+    /// Solve many random positions and report lengths and times.
+    Bench(BenchArgs),
+    /// Build (or load and check) every distance table; print sizes and times.
+    Tables(TablesArgs),
+    /// Positions per distance of a stage, as in seed 003.
+    Analyse(AnalyseArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct Common {
+    /// Worker threads for table building.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// No progress output.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// A scramble applied to the solved cube (WCA/SiGN notation unless --slice-notation).
+    #[arg(long, group = "input")]
+    scramble: Option<String>,
+    /// A position as 96 facelets, faces U R F D L B.
+    #[arg(long, group = "input")]
+    facelets: Option<String>,
+    /// A uniformly random position (with --seed).
+    #[arg(long, group = "input")]
+    random: bool,
+    /// Seed of the random position.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Read lower-case letters as Norskog's single inner slices (u = the slice next to U)
+    /// instead of SiGN wide turns (u = Uw).
+    #[arg(long)]
+    slice_notation: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args, Debug)]
+struct BenchArgs {
+    /// Number of random positions.
+    #[arg(long, default_value_t = 100)]
+    random: usize,
+    /// Seed of the first position (the others follow).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args, Debug)]
+struct TablesArgs {
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args, Debug)]
+struct AnalyseArgs {
+    /// Stage 1..5.
+    #[arg(long)]
+    stage: usize,
+    /// For stages without a full analysis here (2, 3, 5; 4 for now): how many distances to
+    /// count with an in-memory search.
+    #[arg(long, default_value_t = 5)]
+    max_depth: u32,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    common: Common,
 }
 
 /// Runs `wurfel revenge`.
 pub fn run(args: RevengeArgs) -> Result<()> {
-    let _ = args;
-    bail!("the 4x4x4 cube is not implemented yet")
+    match args.command {
+        Sub::Solve(a) => solve(a),
+        Sub::Bench(a) => bench(a),
+        Sub::Tables(a) => tables(a),
+        Sub::Analyse(a) => analyse_cmd(a),
+    }
+}
+
+/// Prints a line above the progress bar, or on stderr when the bar is hidden (not a terminal).
+fn say(pb: &ProgressBar, msg: &str) {
+    if pb.is_hidden() {
+        eprintln!("{msg}");
+    } else {
+        pb.println(msg);
+    }
+}
+
+fn spinner(show: bool) -> ProgressBar {
+    let pb = ProgressBar::with_draw_target(
+        None,
+        if show && std::io::stderr().is_terminal() {
+            ProgressDrawTarget::stderr_with_hz(5)
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("template"),
+    );
+    pb.enable_steady_tick(Duration::from_millis(200));
+    pb
+}
+
+/// Sets up the solver and loads or builds its tables, with progress on stderr.
+fn load_solver(common: &Common) -> Result<(Solver, f64)> {
+    let t = Instant::now();
+    let pb = spinner(!common.quiet);
+    pb.set_message("setting up coordinates and move tables");
+    let mut solver = Solver::new();
+    let dir = cache_dir();
+    let quiet = common.quiet;
+    let report = |name: &str, len: usize, ev: TableEvent| match ev {
+        TableEvent::Loaded => pb.set_message(format!("loaded {name}")),
+        TableEvent::Invalid(why) => say(&pb, &format!("table {name}: {why}; rebuilding")),
+        TableEvent::Building => {
+            let msg = format!(
+                "building {name}: {len} entries, {:.1} MB (cached in {})",
+                len as f64 / 2e6,
+                dir.display()
+            );
+            if !quiet {
+                say(&pb, &msg);
+            }
+            pb.set_message(msg);
+        }
+        TableEvent::Depth(d, n) => pb.set_message(format!("building {name}: depth {d}: {n}")),
+        TableEvent::Built(s) => {
+            if !quiet {
+                say(&pb, &format!("built {name} in {s:.1} s"));
+            }
+        }
+    };
+    solver
+        .ensure_tables(&dir, common.threads, &report)
+        .map_err(|e| anyhow!(e))?;
+    pb.finish_and_clear();
+    Ok((solver, t.elapsed().as_secs_f64()))
+}
+
+fn position(a: &SolveArgs) -> Result<Cube> {
+    if let Some(s) = &a.scramble {
+        let nt = if a.slice_notation {
+            Notation::Slice
+        } else {
+            Notation::Wca
+        };
+        let steps = notation::parse(s, nt)?;
+        let mut c = Cube::solved();
+        notation::apply_steps(&mut c, &steps);
+        Ok(c)
+    } else if let Some(f) = &a.facelets {
+        Ok(Cube::from_facelets(f)?)
+    } else if a.random {
+        Ok(Cube::random(a.seed))
+    } else {
+        bail!("give a position: --scramble \"...\", --facelets ... or --random --seed N")
+    }
+}
+
+fn solution_json(sol: &Solution, secs: f64) -> serde_json::Value {
+    serde_json::json!({
+        "moves": sol.wca(),
+        "moves_slice": sol.slice_notation(),
+        "stm": sol.stm(),
+        "obtm": sol.obtm(),
+        "seconds": secs,
+        "stages": sol.stages.iter().map(|s| serde_json::json!({
+            "stage": s.number,
+            "rotation": s.rotation.iter().map(|r| r.name()).collect::<Vec<_>>().join(" "),
+            "moves": notation::to_wca(&s.moves_original),
+            "moves_slice": notation::to_slice(&s.moves),
+            "stm": notation::stm(&s.moves),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn solve(a: SolveArgs) -> Result<()> {
+    let cube = position(&a)?;
+    let (solver, _) = load_solver(&a.common)?;
+    let t = Instant::now();
+    let sol = solver.solve(&cube)?;
+    let secs = t.elapsed().as_secs_f64();
+    if a.json {
+        println!("{}", solution_json(&sol, secs));
+        return Ok(());
+    }
+    println!("position: {}", cube.facelets());
+    for s in &sol.stages {
+        let rot: Vec<String> = s.rotation.iter().map(|r| r.name()).collect();
+        let rot = if rot.is_empty() {
+            String::new()
+        } else {
+            format!("[{}] ", rot.join(" "))
+        };
+        println!(
+            "stage {}: {rot}{}  ({} STM)",
+            s.number,
+            notation::to_slice(&s.moves),
+            notation::stm(&s.moves)
+        );
+    }
+    println!("single-slice: {}", sol.slice_notation());
+    println!("WCA:          {}", sol.wca());
+    println!(
+        "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
+        sol.stm(),
+        sol.obtm(),
+        secs
+    );
+    Ok(())
+}
+
+fn bench(a: BenchArgs) -> Result<()> {
+    let (solver, load_secs) = load_solver(&a.common)?;
+    let pb = spinner(!a.common.quiet);
+    let mut stms = Vec::new();
+    let mut obtms = Vec::new();
+    let mut times = Vec::new();
+    let mut stage_max = [0usize; 5];
+    let mut stage_sum = [0usize; 5];
+    for i in 0..a.random {
+        let seed = a.seed + i as u64;
+        let cube = Cube::random(seed);
+        let t = Instant::now();
+        let sol = solver
+            .solve(&cube)
+            .with_context(|| format!("random position seed {seed}"))?;
+        times.push(t.elapsed().as_secs_f64());
+        stms.push(sol.stm());
+        obtms.push(sol.obtm());
+        for s in &sol.stages {
+            let n = notation::stm(&s.moves);
+            stage_max[s.number - 1] = stage_max[s.number - 1].max(n);
+            stage_sum[s.number - 1] += n;
+        }
+        pb.set_message(format!("{}/{} solved", i + 1, a.random));
+    }
+    pb.finish_and_clear();
+    let n = a.random.max(1) as f64;
+    let avg = |v: &[usize]| v.iter().sum::<usize>() as f64 / n;
+    let max = |v: &[usize]| v.iter().copied().max().unwrap_or(0);
+    let tavg = times.iter().sum::<f64>() / n;
+    let tmax = times.iter().copied().fold(0.0, f64::max);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "positions": a.random, "seed": a.seed,
+                "stm_avg": avg(&stms), "stm_max": max(&stms),
+                "obtm_avg": avg(&obtms), "obtm_max": max(&obtms),
+                "seconds_avg": tavg, "seconds_max": tmax, "table_load_seconds": load_secs,
+                "stage_stm_avg": stage_sum.iter().map(|&s| s as f64 / n).collect::<Vec<_>>(),
+                "stage_stm_max": stage_max,
+            })
+        );
+        return Ok(());
+    }
+    println!(
+        "{} random positions (seeds {}..{}), every solution checked",
+        a.random,
+        a.seed,
+        a.seed + a.random as u64
+    );
+    println!(
+        "STM  (slice turns):       average {:.2}, max {}",
+        avg(&stms),
+        max(&stms)
+    );
+    println!(
+        "OBTM (outer block turns): average {:.2}, max {}",
+        avg(&obtms),
+        max(&obtms)
+    );
+    for k in 0..5 {
+        println!(
+            "  stage {}: average {:.2} STM, max {}",
+            k + 1,
+            stage_sum[k] as f64 / n,
+            stage_max[k]
+        );
+    }
+    println!(
+        "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables loaded in {load_secs:.1} s)"
+    );
+    Ok(())
+}
+
+fn tables(a: TablesArgs) -> Result<()> {
+    let (solver, secs) = load_solver(&a.common)?;
+    println!("cache directory: {}", cache_dir().display());
+    let mut total = 0usize;
+    for s in &solver.stages {
+        for p in &s.projections {
+            let bytes = p.len().div_ceil(2);
+            total += bytes;
+            println!(
+                "stage {}: {:<40} {:>13} entries  {:>8.1} MB",
+                s.number,
+                p.name,
+                p.len(),
+                bytes as f64 / 1e6
+            );
+        }
+    }
+    println!(
+        "total {:.1} MB of 4-bit tables; ready in {secs:.1} s",
+        total as f64 / 1e6
+    );
+    Ok(())
+}
+
+fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"stage": stage, "distance": rows, "note": note})
+        );
+        return;
+    }
+    let sep = |n: u64| {
+        let s = n.to_string();
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    println!("Stage {stage}\n");
+    println!("distance  {:>16}  {:>14}", "positions", "unique");
+    println!("--------  {:>16}  {:>14}", "---------", "------");
+    for r in rows {
+        println!(
+            "{:>8}  {:>16}  {:>14}",
+            r.d,
+            sep(r.positions),
+            r.unique.map(sep).unwrap_or_default()
+        );
+    }
+    let tp: u64 = rows.iter().map(|r| r.positions).sum();
+    let tu: Option<u64> = rows.iter().map(|r| r.unique).sum();
+    println!("          {:>16}  {:>14}", "-------------", "-----------");
+    println!(
+        "          {:>16}  {:>14}",
+        sep(tp),
+        tu.map(sep).unwrap_or_default()
+    );
+    if !note.is_empty() {
+        println!("\n{note}");
+    }
+}
+
+fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
+    if !(1..=5).contains(&a.stage) {
+        bail!("--stage must be 1..5");
+    }
+    let pb = spinner(!a.common.quiet);
+    pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
+    let t = Instant::now();
+    let stage = if a.stage == 2 {
+        // The seed's table is for the first version of stage 2 (l, r half turns only).
+        Stage::new(2).restricted(&wurfel_revenge::stage::stage2_seed_moves())
+    } else {
+        Stage::new(a.stage)
+    };
+    if a.stage == 1 {
+        let len = stage.projections[0].len();
+        if !a.common.quiet {
+            say(
+                &pb,
+                &format!(
+                    "stage 1: breadth-first search over {len} positions, 4 bits each ({:.0} MB)",
+                    len as f64 / 2e6
+                ),
+            );
+        }
+        let cb = |d: u32, n: u64| pb.set_message(format!("stage 1: depth {d}: {n} positions"));
+        let (table, counts) = stage
+            .build_table(0, a.common.threads, &cb)
+            .map_err(|e| anyhow!(e))?;
+        pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
+        let unique = analyse::stage1_unique(&stage, &table, &counts);
+        pb.finish_and_clear();
+        let rows: Vec<analyse::Row> = counts
+            .iter()
+            .zip(unique)
+            .enumerate()
+            .map(|(d, (&p, u))| analyse::Row {
+                d: d as u32,
+                positions: p,
+                unique: Some(u),
+            })
+            .collect();
+        print_rows(
+            1,
+            &rows,
+            a.json,
+            &format!("{:.1} s, 2 threads", t.elapsed().as_secs_f64()),
+        );
+        return Ok(());
+    }
+    let (counts, factor) = analyse::first_depths_seed_convention(&stage, a.max_depth);
+    pb.finish_and_clear();
+    let rows: Vec<analyse::Row> = counts
+        .iter()
+        .enumerate()
+        .map(|(d, &p)| analyse::Row {
+            d: d as u32,
+            positions: p,
+            unique: None,
+        })
+        .collect();
+    let note = format!(
+        "first {} distances only (in-memory search; the whole stage does not fit here){}; {:.1} s",
+        a.max_depth,
+        if factor > 1 {
+            format!(", each position is a class of {factor} wing arrangements as in the seed")
+        } else {
+            String::new()
+        },
+        t.elapsed().as_secs_f64()
+    );
+    print_rows(a.stage, &rows, a.json, &note);
+    Ok(())
 }

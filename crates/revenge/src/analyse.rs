@@ -1,0 +1,182 @@
+//! Stage analyses as in seed 003: positions per distance from the stage's goal, and the
+//! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
+
+use crate::coord::Kind;
+use crate::cube::{facelet_geometry, geometry, V3};
+use crate::prune::NibbleTable;
+use crate::stage::Stage;
+use std::collections::HashSet;
+
+/// One row of an analysis.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Row {
+    pub d: u32,
+    pub positions: u64,
+    pub unique: Option<u64>,
+}
+
+/// The 16 symmetries of the cube that keep the U-D axis (8 rotations, 8 with a mirror), as
+/// signed permutation matrices; with whether each is a mirror.
+pub fn ud_symmetries() -> Vec<([[i32; 3]; 3], bool)> {
+    let mut out = Vec::new();
+    for perm in [[0usize, 1, 2], [2, 1, 0]] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                for sz in [1, -1] {
+                    let s = [sx, sy, sz];
+                    let mut m = [[0i32; 3]; 3];
+                    for r in 0..3 {
+                        m[r][perm[r]] = s[r];
+                    }
+                    let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+                    out.push((m, det < 0));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn apply(m: &[[i32; 3]; 3], v: V3) -> V3 {
+    [
+        m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
+        m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
+        m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2],
+    ]
+}
+
+/// Slot permutation of a symmetry: slot -> image slot, for wings and corners.
+fn slot_maps(m: &[[i32; 3]; 3]) -> (Vec<usize>, Vec<usize>) {
+    let g = geometry();
+    let pos = |f: usize| facelet_geometry(f).0;
+    let wings: Vec<V3> = (0..24).map(|s| pos(g.wings[s][0])).collect();
+    let corners: Vec<V3> = (0..8).map(|s| pos(g.corners[s][0])).collect();
+    let wmap = wings
+        .iter()
+        .map(|&p| {
+            let q = apply(m, p);
+            wings
+                .iter()
+                .position(|&x| x == q)
+                .expect("wing slots map to wing slots")
+        })
+        .collect();
+    let cmap = corners
+        .iter()
+        .map(|&p| {
+            let q = apply(m, p);
+            corners
+                .iter()
+                .position(|&x| x == q)
+                .expect("corner slots map to corner slots")
+        })
+        .collect();
+    (wmap, cmap)
+}
+
+/// Stage 1's `unique` column: classes of (wing set, twist) under the 16 U-D symmetries, by
+/// Burnside: the average over symmetries of the positions each fixes, per distance.
+pub fn stage1_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u64> {
+    let wc = &stage.coords[0];
+    let tc = &stage.coords[1];
+    let slots = match &wc.kind {
+        Kind::WingSet { slots, .. } => slots.clone(),
+        _ => unreachable!("stage 1 starts with the wing set"),
+    };
+    debug_assert_eq!(slots, (0..24u8).collect::<Vec<_>>());
+    // Raw wing-set masks by rank, and raw twist digits.
+    let mut masks = vec![0u32; wc.kind.raw_size()];
+    for mask in 0u32..1 << 24 {
+        if mask.count_ones() == 8 {
+            masks[crate::coord::subset_rank(mask) as usize] = mask;
+        }
+    }
+    let depth_len = counts.len();
+    let mut total = vec![0u64; depth_len];
+    for (i, c) in counts.iter().enumerate() {
+        total[i] += c; // the identity fixes everything
+    }
+    for (m, mirror) in ud_symmetries().iter().skip(1) {
+        let (wmap, cmap) = slot_maps(m);
+        let fixed_w: Vec<u32> = masks
+            .iter()
+            .enumerate()
+            .filter(|(_, &mask)| {
+                let img = (0..24)
+                    .filter(|&s| mask >> s & 1 == 1)
+                    .fold(0u32, |a, s| a | 1 << wmap[s]);
+                img == mask
+            })
+            .map(|(raw, _)| wc.dense[raw])
+            .collect();
+        let fixed_t: Vec<u32> = (0..2187u32)
+            .filter_map(|raw| {
+                let mut co = [0u8; 8];
+                let mut x = raw;
+                for i in (0..7).rev() {
+                    co[i] = (x % 3) as u8;
+                    x /= 3;
+                }
+                co[7] = ((3 - co[..7].iter().map(|&t| t as u32).sum::<u32>() % 3) % 3) as u8;
+                let mut img = [0u8; 8];
+                for s in 0..8 {
+                    img[cmap[s]] = if *mirror { (3 - co[s]) % 3 } else { co[s] };
+                }
+                (img == co).then(|| tc.dense[raw as usize])
+            })
+            .collect();
+        for &w in &fixed_w {
+            for &t in &fixed_t {
+                let d = table.get(w as usize * tc.size + t as usize) as usize;
+                if d < depth_len {
+                    total[d] += 1;
+                }
+            }
+        }
+    }
+    let n = ud_symmetries().len() as u64;
+    total.iter().map(|t| t / n).collect()
+}
+
+/// Positions per distance for the first `max_depth` distances of stage `k`, by a plain
+/// breadth-first search over the stage's full coordinates (for tests and small checks).
+pub fn first_depths(stage: &Stage, max_depth: u32) -> Vec<u64> {
+    let mut seen: HashSet<Vec<u32>> = stage.goals.iter().flatten().cloned().collect();
+    let mut frontier: Vec<Vec<u32>> = seen.iter().cloned().collect();
+    let mut out = vec![frontier.len() as u64];
+    for _ in 0..max_depth {
+        let mut next = Vec::new();
+        for t in &frontier {
+            for k in 0..stage.moves.len() {
+                let u: Vec<u32> = t
+                    .iter()
+                    .zip(&stage.coords)
+                    .map(|(&id, c)| c.step(id, k))
+                    .collect();
+                if seen.insert(u.clone()) {
+                    next.push(u);
+                }
+            }
+        }
+        out.push(next.len() as u64);
+        frontier = next;
+    }
+    out
+}
+
+/// [`first_depths`] in the seed's convention: stage 4's coordinates keep the full wing
+/// arrangement, where the seed counts classes of arrangements that half turns cannot tell
+/// apart (cosets of the group of the 16 U/D-layer wings under half turns), so counts are
+/// divided by that group's size, returned as the second value.
+pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>, u64) {
+    let counts = first_depths(stage, max_depth);
+    let factor = if stage.number == 4 {
+        let pairs: HashSet<(u32, u32)> = stage.goals[0].iter().map(|t| (t[2], t[3])).collect();
+        pairs.len() as u64
+    } else {
+        1
+    };
+    (counts.iter().map(|c| c / factor).collect(), factor)
+}

@@ -1,0 +1,136 @@
+//! The on-disk cache of distance tables: one file per table under a versioned header with a
+//! checksum. A file that is short, stale or corrupt is never trusted: the caller rebuilds it.
+
+use crate::prune::NibbleTable;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 16] = b"WURFEL-REVENGE\0\0";
+/// Bump when the table layout or any coordinate numbering changes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The cache directory: `$WURFEL_CACHE`, else `$XDG_CACHE_HOME/wurfel`, else
+/// `~/.cache/wurfel`, else a directory under the system temp dir.
+pub fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("WURFEL_CACHE") {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return PathBuf::from(d).join("wurfel");
+    }
+    if let Some(h) = std::env::var_os("HOME") {
+        return PathBuf::from(h).join(".cache").join("wurfel");
+    }
+    std::env::temp_dir().join("wurfel")
+}
+
+/// FNV-1a over 8-byte words (fast enough for hundreds of MB; detects truncation and bit rot).
+pub fn checksum(data: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut chunks = data.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h ^ w).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    for &b in chunks.remainder() {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Path of the file for table `name`.
+pub fn table_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!("revenge-v{FORMAT_VERSION}-{name}.tbl"))
+}
+
+/// Why a cached table was not used.
+#[derive(Debug)]
+pub enum LoadError {
+    Missing,
+    Invalid(String),
+}
+
+/// Loads table `name` of `len` entries, checking header and checksum.
+pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
+    let path = table_path(dir, name);
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(LoadError::Missing),
+        Err(e) => return Err(LoadError::Invalid(format!("cannot read: {e}"))),
+    };
+    let bad = |why: &str| LoadError::Invalid(format!("{}: {why}", path.display()));
+    let head = 16 + 4 + 8 + 8 + 64;
+    if bytes.len() < head {
+        return Err(bad("too short"));
+    }
+    if &bytes[..16] != MAGIC {
+        return Err(bad("not a wurfel table"));
+    }
+    let version = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
+    if version != FORMAT_VERSION {
+        return Err(bad("stale format version"));
+    }
+    let n = u64::from_le_bytes(bytes[20..28].try_into().expect("8 bytes")) as usize;
+    let sum = u64::from_le_bytes(bytes[28..36].try_into().expect("8 bytes"));
+    let label = &bytes[36..100];
+    if n != len || !label.starts_with(name.as_bytes()) {
+        return Err(bad("table of another shape"));
+    }
+    let data = &bytes[head..];
+    if data.len() != len.div_ceil(2) {
+        return Err(bad("truncated"));
+    }
+    if checksum(data) != sum {
+        return Err(bad("checksum mismatch (corrupt)"));
+    }
+    Ok(NibbleTable {
+        len,
+        data: data.to_vec(),
+    })
+}
+
+/// Stores a table atomically (temporary file, then rename).
+pub fn store(dir: &Path, name: &str, t: &NibbleTable) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let path = table_path(dir, name);
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        f.write_all(MAGIC)?;
+        f.write_all(&FORMAT_VERSION.to_le_bytes())?;
+        f.write_all(&(t.len as u64).to_le_bytes())?;
+        f.write_all(&checksum(&t.data).to_le_bytes())?;
+        let mut label = [0u8; 64];
+        let nb = name.as_bytes();
+        label[..nb.len().min(64)].copy_from_slice(&nb[..nb.len().min(64)]);
+        f.write_all(&label)?;
+        f.write_all(&t.data)?;
+        f.flush()?;
+    }
+    std::fs::rename(&tmp, &path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_corruption_is_detected() {
+        let dir = std::env::temp_dir().join(format!("wurfel-cache-test-{}", std::process::id()));
+        let t = NibbleTable {
+            len: 7,
+            data: vec![0x10, 0x32, 0x54, 0xF6],
+        };
+        store(&dir, "t", &t).unwrap();
+        assert_eq!(load(&dir, "t", 7).unwrap().data, t.data);
+        assert!(matches!(load(&dir, "t", 8), Err(LoadError::Invalid(_))));
+        let p = table_path(&dir, "t");
+        let mut b = std::fs::read(&p).unwrap();
+        let last = b.len() - 1;
+        b[last] ^= 1;
+        std::fs::write(&p, &b).unwrap();
+        assert!(matches!(load(&dir, "t", 7), Err(LoadError::Invalid(_))));
+        assert!(matches!(load(&dir, "u", 7), Err(LoadError::Missing)));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

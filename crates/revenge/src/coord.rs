@@ -1,0 +1,357 @@
+//! Coordinates: small integers describing the part of a cube state a stage cares about, with
+//! move tables over densely numbered reachable values.
+//!
+//! A coordinate is defined by a raw encoding of a [`Cube`] (a combinatorial rank). Its values
+//! are discovered by a breadth-first exploration from the stage's start positions, keeping one
+//! representative cube per value, so move tables are computed by applying real moves to real
+//! cubes: they cannot disagree with the cubie model.
+
+use crate::cube::{facelet_geometry, geometry, Cube, Move};
+use std::collections::VecDeque;
+
+/// Binomial coefficient (small arguments).
+pub fn binom(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1usize;
+    for i in 0..k {
+        r = r * (n - i) / (i + 1);
+    }
+    r
+}
+
+fn binom_table() -> &'static [[u32; 25]; 25] {
+    static T: std::sync::OnceLock<[[u32; 25]; 25]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [[0u32; 25]; 25];
+        for (n, row) in t.iter_mut().enumerate() {
+            for (k, x) in row.iter_mut().enumerate() {
+                *x = binom(n, k) as u32;
+            }
+        }
+        t
+    })
+}
+
+/// Colex rank of a subset given as a bitmask over at most 24 positions.
+pub fn subset_rank(mask: u32) -> u32 {
+    let t = binom_table();
+    let mut r = 0;
+    let mut k = 0;
+    let mut m = mask;
+    while m != 0 {
+        let p = m.trailing_zeros() as usize;
+        k += 1;
+        r += t[p][k];
+        m &= m - 1;
+    }
+    r
+}
+
+/// Lehmer rank of a permutation of `0..n` (n ≤ 12).
+pub fn perm_rank(p: &[u8]) -> u32 {
+    let n = p.len();
+    let mut r = 0u32;
+    for i in 0..n {
+        let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count() as u32;
+        r = r * (n - i) as u32 + smaller;
+    }
+    r
+}
+
+/// Inverse of [`perm_rank`].
+pub fn perm_unrank(mut r: u32, n: usize) -> Vec<u8> {
+    let mut digits = vec![0u32; n];
+    for i in (0..n).rev() {
+        let base = (n - i) as u32;
+        digits[i] = r % base;
+        r /= base;
+    }
+    let mut avail: Vec<u8> = (0..n as u8).collect();
+    digits.iter().map(|&d| avail.remove(d as usize)).collect()
+}
+
+fn factorial(n: usize) -> usize {
+    (1..=n).product()
+}
+
+/// Parity (0 even, 1 odd) of a permutation given as an array.
+pub fn parity(p: &[u8]) -> u32 {
+    let mut seen = vec![false; p.len()];
+    let mut par = 0;
+    for i in 0..p.len() {
+        if seen[i] {
+            continue;
+        }
+        let mut j = i;
+        let mut len = 0;
+        while !seen[j] {
+            seen[j] = true;
+            j = p[j] as usize;
+            len += 1;
+        }
+        par ^= (len + 1) & 1;
+    }
+    par as u32
+}
+
+/// Slot lists used by the stages.
+pub mod slots {
+    use super::*;
+
+    fn wing_pos(s: usize) -> [i32; 3] {
+        facelet_geometry(geometry().wings[s][0]).0
+    }
+
+    /// Wing slots of the u and d inner slices (the middle-layer edges).
+    pub fn e_wings() -> Vec<u8> {
+        (0..24)
+            .filter(|&s| wing_pos(s)[1].abs() == 1)
+            .map(|s| s as u8)
+            .collect()
+    }
+    /// Wing slots of the U and D layers.
+    pub fn ud_wings() -> Vec<u8> {
+        (0..24)
+            .filter(|&s| wing_pos(s)[1].abs() == 3)
+            .map(|s| s as u8)
+            .collect()
+    }
+    /// U/D-layer wing slots whose first facelet is a U or D facelet ("class A"): a wing sits
+    /// with its U/D sticker up or down exactly when its class matches its slot's class.
+    pub fn ud_wings_class(a: bool) -> Vec<u8> {
+        ud_wings()
+            .into_iter()
+            .filter(|&s| (geometry().wings[s as usize][0] / 16).is_multiple_of(3) == a)
+            .collect()
+    }
+    /// Centre slots on faces whose axis is in `axes` (0 U-D, 1 R-L, 2 F-B).
+    pub fn centres_on(axes: &[usize]) -> Vec<u8> {
+        (0..24)
+            .filter(|&s| axes.contains(&(geometry().centres[s] / 16 % 3)))
+            .map(|s| s as u8)
+            .collect()
+    }
+}
+
+/// How a coordinate reads a cube.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// Which of `slots` hold a centre of `colour`.
+    ColourSet { colour: u8, slots: Vec<u8> },
+    /// Which of `slots` hold one of the wings `set` (wing ids).
+    WingSet { set: Vec<u8>, slots: Vec<u8> },
+    /// Parity of the wing permutation on `slots` (all holding wings whose homes are `slots`).
+    WingParity { slots: Vec<u8> },
+    /// Arrangement of the wings whose homes are `slots` within `slots`.
+    WingPerm { slots: Vec<u8> },
+    /// Corner permutation.
+    CornerPerm,
+    /// Corner twist.
+    Twist,
+}
+
+impl Kind {
+    /// Number of raw values.
+    pub fn raw_size(&self) -> usize {
+        match self {
+            Kind::ColourSet { slots, .. } => binom(slots.len(), 4),
+            Kind::WingSet { set, slots } => binom(slots.len(), set.len()),
+            Kind::WingParity { .. } => 2,
+            Kind::WingPerm { slots } => factorial(slots.len()),
+            Kind::CornerPerm => factorial(8),
+            Kind::Twist => 2187,
+        }
+    }
+
+    /// The raw value of `c`, or `None` when `c` is outside the coordinate's domain (e.g. a wing
+    /// of `slots` is elsewhere).
+    pub fn raw(&self, c: &Cube) -> Option<u32> {
+        match self {
+            Kind::ColourSet { colour, slots } => {
+                let mask = slots
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &s)| c.ct[s as usize] == *colour)
+                    .fold(0u32, |m, (i, _)| m | 1 << i);
+                (mask.count_ones() == 4).then(|| subset_rank(mask))
+            }
+            Kind::WingSet { set, slots } => {
+                let want = set.iter().fold(0u32, |m, &w| m | 1 << w);
+                let mut mask = 0u32;
+                for (i, &s) in slots.iter().enumerate() {
+                    mask |= ((want >> c.wp[s as usize]) & 1) << i;
+                }
+                (mask.count_ones() as usize == set.len()).then(|| subset_rank(mask))
+            }
+            Kind::WingParity { slots } => {
+                let p = local_perm(&c.wp, slots)?;
+                Some(parity(&p))
+            }
+            Kind::WingPerm { slots } => {
+                let p = local_perm(&c.wp, slots)?;
+                Some(perm_rank(&p))
+            }
+            Kind::CornerPerm => Some(perm_rank(&c.cp)),
+            Kind::Twist => Some(c.co[..7].iter().fold(0u32, |r, &t| r * 3 + t as u32)),
+        }
+    }
+}
+
+/// The permutation of the pieces whose homes are `slots`, numbered by their index in `slots`.
+fn local_perm(arr: &[u8], slots: &[u8]) -> Option<Vec<u8>> {
+    slots
+        .iter()
+        .map(|&s| {
+            slots
+                .iter()
+                .position(|&h| h == arr[s as usize])
+                .map(|i| i as u8)
+        })
+        .collect()
+}
+
+/// A coordinate over densely numbered values with a move table for a list of moves.
+pub struct Coord {
+    pub kind: Kind,
+    /// Optional coset reduction: raw value -> canonical raw value (a permutation coordinate
+    /// modulo a subgroup acting on piece labels).
+    pub canon: Option<Vec<u32>>,
+    /// Canonical raw value -> dense id (u32::MAX when never seen).
+    pub dense: Vec<u32>,
+    /// Number of dense values.
+    pub size: usize,
+    /// `mtab[id * nmoves + k]` = id after move k.
+    pub mtab: Vec<u32>,
+    pub nmoves: usize,
+}
+
+impl Coord {
+    fn canonical(&self, raw: u32) -> u32 {
+        match &self.canon {
+            Some(t) => t[raw as usize],
+            None => raw,
+        }
+    }
+    /// Dense id of a cube, or `None` outside the domain.
+    pub fn id(&self, c: &Cube) -> Option<u32> {
+        let r = self.canonical(self.kind.raw(c)?);
+        let d = self.dense[r as usize];
+        (d != u32::MAX).then_some(d)
+    }
+
+    /// Explores the values reachable from `starts` under `moves` and builds the move table.
+    pub fn build(kind: Kind, canon: Option<Vec<u32>>, starts: &[Cube], moves: &[Move]) -> Coord {
+        let mut c = Coord {
+            dense: vec![u32::MAX; kind.raw_size()],
+            kind,
+            canon,
+            size: 0,
+            mtab: Vec::new(),
+            nmoves: moves.len(),
+        };
+        let mut reps: Vec<Cube> = Vec::new();
+        let mut queue = VecDeque::new();
+        for s in starts {
+            let r = c.canonical(c.kind.raw(s).expect("start cube in the domain"));
+            if c.dense[r as usize] == u32::MAX {
+                c.dense[r as usize] = reps.len() as u32;
+                reps.push(*s);
+                queue.push_back(reps.len() - 1);
+            }
+        }
+        let mut mtab: Vec<u32> = Vec::new();
+        // Ids are assigned in discovery order, so the queue visits ids in order and each row
+        // of the move table is filled exactly when its id is dequeued.
+        while let Some(i) = queue.pop_front() {
+            debug_assert_eq!(mtab.len(), i * moves.len());
+            for &m in moves {
+                let mut n = reps[i];
+                n.apply(m);
+                let r = c.canonical(c.kind.raw(&n).expect("moves keep the domain"));
+                if c.dense[r as usize] == u32::MAX {
+                    c.dense[r as usize] = reps.len() as u32;
+                    reps.push(n);
+                    queue.push_back(reps.len() - 1);
+                }
+                mtab.push(c.dense[r as usize]);
+            }
+        }
+        c.size = reps.len();
+        c.mtab = mtab;
+        c
+    }
+
+    /// Next id after move index `k`.
+    #[inline]
+    pub fn step(&self, id: u32, k: usize) -> u32 {
+        self.mtab[id as usize * self.nmoves + k]
+    }
+}
+
+/// The subgroup of permutations (of the pieces homed in `slots`) reachable from the solved
+/// state by `moves`, as arrays; then a canonical-coset table over all permutations.
+pub fn perm_coset_table(kind: &Kind, moves: &[Move]) -> Vec<u32> {
+    let n = match kind {
+        Kind::WingPerm { slots } => slots.len(),
+        Kind::CornerPerm => 8,
+        _ => panic!("coset tables are for permutation coordinates"),
+    };
+    let sub = Coord::build(kind.clone(), None, &[Cube::solved()], moves);
+    let group: Vec<Vec<u8>> = sub
+        .dense
+        .iter()
+        .enumerate()
+        .filter(|(_, &d)| d != u32::MAX)
+        .map(|(r, _)| perm_unrank(r as u32, n))
+        .collect();
+    let total = factorial(n);
+    let mut canon = vec![u32::MAX; total];
+    let mut buf = vec![0u8; n];
+    for r in 0..total as u32 {
+        if canon[r as usize] != u32::MAX {
+            continue;
+        }
+        let a = perm_unrank(r, n);
+        // The coset {h∘a}: relabel the pieces of `a` by each h; its least rank names it.
+        let members: Vec<u32> = group
+            .iter()
+            .map(|h| {
+                for i in 0..n {
+                    buf[i] = h[a[i] as usize];
+                }
+                perm_rank(&buf)
+            })
+            .collect();
+        let least = *members.iter().min().expect("group is non-empty");
+        for m in members {
+            canon[m as usize] = least;
+        }
+    }
+    canon
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_round_trip() {
+        for r in [0u32, 1, 17, 40319] {
+            assert_eq!(perm_rank(&perm_unrank(r, 8)), r);
+        }
+        assert_eq!(subset_rank(0b1111), 0);
+        assert_eq!(subset_rank(0xff << 16), binom(24, 8) as u32 - 1);
+        assert_eq!(parity(&[1, 0, 2]), 1);
+        assert_eq!(parity(&[1, 2, 0]), 0);
+    }
+
+    #[test]
+    fn slot_classes_have_the_expected_sizes() {
+        assert_eq!(slots::e_wings().len(), 8);
+        assert_eq!(slots::ud_wings().len(), 16);
+        assert_eq!(slots::ud_wings_class(true).len(), 8);
+        assert_eq!(slots::centres_on(&[0, 1]).len(), 16);
+    }
+}

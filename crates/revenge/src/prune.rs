@@ -1,0 +1,177 @@
+//! Distance tables over products of coordinates: breadth-first search with 4-bit entries,
+//! split over threads, switching from pushing the frontier to pulling into unvisited entries
+//! once the frontier is large (then most unvisited positions find a parent after a few moves).
+
+use crate::coord::Coord;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Value of a nibble that has not been reached.
+pub const UNSEEN: u8 = 0xF;
+
+/// A table of 4-bit distances indexed by a mixed-radix product of coordinate ids.
+#[derive(Clone)]
+pub struct NibbleTable {
+    pub len: usize,
+    pub data: Vec<u8>,
+}
+
+impl NibbleTable {
+    /// Distance of entry `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        (self.data[i >> 1] >> ((i & 1) * 4)) & 0xF
+    }
+}
+
+/// Progress reports from a build: (depth just finished, positions at that depth); depth
+/// `u32::MAX` reports that the table was capped at 14 (deeper entries read 14).
+pub type DepthCallback<'a> = &'a (dyn Fn(u32, u64) + Sync);
+
+/// Breadth-first search over the product of `coords` (ids combined with the first coordinate
+/// most significant) from `sources`, using all moves of the coordinates' move tables. Returns the
+/// table and the number of positions at each depth.
+pub fn bfs(
+    coords: &[&Coord],
+    sources: &[usize],
+    threads: usize,
+    on_depth: DepthCallback<'_>,
+) -> Result<(NibbleTable, Vec<u64>), String> {
+    let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
+    let len: usize = sizes.iter().product();
+    let nmoves = coords[0].nmoves;
+    let cells: Vec<AtomicU8> = (0..len.div_ceil(2)).map(|_| AtomicU8::new(0xFF)).collect();
+    let get = |i: usize| -> u8 { (cells[i >> 1].load(Ordering::Relaxed) >> ((i & 1) * 4)) & 0xF };
+    // Sets an unseen nibble to `v`; true when this call changed it.
+    let set = |i: usize, v: u8| -> bool {
+        let shift = (i & 1) * 4;
+        let clear = (!v & 0xF) << shift;
+        let old = cells[i >> 1].fetch_and(!clear, Ordering::Relaxed);
+        (old >> shift) & 0xF == UNSEEN
+    };
+    let mut counts = vec![0u64];
+    for &s in sources {
+        if set(s, 0) {
+            counts[0] += 1;
+        }
+    }
+    on_depth(0, counts[0]);
+    let mut seen = counts[0];
+    // Rows: all coordinates but the last; a row's entries are contiguous, so for one row and
+    // one move the neighbours of a whole row fall into one other row (cache friendly).
+    let nc = sizes.len();
+    let last = coords[nc - 1];
+    let width = sizes[nc - 1];
+    let rows = len / width;
+    // Transposed move table of the last coordinate: inner[m][i] = step(i, m).
+    let inner: Vec<Vec<u32>> = (0..nmoves)
+        .map(|m| (0..width as u32).map(|i| last.step(i, m)).collect())
+        .collect();
+    let row_ids = |mut r: usize, out: &mut [u32]| {
+        for k in (0..nc - 1).rev() {
+            out[k] = (r % sizes[k]) as u32;
+            r /= sizes[k];
+        }
+    };
+    let row_step = |ids: &[u32], m: usize| -> usize {
+        let mut r = 0usize;
+        for k in 0..nc - 1 {
+            r = r * sizes[k] + coords[k].step(ids[k], m) as usize;
+        }
+        r
+    };
+    let threads = threads.max(1);
+    let chunk = rows.div_ceil(threads * 64).max(1);
+    let mut depth: u8 = 0;
+    let mut truncated = false;
+    while seen < len as u64 {
+        if depth >= 14 {
+            // Entries are 4 bits and 15 means unseen: everything not reached yet is at least
+            // 14 away, and 14 is an admissible (lower-bound) value for it.
+            for c in cells.iter() {
+                let v = c.load(Ordering::Relaxed);
+                let lo = if v & 0xF == UNSEEN { 14 } else { v & 0xF };
+                let hi = if v >> 4 == UNSEEN { 14 } else { v >> 4 };
+                c.store(lo | hi << 4, Ordering::Relaxed);
+            }
+            truncated = true;
+            break;
+        }
+        let frontier = *counts.last().expect("depth 0 exists");
+        if frontier == 0 {
+            break;
+        }
+        let pull = frontier > (len as u64 - seen) / 4;
+        let new = AtomicU64::new(0);
+        let next_row = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|sc| {
+            for _ in 0..threads {
+                let (new, next_row, inner) = (&new, &next_row, &inner);
+                let (get, set, row_ids, row_step) = (&get, &set, &row_ids, &row_step);
+                sc.spawn(move || {
+                    let mut ids = vec![0u32; nc];
+                    let mut mine = 0u64;
+                    let mut pending: Vec<u32> = Vec::with_capacity(width);
+                    loop {
+                        let lo = next_row.fetch_add(chunk, Ordering::Relaxed);
+                        if lo >= rows {
+                            break;
+                        }
+                        for r in lo..(lo + chunk).min(rows) {
+                            let base = r * width;
+                            pending.clear();
+                            let want = if pull { UNSEEN } else { depth };
+                            for i in 0..width {
+                                if get(base + i) == want {
+                                    pending.push(i as u32);
+                                }
+                            }
+                            if pending.is_empty() {
+                                continue;
+                            }
+                            row_ids(r, &mut ids);
+                            for (m, col) in inner.iter().enumerate() {
+                                let nb = row_step(&ids, m) * width;
+                                if pull {
+                                    pending.retain(|&i| {
+                                        if get(nb + col[i as usize] as usize) == depth {
+                                            if set(base + i as usize, depth + 1) {
+                                                mine += 1;
+                                            }
+                                            false
+                                        } else {
+                                            true
+                                        }
+                                    });
+                                    if pending.is_empty() {
+                                        break;
+                                    }
+                                } else {
+                                    for &i in &pending {
+                                        let j = nb + col[i as usize] as usize;
+                                        if get(j) == UNSEEN && set(j, depth + 1) {
+                                            mine += 1;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    new.fetch_add(mine, Ordering::Relaxed);
+                });
+            }
+        });
+        depth += 1;
+        let n = new.into_inner();
+        if n == 0 {
+            break;
+        }
+        counts.push(n);
+        seen += n;
+        on_depth(depth as u32, n);
+    }
+    if truncated {
+        on_depth(u32::MAX, 0);
+    }
+    let data = cells.into_iter().map(|c| c.into_inner()).collect();
+    Ok((NibbleTable { len, data }, counts))
+}

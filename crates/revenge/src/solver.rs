@@ -1,0 +1,189 @@
+//! The five-stage solver: stages in sequence, one-time rotations between them, and a final
+//! check of every solution by applying it.
+
+use crate::cube::{Cube, Move, Rotation};
+use crate::notation::{self, Step};
+use crate::stage::{all_rotations, Rot, Stage, TableEvent};
+use std::path::Path;
+
+/// Worst cases of the five stages in STM (seed 003; stage 2 with l and r quarter turns).
+pub const STAGE_BOUNDS: [usize; 5] = [11, 16, 14, 17, 19];
+
+/// One stage of a solution.
+#[derive(Clone, Debug)]
+pub struct StageSolution {
+    pub number: usize,
+    /// Whole-cube rotation applied before the stage (empty for none).
+    pub rotation: Rot,
+    /// The stage's turns, in the frame after `rotation`.
+    pub moves: Vec<Move>,
+    /// The same turns in the frame of the original position.
+    pub moves_original: Vec<Move>,
+}
+
+/// A complete solution.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub stages: Vec<StageSolution>,
+    /// Everything in order, rotations included.
+    pub steps: Vec<Step>,
+    /// All turns in the original frame.
+    pub moves: Vec<Move>,
+    /// Rotation that brings the solved cube back to the standard orientation at the end.
+    pub final_rotation: Vec<Rotation>,
+}
+
+impl Solution {
+    /// Length in single-slice turns.
+    pub fn stm(&self) -> usize {
+        notation::stm(&self.moves)
+    }
+    /// Length in outer block turns.
+    pub fn obtm(&self) -> usize {
+        notation::obtm(&self.moves)
+    }
+    /// The whole solution in WCA notation, no rotation in the middle (a final rotation, free in
+    /// every metric, restores the standard orientation).
+    pub fn wca(&self) -> String {
+        let mut s = notation::to_wca(&self.moves);
+        for r in &self.final_rotation {
+            let n = r.name();
+            if !n.is_empty() {
+                if !s.is_empty() {
+                    s.push(' ');
+                }
+                s.push_str(&n);
+            }
+        }
+        s
+    }
+    /// The whole solution in Norskog's single-slice notation (original frame).
+    pub fn slice_notation(&self) -> String {
+        notation::to_slice(&self.moves)
+    }
+}
+
+/// The five stages with their tables.
+pub struct Solver {
+    pub stages: Vec<Stage>,
+    rotations: Vec<Rot>,
+}
+
+/// Why a position could not be solved.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    #[error("stage {0}: the position is not in the stage's space (internal error)")]
+    Domain(usize),
+    #[error("stage {0}: no solution within the stage's bound (internal error)")]
+    Bound(usize),
+    #[error("the solution does not solve the cube (internal error)")]
+    Verify,
+}
+
+fn rotate(c: &mut Cube, rot: &Rot) {
+    for &q in rot {
+        c.rotate(q);
+    }
+}
+
+impl Solver {
+    /// Sets up coordinates and goals of all stages (about ten seconds; no tables yet).
+    pub fn new() -> Solver {
+        Solver {
+            stages: (1..=5).map(Stage::new).collect(),
+            rotations: all_rotations(),
+        }
+    }
+
+    /// Loads or builds every distance table.
+    pub fn ensure_tables(
+        &mut self,
+        dir: &Path,
+        threads: usize,
+        report: &(dyn Fn(&str, usize, TableEvent) + Sync),
+    ) -> Result<(), String> {
+        for s in &mut self.stages {
+            s.ensure_tables(dir, threads, report)?;
+        }
+        Ok(())
+    }
+
+    /// The rotation that brings `c` into the start space of stage `k` (identity preferred).
+    fn normalise(&self, k: usize, c: &Cube) -> Option<Rot> {
+        if k == 1 {
+            return Some(vec![]);
+        }
+        let prev = &self.stages[k - 2];
+        self.rotations.iter().find_map(|rot| {
+            let mut x = *c;
+            rotate(&mut x, rot);
+            let ids = prev.ids(&x)?;
+            (prev.goals[0].contains(&ids) && self.stages[k - 1].ids(&x).is_some())
+                .then(|| rot.clone())
+        })
+    }
+
+    /// Solves `cube`: each stage optimal for its move set.
+    pub fn solve(&self, cube: &Cube) -> Result<Solution, SolveError> {
+        let mut cur = *cube;
+        let mut steps = Vec::new();
+        let mut stages = Vec::new();
+        for k in 1..=5 {
+            let rot = self.normalise(k, &cur).ok_or(SolveError::Domain(k))?;
+            rotate(&mut cur, &rot);
+            steps.extend(rot.iter().map(|&q| Step::Rotate(q)));
+            let stage = &self.stages[k - 1];
+            let ids = stage.ids(&cur).ok_or(SolveError::Domain(k))?;
+            let moves = stage
+                .solve(&ids, STAGE_BOUNDS[k - 1])
+                .ok_or(SolveError::Bound(k))?;
+            cur.apply_all(&moves);
+            steps.extend(moves.iter().map(|&m| Step::Turn(m)));
+            stages.push(StageSolution {
+                number: k,
+                rotation: rot,
+                moves,
+                moves_original: Vec::new(),
+            });
+        }
+        let last = self
+            .rotations
+            .iter()
+            .find(|rot| {
+                let mut x = cur;
+                rotate(&mut x, rot);
+                x.is_solved()
+            })
+            .ok_or(SolveError::Verify)?
+            .clone();
+        steps.extend(last.iter().map(|&q| Step::Rotate(q)));
+        let (moves, final_rotation) = notation::unrotate(&steps);
+        // Split the original-frame turns back into stages (unrotate maps turns one to one).
+        let mut at = 0;
+        for s in &mut stages {
+            s.moves_original = moves[at..at + s.moves.len()].to_vec();
+            at += s.moves.len();
+        }
+        let sol = Solution {
+            stages,
+            steps,
+            moves,
+            final_rotation,
+        };
+        // Never trust a solution unchecked: apply the WCA text to the original cube.
+        let mut check = *cube;
+        let parsed =
+            notation::parse(&sol.wca(), notation::Notation::Wca).map_err(|_| SolveError::Verify)?;
+        notation::apply_steps(&mut check, &parsed);
+        if !check.is_solved() {
+            return Err(SolveError::Verify);
+        }
+        Ok(sol)
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}

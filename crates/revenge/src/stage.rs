@@ -1,0 +1,598 @@
+//! Norskog's five stages: move sets, coordinates, goals, distance tables and IDA*.
+//!
+//! Each stage k has a move set `M_k` (nested: `M_1 ⊃ M_2 ⊃ ... ⊃ M_5`) and is solved when the
+//! position lies in the set reachable from the solved cube by the next stage's moves `M_{k+1}`
+//! (the stage's goal), up to the one-time whole-cube rotations the seed allows. Goals are
+//! therefore *computed* (closure of the solved cube under `M_{k+1}`), not hand-written, and
+//! the rotations become extra goal sources: for stage 1 the cube may end with its corners
+//! oriented about any axis (the seed's 120° turns about UFL–DBR), for stage 2 turned 90° about
+//! U–D, for stage 5 turned 180° about any axis.
+//!
+//! Each stage is searched by IDA* over its coordinates; the heuristic is the maximum of exact
+//! distance tables over products of some coordinates (projections of the stage), so it is
+//! admissible and every stage solution is optimal for the stage's move set. Stage 1's table
+//! covers the whole stage (the seed's 1,608,475,077 positions).
+
+use crate::cache;
+use crate::coord::{perm_coset_table, slots, Coord, Kind};
+use crate::cube::{Cube, Move, Rotation};
+use crate::prune::{self, NibbleTable};
+use std::collections::HashSet;
+use std::path::Path;
+
+/// A whole-cube rotation as a short sequence of quarter rotations.
+pub type Rot = Vec<Rotation>;
+
+fn r(axis: u8, amount: u8) -> Rotation {
+    Rotation { axis, amount }
+}
+
+/// All 24 rotations, the identity first.
+pub fn all_rotations() -> Vec<Rot> {
+    let mut out: Vec<Rot> = Vec::new();
+    let mut seen: Vec<Cube> = Vec::new();
+    let tilts: [Rot; 6] = [
+        vec![],
+        vec![r(1, 1)],
+        vec![r(1, 2)],
+        vec![r(1, 3)],
+        vec![r(2, 1)],
+        vec![r(2, 3)],
+    ];
+    for t in &tilts {
+        for k in 0..4u8 {
+            let mut seq = t.clone();
+            if k > 0 {
+                seq.push(r(0, k));
+            }
+            let mut c = Cube::random(0);
+            for &q in &seq {
+                c.rotate(q);
+            }
+            if !seen.contains(&c) {
+                seen.push(c);
+                out.push(seq);
+            }
+        }
+    }
+    out
+}
+
+/// The moves of stage `k` (1..=5); stage 6 means none.
+pub fn stage_moves(k: usize) -> Vec<Move> {
+    let q = |f: usize, inner: bool, amts: &[u8]| -> Vec<Move> {
+        amts.iter().map(|&a| Move::new(f, inner, a)).collect()
+    };
+    let all: &[u8] = &[1, 2, 3];
+    let half: &[u8] = &[2];
+    let (u, r, f, d, l, b) = (0, 1, 2, 3, 4, 5);
+    let mut v = Vec::new();
+    match k {
+        1 => return Move::all().collect(),
+        2 => {
+            for x in [u, d] {
+                v.extend(q(x, false, all));
+                v.extend(q(x, true, all));
+            }
+            for x in [r, l] {
+                v.extend(q(x, false, half));
+                // Norskog's later version: l and r quarter turns too (worst case 16, not 18).
+                v.extend(q(x, true, all));
+            }
+            for x in [f, b] {
+                v.extend(q(x, false, half));
+                v.extend(q(x, true, all));
+            }
+        }
+        3 => {
+            for x in [u, d] {
+                v.extend(q(x, false, all));
+                v.extend(q(x, true, half));
+            }
+            for x in [r, l] {
+                v.extend(q(x, false, half));
+                v.extend(q(x, true, half));
+            }
+            for x in [f, b] {
+                v.extend(q(x, false, half));
+                v.extend(q(x, true, all));
+            }
+        }
+        4 => {
+            for x in [u, d] {
+                v.extend(q(x, false, all));
+                v.extend(q(x, true, half));
+            }
+            for x in [r, l, f, b] {
+                v.extend(q(x, false, half));
+                v.extend(q(x, true, half));
+            }
+        }
+        5 => {
+            for x in 0..6 {
+                v.extend(q(x, false, half));
+                v.extend(q(x, true, half));
+            }
+        }
+        _ => {}
+    }
+    v.sort();
+    v
+}
+
+/// Stage 2 as the seed's table counts it (the first version: l and r only as half turns, worst
+/// case 18); the solver uses the later version with l and r quarter turns.
+pub fn stage2_seed_moves() -> Vec<Move> {
+    stage_moves(2)
+        .into_iter()
+        .filter(|m| !(m.inner() && m.axis() == 1 && m.amount() != 2))
+        .collect()
+}
+
+/// Rotations that may end stage `k` (applied as goal sources).
+pub fn stage_rotations(k: usize) -> Vec<Rot> {
+    match k {
+        // Corners oriented about x or z instead of y: the seed's 120° turns about UFL-DBR
+        // bring either axis to U-D.
+        1 => vec![vec![], vec![r(2, 1)], vec![r(1, 1)]],
+        2 => vec![vec![], vec![r(0, 1)]],
+        5 => vec![vec![], vec![r(1, 2)], vec![r(0, 2)], vec![r(2, 2)]],
+        _ => vec![vec![]],
+    }
+}
+
+fn colour_set(colour: u8, axes: &[usize]) -> Kind {
+    Kind::ColourSet {
+        colour,
+        slots: slots::centres_on(axes),
+    }
+}
+
+/// Coordinate kinds of stage `k`, each with whether it is reduced modulo the next stage's
+/// permutation subgroup, and the projections (lists of coordinate indices) given tables.
+fn stage_spec(k: usize) -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
+    let (cu, cr, cf, _cd, cl, cb) = (0u8, 1u8, 2u8, 3u8, 4u8, 5u8);
+    match k {
+        1 => (
+            vec![
+                (
+                    Kind::WingSet {
+                        set: slots::e_wings(),
+                        slots: (0..24).collect(),
+                    },
+                    false,
+                ),
+                (Kind::Twist, false),
+            ],
+            vec![vec![0, 1]],
+        ),
+        2 => (
+            vec![
+                (colour_set(cf, &[0, 1, 2]), false),
+                (colour_set(cb, &[0, 1, 2]), false),
+                (
+                    Kind::WingPerm {
+                        slots: slots::e_wings(),
+                    },
+                    true,
+                ),
+            ],
+            vec![vec![0, 2], vec![1, 2], vec![0, 1]],
+        ),
+        3 => (
+            vec![
+                (colour_set(cl, &[0, 1]), false),
+                (colour_set(cr, &[0, 1]), false),
+                (
+                    Kind::WingSet {
+                        set: slots::ud_wings_class(true),
+                        slots: slots::ud_wings(),
+                    },
+                    false,
+                ),
+                (
+                    Kind::WingParity {
+                        slots: slots::ud_wings(),
+                    },
+                    false,
+                ),
+            ],
+            vec![vec![0, 1], vec![2, 3, 0], vec![2, 3, 1]],
+        ),
+        4 => (
+            vec![
+                (Kind::CornerPerm, true),
+                (colour_set(cu, &[0]), false),
+                (
+                    Kind::WingPerm {
+                        slots: slots::ud_wings_class(true),
+                    },
+                    false,
+                ),
+                (
+                    Kind::WingPerm {
+                        slots: slots::ud_wings_class(false),
+                    },
+                    false,
+                ),
+                (
+                    Kind::WingPerm {
+                        slots: slots::ud_wings_class(true),
+                    },
+                    true,
+                ),
+                (
+                    Kind::WingPerm {
+                        slots: slots::ud_wings_class(false),
+                    },
+                    true,
+                ),
+            ],
+            vec![vec![0, 1, 4, 5], vec![2, 5, 1], vec![3, 4, 1]],
+        ),
+        _ => (
+            vec![
+                (Kind::CornerPerm, false),
+                (
+                    Kind::WingPerm {
+                        slots: slots::e_wings(),
+                    },
+                    false,
+                ),
+                (
+                    Kind::WingPerm {
+                        slots: slots::ud_wings_class(true),
+                    },
+                    false,
+                ),
+                (
+                    Kind::WingPerm {
+                        slots: slots::ud_wings_class(false),
+                    },
+                    false,
+                ),
+                (colour_set(cu, &[0]), false),
+                (colour_set(cl, &[1]), false),
+                (colour_set(cf, &[2]), false),
+            ],
+            vec![vec![0, 1, 4, 5, 6], vec![0, 2, 3], vec![1, 2, 3]],
+        ),
+    }
+}
+
+/// A stage ready to search.
+pub struct Stage {
+    pub number: usize,
+    pub moves: Vec<Move>,
+    pub coords: Vec<Coord>,
+    /// For each allowed rotation, the goal tuples reachable from the rotated solved cube.
+    pub goals: Vec<HashSet<Vec<u32>>>,
+    pub projections: Vec<Projection>,
+}
+
+/// A distance table over some of the stage's coordinates.
+pub struct Projection {
+    pub coords: Vec<usize>,
+    pub sizes: Vec<usize>,
+    pub table: Option<NibbleTable>,
+    pub name: String,
+}
+
+impl Projection {
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.sizes.iter().product()
+    }
+    /// True when the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    #[inline]
+    fn index(&self, ids: &[u32]) -> usize {
+        let mut i = 0;
+        for (k, &c) in self.coords.iter().enumerate() {
+            i = i * self.sizes[k] + ids[c] as usize;
+        }
+        i
+    }
+}
+
+/// The move `m'` with `rot(c)·m' = rot(c·m)` for every cube `c`.
+pub fn conjugate(m: Move, rot: &Rot) -> Move {
+    let c = Cube::random(12345);
+    let rotate = |mut x: Cube| {
+        for &q in rot {
+            x.rotate(q);
+        }
+        x
+    };
+    let mut a = c;
+    a.apply(m);
+    let target = rotate(a);
+    let rc = rotate(c);
+    Move::all()
+        .find(|&x| {
+            let mut b = rc;
+            b.apply(x);
+            b == target
+        })
+        .expect("a rotation maps slice turns to slice turns")
+}
+
+/// Rotated solved cubes for a list of rotations.
+fn rotated_solved(rots: &[Rot]) -> Vec<Cube> {
+    rots.iter()
+        .map(|rot| {
+            let mut c = Cube::solved();
+            for &q in rot {
+                c.rotate(q);
+            }
+            c
+        })
+        .collect()
+}
+
+impl Stage {
+    /// Builds coordinates, move tables and goals (fast: seconds); distance tables are loaded
+    /// or built separately by [`Stage::ensure_tables`].
+    pub fn new(k: usize) -> Stage {
+        let moves = stage_moves(k);
+        let next = stage_moves(k + 1);
+        let rots = stage_rotations(k);
+        let starts = rotated_solved(&rots);
+        let (kinds, projs) = stage_spec(k);
+        let coords: Vec<Coord> = kinds
+            .into_iter()
+            .map(|(kind, coset)| {
+                let canon = coset.then(|| perm_coset_table(&kind, &next));
+                Coord::build(kind, canon, &starts, &moves)
+            })
+            .collect();
+        // Index of each next-stage move in this stage's move list.
+        let next_idx: Vec<usize> = next
+            .iter()
+            .map(|m| {
+                moves
+                    .iter()
+                    .position(|x| x == m)
+                    .expect("move sets are nested")
+            })
+            .collect();
+        let goals = starts
+            .iter()
+            .zip(&rots)
+            .map(|(s, rot)| {
+                // Seen from a rotated cube, the next stage's moves are other slices: the goal
+                // for this rotation is the rotated solved cube closed under those.
+                let next_idx: Vec<usize> = next_idx
+                    .iter()
+                    .map(|&k| {
+                        let m = conjugate(moves[k], rot);
+                        moves
+                            .iter()
+                            .position(|&x| x == m)
+                            .expect("move sets are closed under the stage's rotations")
+                    })
+                    .collect();
+                let t: Vec<u32> = coords
+                    .iter()
+                    .map(|c| c.id(s).expect("solved is in every domain"))
+                    .collect();
+                let mut set = HashSet::new();
+                set.insert(t.clone());
+                let mut stack = vec![t];
+                while let Some(t) = stack.pop() {
+                    for &m in &next_idx {
+                        let u: Vec<u32> = t
+                            .iter()
+                            .zip(&coords)
+                            .map(|(&id, c)| c.step(id, m))
+                            .collect();
+                        if set.insert(u.clone()) {
+                            stack.push(u);
+                        }
+                    }
+                }
+                set
+            })
+            .collect();
+        let projections = projs
+            .into_iter()
+            .map(|p| {
+                let sizes: Vec<usize> = p.iter().map(|&c| coords[c].size).collect();
+                let name = format!(
+                    "stage{k}-{}",
+                    p.iter()
+                        .map(|&c| format!("{}", c))
+                        .collect::<Vec<_>>()
+                        .join("_")
+                ) + &format!("-{}", sizes.iter().product::<usize>());
+                Projection {
+                    coords: p,
+                    sizes,
+                    table: None,
+                    name,
+                }
+            })
+            .collect();
+        Stage {
+            number: k,
+            moves,
+            coords,
+            goals,
+            projections,
+        }
+    }
+
+    /// The same stage searched with a subset of its moves (goals and coordinates unchanged).
+    pub fn restricted(mut self, keep: &[Move]) -> Stage {
+        let cols: Vec<usize> = keep
+            .iter()
+            .map(|m| {
+                self.moves
+                    .iter()
+                    .position(|x| x == m)
+                    .expect("a subset of the stage's moves")
+            })
+            .collect();
+        for c in &mut self.coords {
+            let mut t = Vec::with_capacity(c.size * cols.len());
+            for id in 0..c.size {
+                for &k in &cols {
+                    t.push(c.mtab[id * c.nmoves + k]);
+                }
+            }
+            c.mtab = t;
+            c.nmoves = cols.len();
+        }
+        self.moves = keep.to_vec();
+        for p in &mut self.projections {
+            p.name.push_str(&format!("-m{}", keep.len()));
+            p.table = None;
+        }
+        self
+    }
+
+    /// Sources (goal entries) of projection `p`.
+    fn sources(&self, p: &Projection) -> Vec<usize> {
+        let mut v: Vec<usize> = self.goals.iter().flatten().map(|t| p.index(t)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Builds projection `i`'s distance table by BFS; returns the per-depth counts.
+    pub fn build_table(
+        &self,
+        i: usize,
+        threads: usize,
+        on_depth: prune::DepthCallback<'_>,
+    ) -> Result<(NibbleTable, Vec<u64>), String> {
+        let p = &self.projections[i];
+        let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
+        prune::bfs(&coords, &self.sources(p), threads, on_depth)
+    }
+
+    /// Loads every distance table from `dir`, building (and storing) the missing or invalid
+    /// ones. `report` hears about each table: (name, entries, event).
+    pub fn ensure_tables(
+        &mut self,
+        dir: &Path,
+        threads: usize,
+        report: &(dyn Fn(&str, usize, TableEvent) + Sync),
+    ) -> Result<(), String> {
+        for i in 0..self.projections.len() {
+            if self.projections[i].table.is_some() {
+                continue;
+            }
+            let (name, len) = (self.projections[i].name.clone(), self.projections[i].len());
+            match cache::load(dir, &name, len) {
+                Ok(t) => {
+                    report(&name, len, TableEvent::Loaded);
+                    self.projections[i].table = Some(t);
+                    continue;
+                }
+                Err(cache::LoadError::Invalid(why)) => report(&name, len, TableEvent::Invalid(why)),
+                Err(cache::LoadError::Missing) => {}
+            }
+            report(&name, len, TableEvent::Building);
+            let start = std::time::Instant::now();
+            let cb = |d: u32, n: u64| report(&name, len, TableEvent::Depth(d, n));
+            let (t, _) = self.build_table(i, threads, &cb)?;
+            report(&name, len, TableEvent::Built(start.elapsed().as_secs_f64()));
+            if let Err(e) = cache::store(dir, &name, &t) {
+                report(
+                    &name,
+                    len,
+                    TableEvent::Invalid(format!("cannot store: {e}")),
+                );
+            }
+            self.projections[i].table = Some(t);
+        }
+        Ok(())
+    }
+
+    /// The stage coordinates of a cube, or `None` when it is not a position of this stage.
+    pub fn ids(&self, c: &Cube) -> Option<Vec<u32>> {
+        self.coords.iter().map(|k| k.id(c)).collect()
+    }
+
+    /// True when the tuple is a goal (under some allowed rotation).
+    pub fn is_goal(&self, ids: &[u32]) -> bool {
+        self.goals.iter().any(|g| g.contains(ids))
+    }
+
+    #[inline]
+    fn h(&self, ids: &[u32]) -> u8 {
+        let mut best = 0;
+        for p in &self.projections {
+            if let Some(t) = &p.table {
+                best = best.max(t.get(p.index(ids)));
+            }
+        }
+        best
+    }
+
+    /// An optimal solution (move indices into `self.moves`) for the position `ids`, by IDA*.
+    /// `max_depth` bounds the search.
+    pub fn solve(&self, ids: &[u32], max_depth: usize) -> Option<Vec<Move>> {
+        let mut path = Vec::new();
+        let mut state = ids.to_vec();
+        let h0 = self.h(&state) as usize;
+        for bound in h0..=max_depth {
+            if self.dfs(&mut state, bound, None, &mut path) {
+                return Some(path.iter().map(|&k| self.moves[k]).collect());
+            }
+        }
+        None
+    }
+
+    fn dfs(
+        &self,
+        state: &mut [u32],
+        left: usize,
+        last: Option<Move>,
+        path: &mut Vec<usize>,
+    ) -> bool {
+        let h = self.h(state) as usize;
+        if h > left {
+            return false;
+        }
+        if h == 0 && self.is_goal(state) {
+            return true;
+        }
+        if left == 0 {
+            return false;
+        }
+        let saved = state.to_vec();
+        for (k, &m) in self.moves.iter().enumerate() {
+            if let Some(p) = last {
+                // Turns of one axis commute: search them in increasing layer order only, and
+                // never turn the same slice twice in a row.
+                if p.axis() == m.axis() && p.layer() >= m.layer() {
+                    continue;
+                }
+            }
+            for (i, c) in self.coords.iter().enumerate() {
+                state[i] = c.step(saved[i], k);
+            }
+            path.push(k);
+            if self.dfs(state, left - 1, Some(m), path) {
+                return true;
+            }
+            path.pop();
+        }
+        state.copy_from_slice(&saved);
+        false
+    }
+}
+
+/// What happens to a table.
+#[derive(Debug, Clone)]
+pub enum TableEvent {
+    Loaded,
+    Invalid(String),
+    Building,
+    Depth(u32, u64),
+    Built(f64),
+}
