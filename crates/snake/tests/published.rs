@@ -1,7 +1,9 @@
 //! Published figures (REFERENCES.md section 2, issue 4) reproduced by computation.
 
 use std::collections::HashSet;
-use wurfel_snake::{catalog, survey, Board, Chain, Counts, Problem, DIRECTIONS, DIRECTION_LETTERS};
+use wurfel_snake::{
+    catalog, survey, Board, Chain, Counts, Problem, Pruning, DIRECTIONS, DIRECTION_LETTERS,
+};
 
 fn counts(id: &str) -> Counts {
     let e = catalog::find(id).unwrap();
@@ -23,12 +25,23 @@ fn standard_chain_48_2_1() {
 #[test]
 fn king_snakes_192_8_4() {
     for id in ["king-46", "king-39"] {
-        let c = counts(id);
+        let e = catalog::find(id).unwrap();
+        let p = Problem::auto(e.chain(), Some(e.side)).unwrap();
+        let (c, stats) = p.count_with(Pruning::default(), 2);
         assert_eq!(
             (c.embeddings, c.rotations, c.isometries),
             (192, 8, 4),
             "{id}"
         );
+        assert_eq!(
+            stats.leaves, 4,
+            "one canonical embedding per isometry class"
+        );
+        if id == "king-39" {
+            // Splitting the search over threads changes neither the counts nor the work.
+            let (c1, stats1) = p.count_with(Pruning::default(), 1);
+            assert_eq!((c1, stats1), (c, stats));
+        }
     }
     assert_eq!(
         catalog::find("king-46").unwrap().chain().segments().len(),
