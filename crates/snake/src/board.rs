@@ -45,6 +45,10 @@ pub struct Board {
     coords: Vec<[i32; 3]>,
     /// `step[c][d]`: the cell one step from `c` in direction `d`, or [`NONE`].
     step: Vec<[u8; 6]>,
+    /// `rays[(c * 6 + d) * rl + k]`: the `k` cells after `c` in direction `d` as a bit set,
+    /// and the last of them, or `(0, NONE)` when they leave the box (`rl` = longest side).
+    rays: Vec<(u64, u8)>,
+    ray_len: usize,
     /// Bit sets of the cells that have a neighbour in direction `d` (used by bitboard shifts).
     has_nb: [u64; 6],
     /// Shift amount for direction `d`.
@@ -143,10 +147,27 @@ impl Board {
             }
         }
         debug_assert_eq!(isos[0], Iso::IDENTITY);
+        let ray_len = dims.iter().copied().max().unwrap_or(1);
+        let mut rays = vec![(0u64, NONE); n * 6 * ray_len];
+        for c in 0..n {
+            for d in 0..6 {
+                let (mut mask, mut at) = (0u64, c as u8);
+                for k in 1..ray_len {
+                    at = step[at as usize][d];
+                    if at == NONE {
+                        break;
+                    }
+                    mask |= 1 << at;
+                    rays[(c * 6 + d) * ray_len + k] = (mask, at);
+                }
+            }
+        }
         Ok(Board {
             dims,
             n,
             full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+            rays,
+            ray_len,
             coords,
             step,
             has_nb,
@@ -196,6 +217,16 @@ impl Board {
     #[inline]
     pub(crate) fn step(&self, c: usize, d: usize) -> u8 {
         self.step[c][d]
+    }
+
+    /// The `k` cells after `c` in direction `d` and the last of them, or `(0, NONE)` if they
+    /// do not all lie in the box.
+    #[inline]
+    pub(crate) fn ray(&self, c: usize, d: usize, k: usize) -> (u64, u8) {
+        if k >= self.ray_len {
+            return (0, NONE);
+        }
+        self.rays[(c * 6 + d) * self.ray_len + k]
     }
 
     /// Number of symmetries of the box (48 for a cube).

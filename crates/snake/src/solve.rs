@@ -534,19 +534,19 @@ where
             if prev < 6 && d / 2 == prev / 2 {
                 continue;
             }
+            // Whole segment at once: rejected by one table look-up and one AND when it leaves
+            // the box or meets the chain.
+            let (mask, last) = b.ray(head, d, len as usize);
+            if last == NONE || mask & occ != 0 {
+                continue;
+            }
+            let occ2 = occ | mask;
             let mut c = head;
-            let mut occ2 = occ;
             let mut st = stab;
             let mut ok = true;
             'walk: for _ in 0..len {
-                let nx = b.step(c, d);
-                if nx == NONE || occ2 >> nx & 1 == 1 {
-                    ok = false;
-                    break;
-                }
-                c = nx as usize;
-                occ2 |= 1 << c;
-                self.path.push(nx);
+                c = b.step(c, d) as usize;
+                self.path.push(c as u8);
                 // Symmetry breaking: among the symmetries that fix the path so far, none may
                 // map this cell to a smaller one (else the image would be a smaller path of the
                 // same orbit); those mapping it to a larger one can never tie again.
