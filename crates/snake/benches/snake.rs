@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
-use wurfel_snake::{catalog, survey, Board, Problem};
+use wurfel_snake::{catalog, survey, Board, Problem, Pruning};
 
 fn problem(id: &str) -> Problem {
     let e = catalog::find(id).expect("catalog entry");
@@ -24,6 +24,12 @@ fn chains(c: &mut Criterion) {
     for id in ["king-46", "king-39"] {
         let p = problem(id);
         g.bench_function(format!("count {id}"), |b| b.iter(|| black_box(p.count())));
+        g.bench_function(format!("count {id}, 2 threads"), |b| {
+            b.iter(|| black_box(p.count_with(Pruning::default(), 2)))
+        });
+        g.bench_function(format!("first solution {id}"), |b| {
+            b.iter(|| black_box(p.solutions(Some(1))))
+        });
     }
     g.finish();
 }
