@@ -259,8 +259,8 @@ impl Board {
         }
     }
 
-    /// Cells of `set` that have a neighbour inside `set`... per direction: the cells whose
-    /// neighbour in direction `d` belongs to `set`.
+    /// The cells whose neighbour in direction `d` belongs to `set` (one shift and one mask:
+    /// the mask drops cells on the box face, whose shifted bit would wrap to another row).
     #[inline]
     fn toward(&self, set: u64, d: usize) -> u64 {
         let moved = if d & 1 == 0 {
