@@ -118,6 +118,13 @@ pub mod slots {
             .map(|s| s as u8)
             .collect()
     }
+    /// U/D-layer wing slots of the l and r slices (`axis` 0) or the f and b slices (`axis` 2).
+    pub fn ud_wings_in_slices(axis: usize) -> Vec<u8> {
+        ud_wings()
+            .into_iter()
+            .filter(|&s| wing_pos(s as usize)[axis].abs() == 1)
+            .collect()
+    }
     /// U/D-layer wing slots whose first facelet is a U or D facelet ("class A"): a wing sits
     /// with its U/D sticker up or down exactly when its class matches its slot's class.
     pub fn ud_wings_class(a: bool) -> Vec<u8> {

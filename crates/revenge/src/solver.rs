@@ -67,6 +67,8 @@ impl Solution {
 pub struct Solver {
     pub stages: Vec<Stage>,
     rotations: Vec<Rot>,
+    /// Seconds spent in each stage by the last call to `solve` (diagnostics).
+    times: std::sync::Mutex<[f64; 5]>,
 }
 
 /// Why a position could not be solved.
@@ -92,6 +94,7 @@ impl Solver {
         Solver {
             stages: (1..=5).map(Stage::new).collect(),
             rotations: all_rotations(),
+            times: std::sync::Mutex::new([0.0; 5]),
         }
     }
 
@@ -106,6 +109,11 @@ impl Solver {
             s.ensure_tables(dir, threads, report)?;
         }
         Ok(())
+    }
+
+    /// Seconds spent in each stage by the last solve.
+    pub fn last_times(&self) -> [f64; 5] {
+        self.times.lock().map(|t| *t).unwrap_or_default()
     }
 
     /// The rotation that brings `c` into the start space of stage `k` (identity preferred).
@@ -134,9 +142,13 @@ impl Solver {
             steps.extend(rot.iter().map(|&q| Step::Rotate(q)));
             let stage = &self.stages[k - 1];
             let ids = stage.ids(&cur).ok_or(SolveError::Domain(k))?;
+            let t = std::time::Instant::now();
             let moves = stage
                 .solve(&ids, STAGE_BOUNDS[k - 1])
                 .ok_or(SolveError::Bound(k))?;
+            if let Ok(mut times) = self.times.lock() {
+                times[k - 1] = t.elapsed().as_secs_f64();
+            }
             cur.apply_all(&moves);
             steps.extend(moves.iter().map(|&m| Step::Turn(m)));
             stages.push(StageSolution {

@@ -231,6 +231,9 @@ fn stage_spec(k: usize) -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
             vec![vec![0, 1, 4, 5], vec![2, 5, 1], vec![3, 4, 1]],
         ),
         _ => (
+            // Half turns keep every piece in its orbit: corners, the middle-layer wings, the
+            // U/D-layer wings of the l/r slices and of the f/b slices each take 96
+            // arrangements, the centres of each axis 12.
             vec![
                 (Kind::CornerPerm, false),
                 (
@@ -241,13 +244,13 @@ fn stage_spec(k: usize) -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
                 ),
                 (
                     Kind::WingPerm {
-                        slots: slots::ud_wings_class(true),
+                        slots: slots::ud_wings_in_slices(0),
                     },
                     false,
                 ),
                 (
                     Kind::WingPerm {
-                        slots: slots::ud_wings_class(false),
+                        slots: slots::ud_wings_in_slices(2),
                     },
                     false,
                 ),
@@ -255,7 +258,13 @@ fn stage_spec(k: usize) -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
                 (colour_set(cl, &[1]), false),
                 (colour_set(cf, &[2]), false),
             ],
-            vec![vec![0, 1, 4, 5, 6], vec![0, 2, 3], vec![1, 2, 3]],
+            vec![
+                vec![0, 1, 2, 3],
+                vec![0, 1, 4, 5, 6],
+                vec![0, 2, 4, 5, 6],
+                vec![1, 3, 4, 5, 6],
+                vec![2, 3, 4, 5, 6],
+            ],
         ),
     }
 }

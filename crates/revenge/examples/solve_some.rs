@@ -1,0 +1,33 @@
+//! Solves random positions printing per-stage lengths and times (diagnostics).
+fn main() {
+    let from: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let n: u64 = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let mut solver = wurfel_revenge::Solver::new();
+    solver
+        .ensure_tables(&wurfel_revenge::cache::cache_dir(), 2, &|_, _, _| {})
+        .unwrap();
+    for seed in from..from + n {
+        let c = wurfel_revenge::Cube::random(seed);
+        let t = std::time::Instant::now();
+        let s = solver.solve(&c).unwrap();
+        let times: Vec<String> = solver
+            .last_times()
+            .iter()
+            .map(|t| format!("{t:.2}"))
+            .collect();
+        print!("{times:?} ");
+        let lens: Vec<usize> = s.stages.iter().map(|x| x.moves.len()).collect();
+        println!(
+            "seed {seed}: {lens:?} stm {} obtm {} {:.3}s",
+            s.stm(),
+            s.obtm(),
+            t.elapsed().as_secs_f64()
+        );
+    }
+}

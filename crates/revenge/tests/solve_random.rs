@@ -1,0 +1,40 @@
+//! End-to-end: random positions solved by the five stages, every solution checked by the
+//! independent sticker simulator, stage lengths within the seed's bounds. Needs the full
+//! tables (built on first use, minutes): `cargo test --release -- --ignored`.
+
+mod common;
+
+use common::Sim;
+use wurfel_revenge::cache::cache_dir;
+use wurfel_revenge::notation;
+use wurfel_revenge::solver::{Solver, STAGE_BOUNDS};
+use wurfel_revenge::Cube;
+
+#[test]
+#[ignore = "needs the full distance tables (about 1.2 GB, minutes to build)"]
+fn random_positions_are_solved_and_checked_by_the_sticker_simulator() {
+    let n: u64 = std::env::var("REVENGE_TEST_POSITIONS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let mut solver = Solver::new();
+    solver
+        .ensure_tables(&cache_dir(), 2, &|_, _, _| {})
+        .expect("tables");
+    let solved = Sim::solved().facelets();
+    for seed in 1000..1000 + n {
+        let cube = Cube::random(seed);
+        let sol = solver.solve(&cube).expect("solved");
+        for s in &sol.stages {
+            assert!(notation::stm(&s.moves) <= STAGE_BOUNDS[s.number - 1]);
+        }
+        let mut sim = Sim::from_facelets(&cube.facelets());
+        for tok in sol.wca().split_whitespace() {
+            common::sim_wca_token(&mut sim, tok);
+        }
+        assert_eq!(sim.facelets(), solved, "seed {seed}: {}", sol.wca());
+        // Turns merging across a stage boundary can only shorten the whole.
+        let sum: usize = sol.stages.iter().map(|s| notation::stm(&s.moves)).sum();
+        assert!(sol.stm() <= sum);
+    }
+}
