@@ -170,10 +170,20 @@ fn resolve(text: &str, board: Option<&str>) -> Result<Named> {
         (None, Some(e)) => Problem::auto(chain, Some(e.side))?,
         (None, None) => Problem::auto(chain, None)?,
     };
-    Ok(Named {
-        name: entry.map(|e| e.id),
-        problem,
-    })
+    // A chain typed out in full is still recognised as a built-in one, from either end (many
+    // sources list a chain from its other end).
+    let name = entry.map(|e| e.id).or_else(|| {
+        catalog::CATALOG
+            .iter()
+            .find(|e| {
+                let c = e.chain();
+                e.side == problem.board().dims()[0]
+                    && problem.board().dims().iter().all(|&d| d == e.side)
+                    && (&c == problem.chain() || &c.reversed() == problem.chain())
+            })
+            .map(|e| e.id)
+    });
+    Ok(Named { name, problem })
 }
 
 fn describe(n: &Named) -> String {
@@ -517,7 +527,12 @@ mod tests {
         assert_eq!(s.problem.board().dims(), [3, 3, 3]);
         let l = resolve("ESCCCSCCSCCCSCSCCCCSCSCSCSE", None).unwrap();
         assert_eq!(l.problem.chain(), s.problem.chain());
-        assert_eq!(l.name, None);
+        assert_eq!(l.name, Some("standard"));
+        // Read from the other end (as some sources list it), it is still the standard snake.
+        let r = resolve("3,3,3,3,2,2,2,3,3,2,2,3,2,3,2,2,3", None).unwrap();
+        assert_eq!(r.name, Some("standard"));
+        let other = resolve("3,3,2,3,2,2,2,2,2,3,2,2,2,2,2,3,2,3,3", None).unwrap();
+        assert_eq!(other.name, None);
         let msg = resolve("kingsnake", None).unwrap_err().to_string();
         assert!(msg.contains("neither a built-in snake"), "{msg}");
         let msg = resolve("3,2,2", Some("3")).unwrap_err().to_string();
