@@ -15,7 +15,11 @@ fn main() {
     for seed in from..from + n {
         let c = wurfel_revenge::Cube::random(seed);
         let t = std::time::Instant::now();
-        let s = solver.solve(&c).unwrap();
+        let s = if std::env::var("SINGLE").is_ok() {
+            solver.solve(&c).unwrap()
+        } else {
+            solver.solve_with(&c, &Default::default()).unwrap()
+        };
         let times: Vec<String> = solver
             .last_times()
             .iter()

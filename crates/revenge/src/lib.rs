@@ -19,4 +19,4 @@ pub mod stage;
 
 pub use cube::{Cube, FaceletError, Move, Rotation};
 pub use notation::{Notation, NotationError, Step};
-pub use solver::{Solution, Solver};
+pub use solver::{Options, Solution, Solver};

@@ -9,6 +9,51 @@ use std::path::Path;
 /// Worst cases of the five stages in STM (seed 003; stage 2 with l and r quarter turns).
 pub const STAGE_BOUNDS: [usize; 5] = [11, 16, 14, 17, 19];
 
+/// How hard to look for a shorter total than one optimal solution per stage.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Partial solutions kept after each stage (ranked by length so far plus a lower bound
+    /// on the next stage).
+    pub beam: [usize; 5],
+    /// Stage solutions tried from each partial solution.
+    pub per_stage: [usize; 5],
+    /// Also try stage solutions this many turns longer than optimal.
+    pub extra: [usize; 5],
+    /// After this long, continue with one optimal solution per stage.
+    pub budget: std::time::Duration,
+}
+
+impl Options {
+    /// One optimal solution per stage, nothing else (Norskog's program).
+    pub fn single() -> Options {
+        Options {
+            beam: [1; 5],
+            per_stage: [1; 5],
+            extra: [0; 5],
+            budget: std::time::Duration::from_secs(0),
+        }
+    }
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            beam: [16, 6, 2, 1, 1],
+            per_stage: [40, 8, 4, 1, 1],
+            extra: [1, 0, 0, 0, 0],
+            budget: std::time::Duration::from_millis(700),
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Partial {
+    cube: Cube,
+    steps: Vec<Step>,
+    stages: Vec<StageSolution>,
+    len: usize,
+}
+
 /// One stage of a solution.
 #[derive(Clone, Debug)]
 pub struct StageSolution {
@@ -131,33 +176,112 @@ impl Solver {
         })
     }
 
-    /// Solves `cube`: each stage optimal for its move set.
+    /// Solves `cube` with one optimal solution per stage.
     pub fn solve(&self, cube: &Cube) -> Result<Solution, SolveError> {
-        let mut cur = *cube;
-        let mut steps = Vec::new();
-        let mut stages = Vec::new();
+        self.solve_with(cube, &Options::single())
+    }
+
+    /// Solves `cube`: every stage optimal for its move set; with `opts`, several stage
+    /// solutions are combined and the shortest total kept.
+    pub fn solve_with(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
+        let start = std::time::Instant::now();
+        let mut partials = vec![Partial {
+            cube: *cube,
+            steps: Vec::new(),
+            stages: Vec::new(),
+            len: 0,
+        }];
         for k in 1..=5 {
-            let rot = self.normalise(k, &cur).ok_or(SolveError::Domain(k))?;
-            rotate(&mut cur, &rot);
-            steps.extend(rot.iter().map(|&q| Step::Rotate(q)));
+            let late = start.elapsed() > opts.budget;
+            let (per, extra) = if late {
+                (1, 0)
+            } else {
+                (opts.per_stage[k - 1], opts.extra[k - 1])
+            };
             let stage = &self.stages[k - 1];
-            let ids = stage.ids(&cur).ok_or(SolveError::Domain(k))?;
             let t = std::time::Instant::now();
-            let moves = stage
-                .solve(&ids, STAGE_BOUNDS[k - 1])
-                .ok_or(SolveError::Bound(k))?;
+            let mut next: Vec<Partial> = Vec::new();
+            for p in &partials {
+                let rot = self.normalise(k, &p.cube).ok_or(SolveError::Domain(k))?;
+                let mut cur = p.cube;
+                rotate(&mut cur, &rot);
+                let ids = stage.ids(&cur).ok_or(SolveError::Domain(k))?;
+                let sols = stage.solve_many(&ids, STAGE_BOUNDS[k - 1], extra, per);
+                if sols.is_empty() {
+                    return Err(SolveError::Bound(k));
+                }
+                for moves in sols {
+                    let mut c = cur;
+                    c.apply_all(&moves);
+                    let mut steps = p.steps.clone();
+                    steps.extend(rot.iter().map(|&q| Step::Rotate(q)));
+                    steps.extend(moves.iter().map(|&m| Step::Turn(m)));
+                    let mut stages = p.stages.clone();
+                    let len = p.len + notation::stm(&moves);
+                    stages.push(StageSolution {
+                        number: k,
+                        rotation: rot.clone(),
+                        moves,
+                        moves_original: Vec::new(),
+                    });
+                    next.push(Partial {
+                        cube: c,
+                        steps,
+                        stages,
+                        len,
+                    });
+                }
+                if start.elapsed() > opts.budget && !next.is_empty() && k > 1 {
+                    break;
+                }
+            }
+            if k < 5 {
+                // Rank by length so far plus a lower bound on the next stage.
+                let mut scored: Vec<(usize, usize, Partial)> = next
+                    .into_iter()
+                    .map(|p| {
+                        let lb = self
+                            .normalise(k + 1, &p.cube)
+                            .and_then(|rot| {
+                                let mut c = p.cube;
+                                rotate(&mut c, &rot);
+                                self.stages[k].ids(&c)
+                            })
+                            .map_or(0, |ids| self.stages[k].lower_bound(&ids));
+                        (p.len + lb, p.len, p)
+                    })
+                    .collect();
+                scored.sort_by_key(|(s, l, _)| (*s, *l));
+                let mut kept: Vec<Partial> = Vec::new();
+                let beam = if start.elapsed() > opts.budget {
+                    1
+                } else {
+                    opts.beam[k - 1]
+                };
+                for (_, _, p) in scored {
+                    if kept.len() >= beam {
+                        break;
+                    }
+                    if !kept.iter().any(|q| q.cube == p.cube) {
+                        kept.push(p);
+                    }
+                }
+                partials = kept;
+            } else {
+                partials = next;
+            }
             if let Ok(mut times) = self.times.lock() {
                 times[k - 1] = t.elapsed().as_secs_f64();
             }
-            cur.apply_all(&moves);
-            steps.extend(moves.iter().map(|&m| Step::Turn(m)));
-            stages.push(StageSolution {
-                number: k,
-                rotation: rot,
-                moves,
-                moves_original: Vec::new(),
-            });
         }
+        let best = partials
+            .into_iter()
+            .min_by_key(|p| {
+                let (moves, _) = notation::unrotate(&p.steps);
+                (notation::stm(&moves), notation::obtm(&moves))
+            })
+            .ok_or(SolveError::Bound(5))?;
+        let (cur, mut steps, mut stages) = (best.cube, best.steps, best.stages);
         let last = self
             .rotations
             .iter()

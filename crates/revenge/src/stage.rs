@@ -531,6 +531,94 @@ impl Stage {
         self.goals.iter().any(|g| g.contains(ids))
     }
 
+    /// Admissible lower bound on the stage distance of `ids` (max of the distance tables).
+    pub fn lower_bound(&self, ids: &[u32]) -> usize {
+        self.h(ids) as usize
+    }
+
+    /// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a goal
+    /// before its end), shortest first.
+    pub fn solve_many(
+        &self,
+        ids: &[u32],
+        max_depth: usize,
+        extra: usize,
+        limit: usize,
+    ) -> Vec<Vec<Move>> {
+        let Some(best) = self.solve(ids, max_depth) else {
+            return Vec::new();
+        };
+        let mut out = vec![best.clone()];
+        for len in best.len()..=best.len() + extra {
+            if out.len() >= limit {
+                break;
+            }
+            let mut state = ids.to_vec();
+            let mut path = Vec::new();
+            let mut found: Vec<Vec<usize>> = Vec::new();
+            self.collect(
+                &mut state,
+                len,
+                None,
+                &mut path,
+                &mut found,
+                limit - out.len() + 1,
+            );
+            for f in found {
+                let ms: Vec<Move> = f.iter().map(|&k| self.moves[k]).collect();
+                if !out.contains(&ms) && out.len() < limit {
+                    out.push(ms);
+                }
+            }
+        }
+        out
+    }
+
+    fn collect(
+        &self,
+        state: &mut [u32],
+        left: usize,
+        last: Option<Move>,
+        path: &mut Vec<usize>,
+        found: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) {
+        if found.len() >= limit {
+            return;
+        }
+        let h = self.h(state) as usize;
+        if h > left {
+            return;
+        }
+        if h == 0 && self.is_goal(state) {
+            if left == 0 {
+                found.push(path.clone());
+            }
+            return;
+        }
+        if left == 0 {
+            return;
+        }
+        let saved = state.to_vec();
+        for (k, &m) in self.moves.iter().enumerate() {
+            if let Some(p) = last {
+                if p.axis() == m.axis() && p.layer() >= m.layer() {
+                    continue;
+                }
+            }
+            for (i, c) in self.coords.iter().enumerate() {
+                state[i] = c.step(saved[i], k);
+            }
+            path.push(k);
+            self.collect(state, left - 1, Some(m), path, found, limit);
+            path.pop();
+            if found.len() >= limit {
+                break;
+            }
+        }
+        state.copy_from_slice(&saved);
+    }
+
     #[inline]
     fn h(&self, ids: &[u32]) -> u8 {
         let mut best = 0;

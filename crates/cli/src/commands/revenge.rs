@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
 use wurfel_revenge::cache::cache_dir;
 use wurfel_revenge::notation::{self, Notation};
-use wurfel_revenge::solver::{Solution, Solver};
+use wurfel_revenge::solver::{Options, Solution, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
 use wurfel_revenge::Cube;
 
@@ -28,6 +28,30 @@ enum Sub {
     Tables(TablesArgs),
     /// Positions per distance of a stage, as in seed 003.
     Analyse(AnalyseArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct Search {
+    /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
+    #[arg(long)]
+    single: bool,
+    /// Time budget in milliseconds for combining several stage solutions (after it, one
+    /// optimal solution per remaining stage).
+    #[arg(long, default_value_t = 700)]
+    budget_ms: u64,
+}
+
+impl Search {
+    fn options(&self) -> Options {
+        if self.single {
+            Options::single()
+        } else {
+            Options {
+                budget: Duration::from_millis(self.budget_ms),
+                ..Options::default()
+            }
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -62,6 +86,8 @@ struct SolveArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    search: Search,
+    #[command(flatten)]
     common: Common,
 }
 
@@ -76,6 +102,8 @@ struct BenchArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    search: Search,
     #[command(flatten)]
     common: Common,
 }
@@ -214,7 +242,7 @@ fn solve(a: SolveArgs) -> Result<()> {
     let cube = position(&a)?;
     let (solver, _) = load_solver(&a.common)?;
     let t = Instant::now();
-    let sol = solver.solve(&cube)?;
+    let sol = solver.solve_with(&cube, &a.search.options())?;
     let secs = t.elapsed().as_secs_f64();
     if a.json {
         println!("{}", solution_json(&sol, secs));
@@ -248,6 +276,7 @@ fn solve(a: SolveArgs) -> Result<()> {
 
 fn bench(a: BenchArgs) -> Result<()> {
     let (solver, load_secs) = load_solver(&a.common)?;
+    let opts = a.search.options();
     let pb = spinner(!a.common.quiet);
     let mut stms = Vec::new();
     let mut obtms = Vec::new();
@@ -259,7 +288,7 @@ fn bench(a: BenchArgs) -> Result<()> {
         let cube = Cube::random(seed);
         let t = Instant::now();
         let sol = solver
-            .solve(&cube)
+            .solve_with(&cube, &opts)
             .with_context(|| format!("random position seed {seed}"))?;
         times.push(t.elapsed().as_secs_f64());
         stms.push(sol.stm());
