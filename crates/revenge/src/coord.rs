@@ -7,7 +7,6 @@
 //! cubes: they cannot disagree with the cubie model.
 
 use crate::cube::{facelet_geometry, geometry, Cube, Move};
-use std::collections::VecDeque;
 
 /// Binomial coefficient (small arguments).
 pub fn binom(n: usize, k: usize) -> usize {
@@ -153,6 +152,16 @@ pub enum Kind {
     WingParity { slots: Vec<u8> },
     /// Arrangement of the wings whose homes are `slots` within `slots`.
     WingPerm { slots: Vec<u8> },
+    /// The 16 U/D-layer wings modulo what half turns cannot tell apart (the seed's stage-4
+    /// edge coordinate, 88,200 values): relabelling the wings of the l/r slices by `h_lr` and
+    /// those of the f/b slices by `h_fb` (the groups half turns generate on each) gives the
+    /// same value. Keyed by a canonical 64-bit form (16 nibbles).
+    UdWingCoset {
+        slots: Vec<u8>,
+        is_lr: Vec<bool>,
+        h_lr: Vec<Vec<u8>>,
+        h_fb: Vec<Vec<u8>>,
+    },
     /// Corner permutation.
     CornerPerm,
     /// Corner twist.
@@ -169,7 +178,61 @@ impl Kind {
             Kind::WingPerm { slots } => factorial(slots.len()),
             Kind::CornerPerm => factorial(8),
             Kind::Twist => 2187,
+            Kind::UdWingCoset { .. } => 0,
         }
+    }
+
+    /// A 64-bit key for kinds too large for a dense raw range.
+    pub fn key(&self, c: &Cube) -> Option<u64> {
+        let Kind::UdWingCoset {
+            slots,
+            is_lr,
+            h_lr,
+            h_fb,
+        } = self
+        else {
+            return self.raw(c).map(u64::from);
+        };
+        // Local label of each slot's wing, and its index within its own family.
+        let a = local_perm(&c.wp, slots)?;
+        let mut fam = [0u8; 16];
+        let (mut nl, mut nf) = (0u8, 0u8);
+        for (l, &x) in is_lr.iter().enumerate() {
+            if x {
+                fam[l] = nl;
+                nl += 1;
+            } else {
+                fam[l] = nf;
+                nf += 1;
+            }
+        }
+        // Canonical form of one family: the least nibble string over its relabellings, the
+        // other family's slots reading 15.
+        let canon = |lr: bool, group: &[Vec<u8>]| -> u64 {
+            group
+                .iter()
+                .map(|h| {
+                    a.iter().fold(0u64, |k, &l| {
+                        let l = l as usize;
+                        k << 4
+                            | if is_lr[l] == lr {
+                                h[fam[l] as usize] as u64
+                            } else {
+                                15
+                            }
+                    })
+                })
+                .min()
+                .unwrap_or(0)
+        };
+        let (x, y) = (canon(true, h_lr), canon(false, h_fb));
+        // Merge: lr labels as 0..8, fb labels as 8..16.
+        let mut key = 0u64;
+        for i in (0..a.len()).rev() {
+            let (p, q) = ((x >> (4 * i)) & 15, (y >> (4 * i)) & 15);
+            key = key << 4 | if p != 15 { p } else { 8 + q };
+        }
+        Some(key)
     }
 
     /// The raw value of `c`, or `None` when `c` is outside the coordinate's domain (e.g. a wing
@@ -201,6 +264,7 @@ impl Kind {
                 Some(perm_rank(&p))
             }
             Kind::CornerPerm => Some(perm_rank(&c.cp)),
+            Kind::UdWingCoset { .. } => None,
             Kind::Twist => Some(c.co[..7].iter().fold(0u32, |r, &t| r * 3 + t as u32)),
         }
     }
@@ -227,6 +291,8 @@ pub struct Coord {
     pub canon: Option<Vec<u32>>,
     /// Canonical raw value -> dense id (u32::MAX when never seen).
     pub dense: Vec<u32>,
+    /// For kinds without a dense raw range: key -> dense id.
+    pub map: std::collections::HashMap<u64, u32>,
     /// Number of dense values.
     pub size: usize,
     /// `mtab[id * nmoves + k]` = id after move k.
@@ -243,6 +309,9 @@ impl Coord {
     }
     /// Dense id of a cube, or `None` outside the domain.
     pub fn id(&self, c: &Cube) -> Option<u32> {
+        if self.kind.raw_size() == 0 {
+            return self.map.get(&self.kind.key(c)?).copied();
+        }
         let r = self.canonical(self.kind.raw(c)?);
         let d = self.dense[r as usize];
         (d != u32::MAX).then_some(d)
@@ -252,6 +321,7 @@ impl Coord {
     pub fn build(kind: Kind, canon: Option<Vec<u32>>, starts: &[Cube], moves: &[Move]) -> Coord {
         let mut c = Coord {
             dense: vec![u32::MAX; kind.raw_size()],
+            map: std::collections::HashMap::new(),
             kind,
             canon,
             size: 0,
@@ -259,31 +329,40 @@ impl Coord {
             nmoves: moves.len(),
         };
         let mut reps: Vec<Cube> = Vec::new();
-        let mut queue = VecDeque::new();
-        for s in starts {
-            let r = c.canonical(c.kind.raw(s).expect("start cube in the domain"));
-            if c.dense[r as usize] == u32::MAX {
-                c.dense[r as usize] = reps.len() as u32;
-                reps.push(*s);
-                queue.push_back(reps.len() - 1);
+        // Id of a cube's value, assigning a new one (and queueing the cube) when unseen.
+        let lookup = |c: &mut Coord, cube: &Cube, reps: &mut Vec<Cube>| -> u32 {
+            let next = reps.len() as u32;
+            let id = if c.kind.raw_size() == 0 {
+                let k = c.kind.key(cube).expect("cube in the coordinate's domain");
+                *c.map.entry(k).or_insert(next)
+            } else {
+                let r = c.canonical(c.kind.raw(cube).expect("cube in the coordinate's domain"));
+                if c.dense[r as usize] == u32::MAX {
+                    c.dense[r as usize] = next;
+                }
+                c.dense[r as usize]
+            };
+            if id == next {
+                reps.push(*cube);
             }
+            id
+        };
+        for s in starts {
+            lookup(&mut c, s, &mut reps);
         }
         let mut mtab: Vec<u32> = Vec::new();
-        // Ids are assigned in discovery order, so the queue visits ids in order and each row
-        // of the move table is filled exactly when its id is dequeued.
-        while let Some(i) = queue.pop_front() {
+        // Ids are assigned in discovery order, so visiting representatives in id order fills
+        // the move table row by row (a breadth-first exploration).
+        let mut i = 0;
+        while i < reps.len() {
             debug_assert_eq!(mtab.len(), i * moves.len());
             for &m in moves {
                 let mut n = reps[i];
                 n.apply(m);
-                let r = c.canonical(c.kind.raw(&n).expect("moves keep the domain"));
-                if c.dense[r as usize] == u32::MAX {
-                    c.dense[r as usize] = reps.len() as u32;
-                    reps.push(n);
-                    queue.push_back(reps.len() - 1);
-                }
-                mtab.push(c.dense[r as usize]);
+                let id = lookup(&mut c, &n, &mut reps);
+                mtab.push(id);
             }
+            i += 1;
         }
         c.size = reps.len();
         c.mtab = mtab;

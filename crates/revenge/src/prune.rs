@@ -30,10 +30,15 @@ pub type DepthCallback<'a> = &'a (dyn Fn(u32, u64) + Sync);
 /// Breadth-first search over the product of `coords` (ids combined with the first coordinate
 /// most significant) from `sources`, using all moves of the coordinates' move tables. Returns the
 /// table and the number of positions at each depth.
+///
+/// With `exact_counts` false the table is a distance table capped at 14 (deeper entries read
+/// 14, a lower bound); with it true, the search runs to the end and entries hold distances
+/// modulo 15 (for analyses, which only need the counts).
 pub fn bfs(
     coords: &[&Coord],
     sources: &[usize],
     threads: usize,
+    exact_counts: bool,
     on_depth: DepthCallback<'_>,
 ) -> Result<(NibbleTable, Vec<u64>), String> {
     let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
@@ -81,10 +86,11 @@ pub fn bfs(
     };
     let threads = threads.max(1);
     let chunk = rows.div_ceil(threads * 64).max(1);
-    let mut depth: u8 = 0;
+    // Depth of the frontier; entries store depth mod 15 when `exact_counts` (15 = unseen).
+    let mut depth: u32 = 0;
     let mut truncated = false;
     while seen < len as u64 {
-        if depth >= 14 {
+        if depth >= 14 && !exact_counts {
             // Entries are 4 bits and 15 means unseen: everything not reached yet is at least
             // 14 away, and 14 is an admissible (lower-bound) value for it.
             for c in cells.iter() {
@@ -102,6 +108,11 @@ pub fn bfs(
         }
         let pull = frontier > (len as u64 - seen) / 4;
         let new = AtomicU64::new(0);
+        // Stored values of the frontier and of the next layer. Modulo 15, a frontier value
+        // also matches entries 15 layers older: pushing from those finds only seen entries, and
+        // an unseen entry cannot neighbour them (it would have been reached long ago), so the
+        // counts stay exact.
+        let (cur, nxt) = ((depth % 15) as u8, ((depth + 1) % 15) as u8);
         let next_row = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|sc| {
             for _ in 0..threads {
@@ -119,7 +130,7 @@ pub fn bfs(
                         for r in lo..(lo + chunk).min(rows) {
                             let base = r * width;
                             pending.clear();
-                            let want = if pull { UNSEEN } else { depth };
+                            let want = if pull { UNSEEN } else { cur };
                             for i in 0..width {
                                 if get(base + i) == want {
                                     pending.push(i as u32);
@@ -133,8 +144,8 @@ pub fn bfs(
                                 let nb = row_step(&ids, m) * width;
                                 if pull {
                                     pending.retain(|&i| {
-                                        if get(nb + col[i as usize] as usize) == depth {
-                                            if set(base + i as usize, depth + 1) {
+                                        if get(nb + col[i as usize] as usize) == cur {
+                                            if set(base + i as usize, nxt) {
                                                 mine += 1;
                                             }
                                             false
@@ -148,7 +159,7 @@ pub fn bfs(
                                 } else {
                                     for &i in &pending {
                                         let j = nb + col[i as usize] as usize;
-                                        if get(j) == UNSEEN && set(j, depth + 1) {
+                                        if get(j) == UNSEEN && set(j, nxt) {
                                             mine += 1;
                                         }
                                     }
@@ -167,7 +178,7 @@ pub fn bfs(
         }
         counts.push(n);
         seen += n;
-        on_depth(depth as u32, n);
+        on_depth(depth, n);
     }
     if truncated {
         on_depth(u32::MAX, 0);

@@ -148,6 +148,38 @@ fn colour_set(colour: u8, axes: &[usize]) -> Kind {
     }
 }
 
+/// Stage 4 in the seed's coordinates: 420 corner cosets x 70 centre configurations x 88,200
+/// wing cosets (2,593,080,000 positions), for the analysis.
+fn stage4_seed_spec() -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
+    let slots_ud = slots::ud_wings();
+    let lr = slots::ud_wings_in_slices(0);
+    let fb = slots::ud_wings_in_slices(2);
+    let group = |sl: &[u8]| -> Vec<Vec<u8>> {
+        let kind = Kind::WingPerm { slots: sl.to_vec() };
+        let c = Coord::build(kind, None, &[Cube::solved()], &stage_moves(5));
+        c.dense
+            .iter()
+            .enumerate()
+            .filter(|(_, &d)| d != u32::MAX)
+            .map(|(r, _)| crate::coord::perm_unrank(r as u32, sl.len()))
+            .collect()
+    };
+    let kind = Kind::UdWingCoset {
+        is_lr: slots_ud.iter().map(|s| lr.contains(s)).collect(),
+        slots: slots_ud,
+        h_lr: group(&lr),
+        h_fb: group(&fb),
+    };
+    (
+        vec![
+            (Kind::CornerPerm, true),
+            (colour_set(0, &[0]), false),
+            (kind, false),
+        ],
+        vec![vec![0, 1, 2]],
+    )
+}
+
 /// Coordinate kinds of stage `k`, each with whether it is reduced modulo the next stage's
 /// permutation subgroup, and the projections (lists of coordinate indices) given tables.
 fn stage_spec(k: usize) -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
@@ -345,11 +377,21 @@ impl Stage {
     /// Builds coordinates, move tables and goals (fast: seconds); distance tables are loaded
     /// or built separately by [`Stage::ensure_tables`].
     pub fn new(k: usize) -> Stage {
+        Stage::with_spec(k, stage_spec(k))
+    }
+
+    /// Stage 4 in the seed's own coordinates (one distance table over the whole stage, 1.3 GB),
+    /// for the analysis.
+    pub fn stage4_seed() -> Stage {
+        Stage::with_spec(4, stage4_seed_spec())
+    }
+
+    fn with_spec(k: usize, spec: (Vec<(Kind, bool)>, Vec<Vec<usize>>)) -> Stage {
         let moves = stage_moves(k);
         let next = stage_moves(k + 1);
         let rots = stage_rotations(k);
         let starts = rotated_solved(&rots);
-        let (kinds, projs) = stage_spec(k);
+        let (kinds, projs) = spec;
         let coords: Vec<Coord> = kinds
             .into_iter()
             .map(|(kind, coset)| {
@@ -479,7 +521,20 @@ impl Stage {
     ) -> Result<(NibbleTable, Vec<u64>), String> {
         let p = &self.projections[i];
         let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, on_depth)
+        prune::bfs(&coords, &self.sources(p), threads, false, on_depth)
+    }
+
+    /// Breadth-first search over projection `i` to the end, for counting positions per
+    /// distance (entries are distances modulo 15, not a usable distance table).
+    pub fn count_depths(
+        &self,
+        i: usize,
+        threads: usize,
+        on_depth: prune::DepthCallback<'_>,
+    ) -> Result<(NibbleTable, Vec<u64>), String> {
+        let p = &self.projections[i];
+        let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
+        prune::bfs(&coords, &self.sources(p), threads, true, on_depth)
     }
 
     /// Loads every distance table from `dir`, building (and storing) the missing or invalid

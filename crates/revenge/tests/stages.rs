@@ -116,3 +116,11 @@ fn stage_searches_solve_short_scrambles_optimally() {
         }
     }
 }
+
+#[test]
+fn stage4_in_the_seed_coordinates_has_the_seed_factors_and_first_depths() {
+    let s = Stage::stage4_seed();
+    let sizes: Vec<usize> = s.coords.iter().map(|c| c.size).collect();
+    assert_eq!(sizes, [420, 70, 88_200]);
+    assert_eq!(first_depths(&s, 4), SEED[3][..5]);
+}

@@ -424,29 +424,40 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
     let t = Instant::now();
-    let stage = if a.stage == 2 {
+    let stage = match a.stage {
         // The seed's table is for the first version of stage 2 (l, r half turns only).
-        Stage::new(2).restricted(&wurfel_revenge::stage::stage2_seed_moves())
-    } else {
-        Stage::new(a.stage)
+        2 => Stage::new(2).restricted(&wurfel_revenge::stage::stage2_seed_moves()),
+        // Stage 4 in the seed's own coordinates (88,200 wing cosets).
+        4 => Stage::stage4_seed(),
+        k => Stage::new(k),
     };
-    if a.stage == 1 {
+    if a.stage == 1 || a.stage == 4 {
         let len = stage.projections[0].len();
         if !a.common.quiet {
             say(
                 &pb,
                 &format!(
-                    "stage 1: breadth-first search over {len} positions, 4 bits each ({:.0} MB)",
+                    "stage {}: breadth-first search over {len} positions, 4 bits each ({:.0} MB)",
+                    a.stage,
                     len as f64 / 2e6
                 ),
             );
         }
-        let cb = |d: u32, n: u64| pb.set_message(format!("stage 1: depth {d}: {n} positions"));
+        let k = a.stage;
+        let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
+        // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .build_table(0, a.common.threads, &cb)
+            .count_depths(0, a.common.threads, &cb)
             .map_err(|e| anyhow!(e))?;
-        pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
-        let unique = analyse::stage1_unique(&stage, &table, &counts);
+        let unique: Vec<Option<u64>> = if k == 1 {
+            pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
+            analyse::stage1_unique(&stage, &table, &counts)
+                .into_iter()
+                .map(Some)
+                .collect()
+        } else {
+            vec![None; counts.len()]
+        };
         pb.finish_and_clear();
         let rows: Vec<analyse::Row> = counts
             .iter()
@@ -455,14 +466,24 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             .map(|(d, (&p, u))| analyse::Row {
                 d: d as u32,
                 positions: p,
-                unique: Some(u),
+                unique: u,
             })
             .collect();
+        let note = if k == 4 {
+            "the unique column (classes under the 16 U-D symmetries) is not computed for stage 4 yet"
+        } else {
+            ""
+        };
         print_rows(
-            1,
+            k,
             &rows,
             a.json,
-            &format!("{:.1} s, 2 threads", t.elapsed().as_secs_f64()),
+            &format!(
+                "{note}{}{:.1} s, {} threads",
+                if note.is_empty() { "" } else { "; " },
+                t.elapsed().as_secs_f64(),
+                a.common.threads
+            ),
         );
         return Ok(());
     }
