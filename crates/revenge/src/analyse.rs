@@ -2,7 +2,7 @@
 //! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
 
 use crate::coord::Kind;
-use crate::cube::{facelet_geometry, geometry, V3};
+use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, FACE_CHARS, NORMALS, V3};
 use crate::prune::NibbleTable;
 use crate::stage::Stage;
 use std::collections::HashSet;
@@ -179,4 +179,106 @@ pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>,
         1
     };
     (counts.iter().map(|c| c / factor).collect(), factor)
+}
+
+/// The image of a position under a symmetry of the cube (a rotation or a reflection given as a
+/// signed permutation matrix), colours carried along: `g X g⁻¹`. Computed on facelets, so it
+/// needs no cubie-level rule for mirrored wings.
+pub fn conjugate_cube(c: &Cube, m: &[[i32; 3]; 3]) -> Option<Cube> {
+    let f: Vec<usize> = c
+        .facelets()
+        .chars()
+        .map(|ch| FACE_CHARS.iter().position(|&x| x == ch).unwrap_or(0))
+        .collect();
+    let colour: Vec<usize> = (0..6)
+        .map(|k| {
+            let n = apply(m, NORMALS[k]);
+            NORMALS.iter().position(|&x| x == n).unwrap_or(0)
+        })
+        .collect();
+    let mut out = vec!['?'; 96];
+    for (i, &k) in f.iter().enumerate() {
+        let (p, n) = facelet_geometry(i);
+        out[facelet_at(apply(m, p), apply(m, n))] = FACE_CHARS[colour[k]];
+    }
+    Cube::from_facelets(&out.iter().collect::<String>()).ok()
+}
+
+/// The `unique` column of a stage whose first projection covers the whole stage, by Burnside
+/// over the 16 U-D symmetries: each symmetry acts on each coordinate separately (through a
+/// representative cube), so its fixed positions are products of fixed coordinate values.
+/// `table` may hold distances modulo 15 (see [`crate::prune::bfs`]); the few shallow positions
+/// that share a residue with deep ones are told apart by a small search from the goal.
+pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u64> {
+    let p = &stage.projections[0];
+    let coords: Vec<&crate::coord::Coord> = p.coords.iter().map(|&c| &stage.coords[c]).collect();
+    let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
+    let index = |ids: &[u32]| {
+        ids.iter()
+            .zip(&sizes)
+            .fold(0usize, |i, (&x, &s)| i * s + x as usize)
+    };
+    // Positions at depths 0..shallow (where residues mod 15 are ambiguous), exactly.
+    let shallow = counts.len().saturating_sub(15);
+    let mut near: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    let mut frontier: Vec<Vec<u32>> = Vec::new();
+    for g in stage.goals.iter().flatten() {
+        let t: Vec<u32> = p.coords.iter().map(|&c| g[c]).collect();
+        if near.insert(index(&t), 0).is_none() {
+            frontier.push(t);
+        }
+    }
+    for d in 1..shallow {
+        let mut next = Vec::new();
+        for t in &frontier {
+            for k in 0..stage.moves.len() {
+                let u: Vec<u32> = t.iter().zip(&coords).map(|(&x, c)| c.step(x, k)).collect();
+                if let std::collections::hash_map::Entry::Vacant(e) = near.entry(index(&u)) {
+                    e.insert(d);
+                    next.push(u);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let depth_of = |i: usize| -> usize {
+        let v = table.get(i) as usize;
+        if v < shallow && near.get(&i) != Some(&v) {
+            v + 15
+        } else {
+            v
+        }
+    };
+    let mut total: Vec<u64> = counts.to_vec();
+    for (m, _) in ud_symmetries().iter().skip(1) {
+        let fixed: Vec<Vec<u32>> = coords
+            .iter()
+            .map(|c| {
+                (0..c.size as u32)
+                    .filter(|&id| {
+                        conjugate_cube(&c.reps[id as usize], m).and_then(|x| c.id(&x)) == Some(id)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut ids = vec![0u32; coords.len()];
+        let mut stack = vec![(0usize, 0usize)];
+        // Walk the product of the fixed sets.
+        while let Some((k, i)) = stack.pop() {
+            if k == coords.len() {
+                let d = depth_of(index(&ids));
+                if d < total.len() {
+                    total[d] += 1;
+                }
+                continue;
+            }
+            if i < fixed[k].len() {
+                ids[k] = fixed[k][i];
+                stack.push((k, i + 1));
+                stack.push((k + 1, 0));
+            }
+        }
+    }
+    let n = ud_symmetries().len() as u64;
+    total.iter().map(|t| t / n).collect()
 }

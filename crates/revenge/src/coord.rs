@@ -293,6 +293,8 @@ pub struct Coord {
     pub dense: Vec<u32>,
     /// For kinds without a dense raw range: key -> dense id.
     pub map: std::collections::HashMap<u64, u32>,
+    /// A cube with each dense value (for symmetry actions in analyses).
+    pub reps: Vec<Cube>,
     /// Number of dense values.
     pub size: usize,
     /// `mtab[id * nmoves + k]` = id after move k.
@@ -322,6 +324,7 @@ impl Coord {
         let mut c = Coord {
             dense: vec![u32::MAX; kind.raw_size()],
             map: std::collections::HashMap::new(),
+            reps: Vec::new(),
             kind,
             canon,
             size: 0,
@@ -365,6 +368,7 @@ impl Coord {
             i += 1;
         }
         c.size = reps.len();
+        c.reps = reps;
         c.mtab = mtab;
         c
     }

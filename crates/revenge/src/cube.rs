@@ -76,7 +76,7 @@ pub(crate) fn facelet_geometry(f: usize) -> (V3, V3) {
     (p, n)
 }
 
-fn facelet_at(p: V3, n: V3) -> usize {
+pub(crate) fn facelet_at(p: V3, n: V3) -> usize {
     (0..96)
         .find(|&f| facelet_geometry(f) == (p, n))
         .expect("every sticker position is a facelet")

@@ -124,3 +124,17 @@ fn stage4_in_the_seed_coordinates_has_the_seed_factors_and_first_depths() {
     assert_eq!(sizes, [420, 70, 88_200]);
     assert_eq!(first_depths(&s, 4), SEED[3][..5]);
 }
+
+#[test]
+fn conjugating_by_a_symmetry_keeps_stage_distances_short() {
+    // A mirror image of a one-move stage-4 position is again one move from the goal.
+    use wurfel_revenge::analyse::{conjugate_cube, ud_symmetries};
+    let s = stage(4);
+    for (m, _) in ud_symmetries() {
+        let mut c = Cube::solved();
+        c.apply(stage_moves(4)[0]);
+        let x = conjugate_cube(&c, &m).expect("a legal position");
+        let ids = s.ids(&x).expect("a stage-4 position");
+        assert!(s.solve(&ids, 1).is_some());
+    }
+}

@@ -456,7 +456,11 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
                 .map(Some)
                 .collect()
         } else {
-            vec![None; counts.len()]
+            pb.set_message("stage 4: counting classes under the 16 U-D symmetries");
+            analyse::stage_unique(&stage, &table, &counts)
+                .into_iter()
+                .map(Some)
+                .collect()
         };
         pb.finish_and_clear();
         let rows: Vec<analyse::Row> = counts
@@ -469,18 +473,13 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
                 unique: u,
             })
             .collect();
-        let note = if k == 4 {
-            "the unique column (classes under the 16 U-D symmetries) is not computed for stage 4 yet"
-        } else {
-            ""
-        };
+        let note = "unique: classes under the 16 symmetries that keep the U-D axis";
         print_rows(
             k,
             &rows,
             a.json,
             &format!(
-                "{note}{}{:.1} s, {} threads",
-                if note.is_empty() { "" } else { "; " },
+                "{note}; {:.1} s, {} threads",
                 t.elapsed().as_secs_f64(),
                 a.common.threads
             ),
