@@ -53,7 +53,7 @@ pub enum LoadError {
 /// Loads table `name` of `len` entries, checking header and checksum.
 pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
     let path = table_path(dir, name);
-    let bytes = match std::fs::read(&path) {
+    let mut bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(LoadError::Missing),
         Err(e) => return Err(LoadError::Invalid(format!("cannot read: {e}"))),
@@ -83,10 +83,9 @@ pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError
     if checksum(data) != sum {
         return Err(bad("checksum mismatch (corrupt)"));
     }
-    Ok(NibbleTable {
-        len,
-        data: data.to_vec(),
-    })
+    // Drop the header in place: copying a 1.3 GB table would double peak memory.
+    bytes.drain(..head);
+    Ok(NibbleTable { len, data: bytes })
 }
 
 /// Stores a table atomically (temporary file, then rename).
