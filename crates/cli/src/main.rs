@@ -5,6 +5,7 @@
 
 mod commands;
 mod output;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -45,7 +45,11 @@ impl Prepared {
                 grid[c as usize] = ch;
             }
         }
-        let per_row = if x * z <= 78 { z } else { (78 / (x + 2)).max(1) };
+        let per_row = if x * z <= 78 {
+            z
+        } else {
+            (78 / (x + 2)).max(1)
+        };
         let mut out = String::new();
         let layers: Vec<usize> = (0..z).rev().collect();
         for chunk in layers.chunks(per_row) {

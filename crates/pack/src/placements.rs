@@ -28,8 +28,9 @@ impl BoxBoard {
             in_target: Vec::new(),
         };
         for &c in target.cells() {
-            in_target[b.index([c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).expect("in box")] =
-                true;
+            in_target[b
+                .index([c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
+                .expect("in box")] = true;
         }
         b.in_target = in_target;
         b
@@ -48,7 +49,10 @@ impl BoxBoard {
     /// Index of a box-relative cell, if inside the box.
     pub fn index(&self, c: Cell) -> Option<usize> {
         let [x, y, z] = self.dims;
-        if c.iter().any(|&v| v < 0) || c[0] as usize >= x || c[1] as usize >= y || c[2] as usize >= z
+        if c.iter().any(|&v| v < 0)
+            || c[0] as usize >= x
+            || c[1] as usize >= y
+            || c[2] as usize >= z
         {
             return None;
         }

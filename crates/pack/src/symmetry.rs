@@ -58,7 +58,9 @@ impl Symmetry {
         let mirror = mirror_kinds(puzzle);
         let isos = puzzle.target.symmetries(&Iso::all());
         let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
-            let perm = board.permutation(iso).expect("a symmetry maps the box onto itself");
+            let perm = board
+                .permutation(iso)
+                .expect("a symmetry maps the box onto itself");
             placements
                 .iter()
                 .map(|p| {

@@ -1,0 +1,121 @@
+//! Puzzles built directly from REFERENCES.md coordinates, independent of the catalog files.
+#![allow(dead_code)]
+
+use wurfel_geom::{Cell, Shape};
+use wurfel_pack::{Piece, Puzzle};
+
+pub fn piece(name: &str, symbol: char, cells: &[Cell], count: u32) -> Piece {
+    Piece {
+        name: name.into(),
+        symbol,
+        shape: Shape::new(cells.iter().copied()).unwrap(),
+        count,
+        color: None,
+    }
+}
+
+pub fn puzzle(target: Shape, pieces: Vec<Piece>) -> Puzzle {
+    Puzzle {
+        id: "test".into(),
+        name: "test".into(),
+        description: String::new(),
+        target,
+        pieces,
+        published: vec![],
+    }
+}
+
+pub fn soma_pieces() -> Vec<Piece> {
+    vec![
+        piece("V", 'V', &[[0, 0, 0], [0, 1, 0], [1, 0, 0]], 1),
+        piece("L", 'L', &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [2, 0, 0]], 1),
+        piece("T", 'T', &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [0, -1, 0]], 1),
+        piece("Z", 'Z', &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, -1, 0]], 1),
+        piece("A", 'A', &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 0, 1]], 1),
+        piece("B", 'B', &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 0, -1]], 1),
+        piece("P", 'P', &[[0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]], 1),
+    ]
+}
+
+pub fn soma() -> Puzzle {
+    puzzle(Shape::cuboid(3, 3, 3), soma_pieces())
+}
+
+pub fn cubissimo() -> Puzzle {
+    let mut p = soma_pieces();
+    p[0] = piece("I", 'I', &[[0, 0, 0], [1, 0, 0], [2, 0, 0]], 1);
+    puzzle(Shape::cuboid(3, 3, 3), p)
+}
+
+pub fn t_tetracubes(x: i32, y: i32, z: i32) -> Puzzle {
+    let n = (x * y * z / 4) as u32;
+    puzzle(
+        Shape::cuboid(x, y, z),
+        vec![piece(
+            "T",
+            'T',
+            &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]],
+            n,
+        )],
+    )
+}
+
+pub fn bedlam() -> Puzzle {
+    let t: [(&str, &[Cell]); 13] = [
+        ("A", &[[0, 0, 0], [0, 0, 1], [1, 0, 0], [1, 1, 0]]),
+        (
+            "B",
+            &[[0, 0, 1], [0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "C",
+            &[[0, 0, 0], [0, 1, 0], [1, 1, 0], [0, 1, 1], [0, 2, 0]],
+        ),
+        (
+            "D",
+            &[[0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 2, 0], [1, 2, 0]],
+        ),
+        (
+            "E",
+            &[[0, 0, 0], [0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "F",
+            &[[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "G",
+            &[[0, 0, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "H",
+            &[[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "I",
+            &[[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "J",
+            &[[0, 1, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0], [0, 2, 0]],
+        ),
+        (
+            "K",
+            &[[0, 1, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "L",
+            &[[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0], [1, 2, 0]],
+        ),
+        (
+            "M",
+            &[[0, 1, 0], [1, 0, 0], [0, 1, 1], [1, 1, 0], [1, 2, 0]],
+        ),
+    ];
+    puzzle(
+        Shape::cuboid(4, 4, 4),
+        t.iter()
+            .map(|(n, c)| piece(n, n.chars().next().unwrap(), c, 1))
+            .collect(),
+    )
+}
