@@ -24,7 +24,7 @@ mod search;
 mod stats;
 
 pub use bits::Bits;
-pub use problem::{Problem, ProblemError, Row};
+pub use problem::{Branching, Problem, ProblemError, Row};
 pub use stats::Stats;
 
 use search::{Choice, Compiled};
@@ -74,6 +74,10 @@ pub struct SearchOptions<'a> {
     pub min_tasks: usize,
     /// Called after each delivered task and every few hundred milliseconds.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// Give up on each task after this many nodes; a task cut short is still delivered (with
+    /// what it found, in search order) and has `stats.budget_cuts == 1`. Used to find some
+    /// solutions fast without being stuck in one barren subtree: see [`search_first`].
+    pub node_budget: Option<u64>,
 }
 
 impl Default for SearchOptions<'_> {
@@ -84,6 +88,7 @@ impl Default for SearchOptions<'_> {
             skip: &|_| false,
             min_tasks: 512,
             progress: None,
+            node_budget: None,
         }
     }
 }
@@ -151,6 +156,69 @@ impl Visitor for u64 {
     fn solution(&mut self, _: &[u32]) -> ControlFlow<()> {
         *self += 1;
         ControlFlow::Continue(())
+    }
+}
+
+/// Finds up to `limit` items quickly: every task is searched with a node budget (4,096 nodes at
+/// first, or `opts.node_budget`; four times more each round) until one round yields `limit` items in task order, or
+/// no task was cut short (the search was then exhaustive). This is a deterministic form of
+/// restarts: a depth-first search can spend minutes in one barren subtree near the root (54
+/// T-tetracubes in 6x6x6) while a sibling task holds a solution a few thousand nodes deep.
+/// Rounds cost at most about 4/3 of one exhaustive search, so proving that fewer than `limit`
+/// items exist stays affordable.
+///
+/// `make(task)` builds a visitor; `items(visitor)` returns what it found, in search order.
+/// The result is the same for any number of threads. The report's statistics cover all
+/// rounds; `complete` is true when the last round searched every task to the end.
+pub fn search_limited<V, T, M, X>(
+    problem: &Problem,
+    opts: &SearchOptions<'_>,
+    limit: usize,
+    make: M,
+    mut items: X,
+) -> Result<(Vec<T>, SearchReport), ProblemError>
+where
+    V: Visitor,
+    M: Fn(usize) -> V + Sync,
+    X: FnMut(V) -> Vec<T>,
+{
+    let mut budget: u64 = opts.node_budget.unwrap_or(1 << 12).max(1);
+    let mut stats = Stats::default();
+    loop {
+        let round = SearchOptions {
+            threads: opts.threads,
+            cancel: opts.cancel,
+            skip: opts.skip,
+            min_tasks: opts.min_tasks,
+            progress: opts.progress,
+            node_budget: Some(budget),
+        };
+        let mut found = Vec::new();
+        let mut cut = false;
+        let rep = search(problem, &round, &make, |_, v, st| {
+            cut |= st.budget_cuts > 0;
+            for t in items(v) {
+                if found.len() < limit {
+                    found.push(t);
+                }
+            }
+            if found.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        stats += rep.stats;
+        let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        if found.len() >= limit || !cut || cancelled {
+            let report = SearchReport {
+                stats,
+                complete: rep.complete && !cut,
+                ..rep
+            };
+            return Ok((found, report));
+        }
+        budget = budget.saturating_mul(4);
     }
 }
 
@@ -264,6 +332,9 @@ where
             let mut visitor = make(i);
             let (stats, finished) = match c.state(&tasks[i], &stop) {
                 Some(mut st) => {
+                    if let Some(b) = opts.node_budget {
+                        st.set_budget(b);
+                    }
                     let _ = c.dfs(&mut st, &mut visitor);
                     (st.stats, !st.was_stopped())
                 }

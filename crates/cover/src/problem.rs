@@ -33,6 +33,21 @@ pub struct Problem {
     /// exactly). Makes groups columns of the cover: a group with no fitting row is a dead end
     /// and a group may be branched on. When false, capacities are upper bounds.
     pub exact_groups: bool,
+    /// How the search picks the next column to cover.
+    pub branching: Branching,
+}
+
+/// How the search picks the column to branch on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    /// The empty column with the fewest fitting rows (and, with exact groups, the group with
+    /// the fewest places): few nodes, but each node scans every empty column.
+    #[default]
+    MostConstrained,
+    /// The first empty column in scan order (on a grid, the shortest axis varies fastest).
+    /// Only rows whose first column is that column can cover it, so each node is a short list
+    /// walk: many more nodes, each much cheaper. Wins on snug packings of small pieces.
+    FirstEmpty,
 }
 
 /// Why a problem cannot be searched.

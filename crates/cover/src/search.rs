@@ -5,7 +5,7 @@
 //! best count so far), and empty regions that the remaining groups cannot fill are pruned.
 
 use crate::bits::Bits;
-use crate::problem::Problem;
+use crate::problem::{Branching, Problem};
 use crate::stats::Stats;
 use crate::Visitor;
 use std::ops::ControlFlow;
@@ -17,13 +17,12 @@ pub(crate) struct Compiled<const W: usize> {
     init_filled: Bits<W>,
     row_mask: Vec<Bits<W>>,
     row_group: Vec<u32>,
-    /// Segments of column `c` are `seg_*[col_seg[c]..col_seg[c + 1]]`.
-    col_seg: Vec<u32>,
-    seg_group: Vec<u32>,
-    seg_range: Vec<(u32, u32)>,
-    /// Rows covering each column, grouped by group, as masks and ids.
-    col_masks: Vec<Bits<W>>,
-    col_rows: Vec<u32>,
+    /// The rows covering each column (for the most-constrained choice).
+    by_col: Lists<W>,
+    /// The rows whose first column is each column (for the first-empty choice: when every
+    /// earlier column is filled, only these can cover it).
+    by_first: Lists<W>,
+    branching: Branching,
     group_caps: Vec<u32>,
     /// Rows of each group: `group_masks[group_range[g].0..group_range[g].1]`, with ids.
     group_range: Vec<(u32, u32)>,
@@ -31,6 +30,86 @@ pub(crate) struct Compiled<const W: usize> {
     group_rows: Vec<u32>,
     region: Option<Region<Bits<W>>>,
     exact_groups: bool,
+}
+
+/// Rows listed per column, grouped by group: the segments of column `c` are
+/// `seg_*[col_seg[c]..col_seg[c + 1]]`, each a range of `masks`/`rows`.
+struct Lists<const W: usize> {
+    col_seg: Vec<u32>,
+    seg_group: Vec<u32>,
+    seg_range: Vec<(u32, u32)>,
+    masks: Vec<Bits<W>>,
+    rows: Vec<u32>,
+}
+
+impl<const W: usize> Lists<W> {
+    /// `per_col[c]` lists row ids; they are sorted by group (stably, so the branching order
+    /// within a group is the input order).
+    fn new(mut per_col: Vec<Vec<u32>>, row_group: &[u32], row_mask: &[Bits<W>]) -> Self {
+        let mut l = Lists {
+            col_seg: vec![0],
+            seg_group: Vec::new(),
+            seg_range: Vec::new(),
+            masks: Vec::new(),
+            rows: Vec::new(),
+        };
+        for rows in &mut per_col {
+            rows.sort_by_key(|&r| row_group[r as usize]);
+            let mut i = 0;
+            while i < rows.len() {
+                let g = row_group[rows[i] as usize];
+                let start = l.rows.len() as u32;
+                while i < rows.len() && row_group[rows[i] as usize] == g {
+                    l.rows.push(rows[i]);
+                    l.masks.push(row_mask[rows[i] as usize]);
+                    i += 1;
+                }
+                l.seg_group.push(g);
+                l.seg_range.push((start, l.rows.len() as u32));
+            }
+            l.col_seg.push(l.seg_group.len() as u32);
+        }
+        l
+    }
+
+    #[inline]
+    fn segs(&self, c: usize) -> std::ops::Range<usize> {
+        self.col_seg[c] as usize..self.col_seg[c + 1] as usize
+    }
+}
+
+/// The problem with its columns renumbered so that a grid is scanned with its shortest axis
+/// varying fastest. Rows keep their indices, so covers need no translating back.
+fn renumbered(p: &Problem) -> Problem {
+    let Some(dims) = p.grid else {
+        return p.clone();
+    };
+    let mut axes = [0usize, 1, 2];
+    axes.sort_by_key(|&a| dims[a]);
+    let nd = [dims[axes[0]], dims[axes[1]], dims[axes[2]]];
+    let perm: Vec<usize> = (0..p.columns)
+        .map(|c| {
+            let v = [
+                c % dims[0],
+                (c / dims[0]) % dims[1],
+                c / (dims[0] * dims[1]),
+            ];
+            v[axes[0]] + nd[0] * (v[axes[1]] + nd[1] * v[axes[2]])
+        })
+        .collect();
+    let mut q = p.clone();
+    q.grid = Some(nd);
+    q.prefilled = p
+        .prefilled
+        .iter()
+        .map(|&c| perm[c as usize] as u32)
+        .collect();
+    for r in &mut q.rows {
+        for c in &mut r.columns {
+            *c = perm[*c as usize] as u32;
+        }
+    }
+    q
 }
 
 /// Geometry for region pruning.
@@ -53,11 +132,17 @@ pub(crate) struct State<'a, const W: usize> {
     pub stats: Stats,
     stop: &'a [&'a AtomicBool],
     stopped: bool,
+    /// Nodes this state may visit before it gives up (see `SearchOptions::node_budget`).
+    budget: u64,
     reach: Vec<u64>,
 }
 
 impl<'a, const W: usize> State<'a, W> {
     fn should_stop(&mut self) -> bool {
+        if self.stats.nodes > self.budget {
+            self.stats.budget_cuts = 1;
+            return true;
+        }
         if !self.stopped && self.stats.nodes & 1023 == 0 {
             self.stopped = self.stop.iter().any(|s| s.load(Ordering::Relaxed));
         }
@@ -67,6 +152,10 @@ impl<'a, const W: usize> State<'a, W> {
     pub fn was_stopped(&self) -> bool {
         self.stopped
     }
+    /// Limits the nodes this state will visit.
+    pub fn set_budget(&mut self, nodes: u64) {
+        self.budget = nodes;
+    }
 }
 
 /// What the column choice found.
@@ -75,14 +164,18 @@ pub(crate) enum Choice {
     Complete,
     /// Some column (or region) cannot be covered.
     Dead,
-    /// Branch on this column.
+    /// Branch on the rows covering this column.
     Column(usize),
+    /// Branch on the rows whose first column is this one (every earlier column is filled).
+    First(usize),
     /// Branch on the rows of this group (which has exactly one unit left).
     Group(usize),
 }
 
 impl<const W: usize> Compiled<W> {
     pub fn new(p: &Problem) -> Self {
+        let p = renumbered(p);
+        let p = &p;
         let full = Bits::<W>::low(p.columns);
         let mut init_filled = Bits::<W>::zero();
         for &c in &p.prefilled {
@@ -100,9 +193,8 @@ impl<const W: usize> Compiled<W> {
             })
             .collect();
         let row_group: Vec<u32> = p.rows.iter().map(|r| r.group).collect();
-        // Rows per column, sorted by group (stable, so row order within a group is kept and the
-        // branching order is the input order).
         let mut per_col: Vec<Vec<u32>> = vec![Vec::new(); p.columns];
+        let mut per_first: Vec<Vec<u32>> = vec![Vec::new(); p.columns];
         for (i, r) in p.rows.iter().enumerate() {
             if r.columns.iter().any(|&c| init_filled.get(c as usize)) {
                 continue; // can never fit
@@ -110,28 +202,11 @@ impl<const W: usize> Compiled<W> {
             for &c in &r.columns {
                 per_col[c as usize].push(i as u32);
             }
+            let first = *r.columns.iter().min().expect("rows are not empty");
+            per_first[first as usize].push(i as u32);
         }
-        let mut col_seg = vec![0u32];
-        let mut seg_group = Vec::new();
-        let mut seg_range = Vec::new();
-        let mut col_masks = Vec::new();
-        let mut col_rows = Vec::new();
-        for rows in &mut per_col {
-            rows.sort_by_key(|&r| row_group[r as usize]);
-            let mut i = 0;
-            while i < rows.len() {
-                let g = row_group[rows[i] as usize];
-                let start = col_rows.len() as u32;
-                while i < rows.len() && row_group[rows[i] as usize] == g {
-                    col_rows.push(rows[i]);
-                    col_masks.push(row_mask[rows[i] as usize]);
-                    i += 1;
-                }
-                seg_group.push(g);
-                seg_range.push((start, col_rows.len() as u32));
-            }
-            col_seg.push(seg_group.len() as u32);
-        }
+        let by_col = Lists::new(per_col, &row_group, &row_mask);
+        let by_first = Lists::new(per_first, &row_group, &row_mask);
         let region = p.grid.and_then(|dims| {
             let mut group_size = vec![0u32; p.group_caps.len()];
             for r in &p.rows {
@@ -189,11 +264,9 @@ impl<const W: usize> Compiled<W> {
             init_filled,
             row_mask,
             row_group,
-            col_seg,
-            seg_group,
-            seg_range,
-            col_masks,
-            col_rows,
+            by_col,
+            by_first,
+            branching: p.branching,
             group_caps: p.group_caps.clone(),
             region,
         }
@@ -208,6 +281,7 @@ impl<const W: usize> Compiled<W> {
             stats: Stats::default(),
             stop,
             stopped: false,
+            budget: u64::MAX,
             reach: Vec::new(),
         };
         for &r in prefix {
@@ -237,6 +311,9 @@ impl<const W: usize> Compiled<W> {
                 st.stats.region_prunes += 1;
                 return Choice::Dead;
             }
+        }
+        if self.branching == Branching::FirstEmpty {
+            return Choice::First(empty.first().expect("not empty"));
         }
         let mut best = u32::MAX;
         let mut best_col = usize::MAX;
@@ -307,13 +384,13 @@ impl<const W: usize> Compiled<W> {
     #[inline]
     fn count_fits(&self, st: &State<'_, W>, c: usize, cutoff: u32) -> u32 {
         let mut n = 0;
-        let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);
-        for s in s0..s1 {
-            if st.remaining[self.seg_group[s] as usize] == 0 {
+        let l = &self.by_col;
+        for s in l.segs(c) {
+            if st.remaining[l.seg_group[s] as usize] == 0 {
                 continue;
             }
-            let (a, b) = self.seg_range[s];
-            for m in &self.col_masks[a as usize..b as usize] {
+            let (a, b) = l.seg_range[s];
+            for m in &l.masks[a as usize..b as usize] {
                 if !m.intersects(&st.filled) {
                     n += 1;
                     if n >= cutoff {
@@ -328,8 +405,9 @@ impl<const W: usize> Compiled<W> {
     /// The rows the search would branch on for `choice`, in branching order.
     pub fn branch_rows(&self, st: &State<'_, W>, choice: &Choice, out: &mut Vec<u32>) {
         out.clear();
-        let c = match *choice {
-            Choice::Column(c) => c,
+        let (l, c) = match *choice {
+            Choice::Column(c) => (&self.by_col, c),
+            Choice::First(c) => (&self.by_first, c),
             Choice::Group(g) => {
                 let (a, b) = self.group_range[g];
                 for i in a as usize..b as usize {
@@ -341,15 +419,14 @@ impl<const W: usize> Compiled<W> {
             }
             Choice::Complete | Choice::Dead => return,
         };
-        let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);
-        for s in s0..s1 {
-            if st.remaining[self.seg_group[s] as usize] == 0 {
+        for s in l.segs(c) {
+            if st.remaining[l.seg_group[s] as usize] == 0 {
                 continue;
             }
-            let (a, b) = self.seg_range[s];
+            let (a, b) = l.seg_range[s];
             for i in a as usize..b as usize {
-                if !self.col_masks[i].intersects(&st.filled) {
-                    out.push(self.col_rows[i]);
+                if !l.masks[i].intersects(&st.filled) {
+                    out.push(l.rows[i]);
                 }
             }
         }
@@ -478,18 +555,19 @@ impl<const W: usize> Compiled<W> {
                 }
                 return ControlFlow::Continue(());
             }
-            Choice::Column(c) => c,
+            Choice::Column(c) => (&self.by_col, c),
+            Choice::First(c) => (&self.by_first, c),
         };
-        let (s0, s1) = (self.col_seg[c] as usize, self.col_seg[c + 1] as usize);
-        for s in s0..s1 {
-            let g = self.seg_group[s] as usize;
+        let (l, c) = c;
+        for s in l.segs(c) {
+            let g = l.seg_group[s] as usize;
             if st.remaining[g] == 0 {
                 continue;
             }
-            let (a, b) = self.seg_range[s];
+            let (a, b) = l.seg_range[s];
             for i in a as usize..b as usize {
                 st.stats.tried += 1;
-                let m = self.col_masks[i];
+                let m = l.masks[i];
                 if m.intersects(&st.filled) {
                     continue;
                 }
@@ -497,7 +575,7 @@ impl<const W: usize> Compiled<W> {
                 let saved = st.filled;
                 st.filled = saved.or(&m);
                 st.remaining[g] -= 1;
-                st.stack.push(self.col_rows[i]);
+                st.stack.push(l.rows[i]);
                 let flow = self.dfs(st, v);
                 st.stack.pop();
                 st.remaining[g] += 1;

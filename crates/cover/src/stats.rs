@@ -17,6 +17,9 @@ pub struct Stats {
     pub dead_columns: u64,
     /// Nodes cut because an empty region could not be filled by the remaining groups.
     pub region_prunes: u64,
+    /// Tasks cut short by [`crate::SearchOptions::node_budget`] (their subtrees were not
+    /// searched to the end).
+    pub budget_cuts: u64,
 }
 
 impl AddAssign for Stats {
@@ -27,5 +30,6 @@ impl AddAssign for Stats {
         self.solutions += o.solutions;
         self.dead_columns += o.dead_columns;
         self.region_prunes += o.region_prunes;
+        self.budget_cuts += o.budget_cuts;
     }
 }

@@ -77,6 +77,7 @@ fn random_problem(rng: &mut Lcg, columns: usize) -> Problem {
         rows,
         grid: None,
         exact_groups: rng.below(2) == 0,
+        branching: Branching::MostConstrained,
     }
 }
 
@@ -102,8 +103,11 @@ fn matches_brute_force_on_random_problems() {
             p.prefilled.extend(0..60);
         }
         let expect = brute_force(&p);
-        for threads in [1, 2] {
-            assert_eq!(count(&p, threads).unwrap(), expect, "case {case}: {p:?}");
+        for branching in [Branching::MostConstrained, Branching::FirstEmpty] {
+            p.branching = branching;
+            for threads in [1, 2] {
+                assert_eq!(count(&p, threads).unwrap(), expect, "case {case}: {p:?}");
+            }
         }
     }
 }
@@ -135,6 +139,7 @@ fn first_solution_and_ordering_are_thread_independent() {
         rows,
         grid: Some([4, 2, 1]),
         exact_groups: true,
+        branching: Branching::MostConstrained,
     };
     assert_eq!(count(&p, 1).unwrap(), 5);
     let collect = |threads: usize, min_tasks: usize| {
@@ -208,11 +213,16 @@ fn region_pruning_keeps_counts() {
         rows,
         grid: None,
         exact_groups: false,
+        branching: Branching::MostConstrained,
     };
     let plain = count(&p, 1).unwrap();
-    p.grid = Some([3, 3, 1]);
-    assert_eq!(count(&p, 2).unwrap(), plain);
     assert!(plain > 0);
+    // The grid also renumbers the columns internally (shortest axis first, here z).
+    p.grid = Some([3, 3, 1]);
+    for branching in [Branching::MostConstrained, Branching::FirstEmpty] {
+        p.branching = branching;
+        assert_eq!(count(&p, 2).unwrap(), plain, "{branching:?}");
+    }
 }
 
 #[test]
@@ -227,6 +237,7 @@ fn bad_problems_are_reported() {
         }],
         grid: None,
         exact_groups: false,
+        branching: Branching::MostConstrained,
     };
     assert!(matches!(
         p.validate(),
@@ -240,4 +251,42 @@ fn bad_problems_are_reported() {
         count(&p, 1),
         Err(ProblemError::TooManyColumns { .. })
     ));
+}
+
+#[test]
+fn limited_search_finds_covers_in_rounds() {
+    let mut rng = Lcg(777);
+    for case in 0..200 {
+        let p = random_problem(&mut rng, 8);
+        let all = count(&p, 1).unwrap() as usize;
+        // A first budget of one node forces several rounds with cut tasks.
+        for (limit, budget) in [(1, 1), (2, 1), (usize::MAX, 1), (2, 4096)] {
+            let run = |threads: usize| {
+                let opts = SearchOptions {
+                    threads,
+                    min_tasks: 4,
+                    node_budget: Some(budget),
+                    ..Default::default()
+                };
+                search_limited(&p, &opts, limit, |_| Vec::<Vec<u32>>::new(), |v| v).unwrap()
+            };
+            let (one, rep) = run(1);
+            assert_eq!(one.len(), all.min(limit), "case {case}");
+            assert_eq!(
+                rep.complete,
+                all < limit || limit == usize::MAX,
+                "case {case}"
+            );
+            assert_eq!(run(2).0, one, "case {case}: thread-independent");
+            let distinct: std::collections::HashSet<_> = one
+                .iter()
+                .map(|s| {
+                    let mut s = s.clone();
+                    s.sort();
+                    s
+                })
+                .collect();
+            assert_eq!(distinct.len(), one.len());
+        }
+    }
 }

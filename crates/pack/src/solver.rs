@@ -240,6 +240,7 @@ impl Prepared {
             rows,
             grid: Some(board.dims),
             exact_groups: true,
+            branching: wurfel_cover::Branching::MostConstrained,
         };
         problem.validate().map_err(PrepareError::Engine)?;
         Ok(Prepared {
@@ -319,27 +320,42 @@ impl Prepared {
         counts
     }
 
-    /// The first `limit` solutions distinct under `distinct`, in search order.
+    /// Up to `limit` solutions distinct under `distinct`, found by budgeted rounds (see
+    /// [`wurfel_cover::search_limited`]): fast even where plain depth-first order would sit
+    /// in a barren subtree, and the same for any thread count. The report's `complete` is true
+    /// when the search was exhaustive (then fewer than `limit` solutions exist, or exactly
+    /// the ones returned).
+    pub fn find(
+        &self,
+        opts: &SearchOptions<'_>,
+        distinct: Convention,
+        limit: usize,
+    ) -> Result<(Vec<Vec<u32>>, SearchReport), ProblemError> {
+        wurfel_cover::search_limited(
+            &self.problem,
+            opts,
+            limit,
+            |_| Classify {
+                prep: self,
+                want: Want::List(distinct),
+                limit: Some(limit),
+                out: TaskOutput::default(),
+                sol: Vec::new(),
+                buf: Vec::new(),
+            },
+            |v| v.out.solutions,
+        )
+    }
+
+    /// Up to `limit` solutions distinct under `distinct` (see [`Prepared::find`]).
     pub fn solutions(&self, distinct: Convention, limit: usize, threads: usize) -> Vec<Vec<u32>> {
-        let mut found = Vec::new();
         let opts = SearchOptions {
             threads,
             ..Default::default()
         };
-        self.run(&opts, Want::List(distinct), Some(limit), |_, out, _| {
-            for s in out.solutions {
-                if found.len() < limit {
-                    found.push(s);
-                }
-            }
-            if found.len() >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .expect("validated in new()");
-        found
+        self.find(&opts, distinct, limit)
+            .expect("validated in new()")
+            .0
     }
 
     /// The pieces of a solution, in puzzle coordinates, ordered by kind.

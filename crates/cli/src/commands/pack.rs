@@ -251,38 +251,50 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         progress: Some(&progress_cb),
         ..Default::default()
     };
-    let per_task = (limit != u64::MAX).then_some(limit.min(usize::MAX as u64) as usize);
     let mut write_err = None;
-    let report = prep.run(&opts, Want::List(args.distinct), per_task, |_, out, st| {
-        stats += st;
-        for s in out.solutions {
-            if found >= limit {
+    let mut emit = |s: Vec<u32>, found: &mut u64| -> ControlFlow<()> {
+        *found += 1;
+        if kept_for_render.len() < render_keep {
+            kept_for_render.push(s.clone());
+        }
+        let r = match args.format {
+            Format::Json => writeln!(sink.w(), "{}", prep.solution_json(&s)),
+            Format::Text => writeln!(
+                sink.w(),
+                "{} — solution {found}\n{}\n",
+                puzzle.name,
+                prep.layers_text(&s)
+            ),
+        };
+        match r {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                write_err = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let report = if limit == u64::MAX {
+        // Every solution, streamed in search order as tasks finish.
+        prep.run(&opts, Want::List(args.distinct), None, |_, out, st| {
+            stats += st;
+            for s in out.solutions {
+                emit(s, &mut found)?;
+            }
+            ControlFlow::Continue(())
+        })?
+    } else {
+        // A few solutions: budgeted rounds, so one barren subtree cannot hold up the answer.
+        let limit = limit.min(usize::MAX as u64) as usize;
+        let (sols, report) = prep.find(&opts, args.distinct, limit)?;
+        stats = report.stats;
+        for s in sols {
+            if emit(s, &mut found).is_break() {
                 break;
             }
-            found += 1;
-            if kept_for_render.len() < render_keep {
-                kept_for_render.push(s.clone());
-            }
-            let r = match args.format {
-                Format::Json => writeln!(sink.w(), "{}", prep.solution_json(&s)),
-                Format::Text => writeln!(
-                    sink.w(),
-                    "{} — solution {found}\n{}\n",
-                    puzzle.name,
-                    prep.layers_text(&s)
-                ),
-            };
-            if let Err(e) = r {
-                write_err = Some(e);
-                return ControlFlow::Break(());
-            }
         }
-        if found >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })?;
+        report
+    };
     bar.finish_and_clear();
     if let Some(e) = write_err {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
