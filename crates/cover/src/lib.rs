@@ -125,7 +125,11 @@ where
         ($($w:literal),*) => {
             $(if problem.columns <= 64 * $w {
                 let c = Compiled::<$w>::new(problem);
-                return Ok(run(&c, opts, make, done));
+                let tasks = plan(&c, opts.min_tasks.max(1));
+                let mut done = done;
+                return Ok(run(&c, &tasks, opts, &|_| None, make, |i, v, st, _| {
+                    done(i, v, st)
+                }));
             })*
         };
     }
@@ -175,48 +179,104 @@ pub fn search_limited<V, T, M, X>(
     opts: &SearchOptions<'_>,
     limit: usize,
     make: M,
-    mut items: X,
+    items: X,
 ) -> Result<(Vec<T>, SearchReport), ProblemError>
 where
     V: Visitor,
     M: Fn(usize) -> V + Sync,
     X: FnMut(V) -> Vec<T>,
 {
+    problem.validate()?;
+    macro_rules! dispatch {
+        ($($w:literal),*) => {
+            $(if problem.columns <= 64 * $w {
+                let c = Compiled::<$w>::new(problem);
+                return Ok(limited(&c, opts, limit, make, items));
+            })*
+        };
+    }
+    dispatch!(1, 2, 3, 4, 8, 16, 32, 64);
+    unreachable!("validate() bounds the number of columns")
+}
+
+/// The rounds of [`search_limited`]. A task cut by its budget is resumed where it stopped in
+/// the next round (not restarted), so the rounds together visit each node about once; a task
+/// searched to the end is not run again and keeps what it found.
+fn limited<const W: usize, V, T, M, X>(
+    c: &Compiled<W>,
+    opts: &SearchOptions<'_>,
+    limit: usize,
+    make: M,
+    mut items: X,
+) -> (Vec<T>, SearchReport)
+where
+    V: Visitor,
+    M: Fn(usize) -> V + Sync,
+    X: FnMut(V) -> Vec<T>,
+{
+    let tasks = plan(c, opts.min_tasks.max(1));
+    let n = tasks.len();
+    let mut found: Vec<Vec<T>> = (0..n).map(|_| Vec::new()).collect();
+    // Per task: None = searched to the end (or skipped); Some(path) = cut there.
+    let mut cut: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
+    for (i, slot) in cut.iter_mut().enumerate() {
+        if (opts.skip)(i) {
+            *slot = None;
+        }
+    }
     let mut budget: u64 = opts.node_budget.unwrap_or(1 << 12).max(1);
     let mut stats = Stats::default();
     loop {
         let round = SearchOptions {
             threads: opts.threads,
             cancel: opts.cancel,
-            skip: opts.skip,
+            skip: &|i| cut[i].is_none(),
             min_tasks: opts.min_tasks,
             progress: opts.progress,
             node_budget: Some(budget),
         };
-        let mut found = Vec::new();
-        let mut cut = false;
-        let rep = search(problem, &round, &make, |_, v, st| {
-            cut |= st.budget_cuts > 0;
-            for t in items(v) {
-                if found.len() < limit {
-                    found.push(t);
-                }
+        let resume = |i: usize| cut[i].clone();
+        // Items in task order up to the task just delivered (tasks not run this round are
+        // finished ones, whose items are final).
+        let mut results: Vec<(usize, Vec<T>, Option<Vec<u32>>)> = Vec::new();
+        let mut counted = 0usize;
+        let mut upto = 0usize;
+        let found_ref = &found;
+        let rep = run(c, &tasks, &round, &resume, &make, |i, v, st, path| {
+            while upto < i {
+                counted += found_ref[upto].len();
+                upto += 1;
             }
-            if found.len() >= limit {
+            let new = items(v);
+            counted += found_ref[i].len() + new.len();
+            upto = i + 1;
+            results.push((
+                i,
+                new,
+                (st.budget_cuts > 0).then(|| path.unwrap_or_default()),
+            ));
+            if counted >= limit {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
-        })?;
+        });
         stats += rep.stats;
+        for (i, new, path) in results {
+            found[i].extend(new);
+            cut[i] = path;
+        }
+        let total: usize = found.iter().map(Vec::len).sum();
+        let any_cut = cut.iter().any(Option::is_some);
         let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
-        if found.len() >= limit || !cut || cancelled {
+        if total >= limit || !any_cut || cancelled {
+            let all: Vec<T> = found.into_iter().flatten().take(limit).collect();
             let report = SearchReport {
                 stats,
-                complete: rep.complete && !cut,
+                complete: !any_cut && !cancelled,
                 ..rep
             };
-            return Ok((found, report));
+            return (all, report);
         }
         budget = budget.saturating_mul(4);
     }
@@ -292,21 +352,26 @@ struct TaskResult<V> {
     visitor: V,
     stats: Stats,
     finished: bool,
+    cut: Option<Vec<u32>>,
 }
 
+/// Runs `tasks` on worker threads and delivers them in order to `done(task, visitor, stats,
+/// cut)`, where `cut` is where a task stopped by the node budget was cut (see
+/// `State::resume_at`; `resume(task)` gives the path to continue an earlier cut task from).
 fn run<const W: usize, V, M, D>(
     c: &Compiled<W>,
+    tasks: &[Vec<u32>],
     opts: &SearchOptions<'_>,
+    resume: &(dyn Fn(usize) -> Option<Vec<u32>> + Sync),
     make: M,
     mut done: D,
 ) -> SearchReport
 where
     V: Visitor,
     M: Fn(usize) -> V + Sync,
-    D: FnMut(usize, V, Stats) -> ControlFlow<()>,
+    D: FnMut(usize, V, Stats, Option<Vec<u32>>) -> ControlFlow<()>,
 {
     let start = Instant::now();
-    let tasks = plan(c, opts.min_tasks.max(1));
     let total = tasks.len();
     let halt = AtomicBool::new(false);
     let never = AtomicBool::new(false);
@@ -330,15 +395,19 @@ where
                 continue;
             }
             let mut visitor = make(i);
-            let (stats, finished) = match c.state(&tasks[i], &stop) {
+            let (stats, finished, cut) = match c.state(&tasks[i], &stop) {
                 Some(mut st) => {
                     if let Some(b) = opts.node_budget {
                         st.set_budget(b);
                     }
+                    if let Some(path) = resume(i) {
+                        st.resume_at(path);
+                    }
                     let _ = c.dfs(&mut st, &mut visitor);
-                    (st.stats, !st.was_stopped())
+                    let cut = (st.stats.budget_cuts > 0).then(|| std::mem::take(&mut st.cut_path));
+                    (st.stats, !st.was_stopped(), cut)
                 }
-                None => (Stats::default(), true),
+                None => (Stats::default(), true, None),
             };
             if tx
                 .send(TaskResult {
@@ -346,6 +415,7 @@ where
                     visitor,
                     stats,
                     finished,
+                    cut,
                 })
                 .is_err()
             {
@@ -386,7 +456,7 @@ where
                 report.stats += r.stats;
                 report.tasks_done += 1;
                 deliver += 1;
-                if done(r.index, r.visitor, r.stats).is_break() {
+                if done(r.index, r.visitor, r.stats, r.cut).is_break() {
                     stopped = true;
                     halt.store(true, Ordering::Relaxed);
                     break;

@@ -134,6 +134,10 @@ pub(crate) struct State<'a, const W: usize> {
     stopped: bool,
     /// Nodes this state may visit before it gives up (see `SearchOptions::node_budget`).
     budget: u64,
+    /// Branch positions to resume at, outermost last (see `resume_at`).
+    resume: Vec<u32>,
+    /// Where a budget cut happened: the branch position at each depth, innermost first.
+    pub cut_path: Vec<u32>,
     reach: Vec<u64>,
 }
 
@@ -156,6 +160,12 @@ impl<'a, const W: usize> State<'a, W> {
     pub fn set_budget(&mut self, nodes: u64) {
         self.budget = nodes;
     }
+    /// Makes the next `dfs` continue where an earlier one was cut by its budget (`path` is
+    /// that state's `cut_path`): each depth starts at the branch it was exploring, so the
+    /// nodes after the cut are visited, in the same order, and none before it.
+    pub fn resume_at(&mut self, path: Vec<u32>) {
+        self.resume = path;
+    }
 }
 
 /// What the column choice found.
@@ -170,6 +180,22 @@ pub(crate) enum Choice {
     First(usize),
     /// Branch on the rows of this group (which has exactly one unit left).
     Group(usize),
+}
+
+impl<const W: usize> Region<Bits<W>> {
+    /// `b` and its face neighbours.
+    #[inline]
+    fn grow(&self, b: &Bits<W>) -> Bits<W> {
+        let [x, y, _] = self.dims;
+        let xy = x * y;
+        let mut n = *b;
+        n = n.or(&b.shl(1).and(&self.not_x0));
+        n = n.or(&b.shr(1).and(&self.not_xl));
+        n = n.or(&b.shl(x).and(&self.not_y0));
+        n = n.or(&b.shr(x).and(&self.not_yl));
+        n = n.or(&b.shl(xy));
+        n.or(&b.shr(xy))
+    }
 }
 
 impl<const W: usize> Compiled<W> {
@@ -282,6 +308,8 @@ impl<const W: usize> Compiled<W> {
             stop,
             stopped: false,
             budget: u64::MAX,
+            resume: Vec::new(),
+            cut_path: Vec::new(),
             reach: Vec::new(),
         };
         for &r in prefix {
@@ -317,7 +345,14 @@ impl<const W: usize> Compiled<W> {
         }
         let mut best = u32::MAX;
         let mut best_col = usize::MAX;
-        for c in empty.iter() {
+        // The most constrained cell is usually next to the piece placed last: scanning those
+        // cells first finds a small count early, and the cut-off then makes counting the
+        // other cells cheap.
+        let near = match (&self.region, st.stack.last()) {
+            (Some(rg), Some(&r)) => rg.grow(&self.row_mask[r as usize]).and(&empty),
+            _ => Bits::zero(),
+        };
+        for c in near.iter().chain(empty.andnot(&near).iter()) {
             let n = self.count_fits(st, c, best);
             if n < best {
                 best = n;
@@ -440,18 +475,7 @@ impl<const W: usize> Compiled<W> {
         st: &mut State<'_, W>,
         empty: &Bits<W>,
     ) -> bool {
-        let [x, y, _] = rg.dims;
-        let xy = x * y;
-        let grow = |b: &Bits<W>| -> Bits<W> {
-            let mut n = *b;
-            n = n.or(&b.shl(1).and(&rg.not_x0));
-            n = n.or(&b.shr(1).and(&rg.not_xl));
-            n = n.or(&b.shl(x).and(&rg.not_y0));
-            n = n.or(&b.shr(x).and(&rg.not_yl));
-            n = n.or(&b.shl(xy));
-            n = n.or(&b.shr(xy));
-            n.and(empty)
-        };
+        let grow = |b: &Bits<W>| -> Bits<W> { rg.grow(b).and(empty) };
         let mut rest = *empty;
         let mut sizes: [u32; 8] = [0; 8];
         let mut ncomp = 0;
@@ -536,7 +560,8 @@ impl<const W: usize> Compiled<W> {
             Choice::Dead => return ControlFlow::Continue(()),
             Choice::Group(g) => {
                 let (a, b) = self.group_range[g];
-                for i in a as usize..b as usize {
+                let from = st.resume.pop().map_or(a as usize, |p| p as usize);
+                for i in from..b as usize {
                     st.stats.tried += 1;
                     let m = self.group_masks[i];
                     if m.intersects(&st.filled) {
@@ -551,7 +576,12 @@ impl<const W: usize> Compiled<W> {
                     st.stack.pop();
                     st.remaining[g] += 1;
                     st.filled = saved;
-                    flow?;
+                    if flow.is_break() {
+                        if st.stats.budget_cuts != 0 {
+                            st.cut_path.push(i as u32);
+                        }
+                        return flow;
+                    }
                 }
                 return ControlFlow::Continue(());
             }
@@ -559,13 +589,14 @@ impl<const W: usize> Compiled<W> {
             Choice::First(c) => (&self.by_first, c),
         };
         let (l, c) = c;
+        let from = st.resume.pop().map_or(0, |p| p as usize);
         for s in l.segs(c) {
             let g = l.seg_group[s] as usize;
             if st.remaining[g] == 0 {
                 continue;
             }
             let (a, b) = l.seg_range[s];
-            for i in a as usize..b as usize {
+            for i in (a as usize).max(from)..b as usize {
                 st.stats.tried += 1;
                 let m = l.masks[i];
                 if m.intersects(&st.filled) {
@@ -580,7 +611,12 @@ impl<const W: usize> Compiled<W> {
                 st.stack.pop();
                 st.remaining[g] += 1;
                 st.filled = saved;
-                flow?;
+                if flow.is_break() {
+                    if st.stats.budget_cuts != 0 {
+                        st.cut_path.push(i as u32);
+                    }
+                    return flow;
+                }
             }
         }
         ControlFlow::Continue(())

@@ -234,6 +234,13 @@ fn engine_matches_naive_enumerator() {
             assert!(listed.iter().all(|s| prep.is_solution(s)));
             let distinct: HashSet<&Vec<u32>> = listed.iter().collect();
             assert_eq!(distinct.len(), listed.len());
+            // Budgeted rounds resumed node by node list the same solutions in the same order.
+            let opts = wurfel_cover::SearchOptions {
+                threads: 2,
+                node_budget: Some(1),
+                ..Default::default()
+            };
+            assert_eq!(prep.find(&opts, conv, usize::MAX).unwrap().0, listed);
         }
         checked += 1;
     }
