@@ -76,3 +76,16 @@ impl Drop for AtomicWriter {
         }
     }
 }
+
+/// `1234567` as `1,234,567`.
+pub fn fmt_int(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

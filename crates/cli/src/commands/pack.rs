@@ -128,17 +128,7 @@ fn threads(arg: Option<usize>) -> usize {
     .max(1)
 }
 
-fn fmt_int(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+use crate::output::fmt_int;
 
 /// `wurfel list`.
 pub fn list(args: ListArgs) -> Result<()> {
@@ -305,10 +295,13 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     sink.finish()?;
     let interrupted = cancel.load(Ordering::Relaxed);
     let exhaustive = report.complete && found < limit;
+    let noun = if found == 1 { "solution" } else { "solutions" };
     let what = match args.distinct {
-        Convention::Raw => "solutions (raw, target fixed)",
-        Convention::Rotations => "solutions distinct up to rotations",
-        Convention::RotationsReflections => "solutions distinct up to rotations and reflections",
+        Convention::Raw => format!("{noun} (raw, target fixed)"),
+        Convention::Rotations => format!("{noun} distinct up to rotations"),
+        Convention::RotationsReflections => {
+            format!("{noun} distinct up to rotations and reflections")
+        }
     };
     if found == 0 && !interrupted {
         eprintln!("{}: no solution exists", puzzle.name);

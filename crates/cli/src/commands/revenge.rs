@@ -382,17 +382,7 @@ fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
         );
         return;
     }
-    let sep = |n: u64| {
-        let s = n.to_string();
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
+    let sep = crate::output::fmt_int;
     println!("Stage {stage}\n");
     println!("distance  {:>16}  {:>14}", "positions", "unique");
     println!("--------  {:>16}  {:>14}", "---------", "------");
