@@ -150,15 +150,9 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            LoadError::File(e) => Some(e),
-            LoadError::Read { source, .. } => Some(source),
-            LoadError::NotFound { .. } => None,
-        }
-    }
-}
+/// The messages already include their cause (file position, I/O error), so `source()` is
+/// empty: error reporters that print the chain (`{:#}`) would otherwise say it twice.
+impl std::error::Error for LoadError {}
 
 impl From<PuzzleFileError> for LoadError {
     fn from(e: PuzzleFileError) -> Self {

@@ -1,0 +1,63 @@
+//! The `wurfel` binary end to end: the README's main command and clear errors on bad input.
+
+use std::process::Command;
+
+fn wurfel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args(args)
+        .output()
+        .expect("run wurfel");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_bedlam_prints_layers() {
+    let (code, out, err) = wurfel(&["solve", "bedlam"]);
+    assert_eq!(code, 0, "{err}");
+    // Four layers of four rows, thirteen distinct piece letters.
+    let rows: Vec<&str> = out.lines().skip(1).take(4).collect();
+    assert!(
+        rows.iter().all(|r| r.split_whitespace().count() == 16),
+        "{out}"
+    );
+    let letters: std::collections::HashSet<char> = rows
+        .concat()
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic())
+        .collect();
+    assert_eq!(letters.len(), 13);
+    assert!(err.contains("1 solution distinct up to rotations"), "{err}");
+}
+
+#[test]
+fn count_json_has_the_three_counts() {
+    let (code, out, _) = wurfel(&["count", "soma", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(v["raw"], 11_520);
+    assert_eq!(v["rotations"], 480);
+    assert_eq!(v["rotations_reflections"], 240);
+}
+
+#[test]
+fn bad_input_is_reported_once_with_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(
+        &path,
+        "name = \"x\"\n[target]\nbox = [2, 2, 2]\n[[piece]]\nname = \"A\"\ncells = [[0,0,0],[1,0,0],[0,0,0]]\n",
+    )
+    .unwrap();
+    let (code, _, err) = wurfel(&["solve", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(err.matches("bad.toml:6:26:").count(), 1, "{err}");
+    assert!(err.contains("listed twice"), "{err}");
+    assert!(!err.contains("panicked"));
+    let (code, _, err) = wurfel(&["solve", "bedlamm"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("did you mean `bedlam`?"), "{err}");
+}
