@@ -228,10 +228,13 @@ impl<const W: usize> Compiled<W> {
             for &c in &r.columns {
                 per_col[c as usize].push(i as u32);
             }
-            let first = *r.columns.iter().min().expect("rows are not empty");
-            per_first[first as usize].push(i as u32);
+            if p.branching == Branching::FirstEmpty {
+                let first = *r.columns.iter().min().expect("rows are not empty");
+                per_first[first as usize].push(i as u32);
+            }
         }
         let by_col = Lists::new(per_col, &row_group, &row_mask);
+        // Empty unless first-empty branching uses it.
         let by_first = Lists::new(per_first, &row_group, &row_mask);
         let region = p.grid.and_then(|dims| {
             let mut group_size = vec![0u32; p.group_caps.len()];

@@ -142,29 +142,32 @@ fn first_solution_and_ordering_are_thread_independent() {
         branching: Branching::MostConstrained,
     };
     assert_eq!(count(&p, 1).unwrap(), 5);
-    let collect = |threads: usize, min_tasks: usize| {
-        let mut all = Vec::new();
-        let opts = SearchOptions {
-            threads,
-            min_tasks,
-            ..Default::default()
-        };
-        search(
-            &p,
-            &opts,
-            |_| Vec::<Vec<u32>>::new(),
-            |_, v: Vec<Vec<u32>>, _| {
-                all.extend(v);
-                ControlFlow::Continue(())
-            },
-        )
-        .unwrap();
-        all
-    };
+    let collect = |threads: usize, min_tasks: usize| all_covers(&p, threads, min_tasks);
     let one = collect(1, 4);
     assert_eq!(one.len(), 5);
     assert_eq!(collect(2, 4), one);
     assert!(first(&p).unwrap().is_some());
+}
+
+/// Every cover in plain search order (tasks delivered in order).
+fn all_covers(p: &Problem, threads: usize, min_tasks: usize) -> Vec<Vec<u32>> {
+    let mut all = Vec::new();
+    let opts = SearchOptions {
+        threads,
+        min_tasks,
+        ..Default::default()
+    };
+    search(
+        p,
+        &opts,
+        |_| Vec::<Vec<u32>>::new(),
+        |_, v: Vec<Vec<u32>>, _| {
+            all.extend(v);
+            ControlFlow::Continue(())
+        },
+    )
+    .unwrap();
+    all
 }
 
 impl Visitor for Vec<Vec<u32>> {
@@ -277,22 +280,7 @@ fn limited_search_finds_covers_in_rounds() {
             }
             if limit == usize::MAX {
                 // Cut tasks are resumed, not restarted: every cover once, in plain search order.
-                let mut plain = Vec::new();
-                let opts = SearchOptions {
-                    min_tasks: 4,
-                    ..Default::default()
-                };
-                search(
-                    &p,
-                    &opts,
-                    |_| Vec::<Vec<u32>>::new(),
-                    |_, v: Vec<Vec<u32>>, _| {
-                        plain.extend(v);
-                        ControlFlow::Continue(())
-                    },
-                )
-                .unwrap();
-                assert_eq!(one, plain, "case {case}");
+                assert_eq!(one, all_covers(&p, 1, 4), "case {case}");
             }
             assert_eq!(run(2).0, one, "case {case}: thread-independent");
             let distinct: std::collections::HashSet<_> = one
