@@ -20,6 +20,7 @@
 
 mod bits;
 mod problem;
+mod region;
 mod search;
 mod stats;
 

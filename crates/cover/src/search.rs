@@ -1,15 +1,44 @@
 //! The sequential depth-first search over one board width.
 //!
-//! State is kept in flat arrays (masks copied per column for cache locality), the branching
-//! column is the empty column with the fewest fitting rows (counted with an early cut-off at the
-//! best count so far), and empty regions that the remaining groups cannot fill are pruned.
+//! Every node keeps, per group still to place, the list of its rows that still fit (Knuth's
+//! "filtered candidates", as in bitboard packing solvers): placing a row filters the parent's
+//! lists with one AND per row, written branch-free onto a stack of lists. The same pass
+//! counts, per cell, how many fitting rows cover it — saturating bit-sliced counters, a few
+//! word operations per row — so the choice of the branching column needs no rescan of the
+//! board: a cell covered by no row (dead end), by one row (forced move) or by the fewest rows
+//! is read off the counters. A group whose list becomes empty while units of it remain is a
+//! dead end found during filtering, before the child is even entered.
 
 use crate::bits::Bits;
 use crate::problem::{Branching, Problem};
+use crate::region::Region;
 use crate::stats::Stats;
 use crate::Visitor;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Saturation of the per-cell counters: counts `0..LEVELS` are exact, larger ones are read as
+/// "at least `LEVELS`" (and counted exactly only when no cell or group is below that).
+const LEVELS: usize = 4;
+
+/// The fitting rows of one group at one node: `masks[start..end]` and `rows[start..end]`.
+#[derive(Clone, Copy)]
+struct Span {
+    group: u32,
+    start: u32,
+    end: u32,
+}
+
+/// One node on the search stack: its spans (`spans[first_span..]` up to the next level's) and
+/// the per-cell counters of its fitting rows (`cover[j]` = cells covered by more than `j`).
+#[derive(Clone, Copy)]
+struct Level<const W: usize> {
+    first_span: u32,
+    end_span: u32,
+    start: u32,
+    end: u32,
+    cover: [Bits<W>; LEVELS],
+}
 
 /// A problem compiled for board width `W`.
 pub(crate) struct Compiled<const W: usize> {
@@ -17,65 +46,15 @@ pub(crate) struct Compiled<const W: usize> {
     init_filled: Bits<W>,
     row_mask: Vec<Bits<W>>,
     row_group: Vec<u32>,
-    /// The rows covering each column (for the most-constrained choice).
-    by_col: Lists<W>,
-    /// The rows whose first column is each column (for the first-empty choice: when every
-    /// earlier column is filled, only these can cover it).
-    by_first: Lists<W>,
+    /// The rows that fit the empty board, by group (input order within a group).
+    root_masks: Vec<Bits<W>>,
+    root_rows: Vec<u32>,
+    root_spans: Vec<Span>,
     branching: Branching,
     group_caps: Vec<u32>,
-    /// Rows of each group: `group_masks[group_range[g].0..group_range[g].1]`, with ids.
-    group_range: Vec<(u32, u32)>,
-    group_masks: Vec<Bits<W>>,
-    group_rows: Vec<u32>,
-    region: Option<Region<Bits<W>>>,
+    region: Option<Region<W>>,
     exact_groups: bool,
-}
-
-/// Rows listed per column, grouped by group: the segments of column `c` are
-/// `seg_*[col_seg[c]..col_seg[c + 1]]`, each a range of `masks`/`rows`.
-struct Lists<const W: usize> {
-    col_seg: Vec<u32>,
-    seg_group: Vec<u32>,
-    seg_range: Vec<(u32, u32)>,
-    masks: Vec<Bits<W>>,
-    rows: Vec<u32>,
-}
-
-impl<const W: usize> Lists<W> {
-    /// `per_col[c]` lists row ids; they are sorted by group (stably, so the branching order
-    /// within a group is the input order).
-    fn new(mut per_col: Vec<Vec<u32>>, row_group: &[u32], row_mask: &[Bits<W>]) -> Self {
-        let mut l = Lists {
-            col_seg: vec![0],
-            seg_group: Vec::new(),
-            seg_range: Vec::new(),
-            masks: Vec::new(),
-            rows: Vec::new(),
-        };
-        for rows in &mut per_col {
-            rows.sort_by_key(|&r| row_group[r as usize]);
-            let mut i = 0;
-            while i < rows.len() {
-                let g = row_group[rows[i] as usize];
-                let start = l.rows.len() as u32;
-                while i < rows.len() && row_group[rows[i] as usize] == g {
-                    l.rows.push(rows[i]);
-                    l.masks.push(row_mask[rows[i] as usize]);
-                    i += 1;
-                }
-                l.seg_group.push(g);
-                l.seg_range.push((start, l.rows.len() as u32));
-            }
-            l.col_seg.push(l.seg_group.len() as u32);
-        }
-        l
-    }
-
-    #[inline]
-    fn segs(&self, c: usize) -> std::ops::Range<usize> {
-        self.col_seg[c] as usize..self.col_seg[c + 1] as usize
-    }
+    columns: usize,
 }
 
 /// The problem with its columns renumbered so that a grid is scanned with its shortest axis
@@ -112,18 +91,6 @@ fn renumbered(p: &Problem) -> Problem {
     q
 }
 
-/// Geometry for region pruning.
-struct Region<W2> {
-    dims: [usize; 3],
-    /// Cells with x > 0, x < X-1, y > 0, y < Y-1 (for masking shifted boards).
-    not_x0: W2,
-    not_xl: W2,
-    not_y0: W2,
-    not_yl: W2,
-    /// Size of every group's rows (all rows of a group have the same size).
-    group_size: Vec<u32>,
-}
-
 /// The mutable search state of one worker.
 pub(crate) struct State<'a, const W: usize> {
     pub filled: Bits<W>,
@@ -139,6 +106,14 @@ pub(crate) struct State<'a, const W: usize> {
     /// Where a budget cut happened: the branch position at each depth, innermost first.
     pub cut_path: Vec<u32>,
     reach: Vec<u64>,
+    /// The fitting rows of every node on the stack, level after level (masks apart from row
+    /// ids: filtering reads only the masks).
+    masks: Vec<Bits<W>>,
+    rows: Vec<u32>,
+    spans: Vec<Span>,
+    levels: Vec<Level<W>>,
+    /// Scratch for exact per-cell counts.
+    counts: Vec<u32>,
 }
 
 impl<'a, const W: usize> State<'a, W> {
@@ -166,6 +141,9 @@ impl<'a, const W: usize> State<'a, W> {
     pub fn resume_at(&mut self, path: Vec<u32>) {
         self.resume = path;
     }
+    fn top(&self) -> &Level<W> {
+        self.levels.last().expect("the root level is never popped")
+    }
 }
 
 /// What the column choice found.
@@ -176,26 +154,28 @@ pub(crate) enum Choice {
     Dead,
     /// Branch on the rows covering this column.
     Column(usize),
-    /// Branch on the rows whose first column is this one (every earlier column is filled).
-    First(usize),
     /// Branch on the rows of this group (which has exactly one unit left).
     Group(usize),
 }
 
-impl<const W: usize> Region<Bits<W>> {
-    /// `b` and its face neighbours.
-    #[inline]
-    fn grow(&self, b: &Bits<W>) -> Bits<W> {
-        let [x, y, _] = self.dims;
-        let xy = x * y;
-        let mut n = *b;
-        n = n.or(&b.shl(1).and(&self.not_x0));
-        n = n.or(&b.shr(1).and(&self.not_xl));
-        n = n.or(&b.shl(x).and(&self.not_y0));
-        n = n.or(&b.shr(x).and(&self.not_yl));
-        n = n.or(&b.shl(xy));
-        n.or(&b.shr(xy))
+/// All ones when `keep`, else all zeros (for branch-free filtering).
+#[inline(always)]
+fn keep_mask<const W: usize>(m: &Bits<W>, keep: bool) -> Bits<W> {
+    let k = 0u64.wrapping_sub(keep as u64);
+    let mut r = *m;
+    for w in &mut r.0 {
+        *w &= k;
     }
+    r
+}
+
+/// Adds the cells of `m` to saturating bit-sliced counters.
+#[inline(always)]
+fn add_cover<const W: usize>(cover: &mut [Bits<W>; LEVELS], m: &Bits<W>) {
+    for j in (1..LEVELS).rev() {
+        cover[j] = cover[j].or(&cover[j - 1].and(m));
+    }
+    cover[0] = cover[0].or(m);
 }
 
 impl<const W: usize> Compiled<W> {
@@ -219,89 +199,44 @@ impl<const W: usize> Compiled<W> {
             })
             .collect();
         let row_group: Vec<u32> = p.rows.iter().map(|r| r.group).collect();
-        let mut per_col: Vec<Vec<u32>> = vec![Vec::new(); p.columns];
-        let mut per_first: Vec<Vec<u32>> = vec![Vec::new(); p.columns];
-        for (i, r) in p.rows.iter().enumerate() {
-            if r.columns.iter().any(|&c| init_filled.get(c as usize)) {
-                continue; // can never fit
-            }
-            for &c in &r.columns {
-                per_col[c as usize].push(i as u32);
-            }
-            if p.branching == Branching::FirstEmpty {
-                let first = *r.columns.iter().min().expect("rows are not empty");
-                per_first[first as usize].push(i as u32);
-            }
-        }
-        let by_col = Lists::new(per_col, &row_group, &row_mask);
-        // Empty unless first-empty branching uses it.
-        let by_first = Lists::new(per_first, &row_group, &row_mask);
-        let region = p.grid.and_then(|dims| {
-            let mut group_size = vec![0u32; p.group_caps.len()];
-            for r in &p.rows {
-                let s = &mut group_size[r.group as usize];
-                if *s != 0 && *s != r.columns.len() as u32 {
-                    return None; // mixed sizes in a group: pruning by size is not sound
-                }
-                *s = r.columns.len() as u32;
-            }
-            let [x, y, _] = dims;
-            let mut m = [Bits::<W>::zero(); 4];
-            for c in 0..p.columns {
-                let (cx, cy) = (c % x, (c / x) % y);
-                if cx > 0 {
-                    m[0].set(c);
-                }
-                if cx + 1 < x {
-                    m[1].set(c);
-                }
-                if cy > 0 {
-                    m[2].set(c);
-                }
-                if cy + 1 < y {
-                    m[3].set(c);
-                }
-            }
-            Some(Region {
-                dims,
-                not_x0: m[0],
-                not_xl: m[1],
-                not_y0: m[2],
-                not_yl: m[3],
-                group_size,
-            })
-        });
-        let mut group_range = Vec::new();
-        let mut group_masks = Vec::new();
-        let mut group_rows = Vec::new();
+        let mut root_masks = Vec::new();
+        let mut root_rows = Vec::new();
+        let mut root_spans = Vec::new();
         for g in 0..p.group_caps.len() as u32 {
-            let start = group_rows.len() as u32;
-            for (i, r) in p.rows.iter().enumerate() {
-                if r.group == g && !r.columns.iter().any(|&c| init_filled.get(c as usize)) {
-                    group_rows.push(i as u32);
-                    group_masks.push(row_mask[i]);
+            if p.group_caps[g as usize] == 0 {
+                continue;
+            }
+            let start = root_rows.len() as u32;
+            for (i, m) in row_mask.iter().enumerate() {
+                if row_group[i] == g && !m.intersects(&init_filled) {
+                    root_masks.push(*m);
+                    root_rows.push(i as u32);
                 }
             }
-            group_range.push((start, group_rows.len() as u32));
+            root_spans.push(Span {
+                group: g,
+                start,
+                end: root_rows.len() as u32,
+            });
         }
         Compiled {
             exact_groups: p.exact_groups,
-            group_range,
-            group_masks,
-            group_rows,
             full,
             init_filled,
             row_mask,
             row_group,
-            by_col,
-            by_first,
+            root_masks,
+            root_rows,
+            root_spans,
             branching: p.branching,
             group_caps: p.group_caps.clone(),
-            region,
+            region: Region::new(p),
+            columns: p.columns,
         }
     }
 
-    /// A fresh state at the root, or after placing `prefix`; `None` if the prefix overlaps.
+    /// A fresh state at the root, or after placing `prefix`; `None` if the prefix overlaps
+    /// or leads to a node already known to be dead.
     pub fn state<'s>(&self, prefix: &[u32], stop: &'s [&'s AtomicBool]) -> Option<State<'s, W>> {
         let mut st = State {
             filled: self.init_filled,
@@ -314,18 +249,110 @@ impl<const W: usize> Compiled<W> {
             resume: Vec::new(),
             cut_path: Vec::new(),
             reach: Vec::new(),
+            masks: self.root_masks.clone(),
+            rows: self.root_rows.clone(),
+            spans: self.root_spans.clone(),
+            levels: Vec::new(),
+            counts: vec![0; self.columns],
         };
+        let mut cover = [Bits::zero(); LEVELS];
+        for m in &self.root_masks {
+            add_cover(&mut cover, m);
+        }
+        st.levels.push(Level {
+            first_span: 0,
+            end_span: st.spans.len() as u32,
+            start: 0,
+            end: st.rows.len() as u32,
+            cover,
+        });
         for &r in prefix {
-            let m = &self.row_mask[r as usize];
+            let m = self.row_mask[r as usize];
             let g = self.row_group[r as usize] as usize;
             if m.intersects(&st.filled) || st.remaining[g] == 0 {
                 return None;
             }
-            st.filled = st.filled.or(m);
-            st.remaining[g] -= 1;
-            st.stack.push(r);
+            if !self.place(&mut st, &m, g, r) {
+                return None;
+            }
         }
         Some(st)
+    }
+
+    /// Places row `row` (mask `m`, group `g`): pushes the child level with the rows of the
+    /// current level that still fit. Returns false (and places nothing) when the child is a
+    /// dead end: a group that must still be used has no fitting row left.
+    #[inline]
+    fn place(&self, st: &mut State<'_, W>, m: &Bits<W>, g: usize, row: u32) -> bool {
+        st.remaining[g] -= 1;
+        if let Some(region) = &self.region {
+            let empty = self.full.andnot(&st.filled.or(m));
+            if !empty.is_zero() && !region.fillable(&empty, &st.remaining, &mut st.reach) {
+                st.stats.region_prunes += 1;
+                st.remaining[g] += 1;
+                return false;
+            }
+        }
+        let parent = *st.top();
+        let top = parent.end as usize;
+        // The child holds at most the parent's rows: make room once, then write branch-free.
+        let need = top + (parent.end - parent.start) as usize;
+        if st.masks.len() < need {
+            let n = need.max(2 * st.masks.len());
+            st.masks.resize(n, Bits::zero());
+            st.rows.resize(n, 0);
+        }
+        let first_span = st.spans.len() as u32;
+        let mut cover = [Bits::<W>::zero(); LEVELS];
+        let mut out = top;
+        let (old_masks, new_masks) = st.masks.split_at_mut(top);
+        let (old_rows, new_rows) = st.rows.split_at_mut(top);
+        for si in parent.first_span..parent.end_span {
+            let sp = st.spans[si as usize];
+            if st.remaining[sp.group as usize] == 0 {
+                continue;
+            }
+            let start = out;
+            let range = sp.start as usize..sp.end as usize;
+            for (e, &r) in old_masks[range.clone()].iter().zip(&old_rows[range]) {
+                let keep = !e.intersects(m);
+                new_masks[out - top] = *e;
+                new_rows[out - top] = r;
+                add_cover(&mut cover, &keep_mask(e, keep));
+                out += keep as usize;
+            }
+            if out == start && self.exact_groups {
+                st.stats.dead_columns += 1;
+                st.spans.truncate(first_span as usize);
+                st.remaining[g] += 1;
+                return false;
+            }
+            st.spans.push(Span {
+                group: sp.group,
+                start: start as u32,
+                end: out as u32,
+            });
+        }
+        st.filled = st.filled.or(m);
+        st.stack.push(row);
+        st.levels.push(Level {
+            first_span,
+            end_span: st.spans.len() as u32,
+            start: top as u32,
+            end: out as u32,
+            cover,
+        });
+        true
+    }
+
+    /// Undoes the last `place`.
+    #[inline]
+    fn unplace(&self, st: &mut State<'_, W>, m: &Bits<W>, g: usize) {
+        let l = st.levels.pop().expect("a placed level");
+        st.spans.truncate(l.first_span as usize);
+        st.stack.pop();
+        st.filled = st.filled.andnot(m);
+        st.remaining[g] += 1;
     }
 
     /// Chooses the column to branch on.
@@ -337,216 +364,123 @@ impl<const W: usize> Compiled<W> {
             }
             return Choice::Complete;
         }
-        if let Some(region) = &self.region {
-            if !self.regions_fillable(region, st, &empty) {
-                st.stats.region_prunes += 1;
-                return Choice::Dead;
-            }
-        }
-        if self.branching == Branching::FirstEmpty {
-            return Choice::First(empty.first().expect("not empty"));
-        }
-        let mut best = u32::MAX;
-        let mut best_col = usize::MAX;
-        // The most constrained cell is usually next to the piece placed last: scanning those
-        // cells first finds a small count early, and the cut-off then makes counting the
-        // other cells cheap.
-        let near = match (&self.region, st.stack.last()) {
-            (Some(rg), Some(&r)) => rg.grow(&self.row_mask[r as usize]).and(&empty),
-            _ => Bits::zero(),
-        };
-        for c in near.iter().chain(empty.andnot(&near).iter()) {
-            let n = self.count_fits(st, c, best);
-            if n < best {
-                best = n;
-                best_col = c;
-                if n <= 1 {
-                    break;
-                }
+        let level = *st.top();
+        // The fewest rows covering an empty cell, when fewer than LEVELS, and those cells.
+        let mut best = LEVELS as u32;
+        let mut best_cells = Bits::zero();
+        for (j, cov) in level.cover.iter().enumerate() {
+            let cells = empty.andnot(cov);
+            if !cells.is_zero() {
+                best = j as u32;
+                best_cells = cells;
+                break;
             }
         }
         if best == 0 {
             st.stats.dead_columns += 1;
             return Choice::Dead;
         }
-        // Groups are columns too (as in DLX): a piece with nowhere to go is a dead end, and a
-        // piece with fewer places than any cell has candidates is the better branch. Only a
-        // group with one unit left may be branched on: with two identical units left, either
-        // could be placed first and each cover would be found twice.
+        if let (Some(region), true) = (&self.region, st.stack.is_empty()) {
+            if !region.fillable(&empty, &st.remaining, &mut st.reach) {
+                st.stats.region_prunes += 1;
+                return Choice::Dead;
+            }
+        }
+        if self.branching == Branching::FirstEmpty {
+            return Choice::Column(empty.first().expect("not empty"));
+        }
+        // Groups are columns too (as in DLX): a piece with fewer places than any cell has
+        // candidates is the better branch. Only a group with one unit left may be branched on:
+        // with two identical units left, either could be placed first and each cover would be
+        // found twice. (A group with no place left never reaches here: see `place`.)
         let mut best_group = usize::MAX;
-        if best > 1 && self.exact_groups {
-            for g in 0..st.remaining.len() {
-                let left = st.remaining[g];
-                if left == 0 {
-                    continue;
-                }
-                let cutoff = if left == 1 { best } else { 1 };
-                let n = self.count_group_fits(st, g, cutoff);
+        let mut best_group_n = u32::MAX;
+        if self.exact_groups {
+            for sp in &st.spans[level.first_span as usize..level.end_span as usize] {
+                let n = sp.end - sp.start;
                 if n == 0 {
+                    // Only at the root: `place` never makes such a child.
                     st.stats.dead_columns += 1;
                     return Choice::Dead;
                 }
-                if left == 1 && n < best {
-                    best = n;
-                    best_group = g;
-                    if n == 1 {
-                        break;
-                    }
+                if st.remaining[sp.group as usize] == 1 && n < best_group_n {
+                    best_group_n = n;
+                    best_group = sp.group as usize;
                 }
             }
         }
-        if best_group != usize::MAX {
-            Choice::Group(best_group)
-        } else {
-            Choice::Column(best_col)
+        if best_group_n < best {
+            return Choice::Group(best_group);
         }
+        if best_cells.is_zero() {
+            // Every cell has at least LEVELS rows: count them exactly.
+            let (n, cells) = self.exact_min_cells(st, &empty);
+            if best_group_n < n {
+                return Choice::Group(best_group);
+            }
+            best_cells = cells;
+        }
+        // Among equally constrained cells, prefer one next to the piece placed last: its
+        // subtree tends to fail fast, and a first solution is found sooner.
+        let near = match (&self.region, st.stack.last()) {
+            (Some(rg), Some(&r)) => rg.grow(&self.row_mask[r as usize]).and(&best_cells),
+            _ => Bits::zero(),
+        };
+        let pick = if near.is_zero() { best_cells } else { near };
+        Choice::Column(pick.first().expect("not empty"))
     }
 
-    /// Number of rows of group `g` that fit, counting no further than `cutoff`.
-    #[inline]
-    fn count_group_fits(&self, st: &State<'_, W>, g: usize, cutoff: u32) -> u32 {
-        let (a, b) = self.group_range[g];
-        let mut n = 0;
-        for m in &self.group_masks[a as usize..b as usize] {
-            if !m.intersects(&st.filled) {
-                n += 1;
-                if n >= cutoff {
-                    return n;
-                }
+    /// The smallest number of fitting rows covering an empty cell, and the cells with it.
+    fn exact_min_cells(&self, st: &mut State<'_, W>, empty: &Bits<W>) -> (u32, Bits<W>) {
+        let level = *st.top();
+        for c in empty.iter() {
+            st.counts[c] = 0;
+        }
+        for m in &st.masks[level.start as usize..level.end as usize] {
+            for c in m.iter() {
+                st.counts[c] += 1;
             }
         }
-        n
+        let mut best = u32::MAX;
+        let mut cells = Bits::zero();
+        for c in empty.iter() {
+            let n = st.counts[c];
+            if n < best {
+                best = n;
+                cells = Bits::zero();
+            }
+            if n == best {
+                cells.set(c);
+            }
+        }
+        (best, cells)
     }
 
-    /// Number of rows covering `c` that fit, counting no further than `cutoff`.
-    #[inline]
-    fn count_fits(&self, st: &State<'_, W>, c: usize, cutoff: u32) -> u32 {
-        let mut n = 0;
-        let l = &self.by_col;
-        for s in l.segs(c) {
-            if st.remaining[l.seg_group[s] as usize] == 0 {
-                continue;
+    /// The range (on the stack of lists) and the column filter (if any) of the rows to branch on.
+    fn candidates(&self, st: &State<'_, W>, choice: &Choice) -> (usize, usize, Option<usize>) {
+        let level = st.top();
+        match *choice {
+            Choice::Column(c) => (level.start as usize, level.end as usize, Some(c)),
+            Choice::Group(g) => {
+                let sp = st.spans[level.first_span as usize..level.end_span as usize]
+                    .iter()
+                    .find(|sp| sp.group as usize == g)
+                    .expect("a group with units left has a span");
+                (sp.start as usize, sp.end as usize, None)
             }
-            let (a, b) = l.seg_range[s];
-            for m in &l.masks[a as usize..b as usize] {
-                if !m.intersects(&st.filled) {
-                    n += 1;
-                    if n >= cutoff {
-                        return n;
-                    }
-                }
-            }
+            Choice::Complete | Choice::Dead => (0, 0, None),
         }
-        n
     }
 
     /// The rows the search would branch on for `choice`, in branching order.
     pub fn branch_rows(&self, st: &State<'_, W>, choice: &Choice, out: &mut Vec<u32>) {
         out.clear();
-        let (l, c) = match *choice {
-            Choice::Column(c) => (&self.by_col, c),
-            Choice::First(c) => (&self.by_first, c),
-            Choice::Group(g) => {
-                let (a, b) = self.group_range[g];
-                for i in a as usize..b as usize {
-                    if !self.group_masks[i].intersects(&st.filled) {
-                        out.push(self.group_rows[i]);
-                    }
-                }
-                return;
-            }
-            Choice::Complete | Choice::Dead => return,
-        };
-        for s in l.segs(c) {
-            if st.remaining[l.seg_group[s] as usize] == 0 {
-                continue;
-            }
-            let (a, b) = l.seg_range[s];
-            for i in a as usize..b as usize {
-                if !l.masks[i].intersects(&st.filled) {
-                    out.push(l.rows[i]);
-                }
+        let (a, b, col) = self.candidates(st, choice);
+        for i in a..b {
+            if col.is_none_or(|c| st.masks[i].get(c)) {
+                out.push(st.rows[i]);
             }
         }
-    }
-
-    /// Whether every connected empty region could be filled by some sub-multiset of the
-    /// remaining groups (by size only; a necessary condition).
-    fn regions_fillable(
-        &self,
-        rg: &Region<Bits<W>>,
-        st: &mut State<'_, W>,
-        empty: &Bits<W>,
-    ) -> bool {
-        let grow = |b: &Bits<W>| -> Bits<W> { rg.grow(b).and(empty) };
-        let mut rest = *empty;
-        let mut sizes: [u32; 8] = [0; 8];
-        let mut ncomp = 0;
-        while !rest.is_zero() {
-            let mut comp = rest.lowest();
-            loop {
-                let next = grow(&comp);
-                if next == comp {
-                    break;
-                }
-                comp = next;
-            }
-            rest = rest.andnot(&comp);
-            if ncomp == 0 && rest.is_zero() {
-                // One region: fine by size when the remaining pieces exactly fill it (always
-                // so for packings; capacities may also be upper bounds, hence the check).
-                let volume: u64 = st
-                    .remaining
-                    .iter()
-                    .zip(&rg.group_size)
-                    .map(|(&r, &s)| r as u64 * s as u64)
-                    .sum();
-                if volume == comp.count() as u64 {
-                    return true;
-                }
-            }
-            if ncomp < sizes.len() {
-                sizes[ncomp] = comp.count();
-            }
-            ncomp += 1;
-        }
-        let total = empty.count() as usize;
-        // Sizes of the remaining pieces.
-        let mut single = 0u32;
-        let mut mixed = false;
-        for (g, &r) in st.remaining.iter().enumerate() {
-            if r > 0 {
-                let s = rg.group_size[g];
-                if single == 0 {
-                    single = s;
-                } else if s != single {
-                    mixed = true;
-                }
-            }
-        }
-        if !mixed {
-            return single != 0 && sizes[..ncomp.min(8)].iter().all(|&s| s % single == 0);
-        }
-        // Bounded subset sums of the remaining sizes, as a bitset of reachable totals.
-        let words = total / 64 + 1;
-        st.reach.clear();
-        st.reach.resize(words, 0);
-        st.reach[0] = 1;
-        for (g, &r) in st.remaining.iter().enumerate() {
-            let s = rg.group_size[g] as usize;
-            let mut left = r as usize;
-            let mut chunk = 1;
-            while left > 0 {
-                let k = chunk.min(left);
-                shift_or(&mut st.reach, s * k);
-                left -= k;
-                chunk *= 2;
-            }
-        }
-        sizes[..ncomp.min(8)].iter().all(|&s| {
-            let s = s as usize;
-            st.reach[s / 64] >> (s % 64) & 1 == 1
-        })
     }
 
     /// Depth-first search below the current state.
@@ -555,87 +489,44 @@ impl<const W: usize> Compiled<W> {
         if st.should_stop() {
             return ControlFlow::Break(());
         }
-        let c = match self.choose(st) {
+        let choice = self.choose(st);
+        match choice {
             Choice::Complete => {
                 st.stats.solutions += 1;
                 return v.solution(&st.stack);
             }
             Choice::Dead => return ControlFlow::Continue(()),
-            Choice::Group(g) => {
-                let (a, b) = self.group_range[g];
-                let from = st.resume.pop().map_or(a as usize, |p| p as usize);
-                for i in from..b as usize {
-                    st.stats.tried += 1;
-                    let m = self.group_masks[i];
-                    if m.intersects(&st.filled) {
-                        continue;
-                    }
-                    st.stats.fitted += 1;
-                    let saved = st.filled;
-                    st.filled = saved.or(&m);
-                    st.remaining[g] -= 1;
-                    st.stack.push(self.group_rows[i]);
-                    let flow = self.dfs(st, v);
-                    st.stack.pop();
-                    st.remaining[g] += 1;
-                    st.filled = saved;
-                    if flow.is_break() {
-                        if st.stats.budget_cuts != 0 {
-                            st.cut_path.push(i as u32);
-                        }
-                        return flow;
-                    }
-                }
-                return ControlFlow::Continue(());
-            }
-            Choice::Column(c) => (&self.by_col, c),
-            Choice::First(c) => (&self.by_first, c),
-        };
-        let (l, c) = c;
-        let from = st.resume.pop().map_or(0, |p| p as usize);
-        for s in l.segs(c) {
-            let g = l.seg_group[s] as usize;
-            if st.remaining[g] == 0 {
-                continue;
-            }
-            let (a, b) = l.seg_range[s];
-            for i in (a as usize).max(from)..b as usize {
-                st.stats.tried += 1;
-                let m = l.masks[i];
-                if m.intersects(&st.filled) {
+            Choice::Column(_) | Choice::Group(_) => {}
+        }
+        let (a, b, col) = self.candidates(st, &choice);
+        // Branch positions are relative to the candidate range, so a resumed task finds the
+        // same row at the same position.
+        let from = a + st.resume.pop().map_or(0, |p| p as usize);
+        for i in from..b {
+            let m = st.masks[i];
+            if let Some(c) = col {
+                if !m.get(c) {
                     continue;
                 }
-                st.stats.fitted += 1;
-                let saved = st.filled;
-                st.filled = saved.or(&m);
-                st.remaining[g] -= 1;
-                st.stack.push(l.rows[i]);
-                let flow = self.dfs(st, v);
-                st.stack.pop();
-                st.remaining[g] += 1;
-                st.filled = saved;
-                if flow.is_break() {
-                    if st.stats.budget_cuts != 0 {
-                        st.cut_path.push(i as u32);
-                    }
-                    return flow;
+            }
+            st.stats.tried += 1;
+            let row = st.rows[i];
+            let g = self.row_group[row as usize] as usize;
+            if !self.place(st, &m, g, row) {
+                // A child found dead while filtering still counts as a visited node.
+                st.stats.nodes += 1;
+                continue;
+            }
+            st.stats.fitted += 1;
+            let flow = self.dfs(st, v);
+            self.unplace(st, &m, g);
+            if flow.is_break() {
+                if st.stats.budget_cuts != 0 {
+                    st.cut_path.push((i - a) as u32);
                 }
+                return flow;
             }
         }
         ControlFlow::Continue(())
-    }
-}
-
-/// `reach |= reach << k` over a little-endian multiword bitset (bits past the end are dropped).
-fn shift_or(reach: &mut [u64], k: usize) {
-    let (words, bits) = (k / 64, k % 64);
-    let n = reach.len();
-    for i in (words..n).rev() {
-        let src = i - words;
-        let mut v = reach[src] << bits;
-        if bits != 0 && src > 0 {
-            v |= reach[src - 1] >> (64 - bits);
-        }
-        reach[i] |= v;
     }
 }

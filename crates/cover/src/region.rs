@@ -1,0 +1,158 @@
+//! Region pruning on a grid: an empty region that no sub-multiset of the remaining groups can
+//! fill (by size) is a dead end, however many rows still fit into it.
+
+use crate::bits::Bits;
+use crate::problem::Problem;
+
+/// Grid geometry and group sizes for region pruning.
+pub(crate) struct Region<const W: usize> {
+    dims: [usize; 3],
+    /// Cells with x > 0, x < X-1, y > 0, y < Y-1 (for masking shifted boards).
+    not_x0: Bits<W>,
+    not_xl: Bits<W>,
+    not_y0: Bits<W>,
+    not_yl: Bits<W>,
+    /// Size of every group's rows (all rows of a group have the same size).
+    group_size: Vec<u32>,
+}
+
+impl<const W: usize> Region<W> {
+    /// The region data of a (renumbered) problem, or `None` when it has no grid or some group
+    /// mixes row sizes (pruning by size would not be sound).
+    pub fn new(p: &Problem) -> Option<Self> {
+        let dims = p.grid?;
+        let mut group_size = vec![0u32; p.group_caps.len()];
+        for r in &p.rows {
+            let s = &mut group_size[r.group as usize];
+            if *s != 0 && *s != r.columns.len() as u32 {
+                return None;
+            }
+            *s = r.columns.len() as u32;
+        }
+        let [x, y, _] = dims;
+        let mut m = [Bits::<W>::zero(); 4];
+        for c in 0..p.columns {
+            let (cx, cy) = (c % x, (c / x) % y);
+            if cx > 0 {
+                m[0].set(c);
+            }
+            if cx + 1 < x {
+                m[1].set(c);
+            }
+            if cy > 0 {
+                m[2].set(c);
+            }
+            if cy + 1 < y {
+                m[3].set(c);
+            }
+        }
+        Some(Region {
+            dims,
+            not_x0: m[0],
+            not_xl: m[1],
+            not_y0: m[2],
+            not_yl: m[3],
+            group_size,
+        })
+    }
+
+    /// `b` and its face neighbours.
+    #[inline]
+    pub fn grow(&self, b: &Bits<W>) -> Bits<W> {
+        let [x, y, _] = self.dims;
+        let xy = x * y;
+        let mut n = *b;
+        n = n.or(&b.shl(1).and(&self.not_x0));
+        n = n.or(&b.shr(1).and(&self.not_xl));
+        n = n.or(&b.shl(x).and(&self.not_y0));
+        n = n.or(&b.shr(x).and(&self.not_yl));
+        n = n.or(&b.shl(xy));
+        n.or(&b.shr(xy))
+    }
+
+    /// Whether every connected region of `empty` could be filled by some sub-multiset of the
+    /// `remaining` groups (by size only; a necessary condition). `reach` is scratch space.
+    pub fn fillable(&self, empty: &Bits<W>, remaining: &[u32], reach: &mut Vec<u64>) -> bool {
+        let mut rest = *empty;
+        let mut sizes: [u32; 8] = [0; 8];
+        let mut ncomp = 0;
+        while !rest.is_zero() {
+            let mut comp = rest.lowest();
+            loop {
+                let next = self.grow(&comp).and(empty);
+                if next == comp {
+                    break;
+                }
+                comp = next;
+            }
+            rest = rest.andnot(&comp);
+            if ncomp == 0 && rest.is_zero() {
+                // One region: fine by size when the remaining pieces exactly fill it (always
+                // so for packings; capacities may also be upper bounds, hence the check).
+                let volume: u64 = remaining
+                    .iter()
+                    .zip(&self.group_size)
+                    .map(|(&r, &s)| r as u64 * s as u64)
+                    .sum();
+                if volume == comp.count() as u64 {
+                    return true;
+                }
+            }
+            if ncomp < sizes.len() {
+                sizes[ncomp] = comp.count();
+            }
+            ncomp += 1;
+        }
+        let total = empty.count() as usize;
+        // Sizes of the remaining pieces.
+        let mut single = 0u32;
+        let mut mixed = false;
+        for (g, &r) in remaining.iter().enumerate() {
+            if r > 0 {
+                let s = self.group_size[g];
+                if single == 0 {
+                    single = s;
+                } else if s != single {
+                    mixed = true;
+                }
+            }
+        }
+        if !mixed {
+            return single != 0 && sizes[..ncomp.min(8)].iter().all(|&s| s % single == 0);
+        }
+        // Bounded subset sums of the remaining sizes, as a bitset of reachable totals.
+        let words = total / 64 + 1;
+        reach.clear();
+        reach.resize(words, 0);
+        reach[0] = 1;
+        for (g, &r) in remaining.iter().enumerate() {
+            let s = self.group_size[g] as usize;
+            let mut left = r as usize;
+            let mut chunk = 1;
+            while left > 0 {
+                let k = chunk.min(left);
+                shift_or(reach, s * k);
+                left -= k;
+                chunk *= 2;
+            }
+        }
+        sizes[..ncomp.min(8)].iter().all(|&s| {
+            let s = s as usize;
+            reach[s / 64] >> (s % 64) & 1 == 1
+        })
+    }
+}
+
+/// `reach |= reach << k` over a little-endian multiword bitset (bits past the end are dropped).
+fn shift_or(reach: &mut [u64], k: usize) {
+    let (words, bits) = (k / 64, k % 64);
+    let n = reach.len();
+    for i in (words..n).rev() {
+        let src = i - words;
+        let mut v = reach[src] << bits;
+        if bits != 0 && src > 0 {
+            v |= reach[src - 1] >> (64 - bits);
+        }
+        reach[i] |= v;
+    }
+}
