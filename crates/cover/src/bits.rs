@@ -54,6 +54,18 @@ impl<const W: usize> Bits<W> {
         acc != 0
     }
 
+    /// All ones when the two sets are disjoint, else zero; computed without a branch, for
+    /// loops whose outcome is unpredictable (filtering rows that still fit).
+    #[inline(always)]
+    pub fn disjoint_mask(&self, o: &Self) -> u64 {
+        let mut acc = 0;
+        for i in 0..W {
+            acc |= self.0[i] & o.0[i];
+        }
+        // The top bit of `acc | -acc` is set exactly when `acc != 0`.
+        ((acc | acc.wrapping_neg()) >> 63).wrapping_sub(1)
+    }
+
     /// Union.
     #[inline(always)]
     pub fn or(&self, o: &Self) -> Self {

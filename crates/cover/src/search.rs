@@ -161,17 +161,6 @@ pub(crate) enum Choice {
     Group(usize),
 }
 
-/// All ones when `keep`, else all zeros (for branch-free filtering).
-#[inline(always)]
-fn keep_mask<const W: usize>(m: &Bits<W>, keep: bool) -> Bits<W> {
-    let k = 0u64.wrapping_sub(keep as u64);
-    let mut r = *m;
-    for w in &mut r.0 {
-        *w &= k;
-    }
-    r
-}
-
 /// Adds the cells of `m` to saturating bit-sliced counters.
 #[inline(always)]
 fn add_cover<const W: usize>(cover: &mut [Bits<W>; LEVELS], m: &Bits<W>) {
@@ -356,7 +345,9 @@ impl<const W: usize> Compiled<W> {
             st.rows.resize(n, 0);
         }
         let first_span = st.spans.len() as u32;
-        let mut cover = [Bits::<W>::zero(); LEVELS];
+        // First pass: filter, and note only which cells are still covered at all (most dead
+        // children die by a cell nobody covers; they pay for nothing more).
+        let mut covered = Bits::<W>::zero();
         let mut out = top;
         let (old_masks, new_masks) = st.masks.split_at_mut(top);
         let (old_rows, new_rows) = st.rows.split_at_mut(top);
@@ -368,11 +359,13 @@ impl<const W: usize> Compiled<W> {
             let start = out;
             let range = sp.start as usize..sp.end as usize;
             for (e, &r) in old_masks[range.clone()].iter().zip(&old_rows[range]) {
-                let keep = !e.intersects(m);
+                let keep = e.disjoint_mask(m);
                 new_masks[out - top] = *e;
                 new_rows[out - top] = r;
-                add_cover(&mut cover, &keep_mask(e, keep));
-                out += keep as usize;
+                for w in 0..W {
+                    covered.0[w] |= e.0[w] & keep;
+                }
+                out += (keep & 1) as usize;
             }
             if out == start && self.exact_groups {
                 st.stats.dead_columns += 1;
@@ -386,7 +379,19 @@ impl<const W: usize> Compiled<W> {
                 end: out as u32,
             });
         }
-        st.filled = st.filled.or(m);
+        let filled = st.filled.or(m);
+        if !self.full.andnot(&filled).andnot(&covered).is_zero() {
+            st.stats.dead_columns += 1;
+            st.spans.truncate(first_span as usize);
+            st.remaining[g] += 1;
+            return false;
+        }
+        // Second pass, over the survivors only: how many rows cover each cell.
+        let mut cover = [Bits::<W>::zero(); LEVELS];
+        for e in &st.masks[top..out] {
+            add_cover(&mut cover, e);
+        }
+        st.filled = filled;
         st.stack.push(row);
         st.levels.push(Level {
             first_span,
