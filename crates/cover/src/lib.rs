@@ -19,6 +19,7 @@
 //! Each cover is found exactly once: branching on a column picks the one row covering it.
 
 mod bits;
+mod counter;
 mod problem;
 mod region;
 mod search;

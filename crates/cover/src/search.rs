@@ -10,16 +10,13 @@
 //! dead end found during filtering, before the child is even entered.
 
 use crate::bits::Bits;
+use crate::counter::Counter;
 use crate::problem::{Branching, Problem};
 use crate::region::Region;
 use crate::stats::Stats;
 use crate::Visitor;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Saturation of the per-cell counters: counts `0..LEVELS` are exact, larger ones are read as
-/// "at least `LEVELS`" (and counted exactly only when no cell or group is below that).
-const LEVELS: usize = 4;
 
 /// Root pruning tries every root row against all others: quadratic, so only up to this size.
 const ROOT_PRUNE_MAX_ROWS: usize = 20_000;
@@ -33,14 +30,14 @@ struct Span {
 }
 
 /// One node on the search stack: its spans (`spans[first_span..]` up to the next level's) and
-/// the per-cell counters of its fitting rows (`cover[j]` = cells covered by more than `j`).
+/// how many of its fitting rows cover each cell.
 #[derive(Clone, Copy)]
 struct Level<const W: usize> {
     first_span: u32,
     end_span: u32,
     start: u32,
     end: u32,
-    cover: [Bits<W>; LEVELS],
+    cover: Counter<W>,
 }
 
 /// A problem compiled for board width `W`.
@@ -161,15 +158,6 @@ pub(crate) enum Choice {
     Group(usize),
 }
 
-/// Adds the cells of `m` to saturating bit-sliced counters.
-#[inline(always)]
-fn add_cover<const W: usize>(cover: &mut [Bits<W>; LEVELS], m: &Bits<W>) {
-    for j in (1..LEVELS).rev() {
-        cover[j] = cover[j].or(&cover[j - 1].and(m));
-    }
-    cover[0] = cover[0].or(m);
-}
-
 impl<const W: usize> Compiled<W> {
     pub fn new(p: &Problem) -> Self {
         let p = renumbered(p);
@@ -250,7 +238,7 @@ impl<const W: usize> Compiled<W> {
                 continue;
             }
             let empty = self.full.andnot(&st.filled);
-            *k = empty.andnot(&st.top().cover[0]).is_zero();
+            *k = empty.andnot(&st.top().cover.covered()).is_zero();
             self.unplace(&mut st, &m, g);
         }
         if keep.iter().all(|&k| k) {
@@ -297,9 +285,9 @@ impl<const W: usize> Compiled<W> {
             levels: Vec::new(),
             counts: vec![0; self.columns],
         };
-        let mut cover = [Bits::zero(); LEVELS];
+        let mut cover = Counter::new();
         for m in &self.root_masks {
-            add_cover(&mut cover, m);
+            cover.add(m);
         }
         st.levels.push(Level {
             first_span: 0,
@@ -387,9 +375,9 @@ impl<const W: usize> Compiled<W> {
             return false;
         }
         // Second pass, over the survivors only: how many rows cover each cell.
-        let mut cover = [Bits::<W>::zero(); LEVELS];
+        let mut cover = Counter::new();
         for e in &st.masks[top..out] {
-            add_cover(&mut cover, e);
+            cover.add(e);
         }
         st.filled = filled;
         st.stack.push(row);
@@ -423,17 +411,11 @@ impl<const W: usize> Compiled<W> {
             return Choice::Complete;
         }
         let level = *st.top();
-        // The fewest rows covering an empty cell, when fewer than LEVELS, and those cells.
-        let mut best = LEVELS as u32;
-        let mut best_cells = Bits::zero();
-        for (j, cov) in level.cover.iter().enumerate() {
-            let cells = empty.andnot(cov);
-            if !cells.is_zero() {
-                best = j as u32;
-                best_cells = cells;
-                break;
-            }
-        }
+        // The fewest rows covering an empty cell (when not too many to count), and those cells.
+        let (best, mut best_cells) = level
+            .cover
+            .min_in(&empty)
+            .unwrap_or((u32::MAX, Bits::zero()));
         if best == 0 {
             st.stats.dead_columns += 1;
             return Choice::Dead;
@@ -471,7 +453,7 @@ impl<const W: usize> Compiled<W> {
             return Choice::Group(best_group);
         }
         if best_cells.is_zero() {
-            // Every cell has at least LEVELS rows: count them exactly.
+            // Every cell has too many rows for the counter: count them exactly.
             let (n, cells) = self.exact_min_cells(st, &empty);
             if best_group_n < n {
                 return Choice::Group(best_group);
