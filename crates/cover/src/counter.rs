@@ -84,18 +84,18 @@ mod tests {
             }
             c.add(&m);
             let all = Bits::<2>::low(128);
-            let min = (0..128).map(|i| plain[i]).min().unwrap();
+            let min = *plain.iter().min().unwrap();
             match c.min_in(&all) {
                 Some((n, cells)) => {
                     assert_eq!(n, min);
-                    for i in 0..128 {
-                        assert_eq!(cells.get(i), plain[i] == min, "cell {i}");
+                    for (i, &n) in plain.iter().enumerate() {
+                        assert_eq!(cells.get(i), n == min, "cell {i}");
                     }
                 }
                 None => assert!(min >= 16),
             }
-            for i in 0..128 {
-                assert_eq!(c.covered().get(i), plain[i] > 0);
+            for (i, &n) in plain.iter().enumerate() {
+                assert_eq!(c.covered().get(i), n > 0);
             }
         }
     }

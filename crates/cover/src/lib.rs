@@ -4,24 +4,33 @@
 //! set of columns belonging to a group), and each group's capacity. [`search`] finds covers
 //! and hands each one, as the list of chosen row indices, to a [`Visitor`].
 //!
-//! How it searches:
+//! How it searches (`search.rs`):
 //! - rows are bitboards ([`Bits`]) of a width chosen for the problem (one `u64` up to 64
 //!   columns, up to 64 words);
-//! - at each node it branches on the empty column with the fewest fitting rows (counted with
-//!   an early cut-off), so dead ends and forced moves are found at once;
-//! - with a [`Problem::grid`], empty regions that no sub-multiset of the remaining groups can
-//!   fill (by size) are pruned;
+//! - every node keeps, per group, the list of its rows that still fit; placing a row filters
+//!   the lists branch-free and counts, in a bit-sliced counter, how many fitting rows cover each
+//!   cell, so a dead end (a cell or a group with no fitting row) is found when the row is
+//!   placed, and the branching column — the empty column with the fewest fitting rows, or a
+//!   group with fewer places — is read off the counter without rescanning the board;
+//! - with a [`Problem::grid`], a placement that leaves an empty region that no sub-multiset of
+//!   the remaining groups can fill (by size) is rejected before filtering (`region.rs`);
+//! - rows that lead to a dead end on their own are dropped before the search.
+//!
+//! How the work is scheduled (`schedule.rs`):
 //! - the tree is cut into tasks (prefixes) at shallow depth, independently of the number of
 //!   threads; tasks run on worker threads and are delivered to the caller **in task order**, so
 //!   every result (first solution, first N, counts) is identical for any thread count;
-//! - tasks can be skipped (to resume an interrupted run) and the whole search can be cancelled.
+//! - tasks can be skipped (to resume an interrupted run) and the whole search can be cancelled;
+//! - [`search_limited`] runs the tasks in budgeted rounds to find a few covers fast.
 //!
-//! Each cover is found exactly once: branching on a column picks the one row covering it.
+//! Each cover is found exactly once: branching on a column picks the one row covering it, and
+//! branching on a group is allowed only when one unit of it is left.
 
 mod bits;
 mod counter;
 mod problem;
 mod region;
+mod schedule;
 mod search;
 mod stats;
 
@@ -29,12 +38,29 @@ pub use bits::Bits;
 pub use problem::{Branching, Problem, ProblemError, Row};
 pub use stats::Stats;
 
-use search::{Choice, Compiled};
-use std::collections::BTreeMap;
+use schedule::{limited, plan, run};
+use search::Compiled;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Validates `problem`, compiles it for the narrowest board width that holds it, and returns
+/// `Ok(body)` with the compiled problem bound to `c` (the width is a const generic, so the hot
+/// loops are straight-line word operations).
+macro_rules! with_compiled {
+    ($problem:expr, $c:ident => $body:expr) => {{
+        let p: &Problem = $problem;
+        p.validate()?;
+        with_compiled!(@widths p, $c, $body, 1, 2, 3, 4, 8, 16, 32, 64)
+    }};
+    (@widths $p:ident, $c:ident, $body:expr, $($w:literal),*) => {{
+        $(if $p.columns <= 64 * $w {
+            let $c = Compiled::<$w>::new($p);
+            return Ok($body);
+        })*
+        unreachable!("validate() bounds the number of columns")
+    }};
+}
 
 /// The most columns a problem may have.
 pub const MAX_COLUMNS: usize = 64 * 64;
@@ -58,7 +84,8 @@ pub struct Progress {
     pub tasks_done: usize,
     /// All tasks.
     pub tasks_total: usize,
-    /// Statistics of the delivered tasks.
+    /// Statistics of the delivered tasks (`stats.solutions` counts engine covers, not a
+    /// caller's solutions under symmetry: see [`Stats::solutions`]).
     pub stats: Stats,
     /// Time since the search started.
     pub elapsed: Duration,
@@ -78,7 +105,7 @@ pub struct SearchOptions<'a> {
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
     /// Give up on each task after this many nodes; a task cut short is still delivered (with
     /// what it found, in search order) and has `stats.budget_cuts == 1`. Used to find some
-    /// solutions fast without being stuck in one barren subtree: see [`search_first`].
+    /// solutions fast without being stuck in one barren subtree: see [`search_limited`].
     pub node_budget: Option<u64>,
 }
 
@@ -122,21 +149,28 @@ where
     M: Fn(usize) -> V + Sync,
     D: FnMut(usize, V, Stats) -> ControlFlow<()>,
 {
-    problem.validate()?;
-    macro_rules! dispatch {
-        ($($w:literal),*) => {
-            $(if problem.columns <= 64 * $w {
-                let c = Compiled::<$w>::new(problem);
-                let tasks = plan(&c, opts.min_tasks.max(1));
-                let mut done = done;
-                return Ok(run(&c, &tasks, opts, &|_| None, make, |i, v, st, _| {
-                    done(i, v, st)
-                }));
-            })*
-        };
-    }
-    dispatch!(1, 2, 3, 4, 8, 16, 32, 64);
-    unreachable!("validate() bounds the number of columns")
+    let mut done = done;
+    with_compiled!(problem, c => {
+        let tasks = plan(&c, opts.min_tasks.max(1));
+        run(&c, &tasks, opts, &|_| None, make, |i, v, st, _| done(i, v, st))
+    })
+}
+
+/// The task plan [`search`] cuts `problem` into with `min_tasks`: the number of tasks and a
+/// fingerprint of their prefixes (FNV-1a over the row indices). Task indices (e.g. in a
+/// checkpoint of an interrupted count) mean the same tasks only under the same fingerprint:
+/// a change of the engine's branching rule changes the plan.
+pub fn plan_fingerprint(problem: &Problem, min_tasks: usize) -> Result<(usize, u64), ProblemError> {
+    with_compiled!(problem, c => {
+        let tasks = plan(&c, min_tasks.max(1));
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for t in &tasks {
+            for x in t.iter().map(|&r| r as u64).chain([u64::MAX]) {
+                h = (h ^ x).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        (tasks.len(), h)
+    })
 }
 
 /// Counts all covers with the given number of threads.
@@ -166,12 +200,13 @@ impl Visitor for u64 {
 }
 
 /// Finds up to `limit` items quickly: every task is searched with a node budget (4,096 nodes at
-/// first, or `opts.node_budget`; four times more each round) until one round yields `limit` items in task order, or
-/// no task was cut short (the search was then exhaustive). This is a deterministic form of
-/// restarts: a depth-first search can spend minutes in one barren subtree near the root (54
-/// T-tetracubes in 6x6x6) while a sibling task holds a solution a few thousand nodes deep.
-/// Rounds cost at most about 4/3 of one exhaustive search, so proving that fewer than `limit`
-/// items exist stays affordable.
+/// first, or `opts.node_budget`; four times more each round) until one round yields `limit`
+/// items in task order, or no task was cut short (the search was then exhaustive). This is a
+/// deterministic form of restarts: a depth-first search can spend minutes in one barren subtree
+/// near the root (54 T-tetracubes in 6x6x6) while a sibling task holds a solution a few
+/// thousand nodes deep. A task cut by its budget resumes where it stopped in the next round,
+/// so all rounds together visit each node about once (plus one descent to the cut per round):
+/// proving that fewer than `limit` items exist costs about one exhaustive search.
 ///
 /// `make(task)` builds a visitor; `items(visitor)` returns what it found, in search order.
 /// The result is the same for any number of threads. The report's statistics cover all
@@ -188,100 +223,7 @@ where
     M: Fn(usize) -> V + Sync,
     X: FnMut(V) -> Vec<T>,
 {
-    problem.validate()?;
-    macro_rules! dispatch {
-        ($($w:literal),*) => {
-            $(if problem.columns <= 64 * $w {
-                let c = Compiled::<$w>::new(problem);
-                return Ok(limited(&c, opts, limit, make, items));
-            })*
-        };
-    }
-    dispatch!(1, 2, 3, 4, 8, 16, 32, 64);
-    unreachable!("validate() bounds the number of columns")
-}
-
-/// The rounds of [`search_limited`]. A task cut by its budget is resumed where it stopped in
-/// the next round (not restarted), so the rounds together visit each node about once; a task
-/// searched to the end is not run again and keeps what it found.
-fn limited<const W: usize, V, T, M, X>(
-    c: &Compiled<W>,
-    opts: &SearchOptions<'_>,
-    limit: usize,
-    make: M,
-    mut items: X,
-) -> (Vec<T>, SearchReport)
-where
-    V: Visitor,
-    M: Fn(usize) -> V + Sync,
-    X: FnMut(V) -> Vec<T>,
-{
-    let tasks = plan(c, opts.min_tasks.max(1));
-    let n = tasks.len();
-    let mut found: Vec<Vec<T>> = (0..n).map(|_| Vec::new()).collect();
-    // Per task: None = searched to the end (or skipped); Some(path) = cut there.
-    let mut cut: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
-    for (i, slot) in cut.iter_mut().enumerate() {
-        if (opts.skip)(i) {
-            *slot = None;
-        }
-    }
-    let mut budget: u64 = opts.node_budget.unwrap_or(1 << 12).max(1);
-    let mut stats = Stats::default();
-    loop {
-        let round = SearchOptions {
-            threads: opts.threads,
-            cancel: opts.cancel,
-            skip: &|i| cut[i].is_none(),
-            min_tasks: opts.min_tasks,
-            progress: opts.progress,
-            node_budget: Some(budget),
-        };
-        let resume = |i: usize| cut[i].clone();
-        // Items in task order up to the task just delivered (tasks not run this round are
-        // finished ones, whose items are final).
-        let mut results: Vec<(usize, Vec<T>, Option<Vec<u32>>)> = Vec::new();
-        let mut counted = 0usize;
-        let mut upto = 0usize;
-        let found_ref = &found;
-        let rep = run(c, &tasks, &round, &resume, &make, |i, v, st, path| {
-            while upto < i {
-                counted += found_ref[upto].len();
-                upto += 1;
-            }
-            let new = items(v);
-            counted += found_ref[i].len() + new.len();
-            upto = i + 1;
-            results.push((
-                i,
-                new,
-                (st.budget_cuts > 0).then(|| path.unwrap_or_default()),
-            ));
-            if counted >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        stats += rep.stats;
-        for (i, new, path) in results {
-            found[i].extend(new);
-            cut[i] = path;
-        }
-        let total: usize = found.iter().map(Vec::len).sum();
-        let any_cut = cut.iter().any(Option::is_some);
-        let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
-        if total >= limit || !any_cut || cancelled {
-            let all: Vec<T> = found.into_iter().flatten().take(limit).collect();
-            let report = SearchReport {
-                stats,
-                complete: !any_cut && !cancelled,
-                ..rep
-            };
-            return (all, report);
-        }
-        budget = budget.saturating_mul(4);
-    }
+    with_compiled!(problem, c => limited(&c, opts, limit, make, items))
 }
 
 /// The first cover in search order, if any.
@@ -309,188 +251,6 @@ impl Visitor for FirstVisitor {
         self.0 = Some(rows.to_vec());
         ControlFlow::Break(())
     }
-}
-
-/// Cuts the tree into task prefixes, breadth-first, keeping depth-first order.
-fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec<u32>> {
-    let never = AtomicBool::new(false);
-    let stop = [&never];
-    let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
-    let mut buf = Vec::new();
-    for _depth in 0..6 {
-        if frontier.len() >= min_tasks {
-            break;
-        }
-        let mut next = Vec::with_capacity(frontier.len() * 8);
-        let mut grew = false;
-        for prefix in frontier {
-            let Some(mut st) = c.state(&prefix, &stop) else {
-                continue;
-            };
-            match c.choose(&mut st) {
-                Choice::Complete => next.push(prefix),
-                Choice::Dead => {}
-                choice => {
-                    c.branch_rows(&st, &choice, &mut buf);
-                    grew |= buf.len() != 1;
-                    for &r in &buf {
-                        let mut p = prefix.clone();
-                        p.push(r);
-                        next.push(p);
-                    }
-                }
-            }
-        }
-        frontier = next;
-        if !grew && frontier.iter().all(|p| p.is_empty()) {
-            break;
-        }
-    }
-    frontier
-}
-
-struct TaskResult<V> {
-    index: usize,
-    visitor: V,
-    stats: Stats,
-    finished: bool,
-    cut: Option<Vec<u32>>,
-}
-
-/// Runs `tasks` on worker threads and delivers them in order to `done(task, visitor, stats,
-/// cut)`, where `cut` is where a task stopped by the node budget was cut (see
-/// `State::resume_at`; `resume(task)` gives the path to continue an earlier cut task from).
-fn run<const W: usize, V, M, D>(
-    c: &Compiled<W>,
-    tasks: &[Vec<u32>],
-    opts: &SearchOptions<'_>,
-    resume: &(dyn Fn(usize) -> Option<Vec<u32>> + Sync),
-    make: M,
-    mut done: D,
-) -> SearchReport
-where
-    V: Visitor,
-    M: Fn(usize) -> V + Sync,
-    D: FnMut(usize, V, Stats, Option<Vec<u32>>) -> ControlFlow<()>,
-{
-    let start = Instant::now();
-    let total = tasks.len();
-    let halt = AtomicBool::new(false);
-    let never = AtomicBool::new(false);
-    let cancel = opts.cancel.unwrap_or(&never);
-    let next = AtomicUsize::new(0);
-    let mut report = SearchReport {
-        tasks_total: total,
-        ..Default::default()
-    };
-    let threads = opts.threads.max(1).min(total.max(1));
-    let (tx, rx) = mpsc::channel::<TaskResult<V>>();
-
-    let worker = |tx: mpsc::Sender<TaskResult<V>>| {
-        let stop = [&halt, cancel];
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= total || stop.iter().any(|s| s.load(Ordering::Relaxed)) {
-                break;
-            }
-            if (opts.skip)(i) {
-                continue;
-            }
-            let mut visitor = make(i);
-            let (stats, finished, cut) = match c.state(&tasks[i], &stop) {
-                Some(mut st) => {
-                    if let Some(b) = opts.node_budget {
-                        st.set_budget(b);
-                    }
-                    if let Some(path) = resume(i) {
-                        st.resume_at(path);
-                    }
-                    let _ = c.dfs(&mut st, &mut visitor);
-                    let cut = (st.stats.budget_cuts > 0).then(|| std::mem::take(&mut st.cut_path));
-                    (st.stats, !st.was_stopped(), cut)
-                }
-                None => (Stats::default(), true, None),
-            };
-            if tx
-                .send(TaskResult {
-                    index: i,
-                    visitor,
-                    stats,
-                    finished,
-                    cut,
-                })
-                .is_err()
-            {
-                break;
-            }
-        }
-    };
-
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            std::thread::Builder::new()
-                .stack_size(64 << 20)
-                .spawn_scoped(s, || worker(tx))
-                .expect("spawn worker thread");
-        }
-        drop(tx);
-        let mut pending: BTreeMap<usize, TaskResult<V>> = BTreeMap::new();
-        let mut deliver = 0usize;
-        let mut stopped = false;
-        let mut last_tick = Instant::now();
-        let mut disconnected = false;
-        loop {
-            // Deliver everything that is next in order (skipped tasks count as delivered).
-            loop {
-                if deliver < total && (opts.skip)(deliver) {
-                    deliver += 1;
-                    report.tasks_done += 1;
-                    continue;
-                }
-                let Some(r) = pending.remove(&deliver) else {
-                    break;
-                };
-                if !r.finished || stopped {
-                    stopped = true;
-                    break;
-                }
-                report.stats += r.stats;
-                report.tasks_done += 1;
-                deliver += 1;
-                if done(r.index, r.visitor, r.stats, r.cut).is_break() {
-                    stopped = true;
-                    halt.store(true, Ordering::Relaxed);
-                    break;
-                }
-            }
-            if let Some(p) = opts.progress {
-                if last_tick.elapsed() > Duration::from_millis(100) || deliver == total {
-                    last_tick = Instant::now();
-                    p(&Progress {
-                        tasks_done: report.tasks_done,
-                        tasks_total: total,
-                        stats: report.stats,
-                        elapsed: start.elapsed(),
-                    });
-                }
-            }
-            if deliver == total || stopped || disconnected {
-                break;
-            }
-            match rx.recv_timeout(Duration::from_millis(250)) {
-                Ok(r) => {
-                    pending.insert(r.index, r);
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                // All workers are gone: deliver what is in order, then stop.
-                Err(mpsc::RecvTimeoutError::Disconnected) => disconnected = true,
-            }
-        }
-        halt.store(true, Ordering::Relaxed);
-        report.complete = deliver == total && !stopped;
-    });
-    report
 }
 
 #[cfg(test)]

@@ -247,10 +247,15 @@ impl<const W: usize> Compiled<W> {
         let (mut masks, mut rows, mut spans) = (Vec::new(), Vec::new(), Vec::new());
         for sp in &self.root_spans {
             let start = rows.len() as u32;
-            for i in sp.start as usize..sp.end as usize {
-                if keep[i] {
-                    masks.push(self.root_masks[i]);
-                    rows.push(self.root_rows[i]);
+            let range = sp.start as usize..sp.end as usize;
+            for ((&k, m), &r) in keep[range.clone()]
+                .iter()
+                .zip(&self.root_masks[range.clone()])
+                .zip(&self.root_rows[range])
+            {
+                if k {
+                    masks.push(*m);
+                    rows.push(r);
                 }
             }
             spans.push(Span {

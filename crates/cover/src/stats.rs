@@ -5,17 +5,22 @@ use std::ops::AddAssign;
 /// What the search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Search nodes visited.
+    /// Search nodes visited (a placement found dead when placed counts as one).
     pub nodes: u64,
-    /// Rows considered at branching columns.
+    /// Rows placed at branching columns or groups (every candidate fits: the lists hold only
+    /// rows that fit).
     pub tried: u64,
-    /// Rows that fitted and were placed.
+    /// Placed rows whose child node was searched (not found dead on placing).
     pub fitted: u64,
-    /// Complete covers found.
+    /// Covers of the engine problem found (what the [`crate::Visitor`] received). A caller that
+    /// breaks symmetry, like `wurfel-pack`, turns each cover into one or more solutions under
+    /// its own conventions: this is not a count of puzzle solutions.
     pub solutions: u64,
-    /// Nodes cut because some empty column had no fitting row.
+    /// Dead ends found by counting: a placement after which some empty column, or some group
+    /// that must still be used (with exact groups), has no fitting row left.
     pub dead_columns: u64,
-    /// Nodes cut because an empty region could not be filled by the remaining groups.
+    /// Placements rejected because they left an empty region that the remaining groups cannot
+    /// fill (by size).
     pub region_prunes: u64,
     /// Tasks cut short by [`crate::SearchOptions::node_budget`] (their subtrees were not
     /// searched to the end).

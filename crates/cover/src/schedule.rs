@@ -1,0 +1,277 @@
+//! Scheduling: the tree is cut into tasks (`plan`), tasks run on worker threads and are handed
+//! back in task order (`run`), and `limited` runs budgeted rounds of tasks until enough items
+//! are found. Everything here depends only on the problem and the options, never on timing or
+//! on the number of threads, so every result is the same for any thread count.
+
+use crate::search::{Choice, Compiled};
+use crate::{Progress, SearchOptions, SearchReport, Stats, Visitor};
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The rounds of [`search_limited`]. A task cut by its budget is resumed where it stopped in
+/// the next round (not restarted), so the rounds together visit each node about once; a task
+/// searched to the end is not run again and keeps what it found.
+pub(crate) fn limited<const W: usize, V, T, M, X>(
+    c: &Compiled<W>,
+    opts: &SearchOptions<'_>,
+    limit: usize,
+    make: M,
+    mut items: X,
+) -> (Vec<T>, SearchReport)
+where
+    V: Visitor,
+    M: Fn(usize) -> V + Sync,
+    X: FnMut(V) -> Vec<T>,
+{
+    let tasks = plan(c, opts.min_tasks.max(1));
+    let n = tasks.len();
+    let mut found: Vec<Vec<T>> = (0..n).map(|_| Vec::new()).collect();
+    // Per task: None = searched to the end (or skipped); Some(path) = cut there.
+    let mut cut: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
+    for (i, slot) in cut.iter_mut().enumerate() {
+        if (opts.skip)(i) {
+            *slot = None;
+        }
+    }
+    let mut budget: u64 = opts.node_budget.unwrap_or(1 << 12).max(1);
+    let mut stats = Stats::default();
+    loop {
+        let round = SearchOptions {
+            threads: opts.threads,
+            cancel: opts.cancel,
+            skip: &|i| cut[i].is_none(),
+            min_tasks: opts.min_tasks,
+            progress: opts.progress,
+            node_budget: Some(budget),
+        };
+        let resume = |i: usize| cut[i].clone();
+        // Items in task order up to the task just delivered (tasks not run this round are
+        // finished ones, whose items are final).
+        let mut results: Vec<(usize, Vec<T>, Option<Vec<u32>>)> = Vec::new();
+        let mut counted = 0usize;
+        let mut upto = 0usize;
+        let found_ref = &found;
+        let rep = run(c, &tasks, &round, &resume, &make, |i, v, st, path| {
+            while upto < i {
+                counted += found_ref[upto].len();
+                upto += 1;
+            }
+            let new = items(v);
+            counted += found_ref[i].len() + new.len();
+            upto = i + 1;
+            results.push((
+                i,
+                new,
+                (st.budget_cuts > 0).then(|| path.unwrap_or_default()),
+            ));
+            if counted >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        stats += rep.stats;
+        for (i, new, path) in results {
+            found[i].extend(new);
+            cut[i] = path;
+        }
+        let total: usize = found.iter().map(Vec::len).sum();
+        let any_cut = cut.iter().any(Option::is_some);
+        let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        if total >= limit || !any_cut || cancelled {
+            let all: Vec<T> = found.into_iter().flatten().take(limit).collect();
+            let report = SearchReport {
+                stats,
+                complete: !any_cut && !cancelled,
+                ..rep
+            };
+            return (all, report);
+        }
+        budget = budget.saturating_mul(4);
+    }
+}
+
+/// Cuts the tree into task prefixes, breadth-first, keeping depth-first order.
+pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec<u32>> {
+    let never = AtomicBool::new(false);
+    let stop = [&never];
+    let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
+    let mut buf = Vec::new();
+    for _depth in 0..6 {
+        if frontier.len() >= min_tasks {
+            break;
+        }
+        let mut next = Vec::with_capacity(frontier.len() * 8);
+        let mut grew = false;
+        for prefix in frontier {
+            let Some(mut st) = c.state(&prefix, &stop) else {
+                continue;
+            };
+            match c.choose(&mut st) {
+                Choice::Complete => next.push(prefix),
+                Choice::Dead => {}
+                choice => {
+                    c.branch_rows(&st, &choice, &mut buf);
+                    grew |= buf.len() != 1;
+                    for &r in &buf {
+                        let mut p = prefix.clone();
+                        p.push(r);
+                        next.push(p);
+                    }
+                }
+            }
+        }
+        frontier = next;
+        if !grew && frontier.iter().all(|p| p.is_empty()) {
+            break;
+        }
+    }
+    frontier
+}
+
+struct TaskResult<V> {
+    index: usize,
+    visitor: V,
+    stats: Stats,
+    finished: bool,
+    cut: Option<Vec<u32>>,
+}
+
+/// Runs `tasks` on worker threads and delivers them in order to `done(task, visitor, stats,
+/// cut)`, where `cut` is where a task stopped by the node budget was cut (see
+/// `State::resume_at`; `resume(task)` gives the path to continue an earlier cut task from).
+pub(crate) fn run<const W: usize, V, M, D>(
+    c: &Compiled<W>,
+    tasks: &[Vec<u32>],
+    opts: &SearchOptions<'_>,
+    resume: &(dyn Fn(usize) -> Option<Vec<u32>> + Sync),
+    make: M,
+    mut done: D,
+) -> SearchReport
+where
+    V: Visitor,
+    M: Fn(usize) -> V + Sync,
+    D: FnMut(usize, V, Stats, Option<Vec<u32>>) -> ControlFlow<()>,
+{
+    let start = Instant::now();
+    let total = tasks.len();
+    let halt = AtomicBool::new(false);
+    let never = AtomicBool::new(false);
+    let cancel = opts.cancel.unwrap_or(&never);
+    let next = AtomicUsize::new(0);
+    let mut report = SearchReport {
+        tasks_total: total,
+        ..Default::default()
+    };
+    let threads = opts.threads.max(1).min(total.max(1));
+    let (tx, rx) = mpsc::channel::<TaskResult<V>>();
+
+    let worker = |tx: mpsc::Sender<TaskResult<V>>| {
+        let stop = [&halt, cancel];
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= total || stop.iter().any(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
+            if (opts.skip)(i) {
+                continue;
+            }
+            let mut visitor = make(i);
+            let (stats, finished, cut) = match c.state(&tasks[i], &stop) {
+                Some(mut st) => {
+                    if let Some(b) = opts.node_budget {
+                        st.set_budget(b);
+                    }
+                    if let Some(path) = resume(i) {
+                        st.resume_at(path);
+                    }
+                    let _ = c.dfs(&mut st, &mut visitor);
+                    let cut = (st.stats.budget_cuts > 0).then(|| std::mem::take(&mut st.cut_path));
+                    (st.stats, !st.was_stopped(), cut)
+                }
+                None => (Stats::default(), true, None),
+            };
+            if tx
+                .send(TaskResult {
+                    index: i,
+                    visitor,
+                    stats,
+                    finished,
+                    cut,
+                })
+                .is_err()
+            {
+                break;
+            }
+        }
+    };
+
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn_scoped(s, || worker(tx))
+                .expect("spawn worker thread");
+        }
+        drop(tx);
+        let mut pending: BTreeMap<usize, TaskResult<V>> = BTreeMap::new();
+        let mut deliver = 0usize;
+        let mut stopped = false;
+        let mut last_tick = Instant::now();
+        let mut disconnected = false;
+        loop {
+            // Deliver everything that is next in order (skipped tasks count as delivered).
+            loop {
+                if deliver < total && (opts.skip)(deliver) {
+                    deliver += 1;
+                    report.tasks_done += 1;
+                    continue;
+                }
+                let Some(r) = pending.remove(&deliver) else {
+                    break;
+                };
+                if !r.finished || stopped {
+                    stopped = true;
+                    break;
+                }
+                report.stats += r.stats;
+                report.tasks_done += 1;
+                deliver += 1;
+                if done(r.index, r.visitor, r.stats, r.cut).is_break() {
+                    stopped = true;
+                    halt.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            if let Some(p) = opts.progress {
+                if last_tick.elapsed() > Duration::from_millis(100) || deliver == total {
+                    last_tick = Instant::now();
+                    p(&Progress {
+                        tasks_done: report.tasks_done,
+                        tasks_total: total,
+                        stats: report.stats,
+                        elapsed: start.elapsed(),
+                    });
+                }
+            }
+            if deliver == total || stopped || disconnected {
+                break;
+            }
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(r) => {
+                    pending.insert(r.index, r);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                // All workers are gone: deliver what is in order, then stop.
+                Err(mpsc::RecvTimeoutError::Disconnected) => disconnected = true,
+            }
+        }
+        halt.store(true, Ordering::Relaxed);
+        report.complete = deliver == total && !stopped;
+    });
+    report
+}
