@@ -1,9 +1,10 @@
-//! The headline packing workloads of issue 2, all with 2 threads (the CI machine's cores):
-//! Soma all solutions (floor 20 ms), pentominoes 6x10 (1 s), 54 T-tetracubes in 6x6x6 first
-//! solution (2 s), and in the `full` group Bedlam (30 s) and the Tetris Cube (60 s).
+//! The headline packing workloads, all with 2 threads (the CI machine's cores).
 //!
-//! `cargo bench -p wurfel-pack -- quick` runs the short ones; `-- full` the long ones (about
-//! 10 minutes: criterion takes at least ten samples).
+//! `cargo bench -p wurfel-pack -- quick` runs the short ones (about a minute): Soma all
+//! solutions, pentominoes 6x10 all, first solutions of 54 T-tetracubes in 6x6x6 and of Bedlam,
+//! Bedlam's first two (the "is it unique?" question), and preparing Bedlam.
+//! `-- full` runs the counts of the classics (several minutes: criterion takes at least ten
+//! samples): solid pentominoes 3x4x5, Bedlam, the Tetris Cube.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -34,6 +35,9 @@ fn quick(c: &mut Criterion) {
     g.bench_function("bedlam first solution", |b| {
         b.iter(|| black_box(bedlam.solutions(Convention::Rotations, 1, 2)))
     });
+    g.bench_function("bedlam first two solutions", |b| {
+        b.iter(|| black_box(bedlam.solutions(Convention::Rotations, 2, 2)))
+    });
     g.bench_function("prepare bedlam (placements, symmetry)", |b| {
         b.iter(|| black_box(prepared("bedlam")))
     });
@@ -43,7 +47,7 @@ fn quick(c: &mut Criterion) {
 fn full(c: &mut Criterion) {
     let mut g = c.benchmark_group("full");
     g.sample_size(10).measurement_time(Duration::from_secs(60));
-    for id in ["bedlam", "tetris-cube"] {
+    for id in ["solid-pentominoes-3x4x5", "bedlam", "tetris-cube"] {
         let p = prepared(id);
         g.bench_function(format!("{id} count all"), |b| {
             b.iter(|| black_box(p.count(2)))
