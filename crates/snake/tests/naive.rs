@@ -22,7 +22,7 @@ fn sub(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
-/// Every embedding of a chain given by letters (`E`, `S`, `C`), as in seed 004: cube k+1 touches
+/// Every embedding of a chain given by letters (`E`, `S`, `C`), straight from the definition: cube k+1 touches
 /// cube k, and is aligned with k-1, k for `S`, not aligned for `C`.
 fn naive_embeddings(letters: &[u8], dims: [i32; 3]) -> Vec<Path> {
     fn go(letters: &[u8], dims: [i32; 3], path: &mut Path, out: &mut Vec<Path>) {

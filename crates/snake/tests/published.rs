@@ -1,4 +1,4 @@
-//! Published figures (REFERENCES.md section 2, issue 4) reproduced by computation.
+//! Published figures reproduced by computation (sources in `wurfel_snake::catalog`).
 
 use std::collections::HashSet;
 use wurfel_snake::{

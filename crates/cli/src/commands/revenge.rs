@@ -26,7 +26,7 @@ enum Sub {
     Bench(BenchArgs),
     /// Build (or load and check) every distance table; print sizes and times.
     Tables(TablesArgs),
-    /// Positions per distance of a stage, as in seed 003.
+    /// Positions per distance of a stage, as in Norskog's five-stage analysis.
     Analyse(AnalyseArgs),
 }
 
