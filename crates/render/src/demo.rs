@@ -2,24 +2,23 @@
 //! the gallery example. Not a solver: the pieces are whatever the random growth produces.
 
 use crate::{Scene, ScenePiece};
+use rand::{Rng as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
+/// The demo scenes' generator: seeded, so a scene is the same on every platform and run.
+struct Rng(ChaCha8Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Rng {
+        Rng(ChaCha8Rng::seed_from_u64(seed))
     }
 
+    /// A uniform index below `n` (0 when `n` is 0).
     fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             0
         } else {
-            (self.next() % n as u64) as usize
+            self.0.gen_range(0..n)
         }
     }
 }
@@ -52,7 +51,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
             i / (dims[0] * dims[1]),
         ]
     };
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut owner: Vec<Option<usize>> = vec![None; total];
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut k = 0;

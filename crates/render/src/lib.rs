@@ -22,10 +22,10 @@
 //! piece order, so a puzzle's pieces keep their colours across solutions), shades of them for
 //! more, chosen so that touching pieces differ in hue. [`Options::colours`] overrides them.
 //!
-//! Tests: `tests/snapshots.rs` compares SVG output with `tests/snapshots/*.svg`
-//! (`WURFEL_UPDATE_SNAPSHOTS=1` rewrites them); `tests/browser.rs` drives the viewer in headless
-//! Chromium through `browser-test/test.mjs` (playwright-core, installed by `npm ci` on first
-//! run); `examples/gallery.rs` writes every view of some demo scenes for looking at.
+//! Tests: `tests/snapshots.rs` compares SVG output with `insta` snapshots in
+//! `tests/snapshots/` (`INSTA_UPDATE=always` rewrites them); `tests/browser.rs` drives the viewer
+//! in headless Chromium through `browser-test/test.mjs` (playwright-core, installed by `npm ci`
+//! on first run; under CI a missing browser fails the test); `examples/gallery.rs` writes every view of some demo scenes for looking at.
 
 use std::path::Path;
 
