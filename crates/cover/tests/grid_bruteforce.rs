@@ -1,13 +1,15 @@
 //! The engine on grid problems (the case packings produce: columns are the cells of a box,
 //! some prefilled as holes, rows are placements of connected pieces) against a plain
 //! backtracking enumerator that shares nothing with the engine: no grid renumbering, no region
-//! pruning, no most-constrained choice, no task splitting. Only the public API is used.
+//! pruning, no most-constrained choice, no task splitting. Only the engine's public API is used
+//! (and `wurfel-geom`, a dev-dependency, for piece orientations).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 use wurfel_cover::{count, search_limited, Branching, Problem, Row, SearchOptions, Visitor};
+use wurfel_geom::{neighbours, Shape};
 
 type Cell = [i32; 3];
 
@@ -57,38 +59,6 @@ fn index(dims: [i32; 3], c: Cell) -> Option<u32> {
         .then(|| (c[0] + dims[0] * (c[1] + dims[1] * c[2])) as u32)
 }
 
-/// The 48 signed axis permutations applied to `cells`, each normalised to the origin, distinct.
-fn orientations(cells: &[Cell]) -> BTreeSet<Vec<Cell>> {
-    let perms = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut out = BTreeSet::new();
-    for p in perms {
-        for signs in 0..8 {
-            let s = |k: usize| if signs >> k & 1 == 1 { -1 } else { 1 };
-            let img: Vec<Cell> = cells
-                .iter()
-                .map(|c| [s(0) * c[p[0]], s(1) * c[p[1]], s(2) * c[p[2]]])
-                .collect();
-            let lo: Vec<i32> = (0..3)
-                .map(|k| img.iter().map(|c| c[k]).min().unwrap_or(0))
-                .collect();
-            let mut norm: Vec<Cell> = img
-                .iter()
-                .map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
-                .collect();
-            norm.sort();
-            out.insert(norm);
-        }
-    }
-    out
-}
-
 /// A random grid problem: a small box with random holes (prefilled), the remaining cells cut
 /// into random connected pieces; identical shapes share a group; every placement of every
 /// shape is a row. Sometimes a decoy group (a shape that is not part of the cut) is added with
@@ -134,17 +104,7 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
         while cells.len() < size {
             let frontier: Vec<u32> = cells
                 .iter()
-                .flat_map(|c| {
-                    [
-                        [1, 0, 0],
-                        [-1, 0, 0],
-                        [0, 1, 0],
-                        [0, -1, 0],
-                        [0, 0, 1],
-                        [0, 0, -1],
-                    ]
-                    .map(|d| [c[0] + d[0], c[1] + d[1], c[2] + d[2]])
-                })
+                .flat_map(|&c| neighbours(c))
                 .filter_map(|c| index(dims, c))
                 .filter(|i| !owner.contains_key(i))
                 .collect();
@@ -161,13 +121,12 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
     if !exact_groups && rng.gen_bool(0.5) {
         pieces.push(vec![[0, 0, 0], [1, 0, 0]]); // a decoy domino, not needed for a cover
     }
-    // Group identical shapes (up to isometry) and list every placement of each group's shape.
-    let mut groups: Vec<(Vec<Cell>, u32)> = Vec::new();
+    // Group identical shapes (up to rotation) and list every placement of each group's shape.
+    let mut groups: Vec<(Shape, u32)> = Vec::new();
     for p in pieces {
-        let key = orientations(&p)
-            .into_iter()
-            .next()
-            .expect("non-empty piece");
+        let key = Shape::new(p)
+            .expect("a piece has distinct cells")
+            .canonical();
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some(g) => g.1 += 1,
             None => groups.push((key, 1)),
@@ -176,11 +135,12 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
     let mut rows = Vec::new();
     for (g, (shape, _)) in groups.iter().enumerate() {
         let mut seen: HashSet<Vec<u32>> = HashSet::new();
-        for o in orientations(shape) {
+        for o in shape.orientations() {
             for tz in 0..dims[2] {
                 for ty in 0..dims[1] {
                     for tx in 0..dims[0] {
                         let cols: Option<Vec<u32>> = o
+                            .cells()
                             .iter()
                             .map(|c| index(dims, [c[0] + tx, c[1] + ty, c[2] + tz]))
                             .collect();
