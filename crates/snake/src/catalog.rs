@@ -58,7 +58,7 @@ pub const CATALOG: &[Entry] = &[
         segments: "3,4,4,4,2,4,2,4,2,2,2,2,2,2,2,2,2,3,2,4,3,3,2,4,2,3,2,2,2,2,2,3,2,2,2,2,4,2,4",
         side: 4,
         published: Some((192, 8, 4)),
-        source: "a commercial 4x4x4 King snake; no public count found: counts computed by wurfel and checked by its naive enumerator",
+        source: "a commercial 4x4x4 King snake; no published source: counts computed by wurfel and checked by its naive enumerator",
     },
 ];
 

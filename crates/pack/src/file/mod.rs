@@ -1,9 +1,10 @@
 //! Puzzle files in TOML: parsing with precise error positions, and writing back. (Loading by
-//! catalog id or path is [`crate::load`].)
+//! catalog id or path is [`crate::load()`].)
 //!
-//! The schema is split by table: [`target`] (`[target]`), [`piece`] (`[[piece]]`, including the
-//! placement check shared with the solver), [`published`] (`[[published]]`); [`shape`] reads
-//! `cells` and `layers` for both targets and pieces, and `write` turns a puzzle back into TOML.
+//! The schema is split by table, one private module each: `target` (`[target]`), `piece`
+//! (`[[piece]]`, including the placement check shared with the solver) and `published`
+//! (`[[published]]`); `shape` reads `cells` and `layers` for both targets and pieces, and
+//! `write` turns a puzzle back into TOML.
 //!
 //! # Format
 //!
