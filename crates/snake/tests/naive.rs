@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashMap, HashSet};
-use wurfel_geom::Iso;
+use wurfel_geom::{Iso, DIRECTIONS};
 use wurfel_snake::{survey, Board, Chain, Counts, Problem};
 
 // The boxes checked are the same in every build profile, so a debug `cargo test` covers what
@@ -32,14 +32,7 @@ fn naive_embeddings(letters: &[u8], dims: [i32; 3]) -> Vec<Path> {
             return;
         }
         let last = path[k - 1];
-        for d in [
-            [1, 0, 0],
-            [-1, 0, 0],
-            [0, 1, 0],
-            [0, -1, 0],
-            [0, 0, 1],
-            [0, 0, -1],
-        ] {
+        for d in DIRECTIONS {
             let p = [last[0] + d[0], last[1] + d[1], last[2] + d[2]];
             if !inside(dims, p) || path.contains(&p) {
                 continue;
@@ -152,14 +145,7 @@ fn random_hamiltonian_chain(dims: [i32; 3], rng: &mut ChaCha8Rng) -> Chain {
         }
         *budget -= 1;
         let last = *path.last().unwrap();
-        let mut dirs = [
-            [1, 0, 0],
-            [-1, 0, 0],
-            [0, 1, 0],
-            [0, -1, 0],
-            [0, 0, 1],
-            [0, 0, -1],
-        ];
+        let mut dirs = DIRECTIONS;
         for i in (1..6).rev() {
             dirs.swap(i, rng.gen_range(0..=i));
         }

@@ -270,6 +270,31 @@ fn integer(cx: &Ctx<'_>, v: &Spanned<toml::Value>, what: &str) -> Result<i64, Pu
     }
 }
 
+/// Three integers `[a, b, c]`. Errors point at `v`: `whole` says what the array must be ("...,
+/// found 2 values"), `each` what its items must be ("..., found the string \"x\"").
+fn three_integers(
+    cx: &Ctx<'_>,
+    v: &Spanned<toml::Value>,
+    whole: &str,
+    each: &str,
+) -> Result<[i64; 3], PuzzleFileError> {
+    let items = match v.get_ref() {
+        toml::Value::Array(a) if a.len() == 3 => a,
+        toml::Value::Array(a) => {
+            return Err(cx.err(v.span(), format!("{whole}, found {} values", a.len())))
+        }
+        other => return Err(cx.err(v.span(), format!("{whole}, found {}", describe(other)))),
+    };
+    let mut out = [0i64; 3];
+    for (o, item) in out.iter_mut().zip(items) {
+        *o = match item {
+            toml::Value::Integer(n) => *n,
+            other => return Err(cx.err(v.span(), format!("{each}, found {}", describe(other)))),
+        };
+    }
+    Ok(out)
+}
+
 fn describe(v: &toml::Value) -> String {
     match v {
         toml::Value::Float(f) => format!("the float {f}"),

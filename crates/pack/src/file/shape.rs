@@ -1,6 +1,8 @@
 //! Shapes written as `cells = [[x, y, z], ...]` or as `layers` of text (targets and pieces).
 
-use super::{describe, line_col, Ctx, PuzzleFileError, MAX_COORD, MAX_DIM, MAX_TARGET_CELLS};
+use super::{
+    describe, line_col, three_integers, Ctx, PuzzleFileError, MAX_COORD, MAX_DIM, MAX_TARGET_CELLS,
+};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use toml::Spanned;
@@ -26,35 +28,14 @@ pub(super) fn shape_from_cells(
     let mut seen: HashMap<Cell, Range<usize>> = HashMap::new();
     let mut out = Vec::with_capacity(cells.get_ref().len());
     for c in cells.get_ref() {
-        let items = match c.get_ref() {
-            toml::Value::Array(a) if a.len() == 3 => a,
-            other => {
-                return Err(cx.err(
-                    c.span(),
-                    format!(
-                        "a cell of {what} must be three integer coordinates [x, y, z], found {}",
-                        match other {
-                            toml::Value::Array(a) => format!("{} values", a.len()),
-                            v => describe(v),
-                        }
-                    ),
-                ))
-            }
-        };
+        let items = three_integers(
+            cx,
+            c,
+            &format!("a cell of {what} must be three integer coordinates [x, y, z]"),
+            &format!("coordinates of {what} must be integers"),
+        )?;
         let mut cell = [0i32; 3];
-        for (k, v) in cell.iter_mut().zip(items) {
-            let n = match v {
-                toml::Value::Integer(n) => *n,
-                other => {
-                    return Err(cx.err(
-                        c.span(),
-                        format!(
-                            "coordinates of {what} must be integers, found {}",
-                            describe(other)
-                        ),
-                    ))
-                }
-            };
+        for (k, n) in cell.iter_mut().zip(items) {
             if n.abs() > MAX_COORD {
                 return Err(cx.err(
                     c.span(),

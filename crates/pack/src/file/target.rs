@@ -1,7 +1,7 @@
 //! The `[target]` table: exactly one of `box`, `cells` or `layers`, within the size limits.
 
 use super::shape::{shape_from_cells, shape_from_layers};
-use super::{describe, Ctx, PuzzleFileError, MAX_DIM, MAX_TARGET_CELLS};
+use super::{three_integers, Ctx, PuzzleFileError, MAX_DIM, MAX_TARGET_CELLS};
 use serde::Deserialize;
 use std::ops::Range;
 use toml::Spanned;
@@ -35,32 +35,13 @@ pub(super) fn parse(cx: &Ctx<'_>, t: &Spanned<RawTarget>) -> Result<Shape, Puzzl
         ));
     }
     let shape = if let Some(b) = &raw.box_ {
-        let items = match b.get_ref() {
-            toml::Value::Array(a) if a.len() == 3 => a,
-            other => {
-                return Err(cx.err(
-                    b.span(),
-                    format!(
-                        "`box` must be an array of three sizes [x, y, z], found {}",
-                        match other {
-                            toml::Value::Array(a) => format!("{} values", a.len()),
-                            v => describe(v),
-                        }
-                    ),
-                ))
-            }
-        };
-        let mut dims = [0i64; 3];
-        for (d, v) in dims.iter_mut().zip(items) {
-            *d = match v {
-                toml::Value::Integer(n) => *n,
-                other => {
-                    return Err(cx.err(
-                        b.span(),
-                        format!("`box` sizes must be integers, found {}", describe(other)),
-                    ))
-                }
-            };
+        let dims = three_integers(
+            cx,
+            b,
+            "`box` must be an array of three sizes [x, y, z]",
+            "`box` sizes must be integers",
+        )?;
+        for d in &dims {
             if *d < 1 || *d > MAX_DIM {
                 return Err(cx.err(
                     b.span(),
