@@ -224,7 +224,10 @@ impl Board {
     /// image is a smaller path of the same orbit: `None`); those mapping `c` to a larger cell
     /// can never tie again and leave the stabiliser. Starting from [`Board::group_mask`] this is
     /// the test for a start cell.
-    #[inline]
+    // `always`: the folding search calls this once per cube placed; with plain `#[inline]` the
+    // king-46 count took 1.6% more instructions than the hand-inlined loop it replaced
+    // (callgrind), with `always` 0.3%.
+    #[inline(always)]
     pub(crate) fn extend_stabilizer(&self, stab: u64, c: usize) -> Option<u64> {
         let mut st = stab;
         let mut rest = stab & !1;
