@@ -38,6 +38,7 @@ impl<const W: usize> Counter<W> {
     }
 
     /// The cells covered at least once.
+    #[cfg(test)]
     pub fn covered(&self) -> Bits<W> {
         self.bit.iter().fold(self.overflow, |a, b| a.or(b))
     }

@@ -13,8 +13,7 @@
 //!   placed, and the branching column — the empty column with the fewest fitting rows, or a
 //!   group with fewer places — is read off the counter without rescanning the board;
 //! - with a [`Problem::grid`], a placement that leaves an empty region that no sub-multiset of
-//!   the remaining groups can fill (by size) is rejected before filtering (`region.rs`);
-//! - rows that lead to a dead end on their own are dropped before the search.
+//!   the remaining groups can fill (by size) is rejected before filtering (`region.rs`).
 //!
 //! How the work is scheduled (`schedule.rs`):
 //! - the tree is cut into tasks (prefixes) at shallow depth, independently of the number of

@@ -18,9 +18,6 @@ use crate::Visitor;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Root pruning tries every root row against all others: quadratic, so only up to this size.
-const ROOT_PRUNE_MAX_ROWS: usize = 20_000;
-
 /// The fitting rows of one group at one node: `masks[start..end]` and `rows[start..end]`.
 #[derive(Clone, Copy)]
 struct Span {
@@ -199,7 +196,7 @@ impl<const W: usize> Compiled<W> {
                 end: root_rows.len() as u32,
             });
         }
-        let mut c = Compiled {
+        Compiled {
             exact_groups: p.exact_groups,
             full,
             init_filled,
@@ -212,62 +209,7 @@ impl<const W: usize> Compiled<W> {
             group_caps: p.group_caps.clone(),
             region: Region::new(p),
             columns: p.columns,
-        };
-        if c.root_rows.len() <= ROOT_PRUNE_MAX_ROWS {
-            while c.prune_root() {}
         }
-        c
-    }
-
-    /// Drops the root rows that are in no cover because placing them alone on the board
-    /// already leaves a dead end (an empty cell no row can cover, a group with no place left,
-    /// or an unfillable region). Every row of a cover passes: the cover's other rows fit
-    /// beside it. Returns whether a row was dropped (dropping one can doom others).
-    fn prune_root(&mut self) -> bool {
-        let never = AtomicBool::new(false);
-        let stop = [&never];
-        let Some(mut st) = self.state(&[], &stop) else {
-            return false;
-        };
-        let mut keep = vec![true; self.root_rows.len()];
-        for (i, k) in keep.iter_mut().enumerate() {
-            let (m, row) = (self.root_masks[i], self.root_rows[i]);
-            let g = self.row_group[row as usize] as usize;
-            if st.remaining[g] == 0 || !self.place(&mut st, &m, g, row) {
-                *k = false;
-                continue;
-            }
-            let empty = self.full.andnot(&st.filled);
-            *k = empty.andnot(&st.top().cover.covered()).is_zero();
-            self.unplace(&mut st, &m, g);
-        }
-        if keep.iter().all(|&k| k) {
-            return false;
-        }
-        let (mut masks, mut rows, mut spans) = (Vec::new(), Vec::new(), Vec::new());
-        for sp in &self.root_spans {
-            let start = rows.len() as u32;
-            let range = sp.start as usize..sp.end as usize;
-            for ((&k, m), &r) in keep[range.clone()]
-                .iter()
-                .zip(&self.root_masks[range.clone()])
-                .zip(&self.root_rows[range])
-            {
-                if k {
-                    masks.push(*m);
-                    rows.push(r);
-                }
-            }
-            spans.push(Span {
-                group: sp.group,
-                start,
-                end: rows.len() as u32,
-            });
-        }
-        self.root_masks = masks;
-        self.root_rows = rows;
-        self.root_spans = spans;
-        true
     }
 
     /// A fresh state at the root, or after placing `prefix`; `None` if the prefix overlaps
