@@ -176,10 +176,13 @@ pub fn load(name_or_path: &str) -> Result<Puzzle, LoadError> {
             suggestions: close_ids(name_or_path),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text =
+        crate::read::read_text_bounded(path, crate::read::MAX_FILE_BYTES).map_err(|source| {
+            LoadError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
     Ok(parse_puzzle(&text, name_or_path)?)
 }
 

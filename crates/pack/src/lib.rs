@@ -6,13 +6,17 @@
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
-//! - [`output`]: layered text and JSON.
+//! - [`output`]: layered text and JSON;
+//! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints;
+//! - [`read`]: reading user files with a size limit.
 
 pub mod catalog;
+pub mod checkpoint;
 pub mod file;
 pub mod model;
 pub mod output;
 pub mod placements;
+pub mod read;
 pub mod solver;
 pub mod symmetry;
 
