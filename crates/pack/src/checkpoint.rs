@@ -295,29 +295,36 @@ fn validate(p: &CountProgress, prep: &Prepared, fp: &Fingerprint) -> Result<(), 
     if p.next_task == 0 && c != Counts::default() {
         return bad("no task is counted, yet the counts are not zero".into());
     }
-    // Each rotation class holds between 1 and |G| raw solutions; each class up to
-    // reflections merges one or two rotation classes (one when reflections do not act).
-    let group = prep.symmetry.rotations.len().max(1) as u128;
-    let (raw, rot, rr) = (
-        u128::from(c.raw),
-        u128::from(c.rotations),
-        u128::from(c.rotations_reflections),
-    );
-    if rot > raw || raw > rot * group {
+    // At any point, a rotation class is counted together with its representative (raw grows
+    // by at least 1), and a class up to reflections with its rotation class.
+    if c.rotations_reflections > c.rotations || c.rotations > c.raw {
         return bad(format!(
-            "raw {} and rotations {} cannot both hold (a rotation class has 1 to {group} members)",
-            c.raw, c.rotations
+            "raw {} >= rotations {} >= rotations_reflections {} does not hold",
+            c.raw, c.rotations, c.rotations_reflections
         ));
     }
+    if p.next_task < p.tasks_total {
+        return Ok(());
+    }
+    // A complete count also has every member of each class: a rotation class holds 1 to |G|
+    // raw solutions, a class up to reflections one or two rotation classes (one when
+    // reflections do not act on solutions).
+    let group = prep.symmetry.rotations.len().max(1) as u128;
     let merge = if prep.symmetry.reflections.is_empty() {
         1
     } else {
         2
     };
-    if rr > rot || rot > rr * merge {
+    let (raw, rot, rr) = (
+        u128::from(c.raw),
+        u128::from(c.rotations),
+        u128::from(c.rotations_reflections),
+    );
+    if raw > rot * group || rot > rr * merge {
         return bad(format!(
-            "rotations {} and rotations_reflections {} cannot both hold",
-            c.rotations, c.rotations_reflections
+            "complete counts raw {}, rotations {}, rotations_reflections {} are impossible \
+             with {group} rotations",
+            c.raw, c.rotations, c.rotations_reflections
         ));
     }
     Ok(())

@@ -23,21 +23,21 @@ pub fn read_text_bounded(path: &Path, max: u64) -> io::Result<String> {
             format!("it is {what}"),
         ));
     }
-    let too_big = |n: u64| {
+    let too_big = || {
         io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("it has {n} bytes or more, above the limit of {max} bytes"),
+            format!("it is larger than the limit of {max} bytes"),
         )
     };
     if meta.len() > max {
-        return Err(too_big(meta.len()));
+        return Err(too_big());
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     std::fs::File::open(path)?
         .take(max + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
-        return Err(too_big(bytes.len() as u64));
+        return Err(too_big());
     }
     String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))

@@ -94,26 +94,47 @@ fn forged_checkpoints_are_refused() {
         Checkpoint::parse(&forged, &prep, &fp),
         Err(CheckpointError::Checksum)
     ));
-    // Resealed, raw + 1000 breaks `raw <= rotations * |G|` only sometimes; the checksum is the
-    // guard for plausible edits. Impossible ones are refused even when resealed:
-    let cases: Vec<(&str, Box<dyn Fn(&serde_json::Value) -> serde_json::Value>)> = vec![
-        ("raw", Box::new(|_| serde_json::json!(u64::MAX))),
-        ("rotations", Box::new(|_| serde_json::json!(0))),
-        ("next_task", Box::new(|_| serde_json::json!(1_000_000))),
-        ("tasks_total", Box::new(|_| serde_json::json!(0))),
+    // Resealed (the checksum recomputed), impossible contents are still refused:
+    type Edit = Box<dyn Fn(&serde_json::Value) -> serde_json::Value>;
+    let last = saved.last().unwrap();
+    let cases: Vec<(&str, &str, Edit)> = vec![
+        (mid, "rotations", Box::new(|_| serde_json::json!(u64::MAX))),
         (
+            mid,
             "rotations_reflections",
-            Box::new(|v| serde_json::json!(v.as_u64().unwrap() * 3 + 1)),
+            Box::new(|_| serde_json::json!(u64::MAX)),
+        ),
+        (mid, "next_task", Box::new(|_| serde_json::json!(1_000_000))),
+        (mid, "tasks_total", Box::new(|_| serde_json::json!(0))),
+        (last, "raw", Box::new(plus)),
+        (
+            last,
+            "rotations_reflections",
+            Box::new(|v| serde_json::json!(v.as_u64().unwrap() / 3)),
         ),
     ];
-    for (key, f) in cases {
-        let forged = reseal(&edit(mid, key, f));
+    for (text, key, f) in cases {
+        let forged = reseal(&edit(text, key, f));
         let err = Checkpoint::parse(&forged, &prep, &fp).unwrap_err();
         assert!(
             matches!(err, CheckpointError::Inconsistent(_)),
             "{key}: {err}"
         );
     }
+    // A resealed huge raw count mid-way is consistent so far, but cannot be carried to a
+    // wrapped total: the sum overflows.
+    let huge = reseal(&edit(mid, "raw", |_| serde_json::json!(u64::MAX)));
+    let start = Checkpoint::parse(&huge, &prep, &fp).unwrap();
+    let err = count_resumable(
+        &prep,
+        &fp,
+        &SearchOptions::default(),
+        Some(start),
+        Duration::from_secs(3600),
+        |_| Ok(()),
+    )
+    .unwrap_err();
+    assert!(matches!(err, CheckpointError::Overflow), "{err}");
     for bad in [
         "",
         "{}",
