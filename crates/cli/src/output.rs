@@ -197,18 +197,19 @@ fn temp_prefix(target: &Path) -> String {
 }
 
 fn temp_file_for(target: &Path) -> io::Result<tempfile::NamedTempFile> {
-    use std::os::unix::fs::PermissionsExt;
     let prefix = format!("{}{}-", temp_prefix(target), std::process::id());
-    // A new file gets the usual mode (0666 less the umask); a replaced one keeps its own.
-    let mode = std::fs::metadata(target).map_or(0o666, |m| m.permissions().mode() & 0o7777);
-    let tmp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
-        .permissions(std::fs::Permissions::from_mode(0o666))
-        .tempfile_in(parent_dir(target))?;
-    if std::fs::metadata(target).is_ok() {
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(mode))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A new file gets the usual mode (0666 less the umask), not tempfile's 0600.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let tmp = builder.tempfile_in(parent_dir(target))?;
+    // A replaced file keeps its own mode.
+    if let Ok(m) = std::fs::metadata(target) {
+        tmp.as_file().set_permissions(m.permissions())?;
     }
     Ok(tmp)
 }

@@ -323,6 +323,27 @@ fn an_interrupted_solve_leaves_the_file_untouched() {
 }
 
 #[test]
+fn an_interrupted_count_saves_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = spawn(&["count", SLOW, "--checkpoint", "cp.json"], dir.path());
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&child, "-INT");
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("progress saved to cp.json"), "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("cp.json")).unwrap())
+            .unwrap();
+    let (next, total) = (
+        v["next_task"].as_u64().unwrap(),
+        v["tasks_total"].as_u64().unwrap(),
+    );
+    assert!(next < total && total > 1, "{v}");
+}
+
+#[test]
 fn leftovers_of_a_killed_run_are_cleaned_up() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = spawn(&["solve", SLOW, "--all", "--out", "F.txt"], dir.path());

@@ -40,9 +40,17 @@ pub fn load(name: &str) -> Result<Puzzle> {
     Ok(wurfel_pack::load(name)?)
 }
 
-/// Placements, symmetries and the engine problem of `puzzle`.
+/// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
+/// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet).
 pub fn prepare(puzzle: &Puzzle) -> Result<Prepared> {
-    Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id))
+    let spinner = crate::progress::spinner(true);
+    spinner.set_message(format!(
+        "preparing {}: placements and symmetries",
+        puzzle.id
+    ));
+    let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
+    spinner.finish_and_clear();
+    prep
 }
 
 /// `wurfel list`.
