@@ -15,7 +15,8 @@ targets=("$@")
 out=${OUT:-${TMPDIR:-/tmp}/wurfel-fuzz}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$out/target}
 cargo afl build --release --quiet
-export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_QUIET=1
+# AFL_AUTORESUME: a second run continues from the first one's queue.
+export AFL_AUTORESUME=1 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_QUIET=1
 for t in "${targets[@]}"; do
     mkdir -p "$out/$t"
     # -V: stop after that many seconds; -c0 is added by cargo afl.

@@ -24,6 +24,24 @@ fn spawn(args: &[&str], dir: &Path) -> Child {
         .expect("spawn wurfel")
 }
 
+/// Runs wurfel with `stdout` as its standard output; returns the exit code and standard error.
+fn run_into(args: &[&str], stdout: Stdio) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
+        .args(args)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn wurfel");
+    // A piped standard output is closed at once: the reader goes away before (or while)
+    // wurfel writes.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 fn signal(child: &Child, sig: &str) {
     let ok = std::process::Command::new("kill")
         .args([sig, &child.id().to_string()])
@@ -103,13 +121,8 @@ fn a_full_disk_on_stdout_is_an_error_not_a_panic() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
-            .args(args)
-            .stdout(full)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        let (code, err) = run_into(args, Stdio::from(full));
+        assert_eq!(code, Some(1), "{args:?}: {err}");
         assert!(err.contains("No space left on device"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
@@ -127,17 +140,8 @@ fn a_closed_pipe_ends_quietly_with_success() {
         &["snake", "survey", "--box", "2x2x3", "--json"],
         &["snake", "survey", "--json"],
     ] {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The reader goes away before (or while) wurfel writes.
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        let (code, err) = run_into(args, Stdio::piped());
+        assert_eq!(code, Some(0), "{args:?}: {err}");
         assert!(
             !err.contains("panicked") && !err.contains("error"),
             "{args:?}: {err}"

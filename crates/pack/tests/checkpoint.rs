@@ -81,6 +81,14 @@ fn reseal(text: &str) -> String {
     cp.to_text()
 }
 
+/// Resuming from `start` must fail with an overflow.
+fn assert_overflows(prep: &Prepared, fp: &Fingerprint, start: CountProgress) {
+    let opts = SearchOptions::default();
+    let hour = Duration::from_secs(3600);
+    let err = count_resumable(prep, fp, &opts, Some(start), hour, |_| Ok(())).unwrap_err();
+    assert!(matches!(err, CheckpointError::Overflow), "{err}");
+}
+
 #[test]
 fn forged_checkpoints_are_refused() {
     let prep = prepared("tetracubes-2x4x4");
@@ -125,16 +133,7 @@ fn forged_checkpoints_are_refused() {
     // wrapped total: the sum overflows.
     let huge = reseal(&edit(mid, "raw", |_| serde_json::json!(u64::MAX)));
     let start = Checkpoint::parse(&huge, &prep, &fp).unwrap();
-    let err = count_resumable(
-        &prep,
-        &fp,
-        &SearchOptions::default(),
-        Some(start),
-        Duration::from_secs(3600),
-        |_| Ok(()),
-    )
-    .unwrap_err();
-    assert!(matches!(err, CheckpointError::Overflow), "{err}");
+    assert_overflows(&prep, &fp, start);
     for bad in [
         "",
         "{}",
@@ -202,14 +201,5 @@ fn overflowing_counts_are_an_error_not_a_wrapped_total() {
     };
     let text = Checkpoint::new("soma", &fp, &start).to_text();
     let start = Checkpoint::parse(&text, &prep, &fp).expect("consistent");
-    let err = count_resumable(
-        &prep,
-        &fp,
-        &SearchOptions::default(),
-        Some(start),
-        Duration::from_secs(3600),
-        |_| Ok(()),
-    )
-    .unwrap_err();
-    assert!(matches!(err, CheckpointError::Overflow), "{err}");
+    assert_overflows(&prep, &fp, start);
 }

@@ -13,7 +13,6 @@ use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use wurfel_cover::SearchOptions;
 use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
@@ -136,12 +135,7 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
     }
     let bar = progress::bar(true);
     let callback = progress::callback(&bar);
-    let opts = SearchOptions {
-        threads: args.threads.get(),
-        cancel: Some(progress::cancellation()),
-        progress: Some(&callback),
-        ..Default::default()
-    };
+    let opts = progress::search_options(args.threads.get(), &callback);
     let every = Duration::from_secs_f64(args.checkpoint_interval);
     let outcome = count_resumable(prep, &fp, &opts, start, every, |p| match store {
         Some(s) => s

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_cover::{SearchOptions, SearchReport, Stats};
+use wurfel_cover::{SearchReport, Stats};
 use wurfel_pack::{Convention, Prepared, Want};
 
 /// Arguments of `wurfel solve`.
@@ -167,12 +167,7 @@ fn search(
     let limit = args.limit.get();
     let bar = progress::bar(limit != Some(1));
     let callback = progress::callback(&bar);
-    let opts = SearchOptions {
-        threads: args.threads.get(),
-        cancel: Some(progress::cancellation()),
-        progress: Some(&callback),
-        ..Default::default()
-    };
+    let opts = progress::search_options(args.threads.get(), &callback);
     let mut stats = Stats::default();
     let report = match limit {
         // Every solution, streamed in search order as tasks finish.
