@@ -105,6 +105,15 @@ impl OutputPath {
             }
             Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
         };
+        if let Dest::File(p) = &dest {
+            // Probe: a directory we may not write to fails now, not after the search.
+            drop(temp_file_for(p).with_context(|| {
+                format!(
+                    "cannot write {}: cannot create a file beside it",
+                    path.display()
+                )
+            })?);
+        }
         Ok(OutputPath { shown, dest })
     }
 

@@ -225,6 +225,21 @@ fn outputs_are_checked_before_the_search() {
             "{args:?} searched first"
         );
     }
+    // A directory without write permission (root may write anyway: then there is nothing to
+    // check).
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if std::fs::write(locked.join("probe"), "").is_err() {
+        wurfel()
+            .current_dir(dir.path())
+            .args(["solve", SLOW, "--all", "--render", "locked/x.svg"])
+            .timeout(Duration::from_secs(3))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("cannot create a file beside it"));
+    }
     wurfel()
         .args(["count", "soma", "--checkpoint", "/dev/null"])
         .assert()
