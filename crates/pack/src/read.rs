@@ -59,7 +59,7 @@ mod tests {
         let path = dir.join(format!("wurfel-read-test-{}", std::process::id()));
         std::fs::write(&path, "x".repeat(101)).unwrap();
         let err = read_text_bounded(&path, 100).unwrap_err();
-        assert!(err.to_string().contains("above the limit"), "{err}");
+        assert!(err.to_string().contains("larger than the limit"), "{err}");
         assert_eq!(read_text_bounded(&path, 101).unwrap().len(), 101);
         std::fs::write(&path, [0xff, 0xfe]).unwrap();
         assert!(read_text_bounded(&path, 100).is_err());
