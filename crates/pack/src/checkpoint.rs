@@ -66,7 +66,7 @@ impl Fingerprint {
             None => words.push(0),
         }
         words.push(u64::from(p.exact_groups));
-        words.extend(prep.board.dims.map(|d| d as u64));
+        words.extend(prep.board.dims().map(|d| d as u64));
         words.push(prep.placements.len() as u64);
         for pl in &prep.placements {
             words.push(u64::from(pl.kind));

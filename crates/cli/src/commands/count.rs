@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
-use wurfel_pack::read::{read_text_bounded, MAX_FILE_BYTES};
+use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
 use wurfel_pack::{Convention, Prepared};
 
 /// Arguments of `wurfel count`.

@@ -4,5 +4,6 @@ pub mod count;
 pub mod pack;
 pub mod render;
 pub mod revenge;
+pub mod shell;
 pub mod snake;
 pub mod solve;
