@@ -10,6 +10,7 @@ set -euo pipefail
 WAIT=${SLURM_SELFTEST_TIMEOUT:-120}   # seconds, per wait
 work=$(mktemp -d /tmp/slurm-selftest.XXXXXX)
 jobs_submitted=()
+a="" m=""   # the current array and merge job ids, set by submit_set
 
 say() { echo "slurm-selftest: $*"; }
 fail() {
@@ -31,12 +32,15 @@ trap cleanup EXIT
 command -v sbatch >/dev/null || fail "sbatch not found: run scripts/slurm-up.sh first"
 scontrol ping 2>/dev/null | grep -q UP || fail "slurmctld is not answering: run scripts/slurm-up.sh first"
 
-submit() { # sbatch arguments...; prints the job id
-  local id
+# Submit with sbatch and store the job id in the variable named by $1. Not run in $(...): the id
+# must reach jobs_submitted, so that the cleanup cancels it.
+submit() { # var sbatch-arguments...
+  local var=$1 id
+  shift
   id=$(sbatch --parsable "$@") || fail "sbatch $* was refused"
   id=${id%%;*}
   jobs_submitted+=("$id")
-  echo "$id"
+  printf -v "$var" %s "$id"
 }
 
 # States of a job (for an array: one line per task, "TASKID STATE"), from slurmctld's memory:
@@ -81,26 +85,36 @@ chmod +x "$work/shard.sh" "$work/merge.sh"
 common=(--export="ALL,WORK=$work" --chdir="$work" --time=5 --ntasks=1 --cpus-per-task=1)
 expected="8 140" # 8 parts, 0^2 + 1^2 + ... + 7^2 = 140
 
+# Submit the shards of --array=$1 (logs named $2-*) and a merge job that runs after all of them
+# succeed; the ids go to $a and $m.
+submit_set() { # array-spec log-prefix
+  submit a "${common[@]}" --array="$1" --output="$work/$2-%A_%a.out" "$work/shard.sh"
+  submit m "${common[@]}" --dependency=afterok:"$a" --output="$work/m-%j.out" "$work/merge.sh"
+  say "   array $a (--array=$1), merge $m"
+}
+
+# Wait for $a and $m, then check the merge completed with the expected total.
+expect_merged() {
+  wait_done "$a"
+  wait_done "$m"
+  say "   array task states: $(job_states "$a"); merge: $(job_state "$m")"
+  [ "$(job_state "$m")" = COMPLETED ] || fail "merge job $m did not complete"
+  [ "$(cat "$work/merged")" = "$expected" ] || fail "merged '$(cat "$work/merged")', expected '$expected'"
+  say "   merged: $(cat "$work/merged") (parts, sum of squares) = expected"
+}
+
 # --- 1. array + dependent merge -------------------------------------------------------------------
 say "1. job array 0-7 and a merge job with --dependency=afterok"
 t0=$SECONDS
 touch "$work/fast"
-a=$(submit "${common[@]}" --array=0-7 --output="$work/a-%A_%a.out" "$work/shard.sh")
-m=$(submit "${common[@]}" --dependency=afterok:"$a" --output="$work/m-%j.out" "$work/merge.sh")
-say "   array $a, merge $m"
-wait_done "$a"
-wait_done "$m"
-say "   array task states: $(job_states "$a"); merge: $(job_state "$m") ($((SECONDS - t0)) s)"
-[ "$(job_state "$m")" = COMPLETED ] || fail "merge job $m did not complete"
-[ "$(cat "$work/merged")" = "$expected" ] || fail "merged '$(cat "$work/merged")', expected '$expected'"
-say "   merged: $(cat "$work/merged") (parts, sum of squares) = expected"
+submit_set 0-7 a
+expect_merged
+say "   took $((SECONDS - t0)) s"
 
 # --- 2. kill one task mid-run, resubmit only that index -------------------------------------------
 say "2. kill task 3 mid-run, resubmit only --array=3"
 rm -f "$work"/part-* "$work/merged" "$work/fast"
-a=$(submit "${common[@]}" --array=0-7 --output="$work/b-%A_%a.out" "$work/shard.sh")
-m=$(submit "${common[@]}" --dependency=afterok:"$a" --output="$work/m-%j.out" "$work/merge.sh")
-say "   array $a, merge $m"
+submit_set 0-7 b
 deadline=$((SECONDS + WAIT))
 until [ "$(squeue -h -j "${a}_3" -t RUNNING -o %i 2>/dev/null)" = "${a}_3" ]; do
   [ $SECONDS -lt $deadline ] || fail "task ${a}_3 never started running"
@@ -119,15 +133,8 @@ parts=("$work"/part-?)
 [ ${#parts[@]} = 7 ] || fail "expected the 7 results of the tasks that were not killed"
 say "   parts present: ${parts[*]##*/}"
 touch "$work/fast"
-r=$(submit "${common[@]}" --array=3 --output="$work/r-%A_%a.out" "$work/shard.sh")
-m=$(submit "${common[@]}" --dependency=afterok:"$r" --output="$work/m-%j.out" "$work/merge.sh")
-say "   resubmitted array $r (index 3 only), merge $m"
-wait_done "$r"
-wait_done "$m"
-say "   resubmitted task: $(job_states "$r"); merge: $(job_state "$m")"
-[ "$(job_state "$m")" = COMPLETED ] || fail "merge job $m did not complete after the resubmission"
-[ "$(cat "$work/merged")" = "$expected" ] || fail "merged '$(cat "$work/merged")', expected '$expected'"
-say "   merged: $(cat "$work/merged") = expected"
+submit_set 3 r
+expect_merged
 
 # --- 3. GNU parallel --joblog --resume-failed ------------------------------------------------------
 say "3. GNU parallel --joblog --resume-failed"
