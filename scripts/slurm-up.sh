@@ -130,6 +130,9 @@ JobCompType=jobcomp/none
 MpiDefault=none
 SwitchType=switch/none
 SchedulerType=sched/backfill
+# Start batch jobs as soon as resources free up; the default lets slurmctld wait up to 3 s, which
+# on 2 CPUs made 16 one-line array tasks take 18 s instead of 6-8 s.
+SchedulerParameters=batch_sched_delay=0
 # Allocate cores, not whole nodes, so the tasks of an array share the node.
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
