@@ -12,6 +12,11 @@ pub trait Phase {
     /// A lower bound on the number of turns to a goal (`u8::MAX`: no goal reachable).
     fn bound(&self, s: &Self::State) -> u8;
     fn is_goal(&self, s: &Self::State) -> bool;
+    /// True when the bound of `s` is at most `limit` (phases with several tables stop
+    /// looking them up as soon as one exceeds it).
+    fn within(&self, s: &Self::State, limit: usize) -> bool {
+        (self.bound(s) as usize) <= limit
+    }
 }
 
 /// What the caller does with each solution found: `true` stops the search.
@@ -79,7 +84,7 @@ fn dfs<P: Phase>(
         }
         let n = p.step(&s, t);
         // Also rejects states with no goal (bound u8::MAX).
-        if p.bound(&n) as usize > left - 1 {
+        if !p.within(&n, left - 1) {
             continue;
         }
         path.push(t);

@@ -29,6 +29,8 @@ pub struct Options {
     pub phase2: usize,
     /// Phase 1 + 2 combinations given to phase 3 (best first by length plus phase 3 bound).
     pub phase3: usize,
+    /// Beam width of the phase 3 search (multiplied by 4 while nothing is found).
+    pub phase3_nodes: u64,
     /// Phase 1-3 combinations given to the 3x3x3 solver.
     pub phase4: usize,
     /// Soft time limit: after it, each phase takes its best candidate so far.
@@ -40,7 +42,8 @@ impl Default for Options {
         Options {
             phase1: 30,
             phase2: 4,
-            phase3: 40,
+            phase3: 4,
+            phase3_nodes: 2_000,
             phase4: 8,
             budget: Duration::from_millis(250),
         }
@@ -54,6 +57,7 @@ impl Options {
             phase1: 1,
             phase2: 1,
             phase3: 1,
+            phase3_nodes: 2_000,
             phase4: 1,
             budget: Duration::from_millis(0),
         }
@@ -118,7 +122,7 @@ fn after(c: &Cube, ts: &[Turn]) -> Cube {
 }
 
 /// Longest phase solutions looked at (no phase needs more; they only bound the searches).
-const MAX_LEN: [usize; 4] = [12, 16, 20, 24];
+const MAX_LEN: [usize; 4] = [12, 16, 30, 24];
 
 impl Reduction {
     /// Loads or builds every table (cached through `store`).
@@ -126,7 +130,11 @@ impl Reduction {
         Reduction {
             p1: Phase1::new(store),
             p2: Phase2::new(store),
-            p3: Phase3::new(store),
+            p3: {
+                let mut p3 = Phase3::new(store);
+                p3.weight = 8;
+                p3
+            },
             p4: TwoPhase::new(store),
         }
     }
@@ -134,6 +142,42 @@ impl Reduction {
     /// Bytes of distance tables held.
     pub fn table_bytes(&self) -> usize {
         self.p1.bytes() + self.p2.bytes() + self.p3.bytes() + self.p4.bytes()
+    }
+
+    /// One phase 3 solution for each phase 1+2 candidate worth it, within `budget` nodes each.
+    fn phase3(
+        &self,
+        p12: &[Partial],
+        budget: u64,
+        late: &dyn Fn() -> bool,
+        p123: &mut Vec<Partial>,
+    ) -> Result<(), SolveError> {
+    let mut best3 = usize::MAX;
+    for p in p12 {
+        if p.score >= best3 + 2 && !p123.is_empty() {
+            continue;
+        }
+        let s3 = self.p3.start(&p.cube).ok_or(SolveError::NotFound(3))?;
+        if let Some(t) = self.p3.beam(&s3, budget as usize, MAX_LEN[2]) {
+            let c3 = after(&p.cube, &t);
+            let len = p.len + t.len();
+            let three = self.p4.reader.read(&c3).ok_or(SolveError::NotFound(3))?;
+            let score = len + self.p4.lower_bound(&three) as usize;
+            best3 = best3.min(len);
+            let mut phases = p.phases.clone();
+            phases.push(t);
+            p123.push(Partial {
+                cube: c3,
+                phases,
+                len,
+                score,
+            });
+        }
+        if late() && !p123.is_empty() {
+            break;
+        }
+    }
+        Ok(())
     }
 
     pub fn solve(&self, cube: &Cube) -> Result<Solution, SolveError> {
@@ -165,7 +209,7 @@ impl Reduction {
             .map(|(p, _, s2)| p.len() + self.p2.bound(s2) as usize)
             .min()
             .unwrap_or(0);
-        let mut nodes = 20_000_000u64;
+        let mut nodes = 2_000_000u64;
         'total: for total in lo..=MAX_LEN[0] + MAX_LEN[1] {
             for (p1, c1, s2) in &p1s {
                 if total < p1.len() || total - p1.len() > MAX_LEN[1] {
@@ -198,40 +242,18 @@ impl Reduction {
         if p12.is_empty() {
             return Err(SolveError::NotFound(2));
         }
+
         p12.sort_by_key(|p| (p.score, p.len));
         p12.truncate(opts.phase3.max(1));
         // Phase 3: one optimal solution for each.
         let mut p123: Vec<Partial> = Vec::new();
-        let mut best3 = usize::MAX;
-        for p in &p12 {
-            if p.score >= best3 + 2 && !p123.is_empty() {
-                continue;
-            }
-            let s3 = self.p3.start(&p.cube).ok_or(SolveError::NotFound(3))?;
-            let mut nodes = 3_000_000u64;
-            let mut sol: Option<Vec<Turn>> = None;
-            solutions(&self.p3, s3, MAX_LEN[2], &mut nodes, &mut |t| {
-                sol = Some(t.to_vec());
-                true
-            });
-            if let Some(t) = sol {
-                let c3 = after(&p.cube, &t);
-                let len = p.len + t.len();
-                let three = self.p4.reader.read(&c3).ok_or(SolveError::NotFound(3))?;
-                let score = len + self.p4.lower_bound(&three) as usize;
-                best3 = best3.min(len);
-                let mut phases = p.phases.clone();
-                phases.push(t);
-                p123.push(Partial {
-                    cube: c3,
-                    phases,
-                    len,
-                    score,
-                });
-            }
-            if late() && !p123.is_empty() {
-                break;
-            }
+        // Budgets grow until some candidate gets through (a few positions need more).
+        let mut budget = opts.phase3_nodes;
+        while p123.is_empty() && budget <= opts.phase3_nodes << 4 {
+            self.phase3(&p12, budget, &late, &mut p123)?;
+
+
+            budget *= 4;
         }
         if p123.is_empty() {
             return Err(SolveError::NotFound(3));
