@@ -1,9 +1,10 @@
 //! `wurfel revenge ...` — the 4x4x4 cube: Norskog's five-stage solver, the reduction solver in
 //! the outer block turn metric, random-state scrambles, and stage analyses.
 
+use crate::args::Threads;
+use crate::outln;
+use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
 use wurfel_revenge::cache::cache_dir;
@@ -30,7 +31,7 @@ enum Sub {
     Scramble(ScrambleArgs),
     /// Build (or load and check) every distance table; print sizes and times.
     Tables(TablesArgs),
-    /// Positions per distance of a stage, as in seed 003.
+    /// Positions per distance of a stage, as in Norskog's five-stage analysis.
     Analyse(AnalyseArgs),
 }
 
@@ -75,9 +76,8 @@ impl Search {
 
 #[derive(clap::Args, Debug)]
 struct Common {
-    /// Worker threads for table building.
-    #[arg(long, default_value_t = 2)]
-    threads: usize,
+    #[command(flatten)]
+    threads: Threads,
     /// No progress output.
     #[arg(long)]
     quiet: bool,
@@ -178,31 +178,6 @@ pub fn run(args: RevengeArgs) -> Result<()> {
     }
 }
 
-/// Prints a line above the progress bar, or on stderr when the bar is hidden (not a terminal).
-fn say(pb: &ProgressBar, msg: &str) {
-    if pb.is_hidden() {
-        eprintln!("{msg}");
-    } else {
-        pb.println(msg);
-    }
-}
-
-fn spinner(show: bool) -> ProgressBar {
-    let pb = ProgressBar::with_draw_target(
-        None,
-        if show && std::io::stderr().is_terminal() {
-            ProgressDrawTarget::stderr_with_hz(5)
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("template"),
-    );
-    pb.enable_steady_tick(Duration::from_millis(200));
-    pb
-}
-
 /// Sets up the solver and loads or builds its tables, with progress on stderr.
 fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     let t = Instant::now();
@@ -233,7 +208,7 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
         }
     };
     solver
-        .ensure_tables(&dir, common.threads, &report)
+        .ensure_tables(&dir, common.threads.get(), &report)
         .map_err(|e| anyhow!(e))?;
     pb.finish_and_clear();
     Ok((solver, t.elapsed().as_secs_f64()))
@@ -288,10 +263,10 @@ fn solve(a: SolveArgs) -> Result<()> {
     let sol = solver.solve_with(&cube, &a.search.options())?;
     let secs = t.elapsed().as_secs_f64();
     if a.json {
-        println!("{}", solution_json(&sol, secs));
+        outln!("{}", solution_json(&sol, secs));
         return Ok(());
     }
-    println!("position: {}", cube.facelets());
+    outln!("position: {}", cube.facelets());
     for s in &sol.stages {
         let rot: Vec<String> = s.rotation.iter().map(|r| r.name()).collect();
         let rot = if rot.is_empty() {
@@ -299,16 +274,16 @@ fn solve(a: SolveArgs) -> Result<()> {
         } else {
             format!("[{}] ", rot.join(" "))
         };
-        println!(
+        outln!(
             "stage {}: {rot}{}  ({} STM)",
             s.number,
             notation::to_slice(&s.moves),
             notation::stm(&s.moves)
         );
     }
-    println!("single-slice: {}", sol.slice_notation());
-    println!("WCA:          {}", sol.wca());
-    println!(
+    outln!("single-slice: {}", sol.slice_notation());
+    outln!("WCA:          {}", sol.wca());
+    outln!(
         "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
         sol.stm(),
         sol.obtm(),
@@ -366,7 +341,7 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
     let tavg = times.iter().sum::<f64>() / n;
     let tmax = times.iter().copied().fold(0.0, f64::max);
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "positions": a.random, "seed": a.seed,
@@ -379,31 +354,31 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "{} random positions (seeds {}..{}), every solution checked",
         a.random,
         a.seed,
         a.seed + a.random as u64
     );
-    println!(
+    outln!(
         "STM  (slice turns):       average {:.2}, max {}",
         avg(&stms),
         max(&stms)
     );
-    println!(
+    outln!(
         "OBTM (outer block turns): average {:.2}, max {}",
         avg(&obtms),
         max(&obtms)
     );
     for k in 0..5 {
-        println!(
+        outln!(
             "  stage {}: average {:.2} STM, max {}",
             k + 1,
             stage_sum[k] as f64 / n,
             stage_max[k]
         );
     }
-    println!(
+    outln!(
         "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables loaded in {load_secs:.1} s)"
     );
     Ok(())
@@ -411,13 +386,13 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
 
 fn tables(a: TablesArgs) -> Result<()> {
     let (solver, secs) = load_solver(&a.common)?;
-    println!("cache directory: {}", cache_dir().display());
+    outln!("cache directory: {}", cache_dir().display());
     let mut total = 0usize;
     for s in &solver.stages {
         for p in &s.projections {
             let bytes = p.len().div_ceil(2);
             total += bytes;
-            println!(
+            outln!(
                 "stage {}: {:<40} {:>13} entries  {:>8.1} MB",
                 s.number,
                 p.name,
@@ -426,27 +401,27 @@ fn tables(a: TablesArgs) -> Result<()> {
             );
         }
     }
-    println!(
+    outln!(
         "total {:.1} MB of 4-bit tables; ready in {secs:.1} s",
         total as f64 / 1e6
     );
     Ok(())
 }
 
-fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
+fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Result<()> {
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({"stage": stage, "distance": rows, "note": note})
         );
-        return;
+        return Ok(());
     }
     let sep = crate::output::fmt_int;
-    println!("Stage {stage}\n");
-    println!("distance  {:>16}  {:>14}", "positions", "unique");
-    println!("--------  {:>16}  {:>14}", "---------", "------");
+    outln!("Stage {stage}\n");
+    outln!("distance  {:>16}  {:>14}", "positions", "unique");
+    outln!("--------  {:>16}  {:>14}", "---------", "------");
     for r in rows {
-        println!(
+        outln!(
             "{:>8}  {:>16}  {:>14}",
             r.d,
             sep(r.positions),
@@ -455,15 +430,16 @@ fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
     }
     let tp: u64 = rows.iter().map(|r| r.positions).sum();
     let tu: Option<u64> = rows.iter().map(|r| r.unique).sum();
-    println!("          {:>16}  {:>14}", "-------------", "-----------");
-    println!(
+    outln!("          {:>16}  {:>14}", "-------------", "-----------");
+    outln!(
         "          {:>16}  {:>14}",
         sep(tp),
         tu.map(sep).unwrap_or_default()
     );
     if !note.is_empty() {
-        println!("\n{note}");
+        outln!("\n{note}");
     }
+    Ok(())
 }
 
 fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
@@ -474,9 +450,9 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
     let t = Instant::now();
     let stage = match a.stage {
-        // The seed's table is for the first version of stage 2 (l, r half turns only).
+        // Norskog's table is for the first version of stage 2 (l, r half turns only).
         2 => Stage::new(2).restricted(&wurfel_revenge::stage::stage2_seed_moves()),
-        // Stage 4 in the seed's own coordinates (88,200 wing cosets).
+        // Stage 4 in Norskog's own coordinates (88,200 wing cosets).
         4 => Stage::stage4_seed(),
         k => Stage::new(k),
     };
@@ -496,7 +472,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
         // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .count_depths(0, a.common.threads, &cb)
+            .count_depths(0, a.common.threads.get(), &cb)
             .map_err(|e| anyhow!(e))?;
         let unique: Vec<Option<u64>> = if k == 1 {
             pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
@@ -530,9 +506,9 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             &format!(
                 "{note}; {:.1} s, {} threads",
                 t.elapsed().as_secs_f64(),
-                a.common.threads
+                a.common.threads.get()
             ),
-        );
+        )?;
         return Ok(());
     }
     let (counts, factor) = analyse::first_depths_seed_convention(&stage, a.max_depth);
@@ -550,14 +526,15 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         "first {} distances only (in-memory search; the whole stage does not fit here){}; {:.1} s",
         a.max_depth,
         if factor > 1 {
-            format!(", each position is a class of {factor} wing arrangements as in the seed")
+            format!(
+                ", each position is a class of {factor} wing arrangements as in Norskog's analysis"
+            )
         } else {
             String::new()
         },
         t.elapsed().as_secs_f64()
     );
-    print_rows(a.stage, &rows, a.json, &note);
-    Ok(())
+    print_rows(a.stage, &rows, a.json, &note)
 }
 
 /// Loads (or builds once, about ten seconds) the reduction solver's tables.
