@@ -26,7 +26,10 @@ fn phase2() -> &'static Phase2 {
 /// Centre stickers of face `f` (rows and columns 1..3 of its 4x4 grid).
 fn centre_colours(facelets: &str, f: usize) -> Vec<char> {
     let b = facelets.as_bytes();
-    [5, 6, 9, 10].iter().map(|&i| b[f * 16 + i] as char).collect()
+    [5, 6, 9, 10]
+        .iter()
+        .map(|&i| b[f * 16 + i] as char)
+        .collect()
 }
 
 fn sim_after(start: &str, turns: &[Turn]) -> String {
@@ -87,7 +90,14 @@ fn phases_1_and_2_reach_their_goals_on_the_stickers() {
         });
         let p2 = p2.expect("phase 2 solved");
         let f2 = sim_after(&f1, &p2);
-        for (f, pair) in [(0, "UD"), (3, "UD"), (2, "FB"), (5, "FB"), (1, "RL"), (4, "RL")] {
+        for (f, pair) in [
+            (0, "UD"),
+            (3, "UD"),
+            (2, "FB"),
+            (5, "FB"),
+            (1, "RL"),
+            (4, "RL"),
+        ] {
             assert!(
                 centre_colours(&f2, f).iter().all(|&c| pair.contains(c)),
                 "seed {seed}: face {f} shows {:?}",

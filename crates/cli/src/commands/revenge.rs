@@ -682,9 +682,12 @@ fn inverse(moves: &[wurfel_revenge::Move]) -> Vec<wurfel_revenge::Move> {
     moves.iter().rev().map(|m| m.inverse()).collect()
 }
 
+/// A solver as a function from a position to its single-slice solution.
+type SolveFn = dyn Fn(&Cube) -> Result<Vec<wurfel_revenge::Move>>;
+
 fn scramble(a: ScrambleArgs) -> Result<()> {
     // One solver for all scrambles; each returns the single-slice solution of a position.
-    let solve: Box<dyn Fn(&Cube) -> Result<Vec<wurfel_revenge::Move>>> = match a.method {
+    let solve: Box<SolveFn> = match a.method {
         Method::FiveStage => {
             let (solver, _) = load_solver(&a.common)?;
             Box::new(move |c| Ok(solver.solve_with(c, &Options::default())?.moves))

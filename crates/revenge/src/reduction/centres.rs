@@ -243,7 +243,9 @@ impl Phase2 {
         }
         let goal_ud = face_slots(0) | face_slots(3);
         let index = |s: P2| -> usize {
-            ((rl.apply(s.r) as usize) << 17) | ((rest.apply(s.ud) as usize) << 1) | s.parity as usize
+            ((rl.apply(s.r) as usize) << 17)
+                | ((rest.apply(s.ud) as usize) << 1)
+                | s.parity as usize
         };
         let sources: Vec<P2> = goal_r
             .iter()

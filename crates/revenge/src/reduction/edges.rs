@@ -60,12 +60,12 @@ impl EdgePositions {
         let mut pos = [0u8; 24];
         let mut slots = [[0u8; 2]; 12];
         let mut fill = [0usize; 12];
-        for s in 0..24 {
+        for (s, ps) in pos.iter_mut().enumerate() {
             let p = pairs
                 .iter()
                 .position(|&f| f == faces(s))
                 .expect("every wing is on an edge");
-            pos[s] = p as u8;
+            *ps = p as u8;
             slots[p][fill[p]] = s as u8;
             fill[p] += 1;
         }
@@ -174,8 +174,7 @@ impl Phase3 {
                 alpha[t.0 as usize][q] = ep.pos[dest[slot_of(q, 0)]];
                 beta[t.0 as usize][q] = ep.pos[dest[slot_of(q, 1)]];
             }
-            parity_flip[t.0 as usize] =
-                (parity(&alpha[t.0 as usize]) ^ parity(&p.csrc)) as u8;
+            parity_flip[t.0 as usize] = (parity(&alpha[t.0 as usize]) ^ parity(&p.csrc)) as u8;
         }
         let masks = MaskTurns::new();
         let centres_goal = face_slots(0) | face_slots(1) | face_slots(2);
@@ -421,7 +420,11 @@ mod tests {
             }
             let s = p.start(&c).expect("phase 3 turns keep edges separated");
             let sol = p.beam(&s, 2000, 30).expect("beam finds a solution");
-            assert!(sol.len() <= 14, "case {k}: {} turns for a 6-turn scramble", sol.len());
+            assert!(
+                sol.len() <= 14,
+                "case {k}: {} turns for a 6-turn scramble",
+                sol.len()
+            );
             for t in sol {
                 apply(&mut c, t);
             }

@@ -2,7 +2,7 @@
 //! two-layer wide turns, each a quarter, half or inverse quarter. An inner slice alone is never
 //! a search move (it costs two, `Uw U'`), so every search step costs exactly one OBTM move.
 
-use crate::cube::{tables, CubiePerm, Cube, Move, FACE_CHARS};
+use crate::cube::{tables, Cube, CubiePerm, Move, FACE_CHARS};
 use std::sync::OnceLock;
 
 /// A block turn: index `(wide * 6 + face) * 3 + amount - 1`, faces in U R F D L B order.

@@ -152,31 +152,31 @@ impl Reduction {
         late: &dyn Fn() -> bool,
         p123: &mut Vec<Partial>,
     ) -> Result<(), SolveError> {
-    let mut best3 = usize::MAX;
-    for p in p12 {
-        if p.score >= best3 + 2 && !p123.is_empty() {
-            continue;
+        let mut best3 = usize::MAX;
+        for p in p12 {
+            if p.score >= best3 + 2 && !p123.is_empty() {
+                continue;
+            }
+            let s3 = self.p3.start(&p.cube).ok_or(SolveError::NotFound(3))?;
+            if let Some(t) = self.p3.beam(&s3, budget as usize, MAX_LEN[2]) {
+                let c3 = after(&p.cube, &t);
+                let len = p.len + t.len();
+                let three = self.p4.reader.read(&c3).ok_or(SolveError::NotFound(3))?;
+                let score = len + self.p4.lower_bound(&three) as usize;
+                best3 = best3.min(len);
+                let mut phases = p.phases.clone();
+                phases.push(t);
+                p123.push(Partial {
+                    cube: c3,
+                    phases,
+                    len,
+                    score,
+                });
+            }
+            if late() && !p123.is_empty() {
+                break;
+            }
         }
-        let s3 = self.p3.start(&p.cube).ok_or(SolveError::NotFound(3))?;
-        if let Some(t) = self.p3.beam(&s3, budget as usize, MAX_LEN[2]) {
-            let c3 = after(&p.cube, &t);
-            let len = p.len + t.len();
-            let three = self.p4.reader.read(&c3).ok_or(SolveError::NotFound(3))?;
-            let score = len + self.p4.lower_bound(&three) as usize;
-            best3 = best3.min(len);
-            let mut phases = p.phases.clone();
-            phases.push(t);
-            p123.push(Partial {
-                cube: c3,
-                phases,
-                len,
-                score,
-            });
-        }
-        if late() && !p123.is_empty() {
-            break;
-        }
-    }
         Ok(())
     }
 
@@ -252,7 +252,6 @@ impl Reduction {
         while p123.is_empty() && budget <= opts.phase3_nodes << 4 {
             self.phase3(&p12, budget, &late, &mut p123)?;
 
-
             budget *= 4;
         }
         if p123.is_empty() {
@@ -267,7 +266,11 @@ impl Reduction {
             if p.score > limit {
                 continue;
             }
-            let three = self.p4.reader.read(&p.cube).ok_or(SolveError::NotFound(4))?;
+            let three = self
+                .p4
+                .reader
+                .read(&p.cube)
+                .ok_or(SolveError::NotFound(4))?;
             let mut nodes = if best.is_none() { 5_000_000 } else { 300_000 };
             if let Some(t) = self.p4.solve(&three, limit - p.len, &mut nodes) {
                 let total = p.len + t.len();
@@ -284,8 +287,8 @@ impl Reduction {
         let sol = Solution { phases, moves };
         // Never trust a solution unchecked: apply its printed form to the original cube.
         let mut check = *cube;
-        let parsed = notation::parse(&sol.wca(), notation::Notation::Wca)
-            .map_err(|_| SolveError::Verify)?;
+        let parsed =
+            notation::parse(&sol.wca(), notation::Notation::Wca).map_err(|_| SolveError::Verify)?;
         notation::apply_steps(&mut check, &parsed);
         if !check.is_solved() {
             return Err(SolveError::Verify);

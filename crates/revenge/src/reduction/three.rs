@@ -45,7 +45,9 @@ impl Cube3 {
         self.eo[..11].iter().fold(0, |a, &x| a * 2 + x as u16)
     }
     fn slice(&self) -> u16 {
-        let m = (0..12).filter(|&p| self.ep[p] >= 8).fold(0, |m, p| m | 1 << p);
+        let m = (0..12)
+            .filter(|&p| self.ep[p] >= 8)
+            .fold(0, |m, p| m | 1 << p);
         subset_rank(m) as u16
     }
     fn corners(&self) -> u16 {
