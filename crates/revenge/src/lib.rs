@@ -14,6 +14,7 @@ pub mod coord;
 pub mod cube;
 pub mod notation;
 pub mod prune;
+pub mod reduction;
 pub mod solver;
 pub mod stage;
 
