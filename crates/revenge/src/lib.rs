@@ -12,10 +12,13 @@ pub mod analyse;
 pub mod cache;
 pub mod coord;
 pub mod cube;
+pub mod layered;
 pub mod notation;
 pub mod prune;
+pub mod reduced;
 pub mod solver;
 pub mod stage;
+pub mod symmetry;
 
 pub use cube::{Cube, FaceletError, Move, Rotation};
 pub use notation::{Notation, NotationError, Step};
