@@ -200,9 +200,16 @@ pub struct Progress {
 #[derive(Clone, Debug)]
 pub enum Event {
     Resumed(Checkpoint),
-    Verified { depth: u32, seconds: f64 },
+    Verified {
+        depth: u32,
+        seconds: f64,
+    },
     Progress(Progress),
-    Depth { depth: u32, row: Tally, seconds: f64 },
+    Depth {
+        depth: u32,
+        row: Tally,
+        seconds: f64,
+    },
 }
 
 /// Why an analysis stopped early.
@@ -261,6 +268,8 @@ pub struct Analysis<'a> {
     pub dir: PathBuf,
     /// Use pull steps once the frontier holds at least this fraction of the unseen entries.
     pub pull_ratio: f64,
+    /// Stop (resumably) once this depth is complete.
+    pub stop_after: Option<u32>,
 }
 
 impl<'a> Analysis<'a> {
@@ -270,6 +279,7 @@ impl<'a> Analysis<'a> {
             name: name.to_string(),
             dir: dir.to_path_buf(),
             pull_ratio: 1.0 / 3.0,
+            stop_after: None,
         }
     }
 
@@ -353,8 +363,13 @@ impl<'a> Analysis<'a> {
         Ok(best)
     }
 
-    /// Runs (or resumes) the analysis to the end, or until `stop` is set. Returns the rows.
-    pub fn run(&self, stop: &AtomicBool, report: &dyn Fn(Event)) -> Result<Vec<Tally>, RunError> {
+    /// Runs (or resumes) the analysis to the end, or to `stop_after`, or until `stop` is set.
+    /// Returns the rows so far and whether the analysis is complete.
+    pub fn run(
+        &self,
+        stop: &AtomicBool,
+        report: &dyn Fn(Event),
+    ) -> Result<(Vec<Tally>, bool), RunError> {
         fs::create_dir_all(&self.dir)?;
         let lock = File::create(self.dir.join("lock"))?;
         lock.try_lock()
@@ -389,9 +404,12 @@ impl<'a> Analysis<'a> {
             if stop.load(Ordering::Relaxed) {
                 return Err(RunError::Interrupted(cp.depth));
             }
+            if self.stop_after.is_some_and(|d| cp.depth >= d) {
+                return Ok((cp.rows, false));
+            }
             cp = self.next_depth(&cp, stop, report)?;
         }
-        Ok(cp.rows)
+        Ok((cp.rows, true))
     }
 
     fn depth_zero(&self, report: &dyn Fn(Event)) -> Result<Checkpoint, RunError> {
@@ -430,7 +448,12 @@ impl<'a> Analysis<'a> {
     }
 
     /// Seals a depth: flush, checksum, rename, then the JSON; then the older depth goes.
-    fn finish(&self, map: MmapMut, tmp: PathBuf, mut cp: Checkpoint) -> Result<Checkpoint, RunError> {
+    fn finish(
+        &self,
+        map: MmapMut,
+        tmp: PathBuf,
+        mut cp: Checkpoint,
+    ) -> Result<Checkpoint, RunError> {
         map.flush()?;
         cp.checksum = checksum(&map);
         drop(map);

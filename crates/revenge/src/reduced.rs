@@ -252,10 +252,12 @@ impl Space {
                     let table: Option<Vec<u32>> =
                         cj.reps.iter().map(|r| ct.id(&s.conjugate(r))).collect();
                     let table = table?;
-                    let ok = samples.iter().all(|x| match (cj.id(x), ct.id(&s.conjugate(x))) {
-                        (Some(v), Some(w)) => table[v as usize] == w,
-                        _ => false,
-                    });
+                    let ok = samples
+                        .iter()
+                        .all(|x| match (cj.id(x), ct.id(&s.conjugate(x))) {
+                            (Some(v), Some(w)) => table[v as usize] == w,
+                            _ => false,
+                        });
                     ok.then_some((t, table))
                 });
                 match found {
@@ -339,9 +341,9 @@ impl Space {
     }
 
     fn a_encode(&self, p: &Prims) -> u32 {
-        self.a_prims.iter().fold(0u32, |a, &j| {
-            a * self.stage.coords[j].size as u32 + p[j]
-        })
+        self.a_prims
+            .iter()
+            .fold(0u32, |a, &j| a * self.stage.coords[j].size as u32 + p[j])
     }
 
     fn a_decode(&self, mut a: u32, p: &mut Prims) {
@@ -381,9 +383,9 @@ impl Space {
         }
     }
 
-    /// Applies symmetry `s` to every coordinate of `p`.
+    /// Applies symmetry `s` (an index into `syms`) to every coordinate of `p`.
     #[inline]
-    fn apply(&self, s: usize, p: &Prims) -> Prims {
+    pub fn apply(&self, s: usize, p: &Prims) -> Prims {
         let mut q = [0u32; MAX_PRIMS];
         for (j, (t, table)) in self.prim_sym[s].iter().enumerate() {
             q[*t] = table[p[j] as usize];

@@ -511,6 +511,27 @@ impl Stage {
         self
     }
 
+    /// The same stage seen through some of its coordinates only (a smaller puzzle: goals
+    /// projected, no distance tables), for checks on spaces small enough to enumerate.
+    pub fn with_coords(mut self, keep: &[usize]) -> Stage {
+        let mut coords: Vec<Option<Coord>> = self.coords.into_iter().map(Some).collect();
+        self.coords = keep
+            .iter()
+            .map(|&i| coords[i].take().expect("each coordinate kept once"))
+            .collect();
+        self.goals = self
+            .goals
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|t| keep.iter().map(|&i| t[i]).collect())
+                    .collect()
+            })
+            .collect();
+        self.projections.clear();
+        self
+    }
+
     /// Sources (goal entries) of projection `p`.
     fn sources(&self, p: &Projection) -> Vec<usize> {
         let mut v: Vec<usize> = self.goals.iter().flatten().map(|t| p.index(t)).collect();
