@@ -143,6 +143,26 @@ impl Solver {
         }
     }
 
+    /// A solver whose distance tables have at most `max` entries each (see
+    /// [`Stage::with_table_limit`]): megabytes instead of gigabytes, for tests and small
+    /// machines; every stage solution is still optimal, only found more slowly.
+    pub fn with_table_limit(max: usize) -> Solver {
+        Solver {
+            stages: (1..=5)
+                .map(|k| Stage::new(k).with_table_limit(max))
+                .collect(),
+            ..Solver::new_without_stages()
+        }
+    }
+
+    fn new_without_stages() -> Solver {
+        Solver {
+            stages: Vec::new(),
+            rotations: all_rotations(),
+            times: std::sync::Mutex::new([0.0; 5]),
+        }
+    }
+
     /// Loads or builds every distance table.
     pub fn ensure_tables(
         &mut self,

@@ -327,6 +327,25 @@ pub struct Projection {
 }
 
 impl Projection {
+    /// A projection of stage `k` onto `coords`, without its table yet.
+    fn new(k: usize, p: Vec<usize>, coords: &[Coord]) -> Projection {
+        let sizes: Vec<usize> = p.iter().map(|&c| coords[c].size).collect();
+        let name = format!(
+            "stage{k}-{}-{}",
+            p.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("_"),
+            sizes.iter().product::<usize>()
+        );
+        Projection {
+            coords: p,
+            sizes,
+            table: None,
+            name,
+        }
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.sizes.iter().product()
@@ -456,22 +475,7 @@ impl Stage {
             .collect();
         let projections = projs
             .into_iter()
-            .map(|p| {
-                let sizes: Vec<usize> = p.iter().map(|&c| coords[c].size).collect();
-                let name = format!(
-                    "stage{k}-{}",
-                    p.iter()
-                        .map(|&c| format!("{}", c))
-                        .collect::<Vec<_>>()
-                        .join("_")
-                ) + &format!("-{}", sizes.iter().product::<usize>());
-                Projection {
-                    coords: p,
-                    sizes,
-                    table: None,
-                    name,
-                }
-            })
+            .map(|p| Projection::new(k, p, &coords))
             .collect();
         Stage {
             number: k,
@@ -508,6 +512,46 @@ impl Stage {
             p.name.push_str(&format!("-m{}", keep.len()));
             p.table = None;
         }
+        self
+    }
+
+    /// The same stage with distance tables of at most `max` entries: a larger projection is
+    /// replaced by the pairs (else single coordinates) of its coordinates that fit (weaker bounds, so slower searches, but tables that
+    /// build in seconds; the solutions stay optimal).
+    pub fn with_table_limit(mut self, max: usize) -> Stage {
+        let mut out: Vec<Projection> = Vec::new();
+        for p in std::mem::take(&mut self.projections) {
+            if p.len() <= max {
+                out.push(p);
+                continue;
+            }
+            // Every pair of its coordinates that fits, then singles for the ones left over.
+            let mut covered = vec![false; self.coords.len()];
+            let add = |q: Projection, out: &mut Vec<Projection>, covered: &mut [bool]| {
+                if q.len() <= max && !out.iter().any(|o| o.name == q.name) {
+                    for &c in &q.coords {
+                        covered[c] = true;
+                    }
+                    out.push(q);
+                }
+            };
+            for (i, &a) in p.coords.iter().enumerate() {
+                for &b in &p.coords[i + 1..] {
+                    add(
+                        Projection::new(self.number, vec![a, b], &self.coords),
+                        &mut out,
+                        &mut covered,
+                    );
+                }
+            }
+            for &c in &p.coords {
+                if !covered[c] {
+                    let q = Projection::new(self.number, vec![c], &self.coords);
+                    add(q, &mut out, &mut covered);
+                }
+            }
+        }
+        self.projections = out;
         self
     }
 

@@ -5,7 +5,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
-use wurfel_revenge::cache::cache_dir;
 use wurfel_revenge::notation::{self, Notation};
 use wurfel_revenge::solver::{Options, Solution, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
@@ -110,6 +109,9 @@ struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 struct TablesArgs {
+    /// Also read every table in full and check its checksum (solving only maps them).
+    #[arg(long)]
+    verify: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -135,6 +137,18 @@ struct AnalyseArgs {
     json: bool,
     #[command(flatten)]
     common: Common,
+}
+
+/// Where tables and analysis state live: `$WURFEL_CACHE`, else the platform's cache
+/// directory (`$XDG_CACHE_HOME/wurfel` or `~/.cache/wurfel` on Linux), else a directory
+/// under the system's temporary directory.
+fn cache_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("WURFEL_CACHE") {
+        return d.into();
+    }
+    directories::BaseDirs::new()
+        .map(|b| b.cache_dir().join("wurfel"))
+        .unwrap_or_else(|| std::env::temp_dir().join("wurfel"))
 }
 
 /// Runs `wurfel revenge`.
@@ -378,6 +392,27 @@ fn tables(a: TablesArgs) -> Result<()> {
         "total {:.1} MB of 4-bit tables; ready in {secs:.1} s",
         total as f64 / 1e6
     );
+    if a.verify {
+        let t = Instant::now();
+        for s in &solver.stages {
+            for p in &s.projections {
+                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len()).map_err(|e| {
+                    anyhow!(
+                        "table {}: {}; delete it to rebuild",
+                        p.name,
+                        match e {
+                            wurfel_revenge::cache::LoadError::Missing => "missing".into(),
+                            wurfel_revenge::cache::LoadError::Invalid(w) => w,
+                        }
+                    )
+                })?;
+            }
+        }
+        println!(
+            "every checksum verified in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
     Ok(())
 }
 
