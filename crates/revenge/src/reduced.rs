@@ -464,7 +464,7 @@ impl Space {
             p[..t.len()].copy_from_slice(t);
             for s in 0..self.syms.len() {
                 let q = self.apply(s, &p);
-                if !set.contains(&q[..t.len()].to_vec()) {
+                if !set.contains(&q[..t.len()]) {
                     return Err("the stage's goal is not invariant under its symmetries".into());
                 }
             }

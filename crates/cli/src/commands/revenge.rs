@@ -567,7 +567,6 @@ fn hms(s: f64) -> String {
 
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
-    use std::sync::atomic::AtomicBool;
     use wurfel_revenge::layered::{Analysis, Event};
     let k = a.stage;
     let t = Instant::now();
@@ -656,7 +655,6 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     let (tallies, complete) = run
         .run(stop, &report)
         .map_err(|e| anyhow!("stage {k}: {e}"))?;
-    let _: &AtomicBool = stop;
     pb.finish_and_clear();
     let rows: Vec<analyse::Row> = tallies
         .iter()
