@@ -19,6 +19,7 @@ pub mod reduced;
 pub mod solver;
 pub mod stage;
 pub mod symmetry;
+pub mod tables;
 
 pub use cube::{Cube, FaceletError, Move, Rotation};
 pub use notation::{Notation, NotationError, Step};

@@ -13,12 +13,12 @@
 //! admissible and every stage solution is optimal for the stage's move set. Stage 1's table
 //! covers the whole stage (the seed's 1,608,475,077 positions).
 
-use crate::cache;
 use crate::coord::{perm_coset_table, slots, Coord, Kind};
 use crate::cube::{Cube, Move, Rotation};
-use crate::prune::{self, NibbleTable};
+use crate::prune::NibbleTable;
 use std::collections::HashSet;
-use std::path::Path;
+
+pub use crate::tables::TableEvent;
 
 /// A whole-cube rotation as a short sequence of quarter rotations.
 pub type Rot = Vec<Rotation>;
@@ -355,7 +355,7 @@ impl Projection {
         self.len() == 0
     }
     #[inline]
-    fn index(&self, ids: &[u32]) -> usize {
+    pub(crate) fn index(&self, ids: &[u32]) -> usize {
         let mut i = 0;
         for (k, &c) in self.coords.iter().enumerate() {
             i = i * self.sizes[k] + ids[c] as usize;
@@ -576,78 +576,6 @@ impl Stage {
         self
     }
 
-    /// Sources (goal entries) of projection `p`.
-    fn sources(&self, p: &Projection) -> Vec<usize> {
-        let mut v: Vec<usize> = self.goals.iter().flatten().map(|t| p.index(t)).collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    }
-
-    /// Builds projection `i`'s distance table by BFS; returns the per-depth counts.
-    pub fn build_table(
-        &self,
-        i: usize,
-        threads: usize,
-        on_depth: prune::DepthCallback<'_>,
-    ) -> Result<(NibbleTable, Vec<u64>), String> {
-        let p = &self.projections[i];
-        let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, false, on_depth)
-    }
-
-    /// Breadth-first search over projection `i` to the end, for counting positions per
-    /// distance (entries are distances modulo 15, not a usable distance table).
-    pub fn count_depths(
-        &self,
-        i: usize,
-        threads: usize,
-        on_depth: prune::DepthCallback<'_>,
-    ) -> Result<(NibbleTable, Vec<u64>), String> {
-        let p = &self.projections[i];
-        let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, true, on_depth)
-    }
-
-    /// Loads every distance table from `dir`, building (and storing) the missing or invalid
-    /// ones. `report` hears about each table: (name, entries, event).
-    pub fn ensure_tables(
-        &mut self,
-        dir: &Path,
-        threads: usize,
-        report: &(dyn Fn(&str, usize, TableEvent) + Sync),
-    ) -> Result<(), String> {
-        for i in 0..self.projections.len() {
-            if self.projections[i].table.is_some() {
-                continue;
-            }
-            let (name, len) = (self.projections[i].name.clone(), self.projections[i].len());
-            match cache::load(dir, &name, len) {
-                Ok(t) => {
-                    report(&name, len, TableEvent::Loaded);
-                    self.projections[i].table = Some(t);
-                    continue;
-                }
-                Err(cache::LoadError::Invalid(why)) => report(&name, len, TableEvent::Invalid(why)),
-                Err(cache::LoadError::Missing) => {}
-            }
-            report(&name, len, TableEvent::Building);
-            let start = std::time::Instant::now();
-            let cb = |d: u32, n: u64| report(&name, len, TableEvent::Depth(d, n));
-            let (t, _) = self.build_table(i, threads, &cb)?;
-            report(&name, len, TableEvent::Built(start.elapsed().as_secs_f64()));
-            if let Err(e) = cache::store(dir, &name, &t) {
-                report(
-                    &name,
-                    len,
-                    TableEvent::Invalid(format!("cannot store: {e}")),
-                );
-            }
-            self.projections[i].table = Some(t);
-        }
-        Ok(())
-    }
-
     /// The stage coordinates of a cube, or `None` when it is not a position of this stage.
     pub fn ids(&self, c: &Cube) -> Option<Vec<u32>> {
         self.coords.iter().map(|k| k.id(c)).collect()
@@ -809,14 +737,4 @@ impl Stage {
         state.copy_from_slice(&saved);
         false
     }
-}
-
-/// What happens to a table.
-#[derive(Debug, Clone)]
-pub enum TableEvent {
-    Loaded,
-    Invalid(String),
-    Building,
-    Depth(u32, u64),
-    Built(f64),
 }
