@@ -24,9 +24,7 @@ impl Stage {
         threads: usize,
         on_depth: prune::DepthCallback<'_>,
     ) -> Result<(NibbleTable, Vec<u64>), String> {
-        let p = &self.projections[i];
-        let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, false, on_depth)
+        self.bfs_projection(i, threads, false, on_depth)
     }
 
     /// Breadth-first search over projection `i` to the end, for counting positions per
@@ -37,9 +35,19 @@ impl Stage {
         threads: usize,
         on_depth: prune::DepthCallback<'_>,
     ) -> Result<(NibbleTable, Vec<u64>), String> {
+        self.bfs_projection(i, threads, true, on_depth)
+    }
+
+    fn bfs_projection(
+        &self,
+        i: usize,
+        threads: usize,
+        exact_counts: bool,
+        on_depth: prune::DepthCallback<'_>,
+    ) -> Result<(NibbleTable, Vec<u64>), String> {
         let p = &self.projections[i];
         let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, true, on_depth)
+        prune::bfs(&coords, &self.sources(p), threads, exact_counts, on_depth)
     }
 
     /// Loads every distance table from `dir`, building (and storing) the missing or invalid
