@@ -9,7 +9,8 @@
 //!   frontier. The output range depends only on the previous file, so ranges can be computed
 //!   by different workers (or machines) that never write the same bytes;
 //! - *push* ([`push_range`], while the frontier is small): each frontier entry of a range lists
-//!   its unseen neighbours; merging the lists ([`apply_push`]) gives the new frontier.
+//!   its unseen neighbours; merging the lists ([`apply_push`], again by output ranges) gives
+//!   the new frontier.
 //!
 //! On disk, a directory holds `space.json` (which space this is), `depth-DD.bits` and
 //! `depth-DD.json` (rows up to `DD` and the file's checksum). A depth's JSON is written last
@@ -33,6 +34,8 @@ pub const FRONTIER: u8 = 2;
 const FORMAT: u32 = 1;
 /// Bytes (4 entries each) per unit of parallel work.
 const CHUNK: usize = 1 << 14;
+/// Bytes of the next table per unit of merging push lists.
+const MERGE_CHUNK: usize = 1 << 22;
 
 /// State of entry `e`.
 #[inline]
@@ -137,13 +140,21 @@ pub fn push_range(space: &Space, prev: &[u8], first: usize, count: usize) -> Vec
     out
 }
 
-/// Merges a push step's lists into the next table (already [`retire_range`]d).
-pub fn apply_push(space: &Space, next: &mut [u8], found: &[u64]) -> Tally {
+/// Merges push steps' lists (each sorted) into the bytes `out` (starting at byte `first`) of
+/// the next table (already [`retire_range`]d): each range takes the listed entries that fall
+/// in it, so ranges are merged independently.
+pub fn apply_push(space: &Space, first: usize, out: &mut [u8], lists: &[Vec<u64>]) -> Tally {
+    let lo = first as u64 * 4;
+    let hi = lo + out.len() as u64 * 4;
     let mut t = Tally::default();
-    for &x in found {
-        if entry(next, x) == UNSEEN {
-            set(next, x, FRONTIER);
-            t += space.weight(x).expect("unseen entries are canonical");
+    for l in lists {
+        let a = l.partition_point(|&x| x < lo);
+        let b = l.partition_point(|&x| x < hi);
+        for &x in &l[a..b] {
+            if entry(out, x - lo) == UNSEEN {
+                set(out, x - lo, FRONTIER);
+                t += space.weight(x).expect("unseen entries are canonical");
+            }
         }
     }
     t
@@ -531,8 +542,13 @@ impl<'a> Analysis<'a> {
                     .step_by(CHUNK)
                     .map(|i| push_range(sp, prev, i, CHUNK.min(end - i)))
                     .collect();
-                for l in lists {
-                    row += apply_push(sp, &mut next, &l);
+                let parts: Vec<Tally> = next
+                    .par_chunks_mut(MERGE_CHUNK)
+                    .enumerate()
+                    .map(|(k, o)| apply_push(sp, k * MERGE_CHUNK, o, &lists))
+                    .collect();
+                for p in parts {
+                    row += p;
                 }
                 at = end;
                 progress(at);
