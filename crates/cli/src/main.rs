@@ -7,7 +7,7 @@ mod commands;
 mod output;
 mod progress;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Solve cube puzzles fast and exactly: packings, snake cubes and the 4x4x4 cube.
@@ -32,6 +32,10 @@ enum Command {
     Snake(commands::snake::SnakeArgs),
     /// The 4x4x4 cube: solve with Norskog's five stages, analyse stages, build tables.
     Revenge(commands::revenge::RevengeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(commands::shell::CompletionsArgs),
+    /// Print the man page (roff), e.g. `wurfel man > wurfel.1`.
+    Man(commands::shell::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +47,8 @@ fn main() -> ExitCode {
         Command::Pieces(a) => commands::pack::pieces(a),
         Command::Snake(a) => commands::snake::run(a),
         Command::Revenge(a) => commands::revenge::run(a),
+        Command::Completions(a) => commands::shell::completions(a, Cli::command()),
+        Command::Man(a) => commands::shell::man(a, Cli::command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,11 +7,16 @@
 //! - a [`Shape`] is a sorted, duplicate-free set of cells; its *orientations* are its distinct
 //!   images under the 24 rotations, each translated so that its minimum corner is the origin;
 //! - a target's symmetry group ([`Shape::symmetries`]) is the set of isometries that map it onto
-//!   itself after re-translation, and [`Shape::cell_permutation`] turns one into a permutation of
-//!   cell indices, which is how the other crates apply symmetries to solutions.
+//!   itself after re-translation;
+//! - a [`BoxGrid`] numbers the cells of a box `x + X*(y + Y*z)`, turns a symmetry of the box into
+//!   a permutation of cell indices (which is how the other crates apply symmetries to
+//!   solutions) and prints a box as layers, top first;
+//! - [`DIRECTIONS`] is the one table of the six unit steps.
 
+mod grid;
 mod iso;
 mod shape;
 
+pub use grid::{BoxGrid, DIRECTIONS};
 pub use iso::Iso;
 pub use shape::{neighbours, Cell, Shape, ShapeError};

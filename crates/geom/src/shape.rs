@@ -1,7 +1,7 @@
 //! Sets of unit cells: pieces and targets.
 
-use crate::Iso;
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::{Iso, DIRECTIONS};
+use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
 /// A unit cube at integer coordinates `[x, y, z]`, `z` up.
@@ -68,7 +68,7 @@ impl Shape {
     }
 
     /// The cells, sorted by `(z, y, x)`. For a normalized box this is exactly the
-    /// `x + X*(y + Y*z)` numbering of DESIGN.md.
+    /// `x + X*(y + Y*z)` numbering of [`crate::BoxGrid`].
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
@@ -209,49 +209,11 @@ impl Shape {
             .filter(|&g| self.transformed(g) == me)
             .collect()
     }
-
-    /// For a symmetry `iso` of this shape, the permutation `p` of cell indices (positions in
-    /// [`Shape::cells`]) with `cells[p[i]] = iso(cells[i])` after re-translation.
-    /// `None` if `iso` does not map the shape onto itself.
-    pub fn cell_permutation(&self, iso: Iso) -> Option<Vec<usize>> {
-        let (lo, _) = self.bounds();
-        let image: Vec<Cell> = self.cells.iter().map(|&c| iso.apply(c)).collect();
-        let mut ilo = image[0];
-        for c in &image {
-            for i in 0..3 {
-                ilo[i] = ilo[i].min(c[i]);
-            }
-        }
-        let index: HashMap<Cell, usize> = self
-            .cells
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, i))
-            .collect();
-        image
-            .iter()
-            .map(|c| {
-                let t = [
-                    c[0] - ilo[0] + lo[0],
-                    c[1] - ilo[1] + lo[1],
-                    c[2] - ilo[2] + lo[2],
-                ];
-                index.get(&t).copied()
-            })
-            .collect()
-    }
 }
 
-/// The six face neighbours of a cell.
+/// The six face neighbours of a cell, in the order of [`DIRECTIONS`].
 pub fn neighbours(c: Cell) -> [Cell; 6] {
-    [
-        [c[0] + 1, c[1], c[2]],
-        [c[0] - 1, c[1], c[2]],
-        [c[0], c[1] + 1, c[2]],
-        [c[0], c[1] - 1, c[2]],
-        [c[0], c[1], c[2] + 1],
-        [c[0], c[1], c[2] - 1],
-    ]
+    DIRECTIONS.map(|d| [c[0] + d[0], c[1] + d[1], c[2] + d[2]])
 }
 
 #[cfg(test)]
@@ -265,7 +227,7 @@ mod tests {
 
     #[test]
     fn orientation_counts_of_known_pieces() {
-        // Bedlam (REFERENCES.md): 7 pieces x 24, 5 x 12, the X pentomino x 3.
+        // Bedlam's pieces: 7 with 24 orientations, 5 with 12, the X pentomino with 3.
         let x = s(&[[0, 1, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0], [1, 2, 0]]);
         assert_eq!(x.orientations().len(), 3);
         let cube = Shape::cuboid(2, 2, 2);
@@ -345,10 +307,6 @@ mod tests {
                 for &b in &g {
                     prop_assert!(g.contains(&a.then(b)));
                 }
-                let p = shape.cell_permutation(a).unwrap();
-                let mut q = p.clone();
-                q.sort_unstable();
-                prop_assert_eq!(q, (0..shape.len()).collect::<Vec<_>>());
             }
         }
     }

@@ -1,4 +1,4 @@
-//! The headline packing workloads of issue 2, all with 2 threads (the CI machine's cores):
+//! The headline packing workloads, all with 2 threads (the CI machine's cores):
 //! Soma all solutions (floor 20 ms), pentominoes 6x10 (1 s), 54 T-tetracubes in 6x6x6 first
 //! solution (2 s), and in the `full` group Bedlam (30 s) and the Tetris Cube (60 s).
 //!

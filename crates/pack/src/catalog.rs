@@ -1,7 +1,7 @@
 //! The built-in catalog: puzzle files embedded in the binary.
 //!
 //! Each entry is a TOML file in `crates/pack/catalog/<id>.toml`, in the same format users write
-//! (see [`crate::file`]), with its published solution counts and their sources.
+//! (see [`crate::file`]), with its published solution counts and their public sources.
 
 use crate::file::parse_puzzle;
 use crate::model::Puzzle;

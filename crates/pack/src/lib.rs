@@ -1,7 +1,8 @@
 //! Packing puzzles: fit polycube pieces into a target shape.
 //!
 //! - [`model`]: the puzzle model ([`Puzzle`], [`Piece`], [`Convention`]);
-//! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`load`] by catalog id or path);
+//! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`to_toml`]), checked table by table;
+//! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]);
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
@@ -10,12 +11,14 @@
 
 pub mod catalog;
 pub mod file;
+pub mod load;
 pub mod model;
 pub mod output;
 pub mod placements;
 pub mod solver;
 pub mod symmetry;
 
-pub use file::{load, parse_puzzle, to_toml, LoadError, PuzzleFileError};
-pub use model::{Convention, Piece, Published, Puzzle};
+pub use file::{parse_puzzle, to_toml, PuzzleFileError};
+pub use load::{load, LoadError};
+pub use model::{check_volume, Convention, Piece, Published, Puzzle, VolumeMismatch};
 pub use solver::{Counts, PrepareError, Prepared, TaskOutput, Want};

@@ -2,7 +2,7 @@
 
 use wurfel_geom::Shape;
 
-/// A counting convention (DESIGN.md §3).
+/// A counting convention (see the crate documentation and `docs/ARCHITECTURE.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Convention {
     /// Distinct solutions with the target held fixed (identical pieces interchangeable).
@@ -87,7 +87,38 @@ pub struct Puzzle {
     pub published: Vec<Published>,
 }
 
+/// The pieces' total volume (counting copies) differs from the target's, so they cannot fill it
+/// exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VolumeMismatch {
+    /// Volume of all pieces.
+    pub pieces: usize,
+    /// Volume of the target.
+    pub target: usize,
+}
+
+/// The volume check shared by the file reader and the solver.
+pub fn check_volume(pieces: &[Piece], target: &Shape) -> Result<(), VolumeMismatch> {
+    let volume: usize = pieces
+        .iter()
+        .map(|p| p.shape.len() * p.count as usize)
+        .sum();
+    if volume == target.len() {
+        Ok(())
+    } else {
+        Err(VolumeMismatch {
+            pieces: volume,
+            target: target.len(),
+        })
+    }
+}
+
 impl Puzzle {
+    /// Whether the pieces' volume equals the target's (see [`check_volume`]).
+    pub fn check_volume(&self) -> Result<(), VolumeMismatch> {
+        check_volume(&self.pieces, &self.target)
+    }
+
     /// Total number of pieces, counting copies.
     pub fn piece_count(&self) -> u32 {
         self.pieces.iter().map(|p| p.count).sum()

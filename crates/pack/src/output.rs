@@ -36,43 +36,18 @@ impl Prepared {
     }
 
     /// The solution as text: one block per layer, top layer (highest `z`) first, layers side by
-    /// side, row `y = Y-1` at the top; `.` marks box cells outside the target.
+    /// side, row `y = Y-1` at the top; `.` marks box cells outside the target (see
+    /// [`wurfel_geom::BoxGrid::layers_text`]).
     pub fn layers_text(&self, solution: &[u32]) -> String {
-        let [x, y, z] = self.board.dims;
-        let mut grid = vec!['.'; self.board.len()];
+        let mut grid = vec![None; self.board.len()];
         for (p, ch) in self.instance_symbols(solution) {
             for &c in &self.placements[p as usize].cells {
-                grid[c as usize] = ch;
+                grid[c as usize] = Some(ch);
             }
         }
-        let per_row = if x * z <= 78 {
-            z
-        } else {
-            (78 / (x + 2)).max(1)
-        };
-        let mut out = String::new();
-        let layers: Vec<usize> = (0..z).rev().collect();
-        for chunk in layers.chunks(per_row) {
-            for row in (0..y).rev() {
-                let mut line = String::new();
-                for (i, &layer) in chunk.iter().enumerate() {
-                    if i > 0 {
-                        line.push_str("   ");
-                    }
-                    for col in 0..x {
-                        line.push(grid[col + x * (row + y * layer)]);
-                        if col + 1 < x {
-                            line.push(' ');
-                        }
-                    }
-                }
-                out.push_str(line.trim_end());
-                out.push('\n');
-            }
-            out.push('\n');
-        }
-        out.pop();
-        out
+        self.board
+            .grid
+            .layers_text(|i| grid[i].map(|c: char| c.to_string()))
     }
 
     /// `{"pieces":[{"name":..,"cells":[[x,y,z],..]},..]}` in puzzle coordinates.

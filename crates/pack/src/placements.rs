@@ -1,16 +1,18 @@
-//! Placement generation: every way to put each piece kind into the target.
+//! Placement generation: every way to put each piece kind into the target. The file checks
+//! ("does this piece fit anywhere?") and the solver use this same search.
 
 use crate::Puzzle;
-use wurfel_geom::{Cell, Iso, Shape};
+use std::ops::ControlFlow;
+use wurfel_geom::{BoxGrid, Cell, Iso, Shape};
 
-/// The target's bounding box; cells are numbered `x + X*(y + Y*z)` relative to its minimum
-/// corner (DESIGN.md §3), which is also the engine's column numbering.
+/// The target's bounding box; cells are numbered as in [`BoxGrid`] relative to its minimum
+/// corner, which is also the engine's column numbering.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoxBoard {
     /// The target's minimum corner in puzzle coordinates.
     pub origin: Cell,
-    /// `[X, Y, Z]`.
-    pub dims: [usize; 3],
+    /// The box, with its numbering.
+    pub grid: BoxGrid,
     /// Whether each box cell belongs to the target.
     pub in_target: Vec<bool>,
 }
@@ -20,20 +22,24 @@ impl BoxBoard {
     pub fn new(target: &Shape) -> BoxBoard {
         let (lo, _) = target.bounds();
         let d = target.dims();
-        let dims = [d[0] as usize, d[1] as usize, d[2] as usize];
-        let mut in_target = vec![false; dims[0] * dims[1] * dims[2]];
-        let mut b = BoxBoard {
-            origin: lo,
-            dims,
-            in_target: Vec::new(),
-        };
+        let grid = BoxGrid::new([d[0] as usize, d[1] as usize, d[2] as usize]);
+        let mut in_target = vec![false; grid.len()];
         for &c in target.cells() {
-            in_target[b
+            let i = grid
                 .index([c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
-                .expect("in box")] = true;
+                .expect("a shape lies in its bounding box");
+            in_target[i] = true;
         }
-        b.in_target = in_target;
-        b
+        BoxBoard {
+            origin: lo,
+            grid,
+            in_target,
+        }
+    }
+
+    /// `[X, Y, Z]`.
+    pub fn dims(&self) -> [usize; 3] {
+        self.grid.dims()
     }
 
     /// Number of box cells.
@@ -48,21 +54,12 @@ impl BoxBoard {
 
     /// Index of a box-relative cell, if inside the box.
     pub fn index(&self, c: Cell) -> Option<usize> {
-        let [x, y, z] = self.dims;
-        if c.iter().any(|&v| v < 0)
-            || c[0] as usize >= x
-            || c[1] as usize >= y
-            || c[2] as usize >= z
-        {
-            return None;
-        }
-        Some(c[0] as usize + x * (c[1] as usize + y * c[2] as usize))
+        self.grid.index(c)
     }
 
     /// Box-relative coordinates of an index.
     pub fn cell(&self, i: usize) -> Cell {
-        let [x, y, _] = self.dims;
-        [(i % x) as i32, ((i / x) % y) as i32, (i / (x * y)) as i32]
+        self.grid.cell(i)
     }
 
     /// Puzzle coordinates of an index.
@@ -77,19 +74,7 @@ impl BoxBoard {
 
     /// The permutation of box cells induced by `iso` (which must map the box onto itself).
     pub fn permutation(&self, iso: Iso) -> Option<Vec<u32>> {
-        let imgs: Vec<Cell> = (0..self.len()).map(|i| iso.apply(self.cell(i))).collect();
-        let mut lo = imgs[0];
-        for c in &imgs {
-            for k in 0..3 {
-                lo[k] = lo[k].min(c[k]);
-            }
-        }
-        imgs.iter()
-            .map(|c| {
-                self.index([c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
-                    .map(|i| i as u32)
-            })
-            .collect()
+        self.grid.permutation(iso)
     }
 }
 
@@ -102,40 +87,61 @@ pub struct Placement {
     pub cells: Vec<u32>,
 }
 
-/// All placements of every kind, kinds in order, each kind's placements in orientation order
-/// then translation order (z, y, x).
-pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
-    let mut out = Vec::new();
-    let [bx, by, bz] = board.dims;
-    for (k, piece) in puzzle.pieces.iter().enumerate() {
-        for orient in piece.shape.orientations() {
-            let d = orient.dims();
-            let (dx, dy, dz) = (d[0] as usize, d[1] as usize, d[2] as usize);
-            if dx > bx || dy > by || dz > bz {
-                continue;
-            }
-            for tz in 0..=(bz - dz) as i32 {
-                for ty in 0..=(by - dy) as i32 {
-                    for tx in 0..=(bx - dx) as i32 {
-                        let cells: Option<Vec<u32>> = orient
-                            .cells()
-                            .iter()
-                            .map(|c| {
-                                let i = board.index([c[0] + tx, c[1] + ty, c[2] + tz])?;
-                                board.in_target[i].then_some(i as u32)
-                            })
-                            .collect();
-                        if let Some(mut cells) = cells {
-                            cells.sort_unstable();
-                            out.push(Placement {
-                                kind: k as u32,
-                                cells,
-                            });
-                        }
+/// Calls `f` with the sorted box cells of every placement of `shape` on target cells of
+/// `board`: orientations in [`Shape::orientations`] order, then translations in (z, y, x)
+/// order. Stops early when `f` breaks.
+fn for_each_placement(
+    shape: &Shape,
+    board: &BoxBoard,
+    mut f: impl FnMut(Vec<u32>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let [bx, by, bz] = board.dims();
+    for orient in shape.orientations() {
+        let d = orient.dims();
+        let (dx, dy, dz) = (d[0] as usize, d[1] as usize, d[2] as usize);
+        if dx > bx || dy > by || dz > bz {
+            continue;
+        }
+        for tz in 0..=(bz - dz) as i32 {
+            for ty in 0..=(by - dy) as i32 {
+                for tx in 0..=(bx - dx) as i32 {
+                    let cells: Option<Vec<u32>> = orient
+                        .cells()
+                        .iter()
+                        .map(|c| {
+                            let i = board.index([c[0] + tx, c[1] + ty, c[2] + tz])?;
+                            board.in_target[i].then_some(i as u32)
+                        })
+                        .collect();
+                    if let Some(mut cells) = cells {
+                        cells.sort_unstable();
+                        f(cells)?;
                     }
                 }
             }
         }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Whether some rotation and translation of `piece` lies inside `target`.
+pub fn fits(piece: &Shape, target: &Shape) -> bool {
+    let board = BoxBoard::new(target);
+    for_each_placement(piece, &board, |_| ControlFlow::Break(())).is_break()
+}
+
+/// All placements of every kind, kinds in order, each kind's placements in orientation order
+/// then translation order (z, y, x).
+pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
+    let mut out = Vec::new();
+    for (k, piece) in puzzle.pieces.iter().enumerate() {
+        let _ = for_each_placement(&piece.shape, board, |cells| {
+            out.push(Placement {
+                kind: k as u32,
+                cells,
+            });
+            ControlFlow::Continue(())
+        });
     }
     out
 }

@@ -146,103 +146,24 @@ pub struct PlacedPiece {
 }
 
 impl Prepared {
-    /// Generates placements and symmetries and chooses the piece to restrict.
+    /// Generates placements and symmetries, chooses the piece to restrict and builds the
+    /// engine problem.
     pub fn new(puzzle: &Puzzle) -> Result<Prepared, PrepareError> {
-        if puzzle.piece_volume() != puzzle.target.len() {
-            return Err(PrepareError::Volume {
-                pieces: puzzle.piece_volume(),
-                target: puzzle.target.len(),
-            });
-        }
+        puzzle.check_volume().map_err(|e| PrepareError::Volume {
+            pieces: e.pieces,
+            target: e.target,
+        })?;
         let board = BoxBoard::new(&puzzle.target);
-        let placements = placements(puzzle, &board);
-        for (k, p) in puzzle.pieces.iter().enumerate() {
-            if !placements.iter().any(|pl| pl.kind == k as u32) {
-                return Err(PrepareError::NoPlacement {
-                    piece: p.name.clone(),
-                });
-            }
-        }
+        let placements = placements_of_every_piece(puzzle, &board)?;
         let symmetry = Symmetry::new(puzzle, &board, &placements);
+        let restricted = choose_restricted(puzzle, &placements, &symmetry);
+        let reps = match restricted {
+            Some(k) => representatives(&placements, &symmetry, k),
+            None => HashMap::new(),
+        };
+        let (problem, row_placement) =
+            engine_problem(puzzle, &board, &placements, restricted, &reps)?;
         let nrot = symmetry.rotations.len();
-        // Orbits of each unique kind's placements under the rotations.
-        let orbits_of = |kind: u32| -> Vec<u32> {
-            let mut seen = vec![false; placements.len()];
-            let mut reps = Vec::new();
-            for (i, p) in placements.iter().enumerate() {
-                if p.kind != kind || seen[i] {
-                    continue;
-                }
-                reps.push(i as u32);
-                for r in &symmetry.rotations {
-                    seen[r[i] as usize] = true;
-                }
-            }
-            reps
-        };
-        let restricted = if nrot > 1 {
-            (0..puzzle.pieces.len() as u32)
-                .filter(|&k| puzzle.pieces[k as usize].count == 1)
-                .map(|k| {
-                    let n = placements.iter().filter(|p| p.kind == k).count();
-                    (orbits_of(k).len(), n, k)
-                })
-                .min()
-                .map(|(_, _, k)| k)
-        } else {
-            None
-        };
-        let mut reps = HashMap::new();
-        if let Some(k) = restricted {
-            for r in orbits_of(k) {
-                let stabilizer: Vec<usize> = (1..nrot)
-                    .filter(|&g| symmetry.rotations[g][r as usize] == r)
-                    .collect();
-                let mut images = Vec::new();
-                let mut cosets = Vec::new();
-                for g in 0..nrot {
-                    let img = symmetry.rotations[g][r as usize];
-                    if !images.contains(&img) {
-                        images.push(img);
-                        cosets.push(g);
-                    }
-                }
-                let weight = (nrot / (stabilizer.len() + 1)) as u64;
-                debug_assert_eq!(weight as usize, cosets.len());
-                reps.insert(
-                    r,
-                    RepInfo {
-                        stabilizer,
-                        weight,
-                        cosets,
-                    },
-                );
-            }
-        }
-        let mut rows = Vec::new();
-        let mut row_placement = Vec::new();
-        for (i, p) in placements.iter().enumerate() {
-            if Some(p.kind) == restricted && !reps.contains_key(&(i as u32)) {
-                continue;
-            }
-            rows.push(Row {
-                group: p.kind,
-                columns: p.cells.clone(),
-            });
-            row_placement.push(i as u32);
-        }
-        let problem = Problem {
-            columns: board.len(),
-            prefilled: (0..board.len() as u32)
-                .filter(|&c| !board.in_target[c as usize])
-                .collect(),
-            group_caps: puzzle.pieces.iter().map(|p| p.count).collect(),
-            rows,
-            grid: Some(board.dims),
-            exact_groups: true,
-            branching: wurfel_cover::Branching::MostConstrained,
-        };
-        problem.validate().map_err(PrepareError::Engine)?;
         Ok(Prepared {
             puzzle: puzzle.clone(),
             board,
@@ -397,6 +318,129 @@ impl Prepared {
                 .zip(&self.puzzle.pieces)
                 .all(|(&u, p)| u == p.count)
     }
+}
+
+/// Every placement of every kind; an error names a piece that fits nowhere.
+fn placements_of_every_piece(
+    puzzle: &Puzzle,
+    board: &BoxBoard,
+) -> Result<Vec<Placement>, PrepareError> {
+    let placements = placements(puzzle, board);
+    for (k, p) in puzzle.pieces.iter().enumerate() {
+        if !placements.iter().any(|pl| pl.kind == k as u32) {
+            return Err(PrepareError::NoPlacement {
+                piece: p.name.clone(),
+            });
+        }
+    }
+    Ok(placements)
+}
+
+/// One placement of `kind` per orbit of the target's rotations, in placement order.
+fn orbit_representatives(placements: &[Placement], symmetry: &Symmetry, kind: u32) -> Vec<u32> {
+    let mut seen = vec![false; placements.len()];
+    let mut reps = Vec::new();
+    for (i, p) in placements.iter().enumerate() {
+        if p.kind != kind || seen[i] {
+            continue;
+        }
+        reps.push(i as u32);
+        for r in &symmetry.rotations {
+            seen[r[i] as usize] = true;
+        }
+    }
+    reps
+}
+
+/// The piece to restrict to orbit representatives: among the kinds occurring once, the one with
+/// the fewest orbits (then the fewest placements); none when the target has no rotations.
+fn choose_restricted(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    symmetry: &Symmetry,
+) -> Option<u32> {
+    if symmetry.rotations.len() <= 1 {
+        return None;
+    }
+    (0..puzzle.pieces.len() as u32)
+        .filter(|&k| puzzle.pieces[k as usize].count == 1)
+        .map(|k| {
+            let n = placements.iter().filter(|p| p.kind == k).count();
+            (orbit_representatives(placements, symmetry, k).len(), n, k)
+        })
+        .min()
+        .map(|(_, _, k)| k)
+}
+
+/// The symmetry-breaking data of each representative placement of `kind`.
+fn representatives(
+    placements: &[Placement],
+    symmetry: &Symmetry,
+    kind: u32,
+) -> HashMap<u32, RepInfo> {
+    let nrot = symmetry.rotations.len();
+    let mut reps = HashMap::new();
+    for r in orbit_representatives(placements, symmetry, kind) {
+        let stabilizer: Vec<usize> = (1..nrot)
+            .filter(|&g| symmetry.rotations[g][r as usize] == r)
+            .collect();
+        let mut images = Vec::new();
+        let mut cosets = Vec::new();
+        for g in 0..nrot {
+            let img = symmetry.rotations[g][r as usize];
+            if !images.contains(&img) {
+                images.push(img);
+                cosets.push(g);
+            }
+        }
+        let weight = (nrot / (stabilizer.len() + 1)) as u64;
+        debug_assert_eq!(weight as usize, cosets.len());
+        reps.insert(
+            r,
+            RepInfo {
+                stabilizer,
+                weight,
+                cosets,
+            },
+        );
+    }
+    reps
+}
+
+/// The engine problem: one row per placement (the restricted kind's representatives only), the
+/// cells outside the target prefilled; and the placement of each row.
+fn engine_problem(
+    puzzle: &Puzzle,
+    board: &BoxBoard,
+    placements: &[Placement],
+    restricted: Option<u32>,
+    reps: &HashMap<u32, RepInfo>,
+) -> Result<(Problem, Vec<u32>), PrepareError> {
+    let mut rows = Vec::new();
+    let mut row_placement = Vec::new();
+    for (i, p) in placements.iter().enumerate() {
+        if Some(p.kind) == restricted && !reps.contains_key(&(i as u32)) {
+            continue;
+        }
+        rows.push(Row {
+            group: p.kind,
+            columns: p.cells.clone(),
+        });
+        row_placement.push(i as u32);
+    }
+    let problem = Problem {
+        columns: board.len(),
+        prefilled: (0..board.len() as u32)
+            .filter(|&c| !board.in_target[c as usize])
+            .collect(),
+        group_caps: puzzle.pieces.iter().map(|p| p.count).collect(),
+        rows,
+        grid: Some(board.dims()),
+        exact_groups: true,
+        branching: wurfel_cover::Branching::MostConstrained,
+    };
+    problem.validate().map_err(PrepareError::Engine)?;
+    Ok((problem, row_placement))
 }
 
 /// The per-task visitor: classifies each cover the engine finds.

@@ -5,7 +5,7 @@
 //! pieces are built into the representation. A rotation maps each placement to the placement of
 //! the same kind on the rotated cells; a reflection maps it to the placement of the *mirror*
 //! kind — which exists for every kind only when the piece set is mirror-closed, and only then do
-//! reflections act on solutions at all (DESIGN.md §3).
+//! reflections act on solutions at all (the `rotations_reflections` convention).
 
 use crate::placements::{BoxBoard, Placement};
 use crate::Puzzle;

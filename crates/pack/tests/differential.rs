@@ -1,4 +1,5 @@
-//! Random small puzzles (pieces cut from small boxes) counted by the engine and by a naive
+//! Random small puzzles (pieces cut from small boxes, and from boxes with holes: targets that are
+//! not boxes, so the engine's grid has prefilled cells) counted by the engine and by a naive
 //! reference enumerator; all three conventions must agree.
 //!
 //! The reference shares nothing with the solver but `Shape` and `Iso`: it fills the first
@@ -143,18 +144,43 @@ fn classes(p: &Puzzle, sols: &[Solution], group: &[Iso]) -> usize {
     n
 }
 
+const BOXES: [[i32; 3]; 7] = [
+    [2, 2, 3],
+    [2, 3, 3],
+    [3, 3, 2],
+    [2, 2, 4],
+    [1, 3, 4],
+    [2, 3, 4],
+    [3, 3, 3],
+];
+
 /// A random partition of a small box into connected pieces, merged into kinds.
 fn random_puzzle(rng: &mut ChaCha8Rng) -> Puzzle {
-    let dims = [
-        [2, 2, 3],
-        [2, 3, 3],
-        [3, 3, 2],
-        [2, 2, 4],
-        [1, 3, 4],
-        [2, 3, 4],
-        [3, 3, 3],
-    ][rng.gen_range(0..7)];
-    let target = Shape::cuboid(dims[0], dims[1], dims[2]);
+    let dims = BOXES[rng.gen_range(0..BOXES.len())];
+    random_pieces(rng, Shape::cuboid(dims[0], dims[1], dims[2]))
+}
+
+/// A small box with holes: either a few random cells removed (usually no symmetry left), or
+/// cells removed in pairs symmetric through the centre (the half turns survive, so symmetry
+/// breaking and the class counts are exercised on a target with holes).
+fn random_holed_target(rng: &mut ChaCha8Rng) -> Shape {
+    let dims = BOXES[rng.gen_range(0..BOXES.len())];
+    let mut cells = Shape::cuboid(dims[0], dims[1], dims[2]).cells().to_vec();
+    let symmetric = rng.gen_bool(0.5);
+    let holes = rng.gen_range(1..=3);
+    for _ in 0..holes {
+        let c = cells[rng.gen_range(0..cells.len())];
+        cells.retain(|&x| x != c);
+        if symmetric {
+            let mirror = [dims[0] - 1 - c[0], dims[1] - 1 - c[1], dims[2] - 1 - c[2]];
+            cells.retain(|&x| x != mirror);
+        }
+    }
+    Shape::new(cells).unwrap()
+}
+
+/// A random partition of `target` into connected pieces, merged into kinds.
+fn random_pieces(rng: &mut ChaCha8Rng, target: Shape) -> Puzzle {
     let mut owner: std::collections::HashMap<Cell, usize> = Default::default();
     let mut pieces: Vec<Vec<Cell>> = Vec::new();
     for &c in target.cells() {
@@ -195,53 +221,91 @@ fn random_puzzle(rng: &mut ChaCha8Rng) -> Puzzle {
     common::puzzle(target, kinds)
 }
 
+/// Counts, lists and finds the solutions of `p` with the engine and checks them against the
+/// naive enumerator.
+fn check_against_naive(p: &Puzzle) {
+    let sols = naive_solutions(p);
+    let rot: Vec<Iso> = p.target.symmetries(&Iso::rotations());
+    let all: Vec<Iso> = p.target.symmetries(&Iso::all());
+    let want = (
+        sols.len() as u64,
+        classes(p, &sols, &rot) as u64,
+        classes(p, &sols, &all) as u64,
+    );
+    let prep = Prepared::new(p).unwrap();
+    for threads in [1, 2] {
+        let c = prep.count(threads);
+        assert_eq!(
+            (c.raw, c.rotations, c.rotations_reflections),
+            want,
+            "target {:?}, pieces {:?}",
+            p.target.cells(),
+            p.pieces
+                .iter()
+                .map(|k| (k.shape.cells().to_vec(), k.count))
+                .collect::<Vec<_>>()
+        );
+    }
+    // Listing agrees with counting, and every listed solution is valid and distinct.
+    for conv in wurfel_pack::Convention::ALL {
+        let listed = prep.solutions(conv, usize::MAX, 2);
+        let c = prep.count(1);
+        assert_eq!(listed.len() as u64, c.get(conv));
+        assert!(listed.iter().all(|s| prep.is_solution(s)));
+        let distinct: HashSet<&Vec<u32>> = listed.iter().collect();
+        assert_eq!(distinct.len(), listed.len());
+        // Budgeted rounds resumed node by node list the same solutions in the same order.
+        let opts = wurfel_cover::SearchOptions {
+            threads: 2,
+            node_budget: Some(1),
+            ..Default::default()
+        };
+        assert_eq!(prep.find(&opts, conv, usize::MAX).unwrap().0, listed);
+    }
+}
+
+/// Whether the naive enumerator finishes quickly on `p`.
+fn small_enough(p: &Puzzle) -> bool {
+    let copies: u32 = p.pieces.iter().map(|k| k.count).sum();
+    p.target.len() <= 18 || copies <= 6
+}
+
 #[test]
 fn engine_matches_naive_enumerator() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let mut checked = 0;
     while checked < 60 {
         let p = random_puzzle(&mut rng);
-        let copies: u32 = p.pieces.iter().map(|k| k.count).sum();
-        if p.target.len() > 18 && copies > 6 {
-            continue; // keep the naive enumerator quick
+        if !small_enough(&p) {
+            continue;
         }
-        let sols = naive_solutions(&p);
-        let rot: Vec<Iso> = p.target.symmetries(&Iso::rotations());
-        let all: Vec<Iso> = p.target.symmetries(&Iso::all());
-        let want = (
-            sols.len() as u64,
-            classes(&p, &sols, &rot) as u64,
-            classes(&p, &sols, &all) as u64,
-        );
-        let prep = Prepared::new(&p).unwrap();
-        for threads in [1, 2] {
-            let c = prep.count(threads);
-            assert_eq!(
-                (c.raw, c.rotations, c.rotations_reflections),
-                want,
-                "puzzle {:?}",
-                p.pieces
-                    .iter()
-                    .map(|k| (k.shape.cells().to_vec(), k.count))
-                    .collect::<Vec<_>>()
-            );
-        }
-        // Listing agrees with counting, and every listed solution is valid and distinct.
-        for conv in wurfel_pack::Convention::ALL {
-            let listed = prep.solutions(conv, usize::MAX, 2);
-            let c = prep.count(1);
-            assert_eq!(listed.len() as u64, c.get(conv));
-            assert!(listed.iter().all(|s| prep.is_solution(s)));
-            let distinct: HashSet<&Vec<u32>> = listed.iter().collect();
-            assert_eq!(distinct.len(), listed.len());
-            // Budgeted rounds resumed node by node list the same solutions in the same order.
-            let opts = wurfel_cover::SearchOptions {
-                threads: 2,
-                node_budget: Some(1),
-                ..Default::default()
-            };
-            assert_eq!(prep.find(&opts, conv, usize::MAX).unwrap().0, listed);
-        }
+        check_against_naive(&p);
         checked += 1;
     }
+}
+
+#[test]
+fn engine_matches_naive_enumerator_on_targets_with_holes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2027);
+    let (mut checked, mut not_boxes, mut symmetric) = (0, 0, 0);
+    while checked < 60 {
+        let target = random_holed_target(&mut rng);
+        let p = random_pieces(&mut rng, target);
+        if !small_enough(&p) {
+            continue;
+        }
+        check_against_naive(&p);
+        checked += 1;
+        not_boxes += usize::from(!p.target.is_box());
+        symmetric += usize::from(p.target.symmetries(&Iso::rotations()).len() > 1);
+    }
+    // The generator must really produce what this test is about.
+    assert!(
+        not_boxes >= 50,
+        "only {not_boxes} of 60 targets are not boxes"
+    );
+    assert!(
+        symmetric >= 10,
+        "only {symmetric} of 60 targets have a rotation"
+    );
 }

@@ -1,4 +1,4 @@
-//! The built-in catalog: every entry parses, matches REFERENCES.md, and round-trips.
+//! The built-in catalog: every entry parses, matches the published piece tables, and round-trips.
 
 use std::collections::HashSet;
 use wurfel_geom::{Cell, Shape};
@@ -128,7 +128,7 @@ fn bedlam_pieces_and_orientations() {
     let k = &p.pieces[10];
     assert_eq!(k.name, "K");
     assert_eq!(k.shape.orientations().len(), 3);
-    // Spot-check exact coordinates against REFERENCES.md.
+    // Spot-check exact coordinates against the published piece tables.
     assert_eq!(
         p.pieces[0].shape,
         shape(&[[0, 0, 0], [0, 0, 1], [1, 0, 0], [1, 1, 0]])

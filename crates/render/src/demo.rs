@@ -2,24 +2,24 @@
 //! the gallery example. Not a solver: the pieces are whatever the random growth produces.
 
 use crate::{Scene, ScenePiece};
+use rand::{Rng as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use wurfel_geom::BoxGrid;
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
+/// The demo scenes' generator: seeded, so a scene is the same on every platform and run.
+struct Rng(ChaCha8Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Rng {
+        Rng(ChaCha8Rng::seed_from_u64(seed))
     }
 
+    /// A uniform index below `n` (0 when `n` is 0).
     fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             0
         } else {
-            (self.next() % n as u64) as usize
+            self.0.gen_range(0..n)
         }
     }
 }
@@ -40,19 +40,10 @@ fn piece_name(i: usize) -> String {
 /// Partitions the box `x`×`y`×`z` into `n` connected pieces grown from random seeds, each
 /// piece aiming at `cells / n` cells.
 pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Scene {
-    let dims = [x.max(1), y.max(1), z.max(1)];
-    let total = (dims[0] * dims[1] * dims[2]) as usize;
+    let grid = BoxGrid::new([x.max(1) as usize, y.max(1) as usize, z.max(1) as usize]);
+    let total = grid.len();
     let n = n.clamp(1, total);
-    let idx = |c: [i32; 3]| (c[0] + dims[0] * (c[1] + dims[1] * c[2])) as usize;
-    let cell = |i: usize| {
-        let i = i as i32;
-        [
-            i % dims[0],
-            (i / dims[0]) % dims[1],
-            i / (dims[0] * dims[1]),
-        ]
-    };
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut owner: Vec<Option<usize>> = vec![None; total];
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut k = 0;
@@ -65,14 +56,6 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
         }
     }
     let target = total / n;
-    let dirs = [
-        [1, 0, 0],
-        [-1, 0, 0],
-        [0, 1, 0],
-        [0, -1, 0],
-        [0, 0, 1],
-        [0, 0, -1],
-    ];
     let mut remaining = total - n;
     let mut stalled = 0;
     while remaining > 0 && stalled < 4 {
@@ -84,13 +67,11 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
             // Frontier cells of this piece.
             let mut frontier = Vec::new();
             for &m in mem.iter() {
-                let c = cell(m);
-                for d in dirs {
-                    let q = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
-                    if (0..3).all(|a| q[a] >= 0 && q[a] < dims[a]) && owner[idx(q)].is_none() {
-                        frontier.push(idx(q));
-                    }
-                }
+                frontier.extend(
+                    (0..6)
+                        .filter_map(|d| grid.step(m, d))
+                        .filter(|&q| owner[q].is_none()),
+                );
             }
             if frontier.is_empty() {
                 continue;
@@ -109,17 +90,8 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
     // Any cell left (walled in) joins a neighbour.
     for i in 0..total {
         if owner[i].is_none() {
-            let c = cell(i);
-            let p = dirs
-                .iter()
-                .find_map(|d| {
-                    let q = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
-                    if (0..3).all(|a| q[a] >= 0 && q[a] < dims[a]) {
-                        owner[idx(q)]
-                    } else {
-                        None
-                    }
-                })
+            let p = (0..6)
+                .find_map(|d| grid.step(i, d).and_then(|q| owner[q]))
                 .unwrap_or(0);
             owner[i] = Some(p);
             members[p].push(i);
@@ -131,7 +103,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
             .iter()
             .enumerate()
             .map(|(i, m)| {
-                let mut cells: Vec<[i32; 3]> = m.iter().map(|&j| cell(j)).collect();
+                let mut cells: Vec<[i32; 3]> = m.iter().map(|&j| grid.cell(j)).collect();
                 cells.sort_unstable();
                 ScenePiece {
                     name: piece_name(i),

@@ -22,10 +22,10 @@
 //! piece order, so a puzzle's pieces keep their colours across solutions), shades of them for
 //! more, chosen so that touching pieces differ in hue. [`Options::colours`] overrides them.
 //!
-//! Tests: `tests/snapshots.rs` compares SVG output with `tests/snapshots/*.svg`
-//! (`WURFEL_UPDATE_SNAPSHOTS=1` rewrites them); `tests/browser.rs` drives the viewer in headless
-//! Chromium through `browser-test/test.mjs` (playwright-core, installed by `npm ci` on first
-//! run); `examples/gallery.rs` writes every view of some demo scenes for looking at.
+//! Tests: `tests/snapshots.rs` compares SVG output with `insta` snapshots in
+//! `tests/snapshots/` (`INSTA_UPDATE=always` rewrites them); `tests/browser.rs` drives the viewer
+//! in headless Chromium through `browser-test/test.mjs` (playwright-core, installed by `npm ci`
+//! on first run; under CI a missing browser fails the test); `examples/gallery.rs` writes every view of some demo scenes for looking at.
 
 use std::path::Path;
 
@@ -297,8 +297,13 @@ pub fn short_labels(names: &[String]) -> Vec<String> {
         .unwrap_or_else(|| (1..=names.len()).map(|i| i.to_string()).collect())
 }
 
-/// The layered text of a scene: one block per layer `z`, top layer first, rows `y = max` at
-/// the top, one character per cell (the first character of the piece's name, `.` if empty).
+/// Largest bounding box (in cells) [`layered_text`] writes out; beyond it the text is empty.
+const MAX_TEXT_CELLS: usize = 1 << 20;
+
+/// The layered text of a scene, as every `wurfel` command prints solutions
+/// ([`wurfel_geom::BoxGrid::layers_text`]): top layer first, rows `y = max` at the top, one
+/// character per cell (the first character of the piece's name, `.` if empty), ending with a
+/// newline. Empty when the scene has no cells or its bounding box is too large to print.
 pub fn layered_text(scene: &Scene) -> String {
     let cells: Vec<[i64; 3]> = scene
         .pieces
@@ -311,26 +316,24 @@ pub fn layered_text(scene: &Scene) -> String {
     if (0..3).any(|k| hi[k] - lo[k] >= MAX_EXTENT) {
         return String::new();
     }
-    let mut owner = std::collections::HashMap::new();
+    let dims = [0, 1, 2].map(|k| (hi[k] - lo[k] + 1) as usize);
+    if dims.iter().product::<usize>() > MAX_TEXT_CELLS {
+        return String::new();
+    }
+    let grid = wurfel_geom::BoxGrid::new(dims);
+    let mut owner: Vec<Option<char>> = vec![None; grid.len()];
     for p in &scene.pieces {
         let ch = p.name.chars().next().unwrap_or('#');
         for c in &p.cells {
-            owner.entry(to64(c)).or_insert(ch);
-        }
-    }
-    let mut out = String::new();
-    for z in (lo[2]..=hi[2]).rev() {
-        if z != hi[2] {
-            out.push('\n');
-        }
-        for y in (lo[1]..=hi[1]).rev() {
-            for x in lo[0]..=hi[0] {
-                out.push(*owner.get(&[x, y, z]).unwrap_or(&'.'));
+            let c = to64(c);
+            // In range: the extent check above keeps every offset below MAX_EXTENT.
+            let rel = [0, 1, 2].map(|k| (c[k] - lo[k]) as i32);
+            if let Some(i) = grid.index(rel) {
+                owner[i].get_or_insert(ch);
             }
-            out.push('\n');
         }
     }
-    out
+    grid.layers_text(|i| owner[i].map(String::from)) + "\n"
 }
 
 /// Renders `scenes` to `path`, choosing the format by extension (`.svg`, `.png`, `.html`).

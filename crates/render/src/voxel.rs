@@ -9,15 +9,23 @@
 
 use std::collections::HashMap;
 
-/// The six face directions: +x, -x, +y, -y, +z, -z.
-pub const DIRS: [[i64; 3]; 6] = [
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-];
+/// The six face directions: [`wurfel_geom::DIRECTIONS`] (+x, -x, +y, -y, +z, -z) in the
+/// 64-bit coordinates the drawing code works in.
+pub const DIRS: [[i64; 3]; 6] = widen(wurfel_geom::DIRECTIONS);
+
+const fn widen(d: [[i32; 3]; 6]) -> [[i64; 3]; 6] {
+    let mut out = [[0i64; 3]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut k = 0;
+        while k < 3 {
+            out[i][k] = d[i][k] as i64;
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
 
 /// A parallel projection: screen right `r`, screen up `u`, towards the viewer `d` (unit vectors).
 #[derive(Clone, Copy, Debug)]

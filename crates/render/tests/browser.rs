@@ -2,7 +2,8 @@
 //! (`browser-test/test.mjs`). Loads the page from a file, checks there are no page errors or
 //! network requests, takes screenshots, drags, zooms, clicks, and checks the pictures change.
 //!
-//! Skipped, loudly, only when Chromium (or Node) is not installed.
+//! When Chromium (or Node) is not installed the test cannot run: under CI (`CI` set to anything
+//! but `false`/`0`) that is a failure, elsewhere it says loudly that it was skipped.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -40,7 +41,17 @@ fn has(cmd: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// Whether we run under CI, where a missing browser must fail the test instead of passing it
+/// unseen.
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
 fn skip(why: &str) {
+    assert!(
+        !under_ci(),
+        "the HTML viewer browser test cannot run under CI: {why}"
+    );
     eprintln!();
     eprintln!("############################################################");
     eprintln!("## SKIPPED: HTML viewer browser test: {why}");

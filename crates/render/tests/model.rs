@@ -71,7 +71,8 @@ fn layered_text_top_layer_first_high_y_on_top() {
         path: None,
         text: None,
     };
-    assert_eq!(layered_text(&scene), "B.\n..\n\nB.\nAA\n");
+    // Layers side by side, top (z = 1) on the left, as `wurfel solve` prints them.
+    assert_eq!(layered_text(&scene), "B .   B .\n. .   A A\n");
 }
 
 #[test]

@@ -1,38 +1,15 @@
-//! Snapshot tests of the SVG output. Regenerate with `WURFEL_UPDATE_SNAPSHOTS=1 cargo test
-//! -p wurfel-render --test snapshots` and look at the files before committing them.
+//! Snapshot tests of the SVG output, with `insta`: the snapshots live in `tests/snapshots/`.
+//! After an intended change, run `INSTA_UPDATE=always cargo test -p wurfel-render --test
+//! snapshots` (or `cargo insta review`) and look at the diff before committing it. Under CI
+//! (`CI=true`) a missing or different snapshot fails.
 
-use std::path::PathBuf;
 use wurfel_render::{demo, render_svg, Options, Scene, ScenePiece, View};
-
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")
-}
 
 fn check(name: &str, scene: &Scene, view: View) {
     let svg = render_svg(scene, view, &Options::default()).expect("renders");
     let again = render_svg(scene, view, &Options::default()).expect("renders");
     assert_eq!(svg, again, "output must be deterministic");
-    let path = dir().join(format!("{name}-{}.svg", view.name()));
-    if std::env::var_os("WURFEL_UPDATE_SNAPSHOTS").is_some() {
-        std::fs::create_dir_all(dir()).expect("snapshot dir");
-        std::fs::write(&path, &svg).expect("write snapshot");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "missing snapshot {} ({e}); run with WURFEL_UPDATE_SNAPSHOTS=1",
-            path.display()
-        )
-    });
-    if expected != svg {
-        let got = path.with_extension("new.svg");
-        let _ = std::fs::write(&got, &svg);
-        panic!(
-            "{} differs from the snapshot; new output written to {} (set WURFEL_UPDATE_SNAPSHOTS=1 to accept)",
-            path.display(),
-            got.display()
-        );
-    }
+    insta::assert_snapshot!(format!("{name}-{}", view.name()), svg);
 }
 
 fn tromino_pair() -> Scene {

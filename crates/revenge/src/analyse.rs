@@ -1,4 +1,4 @@
-//! Stage analyses as in seed 003: positions per distance from the stage's goal, and the
+//! Stage analyses as in Norskog's analysis: positions per distance from the stage's goal, and the
 //! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
 
 use crate::coord::Kind;
@@ -146,8 +146,8 @@ pub fn first_depths(stage: &Stage, max_depth: u32) -> Vec<u64> {
     out
 }
 
-/// [`first_depths`] in the seed's convention: stage 4's coordinates keep the full wing
-/// arrangement, where the seed counts classes of arrangements that half turns cannot tell
+/// [`first_depths`] in Norskog's convention: stage 4's coordinates keep the full wing
+/// arrangement, where Norskog counts classes of arrangements that half turns cannot tell
 /// apart (cosets of the group of the 16 U/D-layer wings under half turns), so counts are
 /// divided by that group's size, returned as the second value.
 pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>, u64) {
@@ -263,7 +263,7 @@ pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u
     total.iter().map(|t| t / n).collect()
 }
 
-/// Stage `k` (2, 3 or 5) as the seed analyses it, as a symmetry-reduced space: stage 2 with
+/// Stage `k` (2, 3 or 5) as Norskog analysed it, as a symmetry-reduced space: stage 2 with
 /// the first version's moves (l and r half turns only), the edge cosets as the class
 /// coordinate and the front/back centres as one pair; stage 3 with the U/D-layer wing set and
 /// parity as the class coordinate and the left/right centres as one pair; stage 5 with the

@@ -6,7 +6,7 @@
 //! - [`coord`], [`prune`], [`cache`]: coordinates with move tables, 4-bit distance tables
 //!   built by breadth-first search, and their on-disk cache.
 //! - [`stage`]: the five stages (move sets, computed goals, IDA*); [`solver`] runs them in
-//!   sequence; [`analyse`] reproduces the seed's distance tables.
+//!   sequence; [`analyse`] reproduces Norskog's distance tables.
 
 pub mod analyse;
 pub mod cache;

@@ -6,7 +6,7 @@ use crate::notation::{self, Step};
 use crate::stage::{all_rotations, Rot, Stage, TableEvent};
 use std::path::Path;
 
-/// Worst cases of the five stages in STM (seed 003; stage 2 with l and r quarter turns).
+/// Worst cases of the five stages in STM (Norskog's analysis; stage 2 with l and r quarter turns).
 pub const STAGE_BOUNDS: [usize; 5] = [11, 16, 14, 17, 19];
 
 /// How hard to look for a shorter total than one optimal solution per stage.

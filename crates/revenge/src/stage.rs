@@ -2,16 +2,16 @@
 //!
 //! Each stage k has a move set `M_k` (nested: `M_1 ⊃ M_2 ⊃ ... ⊃ M_5`) and is solved when the
 //! position lies in the set reachable from the solved cube by the next stage's moves `M_{k+1}`
-//! (the stage's goal), up to the one-time whole-cube rotations the seed allows. Goals are
+//! (the stage's goal), up to the one-time whole-cube rotations Norskog allows. Goals are
 //! therefore *computed* (closure of the solved cube under `M_{k+1}`), not hand-written, and
 //! the rotations become extra goal sources: for stage 1 the cube may end with its corners
-//! oriented about any axis (the seed's 120° turns about UFL–DBR), for stage 2 turned 90° about
+//! oriented about any axis (Norskog's 120° turns about UFL–DBR), for stage 2 turned 90° about
 //! U–D, for stage 5 turned 180° about any axis.
 //!
 //! Each stage is searched by IDA* over its coordinates; the heuristic is the maximum of exact
 //! distance tables over products of some coordinates (projections of the stage), so it is
 //! admissible and every stage solution is optimal for the stage's move set. Stage 1's table
-//! covers the whole stage (the seed's 1,608,475,077 positions).
+//! covers the whole stage (Norskog's 1,608,475,077 positions).
 
 use crate::coord::{perm_coset_table, slots, Coord, Kind};
 use crate::cube::{Cube, Move, Rotation};
@@ -120,7 +120,7 @@ pub fn stage_moves(k: usize) -> Vec<Move> {
     v
 }
 
-/// Stage 2 as the seed's table counts it (the first version: l and r only as half turns, worst
+/// Stage 2 as Norskog's table counts it (the first version: l and r only as half turns, worst
 /// case 18); the solver uses the later version with l and r quarter turns.
 pub fn stage2_seed_moves() -> Vec<Move> {
     stage_moves(2)
@@ -132,7 +132,7 @@ pub fn stage2_seed_moves() -> Vec<Move> {
 /// Rotations that may end stage `k` (applied as goal sources).
 pub fn stage_rotations(k: usize) -> Vec<Rot> {
     match k {
-        // Corners oriented about x or z instead of y: the seed's 120° turns about UFL-DBR
+        // Corners oriented about x or z instead of y: Norskog's 120° turns about UFL-DBR
         // bring either axis to U-D.
         1 => vec![vec![], vec![r(2, 1)], vec![r(1, 1)]],
         2 => vec![vec![], vec![r(0, 1)]],
@@ -148,7 +148,7 @@ fn colour_set(colour: u8, axes: &[usize]) -> Kind {
     }
 }
 
-/// Stage 4 in the seed's coordinates: 420 corner cosets x 70 centre configurations x 88,200
+/// Stage 4 in Norskog's coordinates: 420 corner cosets x 70 centre configurations x 88,200
 /// wing cosets (2,593,080,000 positions), for the analysis.
 fn stage4_seed_spec() -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
     (
@@ -161,7 +161,7 @@ fn stage4_seed_spec() -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
     )
 }
 
-/// The seed's stage-4 wing coordinate (88,200 cosets of the half-turn group).
+/// Norskog's stage-4 wing coordinate (88,200 cosets of the half-turn group).
 fn ud_wing_coset() -> Kind {
     let slots_ud = slots::ud_wings();
     let lr = slots::ud_wings_in_slices(0);
@@ -265,7 +265,7 @@ fn stage_spec(k: usize) -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
                 ),
                 (ud_wing_coset(), false),
             ],
-            // The whole stage in the seed's coordinates (2,593,080,000 entries, 1.3 GB): exact
+            // The whole stage in Norskog's coordinates (2,593,080,000 entries, 1.3 GB): exact
             // up to 14 (deeper entries read 14), so stage-4 searches are nearly instant.
             vec![vec![0, 1, 6]],
         ),
@@ -406,7 +406,7 @@ impl Stage {
         Stage::with_spec(k, stage_spec(k))
     }
 
-    /// Stage 4 in the seed's own coordinates (one distance table over the whole stage, 1.3 GB),
+    /// Stage 4 in Norskog's own coordinates (one distance table over the whole stage, 1.3 GB),
     /// for the analysis.
     pub fn stage4_seed() -> Stage {
         Stage::with_spec(4, stage4_seed_spec())

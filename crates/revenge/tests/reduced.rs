@@ -1,4 +1,4 @@
-//! The symmetry-reduced analysis: the seed's first rows for stages 2, 3 and 5 (both columns),
+//! The symmetry-reduced analysis: Norskog's first rows for stages 2, 3 and 5 (both columns),
 //! and every row of smaller variants against a plain breadth-first search that counts classes
 //! by brute force; the on-disk runner resumed after an interruption.
 

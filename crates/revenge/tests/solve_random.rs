@@ -1,5 +1,5 @@
 //! End-to-end: random positions solved by the five stages, every solution checked by the
-//! independent sticker simulator, stage lengths within the seed's bounds. Needs the full
+//! independent sticker simulator, stage lengths within Norskog's bounds. Needs the full
 //! tables (built on first use, minutes, in `$WURFEL_CACHE`, else a directory under the
 //! system's temporary directory): `cargo test --release -- --ignored`.
 

@@ -1,4 +1,4 @@
-//! Speed targets of issue 4: one 3x3x3 chain < 1 ms, the King snakes < 1 s, the full 3x3x3
+//! Speed targets: one 3x3x3 chain < 1 ms, the King snakes < 1 s, the full 3x3x3
 //! survey < 10 s on 2 cores.
 
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -1,22 +1,12 @@
 //! The box a chain folds into, as a 64-bit board, with its symmetry group as cell permutations.
 
 use std::fmt;
-use wurfel_geom::Iso;
+use wurfel_geom::{BoxGrid, Iso};
 
-/// The six unit steps, in the order of [`DIRECTION_LETTERS`]: +x, −x, +y, −y, +z, −z.
-pub const DIRECTIONS: [[i32; 3]; 6] = [
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-];
+pub use wurfel_geom::DIRECTIONS;
 
-/// Move letters for [`DIRECTIONS`]. With `z` up (DESIGN.md) and the viewer in front looking
-/// towards +y: R/L = ±x (right/left), B/F = ±y (back, away from the viewer / front), U/D = ±z
-/// (up/down). The issue text wrote U/D = ±y and B/F = ±z, which would put "up" in the
-/// horizontal plane under the project's z-up convention, so the letters follow the convention.
+/// Move letters for [`DIRECTIONS`]. With `z` up and the viewer in front looking towards +y:
+/// R/L = ±x (right/left), B/F = ±y (back, away from the viewer / front), U/D = ±z (up/down).
 pub const DIRECTION_LETTERS: [char; 6] = ['R', 'L', 'B', 'F', 'U', 'D'];
 
 /// Marks "no neighbour" in step tables.
@@ -36,9 +26,10 @@ pub enum BoxError {
     TooLarge(usize, usize, usize, usize),
 }
 
-/// A box `X×Y×Z` of at most 64 cells, numbered `x + X*(y + Y*z)` as in DESIGN.md.
+/// A box `X×Y×Z` of at most 64 cells, numbered as in [`BoxGrid`] (`x + X*(y + Y*z)`).
 #[derive(Clone, Debug)]
 pub struct Board {
+    grid: BoxGrid,
     dims: [usize; 3],
     n: usize,
     full: u64,
@@ -85,18 +76,9 @@ impl Board {
                 ))
             }
         };
+        let grid = BoxGrid::new(dims);
         let [nx, ny, _] = dims;
-        let coords: Vec<[i32; 3]> = (0..n)
-            .map(|c| {
-                [
-                    (c % nx) as i32,
-                    ((c / nx) % ny) as i32,
-                    (c / (nx * ny)) as i32,
-                ]
-            })
-            .collect();
-        let inside = |p: [i32; 3]| (0..3).all(|i| p[i] >= 0 && (p[i] as usize) < dims[i]);
-        let index = |p: [i32; 3]| p[0] as usize + nx * (p[1] as usize + ny * p[2] as usize);
+        let coords: Vec<[i32; 3]> = (0..n).map(|c| grid.cell(c)).collect();
         let mut step = vec![[NONE; 6]; n];
         let mut has_nb = [0u64; 6];
         let mut even = 0u64;
@@ -104,10 +86,9 @@ impl Board {
             if (p[0] + p[1] + p[2]) % 2 == 0 {
                 even |= 1 << c;
             }
-            for (d, dv) in DIRECTIONS.iter().enumerate() {
-                let q = [p[0] + dv[0], p[1] + dv[1], p[2] + dv[2]];
-                if inside(q) {
-                    step[c][d] = index(q) as u8;
+            for (d, s) in step[c].iter_mut().enumerate() {
+                if let Some(q) = grid.step(c, d) {
+                    *s = q as u8;
                     has_nb[d] |= 1 << c;
                 }
             }
@@ -120,31 +101,16 @@ impl Board {
             (nx * ny) as u32,
             (nx * ny) as u32,
         ];
-        // The box's symmetries: isometries about the origin followed by the translation that
-        // brings the image back onto the box. An isometry is a symmetry exactly when it maps the
-        // dimensions onto themselves.
+        // The box's symmetries: the isometries that map its dimensions onto themselves.
         let mut isos = Vec::new();
         let mut perm = Vec::new();
         let mut rotation_mask = 0u64;
-        for iso in Iso::all() {
-            let img: Vec<[i32; 3]> = coords.iter().map(|&p| iso.apply(p)).collect();
-            let mut lo = [i32::MAX; 3];
-            for p in &img {
-                for i in 0..3 {
-                    lo[i] = lo[i].min(p[i]);
-                }
+        for (iso, p) in grid.symmetries(&Iso::all()) {
+            if iso.is_rotation() {
+                rotation_mask |= 1 << isos.len();
             }
-            let moved: Vec<[i32; 3]> = img
-                .iter()
-                .map(|p| [p[0] - lo[0], p[1] - lo[1], p[2] - lo[2]])
-                .collect();
-            if moved.iter().all(|&p| inside(p)) {
-                if iso.is_rotation() {
-                    rotation_mask |= 1 << isos.len();
-                }
-                isos.push(iso);
-                perm.extend(moved.iter().map(|&p| index(p) as u8));
-            }
+            isos.push(iso);
+            perm.extend(p.iter().map(|&c| c as u8));
         }
         debug_assert_eq!(isos[0], Iso::IDENTITY);
         let ray_len = dims.iter().copied().max().unwrap_or(1);
@@ -163,6 +129,7 @@ impl Board {
             }
         }
         Ok(Board {
+            grid,
             dims,
             n,
             full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
@@ -196,11 +163,12 @@ impl Board {
 
     /// The cell at `p`, if inside.
     pub fn index(&self, p: [i32; 3]) -> Option<usize> {
-        if (0..3).all(|i| p[i] >= 0 && (p[i] as usize) < self.dims[i]) {
-            Some(p[0] as usize + self.dims[0] * (p[1] as usize + self.dims[1] * p[2] as usize))
-        } else {
-            None
-        }
+        self.grid.index(p)
+    }
+
+    /// The box as a [`BoxGrid`] (numbering and layered text).
+    pub fn grid(&self) -> &BoxGrid {
+        &self.grid
     }
 
     /// All cells as a bit set.
@@ -248,6 +216,57 @@ impl Board {
     #[inline]
     pub fn apply(&self, g: usize, c: usize) -> usize {
         self.perm[g * self.n + c] as usize
+    }
+
+    /// Symmetry breaking by least paths, one cell at a time: `stab` holds the symmetries that
+    /// map the path so far onto itself (bit 0, the identity, always set). Appending cell `c`
+    /// keeps the path least in its orbit unless one of them maps `c` to a smaller cell (then the
+    /// image is a smaller path of the same orbit: `None`); those mapping `c` to a larger cell
+    /// can never tie again and leave the stabiliser. Starting from [`Board::group_mask`] this is
+    /// the test for a start cell.
+    // `always`: the folding search calls this once per cube placed; with plain `#[inline]` the
+    // king-46 count took 1.6% more instructions than the hand-inlined loop it replaced
+    // (callgrind), with `always` 0.3%.
+    #[inline(always)]
+    pub(crate) fn extend_stabilizer(&self, stab: u64, c: usize) -> Option<u64> {
+        let mut st = stab;
+        let mut rest = stab & !1;
+        while rest != 0 {
+            let g = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let im = self.apply(g, c);
+            if im < c {
+                return None;
+            }
+            if im > c {
+                st &= !(1 << g);
+            }
+        }
+        Some(st)
+    }
+
+    /// The cells a path through every cell may start on (the colour argument): cells alternate
+    /// colours along a path (each step changes x+y+z by one), so with one more cell of a colour
+    /// the path must start and end on it; with equal numbers it may start on either colour.
+    pub(crate) fn start_cells(&self) -> u64 {
+        let even = self.even.count_ones();
+        let odd = self.n as u32 - even;
+        match even.cmp(&odd) {
+            std::cmp::Ordering::Greater => self.even,
+            std::cmp::Ordering::Less => self.full & !self.even,
+            std::cmp::Ordering::Equal => self.full,
+        }
+    }
+
+    /// The cells of the colour the last cell of a path through every cell, starting on
+    /// `start`, has: the start's colour after `n - 1` alternations.
+    pub(crate) fn end_colour(&self, start: usize) -> u64 {
+        let start_even = self.even >> start & 1 == 1;
+        if start_even == ((self.n - 1) & 1 == 0) {
+            self.even
+        } else {
+            self.full & !self.even
+        }
     }
 
     /// Bit mask with one bit per symmetry.

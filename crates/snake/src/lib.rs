@@ -18,6 +18,7 @@
 mod board;
 pub mod catalog;
 mod chain;
+mod pool;
 mod solve;
 mod survey;
 

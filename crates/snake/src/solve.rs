@@ -3,10 +3,9 @@
 
 use crate::board::{Board, BoxError, DIRECTION_LETTERS, NONE};
 use crate::chain::Chain;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// Why a chain and a box do not make a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -145,16 +144,7 @@ impl Problem {
             });
         }
         let steps = chain.segments().iter().map(|&l| (l - 1) as u8).collect();
-        // Cells alternate colours along the path (each step changes x+y+z by one), so with one
-        // more cell of a colour the path must start and end on it; with equal numbers it may
-        // start on either colour.
-        let even = board.even().count_ones();
-        let odd = board.cells() as u32 - even;
-        let start_mask = match even.cmp(&odd) {
-            std::cmp::Ordering::Greater => board.even(),
-            std::cmp::Ordering::Less => board.full() & !board.even(),
-            std::cmp::Ordering::Equal => board.full(),
-        };
+        let start_mask = board.start_cells();
         Ok(Problem {
             chain,
             board,
@@ -239,33 +229,34 @@ impl Problem {
         } else {
             let (tasks, split_stats) = self.split(pruning, threads);
             stats.nodes += split_stats.nodes;
-            let next = AtomicUsize::new(0);
-            let parts: Mutex<Vec<(Tally, Stats)>> = Mutex::new(Vec::new());
-            std::thread::scope(|scope| {
-                for _ in 0..threads.min(tasks.len().max(1)) {
-                    scope.spawn(|| {
-                        let mut tally = Tally::default();
-                        let mut s = Search::new(self, pruning, |path: &[u8], stab| {
-                            tally.add(self, path, stab);
-                            ControlFlow::Continue(())
-                        });
-                        while let Some(t) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                            s.resume(t);
-                        }
-                        let st = s.stats;
-                        drop(s);
-                        parts
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push((tally, st));
-                    });
-                }
+            // Tallies and statistics are sums, so the result does not depend on which thread
+            // ran which subtree.
+            let run_task = |t: &Task| {
+                let mut tally = Tally::default();
+                let mut s = Search::new(self, pruning, |path: &[u8], stab| {
+                    tally.add(self, path, stab);
+                    ControlFlow::Continue(())
+                });
+                s.resume(t);
+                let st = s.stats;
+                drop(s);
+                (tally, st)
+            };
+            let merge = |(mut a, mut sa): (Tally, Stats), (b, sb): (Tally, Stats)| {
+                a.merge(&b);
+                sa.nodes += sb.nodes;
+                sa.leaves += sb.leaves;
+                (a, sa)
+            };
+            let (t, st) = crate::pool::install(threads, || {
+                tasks
+                    .par_iter()
+                    .map(run_task)
+                    .reduce(|| (Tally::default(), Stats::default()), merge)
             });
-            for (t, st) in parts.into_inner().unwrap_or_else(|e| e.into_inner()) {
-                total.merge(&t);
-                stats.nodes += st.nodes;
-                stats.leaves += st.leaves;
-            }
+            total.merge(&t);
+            stats.nodes += st.nodes;
+            stats.leaves += st.leaves;
         }
         (total.counts(self.chain.is_palindrome()), stats)
     }
@@ -470,30 +461,10 @@ where
             }
             // Canonical paths start on the least cell of their start's orbit; the symmetries
             // fixing the start remain to be broken further along.
-            let mut stab = 1u64;
-            let mut least = true;
-            for g in 1..b.group_size() {
-                let im = b.apply(g, start);
-                if im < start {
-                    least = false;
-                    break;
-                }
-                if im == start {
-                    stab |= 1 << g;
-                }
-            }
-            debug_assert!(stab & !all == 0);
-            if !least {
+            let Some(stab) = b.extend_stabilizer(all, start) else {
                 continue;
-            }
-            // The last cube's colour: the start's colour after n-1 alternations.
-            let start_even = b.even() >> start & 1 == 1;
-            let end_even = start_even == ((n - 1) & 1 == 0);
-            let end_colour = if end_even {
-                b.even()
-            } else {
-                b.full() & !b.even()
             };
+            let end_colour = b.end_colour(start);
             self.path.clear();
             self.path.push(start as u8);
             self.segment(0, start, 6, 1u64 << start, stab, end_colour);
@@ -543,28 +514,20 @@ where
             let occ2 = occ | mask;
             let mut c = head;
             let mut st = stab;
-            let mut ok = true;
-            'walk: for _ in 0..len {
+            let mut canonical = true;
+            for _ in 0..len {
                 c = b.step(c, d) as usize;
                 self.path.push(c as u8);
-                // Symmetry breaking: among the symmetries that fix the path so far, none may
-                // map this cell to a smaller one (else the image would be a smaller path of the
-                // same orbit); those mapping it to a larger one can never tie again.
-                let mut rest = st & !1;
-                while rest != 0 {
-                    let g = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let im = b.apply(g, c);
-                    if im < c {
-                        ok = false;
-                        break 'walk;
-                    }
-                    if im > c {
-                        st &= !(1 << g);
+                // Symmetry breaking: no symmetry fixing the path so far may map it below itself.
+                match b.extend_stabilizer(st, c) {
+                    Some(s) => st = s,
+                    None => {
+                        canonical = false;
+                        break;
                     }
                 }
             }
-            if ok {
+            if canonical {
                 self.stats.nodes += 1;
                 let free = b.full() & !occ2;
                 let alive = (!self.pruning.dead_ends || b.dead_end_ok(free, c, end))
@@ -624,26 +587,17 @@ impl Folding {
         out.join(" ")
     }
 
-    /// The visiting order drawn as layers: one grid per `z`, top layer first, rows `y = Y-1` at
-    /// the top, each cell showing its 1-based position along the chain.
+    /// The visiting order drawn as layers (see [`wurfel_geom::BoxGrid::layers_text`]): top layer
+    /// first, rows `y = Y-1` at the top, each cell showing its 1-based position along the chain;
+    /// ends with a newline.
     pub fn layers(&self) -> String {
-        let [nx, ny, nz] = self.dims;
-        let mut order = vec![0usize; nx * ny * nz];
-        for (i, c) in self.cells.iter().enumerate() {
-            order[c[0] as usize + nx * (c[1] as usize + ny * c[2] as usize)] = i + 1;
-        }
-        let width = self.cells.len().to_string().len();
-        let mut s = String::new();
-        for z in (0..nz).rev() {
-            s.push_str(&format!("z={z}\n"));
-            for y in (0..ny).rev() {
-                let row: Vec<String> = (0..nx)
-                    .map(|x| format!("{:>width$}", order[x + nx * (y + ny * z)]))
-                    .collect();
-                s.push_str(&row.join(" "));
-                s.push('\n');
+        let grid = wurfel_geom::BoxGrid::new(self.dims);
+        let mut order = vec![0usize; grid.len()];
+        for (i, &c) in self.cells.iter().enumerate() {
+            if let Some(at) = grid.index(c) {
+                order[at] = i + 1;
             }
         }
-        s
+        grid.layers_text(|i| Some(order[i].to_string())) + "\n"
     }
 }

@@ -11,10 +11,9 @@
 
 use crate::board::{Board, NONE};
 use crate::chain::Chain;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// One snake of the survey.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -75,7 +74,38 @@ fn reverse_bits(x: u64, bits: usize) -> u64 {
     }
 }
 
-impl Walker<'_> {
+impl<'a> Walker<'a> {
+    fn new(b: &'a Board) -> Self {
+        Walker {
+            b,
+            n: b.cells(),
+            path: Vec::with_capacity(b.cells()),
+            tally: HashMap::new(),
+            directed: 0,
+            classes: 0,
+        }
+    }
+
+    /// Walks every completion of the prefix `t`.
+    fn resume(&mut self, t: &Task) {
+        self.path.clear();
+        self.path.extend_from_slice(&t.path);
+        let head = *t.path.last().unwrap_or(&0) as usize;
+        self.walk(head, t.prev, t.occ, t.stab, t.pattern, t.end);
+    }
+
+    /// Adds the tallies of `o` (from other prefixes) to these.
+    fn merge(mut self, o: Walker<'a>) -> Self {
+        for (k, (d, f)) in o.tally {
+            let e = self.tally.entry(k).or_insert((0, 0));
+            e.0 += d;
+            e.1 += f;
+        }
+        self.directed += o.directed;
+        self.classes += o.classes;
+        self
+    }
+
     /// Extends the path from `head`; `pattern` has bit `i` set when interior cube `i + 1` is a
     /// corner; `stab` is the set of symmetries fixing the path so far.
     fn walk(&mut self, head: usize, prev: usize, occ: u64, stab: u64, pattern: u64, end: u64) {
@@ -91,24 +121,9 @@ impl Walker<'_> {
                 continue;
             }
             let c = nx as usize;
-            let mut st = stab;
-            let mut canonical = true;
-            let mut rest = st & !1;
-            while rest != 0 {
-                let g = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let im = b.apply(g, c);
-                if im < c {
-                    canonical = false;
-                    break;
-                }
-                if im > c {
-                    st &= !(1 << g);
-                }
-            }
-            if !canonical {
+            let Some(st) = b.extend_stabilizer(stab, c) else {
                 continue;
-            }
+            };
             let occ2 = occ | 1 << c;
             if !b.dead_end_ok(b.full() & !occ2, c, end) {
                 continue;
@@ -167,28 +182,10 @@ pub fn survey(board: &Board, threads: usize) -> Survey {
     let n = board.cells();
     let mut tasks = Vec::new();
     if n >= 2 {
-        // Colour argument as in the chain search.
-        let even = board.even().count_ones();
-        let odd = n as u32 - even;
-        for start in 0..n {
-            let start_even = board.even() >> start & 1 == 1;
-            if (even > odd && !start_even) || (odd > even && start_even) {
+        let starts = board.start_cells();
+        for start in (0..n).filter(|&c| starts >> c & 1 == 1) {
+            let Some(stab) = board.extend_stabilizer(board.group_mask(), start) else {
                 continue;
-            }
-            let mut stab = 1u64;
-            if (1..board.group_size()).any(|g| board.apply(g, start) < start) {
-                continue;
-            }
-            for g in 1..board.group_size() {
-                if board.apply(g, start) == start {
-                    stab |= 1 << g;
-                }
-            }
-            let end_even = start_even == ((n - 1) & 1 == 0);
-            let end = if end_even {
-                board.even()
-            } else {
-                board.full() & !board.even()
             };
             // Split at depth 4 so that two threads get balanced work.
             expand(
@@ -199,48 +196,28 @@ pub fn survey(board: &Board, threads: usize) -> Survey {
                     occ: 1 << start,
                     stab,
                     pattern: 0,
-                    end,
+                    end: board.end_colour(start),
                 },
                 4,
                 &mut tasks,
             );
         }
     }
-    let next = AtomicUsize::new(0);
-    let merged: Mutex<(Tally, u64, u64)> = Mutex::new((HashMap::new(), 0, 0));
-    let threads = threads.max(1).min(tasks.len().max(1));
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                let mut w = Walker {
-                    b: board,
-                    n,
-                    path: Vec::with_capacity(n),
-                    tally: HashMap::new(),
-                    directed: 0,
-                    classes: 0,
-                };
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(t) = tasks.get(i) else { break };
-                    w.path.clear();
-                    w.path.extend_from_slice(&t.path);
-                    let head = *t.path.last().unwrap_or(&0) as usize;
-                    w.walk(head, t.prev, t.occ, t.stab, t.pattern, t.end);
-                }
-                let mut m = merged.lock().unwrap_or_else(|e| e.into_inner());
-                for (k, (d, f)) in w.tally {
-                    let e = m.0.entry(k).or_insert((0, 0));
-                    e.0 += d;
-                    e.1 += f;
-                }
-                m.1 += w.directed;
-                m.2 += w.classes;
-            });
-        }
+    // The tallies are sums per pattern, so the result does not depend on which thread walked
+    // which prefix.
+    let w = crate::pool::install(threads, || {
+        tasks
+            .par_iter()
+            .fold(
+                || Walker::new(board),
+                |mut w, t| {
+                    w.resume(t);
+                    w
+                },
+            )
+            .reduce(|| Walker::new(board), Walker::merge)
     });
-    let (tally, directed, classes) = merged.into_inner().unwrap_or_else(|e| e.into_inner());
-    summarize(board, n, tally, directed, classes)
+    summarize(board, n, w.tally, w.directed, w.classes)
 }
 
 /// Expands a prefix breadth-first to `depth` cells (or keeps it if it is already complete).
@@ -257,23 +234,11 @@ fn expand(b: &Board, t: Task, depth: usize, out: &mut Vec<Task>) {
             continue;
         }
         let c = nx as usize;
-        let mut st = t.stab;
-        let mut rest = st & !1;
-        let mut canonical = true;
-        while rest != 0 {
-            let g = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let im = b.apply(g, c);
-            if im < c {
-                canonical = false;
-                break;
-            }
-            if im > c {
-                st &= !(1 << g);
-            }
-        }
+        let Some(st) = b.extend_stabilizer(t.stab, c) else {
+            continue;
+        };
         let occ = t.occ | 1 << c;
-        if !canonical || !b.dead_end_ok(b.full() & !occ, c, t.end) {
+        if !b.dead_end_ok(b.full() & !occ, c, t.end) {
             continue;
         }
         let pattern = if k >= 2 && d != t.prev {

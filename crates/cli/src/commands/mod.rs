@@ -3,4 +3,5 @@
 pub mod pack;
 pub mod render;
 pub mod revenge;
+pub mod shell;
 pub mod snake;

@@ -25,7 +25,7 @@ enum Sub {
     Bench(BenchArgs),
     /// Build (or load and check) every distance table; print sizes and times.
     Tables(TablesArgs),
-    /// Positions per distance of a stage, as in seed 003.
+    /// Positions per distance of a stage, as in Norskog's five-stage analysis.
     Analyse(AnalyseArgs),
 }
 
@@ -463,9 +463,9 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
     let t = Instant::now();
     let stage = match a.stage {
-        // The seed's table is for the first version of stage 2 (l, r half turns only).
+        // Norskog's table is for the first version of stage 2 (l, r half turns only).
         2 => Stage::new(2).restricted(&wurfel_revenge::stage::stage2_seed_moves()),
-        // Stage 4 in the seed's own coordinates (88,200 wing cosets).
+        // Stage 4 in Norskog's own coordinates (88,200 wing cosets).
         4 => Stage::stage4_seed(),
         k => Stage::new(k),
     };

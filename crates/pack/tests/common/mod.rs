@@ -1,4 +1,4 @@
-//! Puzzles built directly from REFERENCES.md coordinates, independent of the catalog files.
+//! Puzzles built directly from published piece coordinates, independent of the catalog files.
 #![allow(dead_code)]
 
 use wurfel_geom::{Cell, Shape};

@@ -1,0 +1,245 @@
+//! The `[[piece]]` tables: unique names and symbols, colours, counts, and a shape that is
+//! connected and fits in the target.
+
+use super::shape::{components, shape_from_cells, shape_from_layers};
+use super::{integer, line_col, Ctx, PuzzleFileError, MAX_COUNT};
+use crate::model::Piece;
+use crate::placements::fits;
+use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use toml::Spanned;
+use wurfel_geom::Shape;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawPiece {
+    name: Spanned<String>,
+    symbol: Option<Spanned<String>>,
+    color: Option<Spanned<String>>,
+    count: Option<Spanned<toml::Value>>,
+    cells: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    layers: Option<Spanned<toml::Value>>,
+}
+
+/// Names and explicit symbols seen so far, with where they were first used.
+#[derive(Default)]
+struct Seen<'a> {
+    names: HashMap<&'a str, Range<usize>>,
+    symbols: HashMap<char, Range<usize>>,
+}
+
+/// Every `[[piece]]` table, in file order, with default symbols filled in.
+pub(super) fn parse_all(
+    cx: &Ctx<'_>,
+    tables: &[Spanned<RawPiece>],
+    target: &Shape,
+) -> Result<Vec<Piece>, PuzzleFileError> {
+    let mut seen = Seen::default();
+    let mut pieces = Vec::with_capacity(tables.len());
+    let mut symbols = Vec::with_capacity(tables.len());
+    for t in tables {
+        let p = t.get_ref();
+        let name = name(cx, p, &mut seen)?;
+        symbols.push(symbol(cx, p, name, &mut seen)?);
+        pieces.push(Piece {
+            name: name.to_string(),
+            symbol: ' ',
+            color: color(cx, p, name)?,
+            count: count(cx, p, name)?,
+            shape: shape(cx, t, name, target)?,
+        });
+    }
+    let used: HashSet<char> = seen.symbols.keys().copied().collect();
+    assign_default_symbols(&mut pieces, &symbols, used);
+    Ok(pieces)
+}
+
+/// The piece's name: non-empty and unique.
+fn name<'a>(
+    cx: &Ctx<'_>,
+    p: &'a RawPiece,
+    seen: &mut Seen<'a>,
+) -> Result<&'a str, PuzzleFileError> {
+    let name = p.name.get_ref().as_str();
+    if name.trim().is_empty() {
+        return Err(cx.err(p.name.span(), "piece `name` is empty"));
+    }
+    if let Some(first) = seen.names.get(name) {
+        let (l, _) = line_col(cx.text, first.start);
+        return Err(cx.err(
+            p.name.span(),
+            format!("duplicate piece name `{name}` (first used on line {l})"),
+        ));
+    }
+    seen.names.insert(name, p.name.span());
+    Ok(name)
+}
+
+/// The explicit symbol, if any: one printable character, not `.`, unique.
+fn symbol(
+    cx: &Ctx<'_>,
+    p: &RawPiece,
+    name: &str,
+    seen: &mut Seen<'_>,
+) -> Result<Option<char>, PuzzleFileError> {
+    let Some(s) = &p.symbol else {
+        return Ok(None);
+    };
+    let mut chars = s.get_ref().chars();
+    let c = match (chars.next(), chars.next()) {
+        (Some(c), None) => c,
+        _ => {
+            return Err(cx.err(
+                s.span(),
+                format!(
+                    "symbol of piece `{name}` must be exactly one character, found {:?}",
+                    s.get_ref()
+                ),
+            ))
+        }
+    };
+    if c.is_whitespace() || c.is_control() || c == '.' {
+        return Err(cx.err(
+            s.span(),
+            format!("symbol of piece `{name}` cannot be {c:?} (whitespace and `.` are reserved)"),
+        ));
+    }
+    if let Some(first) = seen.symbols.get(&c) {
+        let (l, _) = line_col(cx.text, first.start);
+        return Err(cx.err(
+            s.span(),
+            format!("duplicate symbol '{c}' (first used on line {l})"),
+        ));
+    }
+    seen.symbols.insert(c, s.span());
+    Ok(Some(c))
+}
+
+/// The colour, if any, as lower-case `#rrggbb`.
+fn color(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<Option<String>, PuzzleFileError> {
+    let Some(c) = &p.color else {
+        return Ok(None);
+    };
+    let parsed = c.get_ref().strip_prefix('#').and_then(|hex| {
+        (hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit()))
+            .then(|| format!("#{}", hex.to_ascii_lowercase()))
+    });
+    parsed.map(Some).ok_or_else(|| {
+        cx.err(
+            c.span(),
+            format!(
+                "color of piece `{name}` must look like \"#rrggbb\" (six hex digits), found {:?}",
+                c.get_ref()
+            ),
+        )
+    })
+}
+
+/// The number of identical copies: 1 by default, at most [`MAX_COUNT`].
+fn count(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<u32, PuzzleFileError> {
+    let Some(v) = &p.count else {
+        return Ok(1);
+    };
+    let n = integer(cx, v, "`count`")?;
+    if n < 1 {
+        return Err(cx.err(
+            v.span(),
+            format!("count of piece `{name}` must be at least 1, found {n}"),
+        ));
+    }
+    if n > MAX_COUNT {
+        return Err(cx.err(
+            v.span(),
+            format!("count of piece `{name}` is {n}, above the limit of {MAX_COUNT}"),
+        ));
+    }
+    Ok(n as u32)
+}
+
+/// The shape, from exactly one of `cells` or `layers`: face-connected, and placeable in the
+/// target in some orientation (the same placement search the solver uses).
+fn shape(
+    cx: &Ctx<'_>,
+    t: &Spanned<RawPiece>,
+    name: &str,
+    target: &Shape,
+) -> Result<Shape, PuzzleFileError> {
+    let p = t.get_ref();
+    let what = format!("piece `{name}`");
+    let shape = match (&p.cells, &p.layers) {
+        (Some(cells), None) => shape_from_cells(cx, cells, &what)?,
+        (None, Some(layers)) => shape_from_layers(cx, layers, &what)?,
+        (Some(_), Some(l)) => {
+            return Err(cx.err(
+                l.span(),
+                format!("{what} has both `cells` and `layers`; give only one"),
+            ))
+        }
+        (None, None) => {
+            return Err(cx.err(
+                t.span(),
+                format!("{what} needs its shape: `cells = [[x, y, z], ...]` or `layers`"),
+            ))
+        }
+    };
+    let shape_span = p
+        .cells
+        .as_ref()
+        .map(|c| c.span())
+        .or_else(|| p.layers.as_ref().map(|l| l.span()))
+        .unwrap_or_else(|| t.span());
+    let parts = components(&shape);
+    if parts > 1 {
+        return Err(cx.err(
+            shape_span,
+            format!(
+                "{what} is not connected: its {} cells form {parts} separate parts (cells must touch face to face)",
+                shape.len()
+            ),
+        ));
+    }
+    if shape.len() > target.len() || !fits(&shape, target) {
+        let d = shape.dims();
+        return Err(cx.err(
+            shape_span,
+            format!(
+                "{what} ({} cells, {}×{}×{}) does not fit in the target in any orientation",
+                shape.len(),
+                d[0],
+                d[1],
+                d[2]
+            ),
+        ));
+    }
+    Ok(shape)
+}
+
+/// Gives each piece without an explicit symbol the first unused of A-Z, a-z, 0-9, then
+/// Latin-1 and beyond.
+fn assign_default_symbols(
+    pieces: &mut [Piece],
+    explicit: &[Option<char>],
+    mut used: HashSet<char>,
+) {
+    let mut pool = ('A'..='Z')
+        .chain('a'..='z')
+        .chain('0'..='9')
+        .chain((0xC0u32..0x2_0000).filter_map(char::from_u32))
+        .filter(|c| c.is_alphanumeric());
+    for (piece, sym) in pieces.iter_mut().zip(explicit) {
+        piece.symbol = match sym {
+            Some(c) => *c,
+            None => loop {
+                match pool.next() {
+                    Some(c) if used.contains(&c) => continue,
+                    Some(c) => {
+                        used.insert(c);
+                        break c;
+                    }
+                    None => break '?',
+                }
+            },
+        };
+    }
+}
