@@ -383,8 +383,10 @@ impl<'a> Analysis<'a> {
     ) -> Result<(Vec<Tally>, bool), RunError> {
         fs::create_dir_all(&self.dir)?;
         let lock = File::create(self.dir.join("lock"))?;
-        lock.try_lock()
-            .map_err(|_| self.bad("another analysis is running in it"))?;
+        // Held until this returns (released by the kernel if the process dies).
+        if !fs4::fs_std::FileExt::try_lock_exclusive(&lock)? {
+            return Err(self.bad("another analysis is running in it"));
+        }
         let id_path = self.dir.join("space.json");
         let id = self.id();
         match fs::read_to_string(&id_path) {
