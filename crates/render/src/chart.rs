@@ -98,8 +98,8 @@ fn layout(c: &BarChart) -> Result<Doc, RenderError> {
 fn short_count(v: u64) -> String {
     let (x, s) = match v {
         0..=9_999 => return v.to_string(),
-        10_000..=9_999_999 => (v as f64 / 1e3, "k"),
-        10_000_000..=9_999_999_999 => (v as f64 / 1e6, "M"),
+        10_000..=999_999 => (v as f64 / 1e3, "k"),
+        1_000_000..=999_999_999 => (v as f64 / 1e6, "M"),
         _ => (v as f64 / 1e9, "G"),
     };
     format!("{}{s}", num((x * 10.0).round() / 10.0))
@@ -134,6 +134,8 @@ mod tests {
         let png = bar_chart_png(&c).unwrap();
         assert_eq!(&png[1..4], b"PNG");
         assert_eq!(short_count(146_767_085_568), "146.8G");
+        assert_eq!(short_count(4_761_203_264), "4.8G");
+        assert_eq!(short_count(9_527_856), "9.5M");
         assert!(matches!(
             bar_chart_svg(&BarChart { bars: vec![], ..c }),
             Err(RenderError::Empty)
