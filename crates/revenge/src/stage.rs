@@ -366,24 +366,13 @@ impl Projection {
 
 /// The move `m'` with `rot(c)·m' = rot(c·m)` for every cube `c`.
 pub fn conjugate(m: Move, rot: &Rot) -> Move {
-    let c = Cube::random(12345);
-    let rotate = |mut x: Cube| {
+    crate::symmetry::move_image(m, |c| {
+        let mut x = *c;
         for &q in rot {
             x.rotate(q);
         }
         x
-    };
-    let mut a = c;
-    a.apply(m);
-    let target = rotate(a);
-    let rc = rotate(c);
-    Move::all()
-        .find(|&x| {
-            let mut b = rc;
-            b.apply(x);
-            b == target
-        })
-        .expect("a rotation maps slice turns to slice turns")
+    })
 }
 
 /// Rotated solved cubes for a list of rotations.

@@ -108,18 +108,25 @@ impl CubeSym {
 
     /// The turn `m'` with `g (X m) g⁻¹ = (g X g⁻¹) m'` for every `X`: the image of a turn.
     pub fn conjugate_move(&self, m: Move) -> Move {
-        let x = Cube::random(0x5eed);
-        let mut xm = x;
-        xm.apply(m);
-        let (a, b) = (self.conjugate(&x), self.conjugate(&xm));
-        Move::all()
-            .find(|&k| {
-                let mut y = a;
-                y.apply(k);
-                y == b
-            })
-            .expect("a symmetry maps single-slice turns to single-slice turns")
+        move_image(m, |x| self.conjugate(x))
     }
+}
+
+/// The turn `m'` with `f(X m) = f(X) m'` for a map `f` of positions that carries turns to
+/// turns (a rotation or a symmetry of the cube), found by trying every turn on a random
+/// position (one where different turns give different results).
+pub fn move_image(m: Move, f: impl Fn(&Cube) -> Cube) -> Move {
+    let x = Cube::random(0x5eed);
+    let mut xm = x;
+    xm.apply(m);
+    let (a, b) = (f(&x), f(&xm));
+    Move::all()
+        .find(|&k| {
+            let mut y = a;
+            y.apply(k);
+            y == b
+        })
+        .expect("the map carries single-slice turns to single-slice turns")
 }
 
 /// The symmetries (of the 48) that map the move set `moves` onto itself, identity first.
