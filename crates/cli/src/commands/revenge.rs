@@ -1,8 +1,9 @@
 //! `wurfel revenge ...` — the 4x4x4 cube: Norskog's five-stage solver and stage analyses.
 
+use crate::args::Threads;
+use crate::outln;
+use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
 use wurfel_revenge::notation::{self, Notation};
@@ -55,9 +56,8 @@ impl Search {
 
 #[derive(clap::Args, Debug)]
 struct Common {
-    /// Worker threads for table building.
-    #[arg(long, default_value_t = 2)]
-    threads: usize,
+    #[command(flatten)]
+    threads: Threads,
     /// No progress output.
     #[arg(long)]
     quiet: bool,
@@ -161,31 +161,6 @@ pub fn run(args: RevengeArgs) -> Result<()> {
     }
 }
 
-/// Prints a line above the progress bar, or on stderr when the bar is hidden (not a terminal).
-fn say(pb: &ProgressBar, msg: &str) {
-    if pb.is_hidden() {
-        eprintln!("{msg}");
-    } else {
-        pb.println(msg);
-    }
-}
-
-fn spinner(show: bool) -> ProgressBar {
-    let pb = ProgressBar::with_draw_target(
-        None,
-        if show && std::io::stderr().is_terminal() {
-            ProgressDrawTarget::stderr_with_hz(5)
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("template"),
-    );
-    pb.enable_steady_tick(Duration::from_millis(200));
-    pb
-}
-
 /// Sets up the solver and loads or builds its tables, with progress on stderr.
 fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     let t = Instant::now();
@@ -216,7 +191,7 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
         }
     };
     solver
-        .ensure_tables(&dir, common.threads, &report)
+        .ensure_tables(&dir, common.threads.get(), &report)
         .map_err(|e| anyhow!(e))?;
     pb.finish_and_clear();
     Ok((solver, t.elapsed().as_secs_f64()))
@@ -266,10 +241,10 @@ fn solve(a: SolveArgs) -> Result<()> {
     let sol = solver.solve_with(&cube, &a.search.options())?;
     let secs = t.elapsed().as_secs_f64();
     if a.json {
-        println!("{}", solution_json(&sol, secs));
+        outln!("{}", solution_json(&sol, secs));
         return Ok(());
     }
-    println!("position: {}", cube.facelets());
+    outln!("position: {}", cube.facelets());
     for s in &sol.stages {
         let rot: Vec<String> = s.rotation.iter().map(|r| r.name()).collect();
         let rot = if rot.is_empty() {
@@ -277,16 +252,16 @@ fn solve(a: SolveArgs) -> Result<()> {
         } else {
             format!("[{}] ", rot.join(" "))
         };
-        println!(
+        outln!(
             "stage {}: {rot}{}  ({} STM)",
             s.number,
             notation::to_slice(&s.moves),
             notation::stm(&s.moves)
         );
     }
-    println!("single-slice: {}", sol.slice_notation());
-    println!("WCA:          {}", sol.wca());
-    println!(
+    outln!("single-slice: {}", sol.slice_notation());
+    outln!("WCA:          {}", sol.wca());
+    outln!(
         "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
         sol.stm(),
         sol.obtm(),
@@ -328,7 +303,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     let tavg = times.iter().sum::<f64>() / n;
     let tmax = times.iter().copied().fold(0.0, f64::max);
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "positions": a.random, "seed": a.seed,
@@ -341,31 +316,31 @@ fn bench(a: BenchArgs) -> Result<()> {
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "{} random positions (seeds {}..{}), every solution checked",
         a.random,
         a.seed,
         a.seed + a.random as u64
     );
-    println!(
+    outln!(
         "STM  (slice turns):       average {:.2}, max {}",
         avg(&stms),
         max(&stms)
     );
-    println!(
+    outln!(
         "OBTM (outer block turns): average {:.2}, max {}",
         avg(&obtms),
         max(&obtms)
     );
     for k in 0..5 {
-        println!(
+        outln!(
             "  stage {}: average {:.2} STM, max {}",
             k + 1,
             stage_sum[k] as f64 / n,
             stage_max[k]
         );
     }
-    println!(
+    outln!(
         "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables loaded in {load_secs:.1} s)"
     );
     Ok(())
@@ -373,13 +348,13 @@ fn bench(a: BenchArgs) -> Result<()> {
 
 fn tables(a: TablesArgs) -> Result<()> {
     let (solver, secs) = load_solver(&a.common)?;
-    println!("cache directory: {}", cache_dir().display());
+    outln!("cache directory: {}", cache_dir().display());
     let mut total = 0usize;
     for s in &solver.stages {
         for p in &s.projections {
             let bytes = p.len().div_ceil(2);
             total += bytes;
-            println!(
+            outln!(
                 "stage {}: {:<40} {:>13} entries  {:>8.1} MB",
                 s.number,
                 p.name,
@@ -388,7 +363,7 @@ fn tables(a: TablesArgs) -> Result<()> {
             );
         }
     }
-    println!(
+    outln!(
         "total {:.1} MB of 4-bit tables; ready in {secs:.1} s",
         total as f64 / 1e6
     );
@@ -416,20 +391,20 @@ fn tables(a: TablesArgs) -> Result<()> {
     Ok(())
 }
 
-fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
+fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Result<()> {
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({"stage": stage, "distance": rows, "note": note})
         );
-        return;
+        return Ok(());
     }
     let sep = crate::output::fmt_int;
-    println!("Stage {stage}\n");
-    println!("distance  {:>16}  {:>14}", "positions", "unique");
-    println!("--------  {:>16}  {:>14}", "---------", "------");
+    outln!("Stage {stage}\n");
+    outln!("distance  {:>16}  {:>14}", "positions", "unique");
+    outln!("--------  {:>16}  {:>14}", "---------", "------");
     for r in rows {
-        println!(
+        outln!(
             "{:>8}  {:>16}  {:>14}",
             r.d,
             sep(r.positions),
@@ -438,15 +413,16 @@ fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
     }
     let tp: u64 = rows.iter().map(|r| r.positions).sum();
     let tu: Option<u64> = rows.iter().map(|r| r.unique).sum();
-    println!("          {:>16}  {:>14}", "-------------", "-----------");
-    println!(
+    outln!("          {:>16}  {:>14}", "-------------", "-----------");
+    outln!(
         "          {:>16}  {:>14}",
         sep(tp),
         tu.map(sep).unwrap_or_default()
     );
     if !note.is_empty() {
-        println!("\n{note}");
+        outln!("\n{note}");
     }
+    Ok(())
 }
 
 fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
@@ -455,6 +431,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     }
     if let Some(p) = &a.render {
         chart_format(p)?;
+        crate::output::OutputPath::check(p)?;
     }
     if matches!(a.stage, 2 | 3 | 5) {
         return analyse_reduced(&a);
@@ -485,7 +462,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
         // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .count_depths(0, a.common.threads, &cb)
+            .count_depths(0, a.common.threads.get(), &cb)
             .map_err(|e| anyhow!(e))?;
         let unique: Vec<Option<u64>> = if k == 1 {
             pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
@@ -520,9 +497,9 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             &format!(
                 "{note}; {:.1} s, {} threads",
                 t.elapsed().as_secs_f64(),
-                a.common.threads
+                a.common.threads.get()
             ),
-        );
+        )?;
         return Ok(());
     }
     unreachable!("stages 1 and 4 return above")
@@ -555,8 +532,8 @@ fn render_rows(a: &AnalyseArgs, rows: &[analyse::Row]) -> Result<()> {
     } else {
         wurfel_render::chart::bar_chart_svg(&chart)?.into_bytes()
     };
-    crate::output::write_atomic(path, &bytes)?;
-    eprintln!("drawn to {}", path.display());
+    crate::output::OutputPath::check(path)?.write_all(&bytes)?;
+    crate::note!("drawn to {}", path.display());
     Ok(())
 }
 
@@ -571,7 +548,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     let k = a.stage;
     let t = Instant::now();
     rayon::ThreadPoolBuilder::new()
-        .num_threads(a.common.threads.max(1))
+        .num_threads(a.common.threads.get())
         .build_global()
         .ok();
     let pb = spinner(!a.common.quiet);
@@ -651,7 +628,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         ),
         _ => {}
     };
-    let stop = crate::progress::install_ctrlc();
+    let stop = crate::progress::cancellation();
     let (tallies, complete) = run
         .run(stop, &report)
         .map_err(|e| anyhow!("stage {k}: {e}"))?;
@@ -679,8 +656,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
             )
         },
         t.elapsed().as_secs_f64(),
-        a.common.threads
+        a.common.threads.get()
     );
-    print_rows(k, &rows, a.json, &note);
-    Ok(())
+    print_rows(k, &rows, a.json, &note)
 }
