@@ -7,7 +7,6 @@ use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
-use wurfel_revenge::cache::cache_dir;
 use wurfel_revenge::notation::{self, Notation};
 use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
 use wurfel_revenge::solver::{Options, Solution, Solver};
@@ -147,6 +146,9 @@ struct ScrambleArgs {
 
 #[derive(clap::Args, Debug)]
 struct TablesArgs {
+    /// Also read every table in full and check its checksum (solving only maps them).
+    #[arg(long)]
+    verify: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -156,15 +158,34 @@ struct AnalyseArgs {
     /// Stage 1..5.
     #[arg(long)]
     stage: usize,
-    /// For stages without a full analysis here (2, 3, 5; 4 for now): how many distances to
-    /// count with an in-memory search.
-    #[arg(long, default_value_t = 5)]
-    max_depth: u32,
+    /// Stages 2, 3 and 5: stop (resumably) after this distance.
+    #[arg(long)]
+    max_depth: Option<u32>,
+    /// Stages 2, 3 and 5: where the analysis keeps its state (one table per completed
+    /// distance; rerun the same command to resume). Default: `analyse-stageN` in the cache
+    /// directory.
+    #[arg(long)]
+    state_dir: Option<std::path::PathBuf>,
+    /// Also draw the distribution (positions per distance) to this .svg or .png file.
+    #[arg(long)]
+    render: Option<std::path::PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
     common: Common,
+}
+
+/// Where tables and analysis state live: `$WURFEL_CACHE`, else the platform's cache
+/// directory (`$XDG_CACHE_HOME/wurfel` or `~/.cache/wurfel` on Linux), else a directory
+/// under the system's temporary directory.
+fn cache_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("WURFEL_CACHE") {
+        return d.into();
+    }
+    directories::BaseDirs::new()
+        .map(|b| b.cache_dir().join("wurfel"))
+        .unwrap_or_else(|| std::env::temp_dir().join("wurfel"))
 }
 
 /// Runs `wurfel revenge`.
@@ -405,6 +426,27 @@ fn tables(a: TablesArgs) -> Result<()> {
         "total {:.1} MB of 4-bit tables; ready in {secs:.1} s",
         total as f64 / 1e6
     );
+    if a.verify {
+        let t = Instant::now();
+        for s in &solver.stages {
+            for p in &s.projections {
+                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len()).map_err(|e| {
+                    anyhow!(
+                        "table {}: {}; delete it to rebuild",
+                        p.name,
+                        match e {
+                            wurfel_revenge::cache::LoadError::Missing => "missing".into(),
+                            wurfel_revenge::cache::LoadError::Invalid(w) => w,
+                        }
+                    )
+                })?;
+            }
+        }
+        println!(
+            "every checksum verified in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
     Ok(())
 }
 
@@ -445,6 +487,13 @@ fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Re
 fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     if !(1..=5).contains(&a.stage) {
         bail!("--stage must be 1..5");
+    }
+    if let Some(p) = &a.render {
+        chart_format(p)?;
+        crate::output::OutputPath::check(p)?;
+    }
+    if matches!(a.stage, 2 | 3 | 5) {
+        return analyse_reduced(&a);
     }
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
@@ -499,6 +548,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             })
             .collect();
         let note = "unique: classes under the 16 symmetries that keep the U-D axis";
+        render_rows(&a, &rows)?;
         print_rows(
             k,
             &rows,
@@ -511,30 +561,163 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         )?;
         return Ok(());
     }
-    let (counts, factor) = analyse::first_depths_seed_convention(&stage, a.max_depth);
+    unreachable!("stages 1 and 4 return above")
+}
+
+fn chart_format(p: &std::path::Path) -> Result<bool> {
+    match p.extension().and_then(|e| e.to_str()) {
+        Some("svg") => Ok(false),
+        Some("png") => Ok(true),
+        _ => bail!("--render {}: use a .svg or .png file name", p.display()),
+    }
+}
+
+/// Draws the positions per distance to `--render`, if given.
+fn render_rows(a: &AnalyseArgs, rows: &[analyse::Row]) -> Result<()> {
+    let Some(path) = &a.render else {
+        return Ok(());
+    };
+    let chart = wurfel_render::chart::BarChart {
+        title: format!("4x4x4 stage {}: positions per distance (STM)", a.stage),
+        x_label: "distance (single-slice turns)".into(),
+        y_label: "positions".into(),
+        bars: rows
+            .iter()
+            .map(|r| (r.d.to_string(), r.positions))
+            .collect(),
+    };
+    let bytes = if chart_format(path)? {
+        wurfel_render::chart::bar_chart_png(&chart)?
+    } else {
+        wurfel_render::chart::bar_chart_svg(&chart)?.into_bytes()
+    };
+    crate::output::OutputPath::check(path)?.write_all(&bytes)?;
+    crate::note!("drawn to {}", path.display());
+    Ok(())
+}
+
+fn hms(s: f64) -> String {
+    let s = s.max(0.0) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
+fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
+    use wurfel_revenge::layered::{Analysis, Event};
+    let k = a.stage;
+    let t = Instant::now();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(a.common.threads.get())
+        .build_global()
+        .ok();
+    let pb = spinner(!a.common.quiet);
+    pb.set_message(format!("stage {k}: coordinates, symmetries and classes"));
+    let space = analyse::stage_space(k).map_err(|e| anyhow!(e))?;
+    let dir = a
+        .state_dir
+        .clone()
+        .unwrap_or_else(|| cache_dir().join(format!("analyse-stage{k}")));
+    let mut run = Analysis::new(&space, &format!("stage {k}"), &dir);
+    run.stop_after = a.max_depth;
+    let quiet = a.common.quiet;
+    if !quiet {
+        say(
+            &pb,
+            &format!(
+                "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), \
+                 2 bits each: {:.0} MB per distance; state in {}",
+                space.len(),
+                space.reps.len(),
+                space.order(),
+                space.b_size,
+                space.len() as f64 / 4e6,
+                dir.display()
+            ),
+        );
+    }
+    let last_line = std::sync::Mutex::new(Instant::now());
+    let report = |e: Event| match e {
+        Event::Resumed(cp) if !quiet => say(
+            &pb,
+            &format!(
+                "resuming after distance {} ({} rows on disk)",
+                cp.depth,
+                cp.rows.len()
+            ),
+        ),
+        Event::Verified { depth, seconds } if !quiet => say(
+            &pb,
+            &format!("distance {depth}: table checksum verified in {seconds:.1} s"),
+        ),
+        Event::Progress(p) => {
+            let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
+            let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
+            let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
+            let msg = format!(
+                "stage {k}: distance {} ({}): {:.1}%, {:.1} M entries/s, ETA {}",
+                p.depth,
+                if p.pull { "pull" } else { "push" },
+                100.0 * frac,
+                rate / 1e6,
+                hms(eta)
+            );
+            // Without a terminal, a line a minute (for logs of long runs).
+            if pb.is_hidden() && !quiet {
+                let mut l = last_line.lock().expect("progress lock");
+                if l.elapsed() > Duration::from_secs(60) {
+                    *l = Instant::now();
+                    eprintln!("{msg}");
+                }
+            }
+            pb.set_message(msg);
+        }
+        Event::Depth {
+            depth,
+            row,
+            seconds,
+        } if !quiet => say(
+            &pb,
+            &format!(
+                "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {:.1} M entries/s)",
+                crate::output::fmt_int(row.positions),
+                crate::output::fmt_int(row.unique),
+                hms(seconds),
+                space.len() as f64 / seconds.max(1e-9) / 1e6
+            ),
+        ),
+        _ => {}
+    };
+    let stop = crate::progress::cancellation();
+    let (tallies, complete) = run
+        .run(stop, &report)
+        .map_err(|e| anyhow!("stage {k}: {e}"))?;
     pb.finish_and_clear();
-    let rows: Vec<analyse::Row> = counts
+    let rows: Vec<analyse::Row> = tallies
         .iter()
         .enumerate()
-        .map(|(d, &p)| analyse::Row {
+        .map(|(d, r)| analyse::Row {
             d: d as u32,
-            positions: p,
-            unique: None,
+            positions: r.positions,
+            unique: Some(r.unique),
         })
         .collect();
+    render_rows(a, &rows)?;
     let note = format!(
-        "first {} distances only (in-memory search; the whole stage does not fit here){}; {:.1} s",
-        a.max_depth,
-        if factor > 1 {
-            format!(
-                ", each position is a class of {factor} wing arrangements as in Norskog's analysis"
-            )
-        } else {
+        "unique: classes under the {} symmetries that keep the stage's moves and goal{}; \
+         {:.1} s this run, {} threads",
+        space.order(),
+        if complete {
             String::new()
+        } else {
+            format!(
+                "; stopped after distance {} (rerun to continue)",
+                rows.len().saturating_sub(1)
+            )
         },
-        t.elapsed().as_secs_f64()
+        t.elapsed().as_secs_f64(),
+        a.common.threads.get()
     );
-    print_rows(a.stage, &rows, a.json, &note)
+    print_rows(k, &rows, a.json, &note)
 }
 
 /// Loads (or builds once, about ten seconds) the reduction solver's tables.

@@ -2,7 +2,7 @@
 //! breadth-first search over packed states, and their storage behind one small interface (so
 //! a different cache policy or memory mapping only changes [`TableStore`]).
 
-use crate::prune::NibbleTable;
+use crate::prune::{Bytes, NibbleTable};
 use std::path::PathBuf;
 
 /// Entries deeper than this read as this (a lower bound; no phase needs more).
@@ -10,28 +10,47 @@ pub const CAP: u8 = 14;
 /// Entry of a state the search never reached.
 pub const UNREACHED: u8 = 15;
 
-/// A nibble table with an empty-by-default constructor and a writer.
+/// A phase's distance table (read-only once built; possibly a mapped file).
 pub struct Dist(pub NibbleTable);
 
 impl Dist {
-    pub fn new(len: usize) -> Dist {
-        Dist(NibbleTable {
-            len,
-            data: vec![0xFF; len.div_ceil(2)],
-        })
-    }
     #[inline]
     pub fn get(&self, i: usize) -> u8 {
         self.0.get(i)
     }
+    pub fn bytes(&self) -> usize {
+        self.0.data.len()
+    }
+}
+
+/// A table under construction: owned nibbles, all [`UNREACHED`] at first.
+struct Building {
+    len: usize,
+    data: Vec<u8>,
+}
+
+impl Building {
+    fn new(len: usize) -> Building {
+        Building {
+            len,
+            data: vec![0xFF; len.div_ceil(2)],
+        }
+    }
+    #[inline]
+    fn get(&self, i: usize) -> u8 {
+        (self.data[i >> 1] >> ((i & 1) * 4)) & 0xF
+    }
     #[inline]
     fn set(&mut self, i: usize, v: u8) {
-        let b = &mut self.0.data[i >> 1];
+        let b = &mut self.data[i >> 1];
         let shift = (i & 1) * 4;
         *b = (*b & !(0xF << shift)) | (v << shift);
     }
-    pub fn bytes(&self) -> usize {
-        self.0.data.len()
+    fn finish(self) -> Dist {
+        Dist(NibbleTable {
+            len: self.len,
+            data: Bytes::Owned(self.data),
+        })
     }
 }
 
@@ -43,7 +62,7 @@ pub fn bfs<S: Copy>(
     index: impl Fn(S) -> usize,
     succ: impl Fn(S, &mut dyn FnMut(S)),
 ) -> Dist {
-    let mut t = Dist::new(len);
+    let mut t = Building::new(len);
     let mut frontier: Vec<S> = Vec::new();
     for &s in sources {
         let i = index(s);
@@ -67,7 +86,7 @@ pub fn bfs<S: Copy>(
         }
         frontier = next;
     }
-    t
+    t.finish()
 }
 
 /// Where tables live between runs. `None` keeps everything in memory (tests, or no usable
