@@ -32,10 +32,12 @@ mod region;
 mod schedule;
 mod search;
 mod stats;
+mod task_plan;
 
 pub use bits::Bits;
 pub use problem::{Branching, Problem, ProblemError, Row};
 pub use stats::Stats;
+pub use task_plan::{task_plan, ENGINE_VERSION};
 
 use schedule::{limited, plan, run};
 use search::Compiled;
