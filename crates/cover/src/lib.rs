@@ -157,23 +157,6 @@ where
     })
 }
 
-/// The task plan [`search`] cuts `problem` into with `min_tasks`: the number of tasks and a
-/// fingerprint of their prefixes (FNV-1a over the row indices). Task indices (e.g. in a
-/// checkpoint of an interrupted count) mean the same tasks only under the same fingerprint:
-/// a change of the engine's branching rule changes the plan.
-pub fn plan_fingerprint(problem: &Problem, min_tasks: usize) -> Result<(usize, u64), ProblemError> {
-    with_compiled!(problem, c => {
-        let tasks = plan(&c, min_tasks.max(1));
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for t in &tasks {
-            for x in t.iter().map(|&r| r as u64).chain([u64::MAX]) {
-                h = (h ^ x).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-        (tasks.len(), h)
-    })
-}
-
 /// Counts all covers with the given number of threads.
 pub fn count(problem: &Problem, threads: usize) -> Result<u64, ProblemError> {
     let mut total = 0;

@@ -295,29 +295,3 @@ fn limited_search_finds_covers_in_rounds() {
         }
     }
 }
-
-#[test]
-fn plan_fingerprint_names_the_tasks_search_runs() {
-    let mut rng = Lcg(777);
-    for case in 0..50 {
-        let p = random_problem(&mut rng, 8);
-        let (n, fp) = plan_fingerprint(&p, 4).unwrap();
-        assert_eq!(
-            plan_fingerprint(&p, 4).unwrap(),
-            (n, fp),
-            "case {case}: stable"
-        );
-        let opts = SearchOptions {
-            threads: 2,
-            min_tasks: 4,
-            ..Default::default()
-        };
-        let rep = search(&p, &opts, |_| 0u64, |_, _, _| ControlFlow::Continue(())).unwrap();
-        assert_eq!(rep.tasks_total, n, "case {case}");
-    }
-    // Another cut of the same tree gives another fingerprint.
-    let p = random_problem(&mut Lcg(5), 8);
-    let (n1, f1) = plan_fingerprint(&p, 1).unwrap();
-    let (n2, f2) = plan_fingerprint(&p, 64).unwrap();
-    assert!(n1 == n2 || f1 != f2);
-}
