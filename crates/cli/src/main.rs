@@ -28,6 +28,8 @@ enum Command {
     Count(commands::pack::CountArgs),
     /// Show the pieces of a packing puzzle.
     Pieces(commands::pack::PiecesArgs),
+    /// Convert a packing puzzle between TOML and BurrTools .xmpuzzle (by the output's extension).
+    Convert(commands::convert::ConvertArgs),
     /// Snake cubes (chain puzzles): solve, count, survey.
     Snake(commands::snake::SnakeArgs),
     /// The 4x4x4 cube: solve with Norskog's five stages, analyse stages, build tables.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => commands::pack::solve(a),
         Command::Count(a) => commands::pack::count(a),
         Command::Pieces(a) => commands::pack::pieces(a),
+        Command::Convert(a) => commands::convert::run(a),
         Command::Snake(a) => commands::snake::run(a),
         Command::Revenge(a) => commands::revenge::run(a),
         Command::Completions(a) => commands::shell::completions(a, Cli::command()),

@@ -3,12 +3,14 @@
 //! - [`model`]: the puzzle model ([`Puzzle`], [`Piece`], [`Convention`]);
 //! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`to_toml`]), checked table by table;
 //! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]);
+//! - [`burrtools`]: BurrTools `.xmpuzzle` files, read and written;
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
 //! - [`output`]: layered text and JSON.
 
+pub mod burrtools;
 pub mod catalog;
 pub mod file;
 pub mod load;
@@ -19,6 +21,8 @@ pub mod solver;
 pub mod symmetry;
 
 pub use file::{parse_puzzle, to_toml, PuzzleFileError};
-pub use load::{load, LoadError};
-pub use model::{check_volume, Convention, Piece, Published, Puzzle, VolumeMismatch};
+pub use load::{load, load_with, LoadError, LoadOptions, Loaded};
+pub use model::{
+    check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
+};
 pub use solver::{Counts, PrepareError, Prepared, TaskOutput, Want};

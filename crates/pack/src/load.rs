@@ -3,6 +3,7 @@
 //! Apart from the catalog and the file format so that neither imports the other: the catalog
 //! parses its embedded files with [`crate::file`], and this module tries the catalog first.
 
+use crate::burrtools::{self, BurrError};
 use crate::catalog;
 use crate::file::{parse_puzzle, PuzzleFileError};
 use crate::model::Puzzle;
@@ -14,6 +15,13 @@ use std::path::{Path, PathBuf};
 pub enum LoadError {
     /// The file was read but is not a valid puzzle.
     File(PuzzleFileError),
+    /// A BurrTools file that cannot be read as a puzzle.
+    Burr(BurrError),
+    /// `--problem` was given for something that is not a BurrTools file.
+    ProblemNotApplicable {
+        /// What was asked for.
+        name: String,
+    },
     /// The file could not be read.
     Read {
         /// The path as given.
@@ -34,6 +42,11 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::File(e) => e.fmt(f),
+            LoadError::Burr(e) => e.fmt(f),
+            LoadError::ProblemNotApplicable { name } => write!(
+                f,
+                "`{name}` is not a BurrTools file: choosing a problem applies only to .xmpuzzle files"
+            ),
             LoadError::Read { path, source } => {
                 write!(f, "cannot read {}: {source}", path.display())
             }
@@ -60,10 +73,42 @@ impl From<PuzzleFileError> for LoadError {
     }
 }
 
+/// How to load: which problem of a BurrTools file (a 1-based number or a name; the first when
+/// `None`).
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// The problem to read from a `.xmpuzzle` file.
+    pub problem: Option<String>,
+}
+
+/// A loaded puzzle and notes on what the reader skipped (to show the user as warnings).
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Skipped features, problem choice, and the like.
+    pub notes: Vec<String>,
+}
+
 /// A built-in puzzle by id, else the TOML file at that path.
 pub fn load(name_or_path: &str) -> Result<Puzzle, LoadError> {
+    Ok(load_with(name_or_path, &LoadOptions::default())?.puzzle)
+}
+
+/// A built-in puzzle by id, else the puzzle file at that path: a BurrTools `.xmpuzzle` (by its
+/// content: gzip or XML) or TOML.
+pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadError> {
+    let not_applicable = || LoadError::ProblemNotApplicable {
+        name: name_or_path.to_string(),
+    };
     if let Some(p) = catalog::get(name_or_path) {
-        return Ok(p);
+        if opts.problem.is_some() {
+            return Err(not_applicable());
+        }
+        return Ok(Loaded {
+            puzzle: p,
+            notes: Vec::new(),
+        });
     }
     let path = Path::new(name_or_path);
     let looks_like_path = path.exists()
@@ -76,11 +121,50 @@ pub fn load(name_or_path: &str) -> Result<Puzzle, LoadError> {
             suggestions: close_ids(name_or_path),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Read {
+    let bytes = read_bounded(path)?;
+    if burrtools::looks_like_xmpuzzle(&bytes) {
+        let r = burrtools::read_xmpuzzle(&bytes, name_or_path, opts.problem.as_deref())
+            .map_err(LoadError::Burr)?;
+        return Ok(Loaded {
+            puzzle: r.puzzle,
+            notes: r.notes,
+        });
+    }
+    if opts.problem.is_some() {
+        return Err(not_applicable());
+    }
+    let text = String::from_utf8(bytes).map_err(|_| LoadError::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"),
+    })?;
+    Ok(Loaded {
+        puzzle: parse_puzzle(&text, name_or_path)?,
+        notes: Vec::new(),
+    })
+}
+
+/// The file's bytes, refusing files larger than any puzzle (so a wrong path to a huge file
+/// fails fast instead of filling memory).
+fn read_bounded(path: &Path) -> Result<Vec<u8>, LoadError> {
+    use std::io::Read;
+    let read_err = |source| LoadError::Read {
         path: path.to_path_buf(),
         source,
-    })?;
-    Ok(parse_puzzle(&text, name_or_path)?)
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(burrtools::MAX_XML_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(read_err)?;
+    if bytes.len() as u64 > burrtools::MAX_XML_BYTES {
+        return Err(read_err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB, too large for a puzzle file",
+                burrtools::MAX_XML_BYTES >> 20
+            ),
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Catalog ids within a small edit distance of `name`, or containing it.

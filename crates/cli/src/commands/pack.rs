@@ -45,8 +45,14 @@ pub struct ListArgs {
 /// Arguments of `wurfel solve`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml).
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     puzzle: String,
+    /// Which problem of a BurrTools file: its number (from 1) or name (default: the first).
+    #[arg(long, value_name = "N|NAME")]
+    problem: Option<String>,
+    /// Count separately declared pieces of equal shape as interchangeable copies.
+    #[arg(long)]
+    merge_equal_shapes: bool,
     /// List every solution (distinct under --distinct).
     #[arg(long)]
     all: bool,
@@ -79,8 +85,14 @@ pub struct SolveArgs {
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
 pub struct CountArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml).
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     puzzle: String,
+    /// Which problem of a BurrTools file: its number (from 1) or name (default: the first).
+    #[arg(long, value_name = "N|NAME")]
+    problem: Option<String>,
+    /// Count separately declared pieces of equal shape as interchangeable copies.
+    #[arg(long)]
+    merge_equal_shapes: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -98,8 +110,11 @@ pub struct CountArgs {
 /// Arguments of `wurfel pieces`.
 #[derive(clap::Args, Debug)]
 pub struct PiecesArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml).
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     puzzle: String,
+    /// Which problem of a BurrTools file: its number (from 1) or name (default: the first).
+    #[arg(long, value_name = "N|NAME")]
+    problem: Option<String>,
     /// Draw the pieces to a picture (.svg or .png).
     #[arg(long)]
     render: Option<PathBuf>,
@@ -111,12 +126,39 @@ fn parse_convention(s: &str) -> Result<Convention, String> {
     })
 }
 
-fn load(name: &str) -> Result<Puzzle> {
-    Ok(wurfel_pack::load(name)?)
+/// Exit code of `solve` when the puzzle has no solution.
+const EXIT_NO_SOLUTION: i32 = 3;
+
+/// Loads a puzzle (a BurrTools file's `problem`), printing the reader's notes and a warning
+/// about equal shapes declared apart, which are distinct pieces unless `merge` makes them
+/// copies.
+pub(crate) fn load(name: &str, problem: Option<&str>, merge: bool) -> Result<Puzzle> {
+    let opts = wurfel_pack::LoadOptions {
+        problem: problem.map(str::to_string),
+    };
+    let loaded = wurfel_pack::load_with(name, &opts)?;
+    for n in &loaded.notes {
+        eprintln!("note: {n}");
+    }
+    if merge {
+        return Ok(loaded.puzzle.merge_equal_shapes());
+    }
+    if let Some(w) = wurfel_pack::equal_shapes_warning(&loaded.puzzle) {
+        eprintln!("warning: {w}");
+    }
+    Ok(loaded.puzzle)
 }
 
+/// Prepares the search; warns when a piece fits nowhere (then the answer is 0, not an error).
 fn prepare(puzzle: &Puzzle) -> Result<Prepared> {
-    Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id))
+    let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id))?;
+    for name in prep.unplaceable() {
+        eprintln!(
+            "warning: piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
+            puzzle.name
+        );
+    }
+    Ok(prep)
 }
 
 fn threads(arg: Option<usize>) -> usize {
@@ -209,7 +251,11 @@ impl Sink {
 
 /// `wurfel solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(
+        &args.puzzle,
+        args.problem.as_deref(),
+        args.merge_equal_shapes,
+    )?;
     let prep = prepare(&puzzle)?;
     let limit = match (args.all, args.limit) {
         (_, Some(0)) => bail!("--limit must be at least 1"),
@@ -329,6 +375,9 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     if interrupted {
         std::process::exit(130);
     }
+    if found == 0 && report.complete {
+        std::process::exit(EXIT_NO_SOLUTION);
+    }
     Ok(())
 }
 
@@ -389,7 +438,11 @@ fn fingerprint(prep: &Prepared) -> String {
 
 /// `wurfel count`.
 pub fn count(args: CountArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(
+        &args.puzzle,
+        args.problem.as_deref(),
+        args.merge_equal_shapes,
+    )?;
     let prep = prepare(&puzzle)?;
     let threads = threads(args.threads);
     let cancel = progress::install_ctrlc();
@@ -566,7 +619,7 @@ pub fn count(args: CountArgs) -> Result<()> {
 
 /// `wurfel pieces`.
 pub fn pieces(args: PiecesArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, args.problem.as_deref(), false)?;
     println!(
         "{} — {} pieces ({} kinds), target {} cells, bounding box {:?}",
         puzzle.name,
