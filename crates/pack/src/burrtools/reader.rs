@@ -58,7 +58,10 @@ fn xml_text(bytes: &[u8], origin: &str) -> Result<String, BurrError> {
             ),
         ));
     }
-    String::from_utf8(raw).map_err(|_| err(origin, "is not UTF-8 text after decompression".into()))
+    // BurrTools writes names and comments in the platform's 8-bit encoding (ISO-8859-1 on the
+    // files it ships), so text that is not UTF-8 is read as Latin-1, byte for character.
+    Ok(String::from_utf8(raw)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect()))
 }
 
 fn err(origin: &str, what: String) -> BurrError {
