@@ -1,18 +1,23 @@
 //! The `wurfel` command line: a thin layer over the library crates.
 //!
-//! Each family of puzzles has its own module under `commands/`; this file only parses the
-//! top-level arguments and turns errors into a message and an exit code.
+//! Layers, as in ripgrep: `args` (flags shared by subcommands, one meaning each), `commands/`
+//! (one module per command, each parse → validate outputs → search → report), `report` (every
+//! JSON shape as a type), `output` (the one atomic file writer), `progress` (bars, spinners,
+//! signals), `exit` (exit codes). This file only parses and turns errors into exit codes.
 
+mod args;
 mod commands;
+mod exit;
 mod output;
 mod progress;
+mod report;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Solve cube puzzles fast and exactly: packings, snake cubes and the 4x4x4 cube.
 #[derive(Parser, Debug)]
-#[command(name = "wurfel", version, about, long_about = None)]
+#[command(name = "wurfel", version, about, long_about = None, after_help = exit::HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -23,9 +28,11 @@ enum Command {
     /// List the built-in packing puzzles with their published counts.
     List(commands::pack::ListArgs),
     /// Solve a packing puzzle (built-in name or puzzle file): first solution, or more.
-    Solve(commands::pack::SolveArgs),
+    #[command(after_help = exit::HELP)]
+    Solve(commands::solve::SolveArgs),
     /// Count all solutions of a packing puzzle under every convention.
-    Count(commands::pack::CountArgs),
+    #[command(after_help = exit::HELP)]
+    Count(commands::count::CountArgs),
     /// Show the pieces of a packing puzzle.
     Pieces(commands::pack::PiecesArgs),
     /// Convert a packing puzzle between TOML and BurrTools .xmpuzzle (by the output's extension).
@@ -40,24 +47,28 @@ enum Command {
     Man(commands::shell::ManArgs),
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::List(a) => commands::pack::list(a),
-        Command::Solve(a) => commands::pack::solve(a),
-        Command::Count(a) => commands::pack::count(a),
+        Command::Solve(a) => commands::solve::solve(a),
+        Command::Count(a) => commands::count::count(a),
         Command::Pieces(a) => commands::pack::pieces(a),
         Command::Convert(a) => commands::convert::run(a),
         Command::Snake(a) => commands::snake::run(a),
         Command::Revenge(a) => commands::revenge::run(a),
         Command::Completions(a) => commands::shell::completions(a, Cli::command()),
         Command::Man(a) => commands::shell::man(a, Cli::command()),
-    };
-    match result {
+    }?;
+    // Standard output is line-buffered; an error in its last write must not go unnoticed.
+    std::io::Write::flush(&mut std::io::stdout())
+        .map_err(|e| anyhow::Error::new(e).context("cannot write to standard output"))
+}
+
+fn main() -> ExitCode {
+    progress::install_signal_handler();
+    let cli = Cli::parse();
+    match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
+        Err(e) => exit::report(&e),
     }
 }

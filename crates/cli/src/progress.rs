@@ -1,37 +1,53 @@
-//! Progress bars on standard error and Ctrl-C handling.
+//! All progress output and signal handling: task bars and spinners on standard error,
+//! SIGINT/SIGTERM.
+//!
+//! A search that can stop cleanly asks for [`cancellation`]: the first signal then sets the flag
+//! (the search stops, results so far are reported, a checkpoint is saved). Anywhere else, and
+//! on a second signal, the handler removes this process's temporary files and exits with 130.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
 use std::time::Duration;
-use wurfel_cover::Progress;
+use wurfel_cover::{Progress, SearchOptions};
 
-static CANCEL: OnceLock<&'static AtomicBool> = OnceLock::new();
+static CANCEL: AtomicBool = AtomicBool::new(false);
+static LISTENING: AtomicBool = AtomicBool::new(false);
 
-/// Installs a Ctrl-C handler (once) that sets the returned flag; a second Ctrl-C exits at once.
-pub fn install_ctrlc() -> &'static AtomicBool {
-    CANCEL.get_or_init(|| {
-        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!("\ninterrupted: finishing cleanly (Ctrl-C again to quit at once)");
-        });
-        flag
-    })
+/// Installs the SIGINT/SIGTERM/SIGHUP handler; called once at start-up.
+pub fn install_signal_handler() {
+    let _ = ctrlc::set_handler(|| {
+        if LISTENING.load(Ordering::SeqCst) && !CANCEL.swap(true, Ordering::SeqCst) {
+            crate::note!("\ninterrupted: finishing cleanly (interrupt again to quit at once)");
+        } else {
+            crate::output::remove_temporaries();
+            std::process::exit(130);
+        }
+    });
+}
+
+/// The flag a signal sets from now on (instead of ending the process).
+pub fn cancellation() -> &'static AtomicBool {
+    LISTENING.store(true, Ordering::SeqCst);
+    &CANCEL
+}
+
+/// Whether a signal asked to stop.
+pub fn interrupted() -> bool {
+    CANCEL.load(Ordering::SeqCst)
+}
+
+fn target(show: bool) -> ProgressDrawTarget {
+    if show && std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr_with_hz(5)
+    } else {
+        ProgressDrawTarget::hidden()
+    }
 }
 
 /// A task progress bar on stderr; hidden when stderr is not a terminal or `show` is false.
 pub fn bar(show: bool) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(
-        Some(0),
-        if show {
-            ProgressDrawTarget::stderr_with_hz(5)
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
+    let bar = ProgressBar::with_draw_target(Some(0), target(show));
     bar.set_style(
         ProgressStyle::with_template(
             "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} tasks  {msg}  ETA {eta}",
@@ -42,6 +58,25 @@ pub fn bar(show: bool) -> ProgressBar {
     bar
 }
 
+/// A spinner with a message on stderr, for work without a task count.
+pub fn spinner(show: bool) -> ProgressBar {
+    let pb = ProgressBar::with_draw_target(None, target(show));
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("template"),
+    );
+    pb.enable_steady_tick(Duration::from_millis(200));
+    pb
+}
+
+/// Prints a line above the bar, or on stderr when the bar is hidden (not a terminal).
+pub fn say(pb: &ProgressBar, msg: &str) {
+    if pb.is_hidden() {
+        crate::note!("{msg}");
+    } else {
+        pb.println(msg);
+    }
+}
+
 /// A callback for the engine that updates `bar` with tasks, solutions and node rate.
 pub fn callback(bar: &ProgressBar) -> impl Fn(&Progress) + Sync + '_ {
     move |p: &Progress| {
@@ -49,9 +84,22 @@ pub fn callback(bar: &ProgressBar) -> impl Fn(&Progress) + Sync + '_ {
         bar.set_position(p.tasks_done as u64);
         let secs = p.elapsed.as_secs_f64().max(1e-3);
         bar.set_message(format!(
-            "{} solutions found, {:.1} M nodes/s",
+            "{} covers found by the engine, {:.1} M nodes/s",
             p.stats.solutions,
             p.stats.nodes as f64 / secs / 1e6
         ));
+    }
+}
+
+/// Options for a search that reports to a progress callback and stops on a signal.
+pub fn search_options<'a>(
+    threads: usize,
+    callback: &'a (dyn Fn(&Progress) + Sync),
+) -> SearchOptions<'a> {
+    SearchOptions {
+        threads,
+        cancel: Some(cancellation()),
+        progress: Some(callback),
+        ..Default::default()
     }
 }

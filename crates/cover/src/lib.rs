@@ -22,10 +22,12 @@ mod bits;
 mod problem;
 mod search;
 mod stats;
+mod task_plan;
 
 pub use bits::Bits;
 pub use problem::{Branching, Problem, ProblemError, Row};
 pub use stats::Stats;
+pub use task_plan::{task_plan, ENGINE_VERSION};
 
 use search::{Choice, Compiled};
 use std::collections::BTreeMap;

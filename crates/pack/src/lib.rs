@@ -2,16 +2,19 @@
 //!
 //! - [`model`]: the puzzle model ([`Puzzle`], [`Piece`], [`Convention`]);
 //! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`to_toml`]), checked table by table;
-//! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]);
+//! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]), files read with a
+//!   size limit ([`load::read_text_bounded`]);
 //! - [`burrtools`]: BurrTools `.xmpuzzle` files, read and written;
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
-//! - [`output`]: layered text and JSON.
+//! - [`output`]: layered text and JSON;
+//! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints.
 
 pub mod burrtools;
 pub mod catalog;
+pub mod checkpoint;
 pub mod file;
 pub mod load;
 pub mod model;

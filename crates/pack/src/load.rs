@@ -8,6 +8,7 @@ use crate::catalog;
 use crate::file::{parse_puzzle, PuzzleFileError};
 use crate::model::Puzzle;
 use std::fmt;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// Why [`load`] failed.
@@ -121,7 +122,13 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
             suggestions: close_ids(name_or_path),
         });
     }
-    let bytes = read_bounded(path)?;
+    // Compressed BurrTools files may hold stored solutions, so the raw read allows more than
+    // a TOML file may have; the TOML text is held to its own limit below.
+    let read_err = |source| LoadError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = read_bytes_bounded(path, burrtools::MAX_XML_BYTES).map_err(read_err)?;
     if burrtools::looks_like_xmpuzzle(&bytes) {
         let r = burrtools::read_xmpuzzle(&bytes, name_or_path, opts.problem.as_deref())
             .map_err(LoadError::Burr)?;
@@ -133,38 +140,19 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
     if opts.problem.is_some() {
         return Err(not_applicable());
     }
-    let text = String::from_utf8(bytes).map_err(|_| LoadError::Read {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"),
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(read_err(too_big(MAX_FILE_BYTES)));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        read_err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "it is not UTF-8 text",
+        ))
     })?;
     Ok(Loaded {
         puzzle: parse_puzzle(&text, name_or_path)?,
         notes: Vec::new(),
     })
-}
-
-/// The file's bytes, refusing files larger than any puzzle (so a wrong path to a huge file
-/// fails fast instead of filling memory).
-fn read_bounded(path: &Path) -> Result<Vec<u8>, LoadError> {
-    use std::io::Read;
-    let read_err = |source| LoadError::Read {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(burrtools::MAX_XML_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(read_err)?;
-    if bytes.len() as u64 > burrtools::MAX_XML_BYTES {
-        return Err(read_err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!(
-                "larger than {} MiB, too large for a puzzle file",
-                burrtools::MAX_XML_BYTES >> 20
-            ),
-        )));
-    }
-    Ok(bytes)
 }
 
 /// Catalog ids within a small edit distance of `name`, or containing it.
@@ -184,4 +172,73 @@ fn close_ids(name: &str) -> Vec<String> {
         .take(5)
         .map(|(_, id)| id.into())
         .collect()
+}
+
+/// The largest puzzle (or checkpoint) file read: far above any puzzle within the format's
+/// limits (4,096 target cells), far below what could hurt.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+fn too_big(max: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("it is larger than the limit of {max} bytes"),
+    )
+}
+
+/// The bytes of the regular file at `path`, refused (before reading) when it is not a regular
+/// file or is larger than `max` bytes; also stops at `max` bytes should it grow while read.
+pub fn read_bytes_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a device, FIFO or socket)"
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is {what}"),
+        ));
+    }
+    if meta.len() > max {
+        return Err(too_big(max));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)?
+        .take(max + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_big(max));
+    }
+    Ok(bytes)
+}
+
+/// The text of the regular file at `path`, bounded as [`read_bytes_bounded`] reads it.
+pub fn read_text_bounded(path: &Path, max: u64) -> io::Result<String> {
+    String::from_utf8(read_bytes_bounded(path, max)?)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+}
+
+#[cfg(test)]
+mod bounded_read_tests {
+    use super::*;
+
+    #[test]
+    fn refuses_devices_directories_and_large_files() {
+        let err = read_text_bounded(Path::new("/dev/zero"), 100).unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        let dir = std::env::temp_dir();
+        assert!(read_text_bounded(&dir, 100)
+            .unwrap_err()
+            .to_string()
+            .contains("directory"));
+        let path = dir.join(format!("wurfel-read-test-{}", std::process::id()));
+        std::fs::write(&path, "x".repeat(101)).unwrap();
+        let err = read_text_bounded(&path, 100).unwrap_err();
+        assert!(err.to_string().contains("larger than the limit"), "{err}");
+        assert_eq!(read_text_bounded(&path, 101).unwrap().len(), 101);
+        std::fs::write(&path, [0xff, 0xfe]).unwrap();
+        assert!(read_text_bounded(&path, 100).is_err());
+        std::fs::remove_file(&path).unwrap();
+    }
 }

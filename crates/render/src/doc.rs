@@ -29,7 +29,6 @@ pub enum Anchor {
     /// `x` is the middle.
     Middle,
     /// `x` is the right end.
-    #[allow(dead_code)]
     End,
 }
 

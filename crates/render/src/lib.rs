@@ -29,6 +29,7 @@
 
 use std::path::Path;
 
+pub mod chart;
 #[doc(hidden)]
 pub mod demo;
 mod doc;

@@ -1,4 +1,5 @@
-//! Solves random positions printing per-stage lengths and times (diagnostics).
+//! Solves random positions printing per-stage lengths and times (diagnostics). Tables in
+//! `$WURFEL_CACHE`, else a directory under the system's temporary directory.
 fn main() {
     let from: u64 = std::env::args()
         .nth(1)
@@ -10,7 +11,13 @@ fn main() {
         .unwrap_or(10);
     let mut solver = wurfel_revenge::Solver::new();
     solver
-        .ensure_tables(&wurfel_revenge::cache::cache_dir(), 2, &|_, _, _| {})
+        .ensure_tables(
+            &std::env::var_os("WURFEL_CACHE")
+                .map(std::path::PathBuf::from)
+                .unwrap_or_else(|| std::env::temp_dir().join("wurfel-tables")),
+            2,
+            &|_, _, _| {},
+        )
         .unwrap();
     for seed in from..from + n {
         let c = wurfel_revenge::Cube::random(seed);

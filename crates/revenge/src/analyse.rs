@@ -1,11 +1,13 @@
-//! Stage analyses as in seed 003: positions per distance from the stage's goal, and the
+//! Stage analyses as in Norskog's analysis: positions per distance from the stage's goal, and the
 //! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
 
 use crate::coord::Kind;
 use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, FACE_CHARS, NORMALS, V3};
 use crate::prune::NibbleTable;
+use crate::reduced::{Part, Space, Tally};
 use crate::stage::Stage;
 use std::collections::HashSet;
+use wurfel_geom::Iso;
 
 /// One row of an analysis.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -15,40 +17,17 @@ pub struct Row {
     pub unique: Option<u64>,
 }
 
-/// The 16 symmetries of the cube that keep the U-D axis (8 rotations, 8 with a mirror), as
-/// signed permutation matrices; with whether each is a mirror.
-pub fn ud_symmetries() -> Vec<([[i32; 3]; 3], bool)> {
-    let mut out = Vec::new();
-    for perm in [[0usize, 1, 2], [2, 1, 0]] {
-        for sx in [1, -1] {
-            for sy in [1, -1] {
-                for sz in [1, -1] {
-                    let s = [sx, sy, sz];
-                    let mut m = [[0i32; 3]; 3];
-                    for r in 0..3 {
-                        m[r][perm[r]] = s[r];
-                    }
-                    let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-                        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-                        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-                    out.push((m, det < 0));
-                }
-            }
-        }
-    }
-    out
-}
-
-fn apply(m: &[[i32; 3]; 3], v: V3) -> V3 {
-    [
-        m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
-        m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
-        m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2],
-    ]
+/// The 16 symmetries of the cube that keep the U-D axis (8 rotations, 8 with a mirror), the
+/// identity first.
+pub fn ud_symmetries() -> Vec<Iso> {
+    Iso::all()
+        .into_iter()
+        .filter(|m| m.apply([0, 1, 0])[1] != 0)
+        .collect()
 }
 
 /// Slot permutation of a symmetry: slot -> image slot, for wings and corners.
-fn slot_maps(m: &[[i32; 3]; 3]) -> (Vec<usize>, Vec<usize>) {
+fn slot_maps(m: Iso) -> (Vec<usize>, Vec<usize>) {
     let g = geometry();
     let pos = |f: usize| facelet_geometry(f).0;
     let wings: Vec<V3> = (0..24).map(|s| pos(g.wings[s][0])).collect();
@@ -56,7 +35,7 @@ fn slot_maps(m: &[[i32; 3]; 3]) -> (Vec<usize>, Vec<usize>) {
     let wmap = wings
         .iter()
         .map(|&p| {
-            let q = apply(m, p);
+            let q = m.apply(p);
             wings
                 .iter()
                 .position(|&x| x == q)
@@ -66,7 +45,7 @@ fn slot_maps(m: &[[i32; 3]; 3]) -> (Vec<usize>, Vec<usize>) {
     let cmap = corners
         .iter()
         .map(|&p| {
-            let q = apply(m, p);
+            let q = m.apply(p);
             corners
                 .iter()
                 .position(|&x| x == q)
@@ -98,7 +77,8 @@ pub fn stage1_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<
     for (i, c) in counts.iter().enumerate() {
         total[i] += c; // the identity fixes everything
     }
-    for (m, mirror) in ud_symmetries().iter().skip(1) {
+    for m in ud_symmetries().into_iter().skip(1) {
+        let mirror = !m.is_rotation();
         let (wmap, cmap) = slot_maps(m);
         let fixed_w: Vec<u32> = masks
             .iter()
@@ -122,7 +102,7 @@ pub fn stage1_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<
                 co[7] = ((3 - co[..7].iter().map(|&t| t as u32).sum::<u32>() % 3) % 3) as u8;
                 let mut img = [0u8; 8];
                 for s in 0..8 {
-                    img[cmap[s]] = if *mirror { (3 - co[s]) % 3 } else { co[s] };
+                    img[cmap[s]] = if mirror { (3 - co[s]) % 3 } else { co[s] };
                 }
                 (img == co).then(|| tc.dense[raw as usize])
             })
@@ -166,8 +146,8 @@ pub fn first_depths(stage: &Stage, max_depth: u32) -> Vec<u64> {
     out
 }
 
-/// [`first_depths`] in the seed's convention: stage 4's coordinates keep the full wing
-/// arrangement, where the seed counts classes of arrangements that half turns cannot tell
+/// [`first_depths`] in Norskog's convention: stage 4's coordinates keep the full wing
+/// arrangement, where Norskog counts classes of arrangements that half turns cannot tell
 /// apart (cosets of the group of the 16 U/D-layer wings under half turns), so counts are
 /// divided by that group's size, returned as the second value.
 pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>, u64) {
@@ -184,7 +164,7 @@ pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>,
 /// The image of a position under a symmetry of the cube (a rotation or a reflection given as a
 /// signed permutation matrix), colours carried along: `g X g⁻¹`. Computed on facelets, so it
 /// needs no cubie-level rule for mirrored wings.
-pub fn conjugate_cube(c: &Cube, m: &[[i32; 3]; 3]) -> Option<Cube> {
+pub fn conjugate_cube(c: &Cube, m: Iso) -> Option<Cube> {
     let f: Vec<usize> = c
         .facelets()
         .chars()
@@ -192,14 +172,14 @@ pub fn conjugate_cube(c: &Cube, m: &[[i32; 3]; 3]) -> Option<Cube> {
         .collect();
     let colour: Vec<usize> = (0..6)
         .map(|k| {
-            let n = apply(m, NORMALS[k]);
+            let n = m.apply(NORMALS[k]);
             NORMALS.iter().position(|&x| x == n).unwrap_or(0)
         })
         .collect();
     let mut out = vec!['?'; 96];
     for (i, &k) in f.iter().enumerate() {
         let (p, n) = facelet_geometry(i);
-        out[facelet_at(apply(m, p), apply(m, n))] = FACE_CHARS[colour[k]];
+        out[facelet_at(m.apply(p), m.apply(n))] = FACE_CHARS[colour[k]];
     }
     Cube::from_facelets(&out.iter().collect::<String>()).ok()
 }
@@ -250,7 +230,7 @@ pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u
         }
     };
     let mut total: Vec<u64> = counts.to_vec();
-    for (m, _) in ud_symmetries().iter().skip(1) {
+    for m in ud_symmetries().into_iter().skip(1) {
         let fixed: Vec<Vec<u32>> = coords
             .iter()
             .map(|c| {
@@ -281,4 +261,56 @@ pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u
     }
     let n = ud_symmetries().len() as u64;
     total.iter().map(|t| t / n).collect()
+}
+
+/// Stage `k` (2, 3 or 5) as Norskog analysed it, as a symmetry-reduced space: stage 2 with
+/// the first version's moves (l and r half turns only), the edge cosets as the class
+/// coordinate and the front/back centres as one pair; stage 3 with the U/D-layer wing set and
+/// parity as the class coordinate and the left/right centres as one pair; stage 5 with the
+/// corners and the three centre orbits as the class coordinate and the three wing orbits as
+/// the rest.
+pub fn stage_space(k: usize) -> Result<Space, String> {
+    match k {
+        2 => Space::new(
+            Stage::new(2).restricted(&crate::stage::stage2_seed_moves()),
+            vec![2],
+            vec![Part::Pair(0, 1)],
+        ),
+        3 => Space::new(Stage::new(3), vec![2, 3], vec![Part::Pair(0, 1)]),
+        5 => Space::new(
+            Stage::new(5),
+            vec![0, 4, 5, 6],
+            vec![Part::Plain(1), Part::Plain(2), Part::Plain(3)],
+        ),
+        _ => Err(format!("stage {k} has no symmetry-reduced analysis")),
+    }
+}
+
+/// The first `depths + 1` rows of a reduced space's analysis by an in-memory search over its
+/// entries (for checks: memory grows with the positions reached).
+pub fn sparse_first_depths(space: &Space, depths: u32) -> Vec<Tally> {
+    let mut seen: HashSet<u64> = space.goals.iter().copied().collect();
+    let mut frontier: Vec<u64> = space.goals.clone();
+    let row = |f: &[u64]| {
+        let mut t = Tally::default();
+        for &e in f {
+            t += space.weight(e).expect("entries reached are canonical");
+        }
+        t
+    };
+    let mut rows = vec![row(&frontier)];
+    for _ in 0..depths {
+        let mut next = Vec::new();
+        for &e in &frontier {
+            space.any_neighbour(e, |x| {
+                if seen.insert(x) {
+                    next.push(x);
+                }
+                false
+            });
+        }
+        rows.push(row(&next));
+        frontier = next;
+    }
+    rows
 }

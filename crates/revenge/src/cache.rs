@@ -1,28 +1,17 @@
 //! The on-disk cache of distance tables: one file per table under a versioned header with a
-//! checksum. A file that is short, stale or corrupt is never trusted: the caller rebuilds it.
+//! checksum, in a directory the caller chooses. Files are memory-mapped, not read: a solver
+//! is ready in well under a second, and the pages its searches touch come in on demand. A
+//! file that is short, stale or of another shape is never used (the caller rebuilds it);
+//! [`verify`] checks the checksum too (a full read), which `load` leaves out: every solution
+//! is checked by applying it, so a damaged table can slow a search but never make it wrong.
 
-use crate::prune::NibbleTable;
+use crate::prune::{Bytes, NibbleTable};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 16] = b"WURFEL-REVENGE\0\0";
 /// Bump when the table layout or any coordinate numbering changes.
 pub const FORMAT_VERSION: u32 = 1;
-
-/// The cache directory: `$WURFEL_CACHE`, else `$XDG_CACHE_HOME/wurfel`, else
-/// `~/.cache/wurfel`, else a directory under the system temp dir.
-pub fn cache_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("WURFEL_CACHE") {
-        return PathBuf::from(d);
-    }
-    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
-        return PathBuf::from(d).join("wurfel");
-    }
-    if let Some(h) = std::env::var_os("HOME") {
-        return PathBuf::from(h).join(".cache").join("wurfel");
-    }
-    std::env::temp_dir().join("wurfel")
-}
 
 /// FNV-1a over 8-byte words (fast enough for hundreds of MB; detects truncation and bit rot).
 pub fn checksum(data: &[u8]) -> u64 {
@@ -50,17 +39,33 @@ pub enum LoadError {
     Invalid(String),
 }
 
-/// Loads table `name` of `len` entries, checking header and checksum.
+const HEAD: usize = 16 + 4 + 8 + 8 + 64;
+
+/// Maps table `name` of `len` entries, checking its header and length (not the checksum:
+/// see [`verify`]).
 pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
     let path = table_path(dir, name);
-    let mut bytes = match std::fs::read(&path) {
-        Ok(b) => b,
+    let file = match std::fs::File::open(&path) {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(LoadError::Missing),
         Err(e) => return Err(LoadError::Invalid(format!("cannot read: {e}"))),
     };
+    // SAFETY: table files are written once, to a temporary name, and renamed into place
+    // (`store`); they are never modified afterwards, so the mapping is not changed by us. A
+    // user editing the cache by hand while a solver runs could change it, as for any reader.
+    let map = unsafe { memmap2::Mmap::map(&file) }
+        .map_err(|e| LoadError::Invalid(format!("cannot map {}: {e}", path.display())))?;
+    check_header(&path, &map, name, len)?;
+    Ok(NibbleTable {
+        len,
+        data: Bytes::Mapped { map, offset: HEAD },
+    })
+}
+
+/// Checks a table file's header and length; returns the stored checksum.
+fn check_header(path: &Path, bytes: &[u8], name: &str, len: usize) -> Result<u64, LoadError> {
     let bad = |why: &str| LoadError::Invalid(format!("{}: {why}", path.display()));
-    let head = 16 + 4 + 8 + 8 + 64;
-    if bytes.len() < head {
+    if bytes.len() < HEAD {
         return Err(bad("too short"));
     }
     if &bytes[..16] != MAGIC {
@@ -76,16 +81,27 @@ pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError
     if n != len || !label.starts_with(name.as_bytes()) {
         return Err(bad("table of another shape"));
     }
-    let data = &bytes[head..];
-    if data.len() != len.div_ceil(2) {
+    if bytes.len() - HEAD != len.div_ceil(2) {
         return Err(bad("truncated"));
     }
-    if checksum(data) != sum {
-        return Err(bad("checksum mismatch (corrupt)"));
+    Ok(sum)
+}
+
+/// Loads table `name` and checks its checksum (reads the whole file).
+pub fn verify(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
+    let t = load(dir, name, len)?;
+    let Bytes::Mapped { map, .. } = &t.data else {
+        unreachable!("load maps")
+    };
+    let path = table_path(dir, name);
+    let sum = check_header(&path, map, name, len)?;
+    if checksum(&t.data) != sum {
+        return Err(LoadError::Invalid(format!(
+            "{}: checksum mismatch (corrupt)",
+            path.display()
+        )));
     }
-    // Drop the header in place: copying a 1.3 GB table would double peak memory.
-    bytes.drain(..head);
-    Ok(NibbleTable { len, data: bytes })
+    Ok(t)
 }
 
 /// Stores a table atomically (temporary file, then rename).
@@ -118,16 +134,20 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("wurfel-cache-test-{}", std::process::id()));
         let t = NibbleTable {
             len: 7,
-            data: vec![0x10, 0x32, 0x54, 0xF6],
+            data: Bytes::Owned(vec![0x10, 0x32, 0x54, 0xF6]),
         };
         store(&dir, "t", &t).unwrap();
-        assert_eq!(load(&dir, "t", 7).unwrap().data, t.data);
+        assert_eq!(*load(&dir, "t", 7).unwrap().data, *t.data);
+        assert_eq!(*verify(&dir, "t", 7).unwrap().data, *t.data);
         assert!(matches!(load(&dir, "t", 8), Err(LoadError::Invalid(_))));
         let p = table_path(&dir, "t");
         let mut b = std::fs::read(&p).unwrap();
         let last = b.len() - 1;
         b[last] ^= 1;
         std::fs::write(&p, &b).unwrap();
+        assert!(load(&dir, "t", 7).is_ok(), "load checks the header only");
+        assert!(matches!(verify(&dir, "t", 7), Err(LoadError::Invalid(_))));
+        std::fs::write(&p, &b[..b.len() - 1]).unwrap();
         assert!(matches!(load(&dir, "t", 7), Err(LoadError::Invalid(_))));
         assert!(matches!(load(&dir, "u", 7), Err(LoadError::Missing)));
         let _ = std::fs::remove_dir_all(&dir);

@@ -152,7 +152,7 @@ pub enum Kind {
     WingParity { slots: Vec<u8> },
     /// Arrangement of the wings whose homes are `slots` within `slots`.
     WingPerm { slots: Vec<u8> },
-    /// The 16 U/D-layer wings modulo what half turns cannot tell apart (the seed's stage-4
+    /// The 16 U/D-layer wings modulo what half turns cannot tell apart (Norskog's stage-4
     /// edge coordinate, 88,200 values): relabelling the wings of the l/r slices by `h_lr` and
     /// those of the f/b slices by `h_fb` (the groups half turns generate on each) gives the
     /// same value. Keyed by a canonical 64-bit form (16 nibbles).

@@ -372,21 +372,11 @@ pub(crate) fn tables() -> &'static Tables {
         let moves = (0..36)
             .map(|m| {
                 let mv = Move(m);
-                let mut c = Cube {
-                    cp: std::array::from_fn(|i| i as u8),
-                    co: [0; 8],
-                    wp: std::array::from_fn(|i| i as u8),
-                    ct: std::array::from_fn(|i| i as u8),
-                };
+                let mut c = Cube::identity_labels();
                 for _ in 0..mv.amount() {
                     c.apply_perm(&slice[mv.slice()]);
                 }
-                CubiePerm {
-                    csrc: c.cp,
-                    ctw: c.co,
-                    wsrc: c.wp,
-                    xsrc: c.ct,
-                }
+                c.as_perm()
             })
             .collect();
         Tables { moves, rot }
@@ -426,6 +416,27 @@ impl Cube {
             co: [0; 8],
             wp: std::array::from_fn(|i| i as u8),
             ct,
+        }
+    }
+
+    /// Every cubie labelled by its own slot (centres too, so a product of turns applied to it
+    /// reads back as a permutation with [`Cube::as_perm`]).
+    pub(crate) fn identity_labels() -> Cube {
+        Cube {
+            cp: std::array::from_fn(|i| i as u8),
+            co: [0; 8],
+            wp: std::array::from_fn(|i| i as u8),
+            ct: std::array::from_fn(|i| i as u8),
+        }
+    }
+
+    /// The permutation this cube has undergone, when it started from [`Cube::identity_labels`].
+    pub(crate) fn as_perm(&self) -> CubiePerm {
+        CubiePerm {
+            csrc: self.cp,
+            ctw: self.co,
+            wsrc: self.wp,
+            xsrc: self.ct,
         }
     }
 

@@ -6,16 +6,21 @@
 //! - [`coord`], [`prune`], [`cache`]: coordinates with move tables, 4-bit distance tables
 //!   built by breadth-first search, and their on-disk cache.
 //! - [`stage`]: the five stages (move sets, computed goals, IDA*); [`solver`] runs them in
-//!   sequence; [`analyse`] reproduces the seed's distance tables.
+//!   sequence; [`analyse`] reproduces Norskog's distance tables.
 
 pub mod analyse;
 pub mod cache;
 pub mod coord;
 pub mod cube;
+pub mod layered;
 pub mod notation;
 pub mod prune;
+pub mod reduced;
+pub mod reduction;
 pub mod solver;
 pub mod stage;
+pub mod symmetry;
+pub mod tables;
 
 pub use cube::{Cube, FaceletError, Move, Rotation};
 pub use notation::{Notation, NotationError, Step};

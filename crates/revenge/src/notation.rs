@@ -56,7 +56,13 @@ fn parse_token(tok: &str, notation: Notation, out: &mut Vec<Step>) -> Result<(),
     let mut i = 0;
     let mut prefix: Option<usize> = None;
     while i < chars.len() && chars[i].is_ascii_digit() {
-        prefix = Some(prefix.unwrap_or(0) * 10 + chars[i].to_digit(10).ok_or_else(bad)? as usize);
+        let digit = chars[i].to_digit(10).ok_or_else(bad)? as usize;
+        // Checked: a wrapped prefix could turn a nonsense token into a valid layer.
+        let value = prefix
+            .unwrap_or(0)
+            .checked_mul(10)
+            .and_then(|p| p.checked_add(digit));
+        prefix = Some(value.ok_or_else(bad)?);
         i += 1;
     }
     let letter = *chars.get(i).ok_or_else(bad)?;

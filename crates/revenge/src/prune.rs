@@ -1,18 +1,37 @@
 //! Distance tables over products of coordinates: breadth-first search with 4-bit entries,
-//! split over threads, switching from pushing the frontier to pulling into unvisited entries
-//! once the frontier is large (then most unvisited positions find a parent after a few moves).
+//! split over rayon's threads, switching from pushing the frontier to pulling into unvisited
+//! entries once the frontier is large (then most unvisited positions find a parent after a
+//! few moves).
 
 use crate::coord::Coord;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Value of a nibble that has not been reached.
 pub const UNSEEN: u8 = 0xF;
 
+/// The bytes of a table: built in memory, or a read-only mapping of a cached file (so a
+/// solver starts without reading gigabytes; pages come in as searches touch them).
+pub enum Bytes {
+    Owned(Vec<u8>),
+    Mapped { map: memmap2::Mmap, offset: usize },
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Owned(v) => v,
+            Bytes::Mapped { map, offset } => &map[*offset..],
+        }
+    }
+}
+
 /// A table of 4-bit distances indexed by a mixed-radix product of coordinate ids.
-#[derive(Clone)]
 pub struct NibbleTable {
     pub len: usize,
-    pub data: Vec<u8>,
+    pub data: Bytes,
 }
 
 impl NibbleTable {
@@ -84,8 +103,11 @@ pub fn bfs(
         }
         r
     };
-    let threads = threads.max(1);
-    let chunk = rows.div_ceil(threads * 64).max(1);
+    let chunk = rows.div_ceil(threads.max(1) * 64).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     // Depth of the frontier; entries store depth mod 15 when `exact_counts` (15 = unseen).
     let mut depth: u32 = 0;
     let mut truncated = false;
@@ -107,26 +129,19 @@ pub fn bfs(
             break;
         }
         let pull = frontier > (len as u64 - seen) / 4;
-        let new = AtomicU64::new(0);
         // Stored values of the frontier and of the next layer. Modulo 15, a frontier value
         // also matches entries 15 layers older: pushing from those finds only seen entries, and
         // an unseen entry cannot neighbour them (it would have been reached long ago), so the
         // counts stay exact.
         let (cur, nxt) = ((depth % 15) as u8, ((depth + 1) % 15) as u8);
-        let next_row = std::sync::atomic::AtomicUsize::new(0);
-        std::thread::scope(|sc| {
-            for _ in 0..threads {
-                let (new, next_row, inner) = (&new, &next_row, &inner);
-                let (get, set, row_ids, row_step) = (&get, &set, &row_ids, &row_step);
-                sc.spawn(move || {
-                    let mut ids = vec![0u32; nc];
-                    let mut mine = 0u64;
-                    let mut pending: Vec<u32> = Vec::with_capacity(width);
-                    loop {
-                        let lo = next_row.fetch_add(chunk, Ordering::Relaxed);
-                        if lo >= rows {
-                            break;
-                        }
+        let n: u64 = pool.install(|| {
+            (0..rows)
+                .into_par_iter()
+                .step_by(chunk)
+                .map_init(
+                    || (vec![0u32; nc], Vec::<u32>::with_capacity(width)),
+                    |(ids, pending), lo| {
+                        let mut mine = 0u64;
                         for r in lo..(lo + chunk).min(rows) {
                             let base = r * width;
                             pending.clear();
@@ -139,9 +154,9 @@ pub fn bfs(
                             if pending.is_empty() {
                                 continue;
                             }
-                            row_ids(r, &mut ids);
+                            row_ids(r, ids);
                             for (m, col) in inner.iter().enumerate() {
-                                let nb = row_step(&ids, m) * width;
+                                let nb = row_step(ids, m) * width;
                                 if pull {
                                     pending.retain(|&i| {
                                         if get(nb + col[i as usize] as usize) == cur {
@@ -157,7 +172,7 @@ pub fn bfs(
                                         break;
                                     }
                                 } else {
-                                    for &i in &pending {
+                                    for &i in pending.iter() {
                                         let j = nb + col[i as usize] as usize;
                                         if get(j) == UNSEEN && set(j, nxt) {
                                             mine += 1;
@@ -166,13 +181,12 @@ pub fn bfs(
                                 }
                             }
                         }
-                    }
-                    new.fetch_add(mine, Ordering::Relaxed);
-                });
-            }
+                        mine
+                    },
+                )
+                .sum()
         });
         depth += 1;
-        let n = new.into_inner();
         if n == 0 {
             break;
         }
@@ -184,5 +198,11 @@ pub fn bfs(
         on_depth(u32::MAX, 0);
     }
     let data = cells.into_iter().map(|c| c.into_inner()).collect();
-    Ok((NibbleTable { len, data }, counts))
+    Ok((
+        NibbleTable {
+            len,
+            data: Bytes::Owned(data),
+        },
+        counts,
+    ))
 }

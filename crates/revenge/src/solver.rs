@@ -6,7 +6,7 @@ use crate::notation::{self, Step};
 use crate::stage::{all_rotations, Rot, Stage, TableEvent};
 use std::path::Path;
 
-/// Worst cases of the five stages in STM (seed 003; stage 2 with l and r quarter turns).
+/// Worst cases of the five stages in STM (Norskog's analysis; stage 2 with l and r quarter turns).
 pub const STAGE_BOUNDS: [usize; 5] = [11, 16, 14, 17, 19];
 
 /// How hard to look for a shorter total than one optimal solution per stage.
@@ -138,6 +138,26 @@ impl Solver {
     pub fn new() -> Solver {
         Solver {
             stages: (1..=5).map(Stage::new).collect(),
+            rotations: all_rotations(),
+            times: std::sync::Mutex::new([0.0; 5]),
+        }
+    }
+
+    /// A solver whose distance tables have at most `max` entries each (see
+    /// [`Stage::with_table_limit`]): megabytes instead of gigabytes, for tests and small
+    /// machines; every stage solution is still optimal, only found more slowly.
+    pub fn with_table_limit(max: usize) -> Solver {
+        Solver {
+            stages: (1..=5)
+                .map(|k| Stage::new(k).with_table_limit(max))
+                .collect(),
+            ..Solver::new_without_stages()
+        }
+    }
+
+    fn new_without_stages() -> Solver {
+        Solver {
+            stages: Vec::new(),
             rotations: all_rotations(),
             times: std::sync::Mutex::new([0.0; 5]),
         }

@@ -2,23 +2,23 @@
 //!
 //! Each stage k has a move set `M_k` (nested: `M_1 ⊃ M_2 ⊃ ... ⊃ M_5`) and is solved when the
 //! position lies in the set reachable from the solved cube by the next stage's moves `M_{k+1}`
-//! (the stage's goal), up to the one-time whole-cube rotations the seed allows. Goals are
+//! (the stage's goal), up to the one-time whole-cube rotations Norskog allows. Goals are
 //! therefore *computed* (closure of the solved cube under `M_{k+1}`), not hand-written, and
 //! the rotations become extra goal sources: for stage 1 the cube may end with its corners
-//! oriented about any axis (the seed's 120° turns about UFL–DBR), for stage 2 turned 90° about
+//! oriented about any axis (Norskog's 120° turns about UFL–DBR), for stage 2 turned 90° about
 //! U–D, for stage 5 turned 180° about any axis.
 //!
 //! Each stage is searched by IDA* over its coordinates; the heuristic is the maximum of exact
 //! distance tables over products of some coordinates (projections of the stage), so it is
 //! admissible and every stage solution is optimal for the stage's move set. Stage 1's table
-//! covers the whole stage (the seed's 1,608,475,077 positions).
+//! covers the whole stage (Norskog's 1,608,475,077 positions).
 
-use crate::cache;
 use crate::coord::{perm_coset_table, slots, Coord, Kind};
 use crate::cube::{Cube, Move, Rotation};
-use crate::prune::{self, NibbleTable};
+use crate::prune::NibbleTable;
 use std::collections::HashSet;
-use std::path::Path;
+
+pub use crate::tables::TableEvent;
 
 /// A whole-cube rotation as a short sequence of quarter rotations.
 pub type Rot = Vec<Rotation>;
@@ -120,7 +120,7 @@ pub fn stage_moves(k: usize) -> Vec<Move> {
     v
 }
 
-/// Stage 2 as the seed's table counts it (the first version: l and r only as half turns, worst
+/// Stage 2 as Norskog's table counts it (the first version: l and r only as half turns, worst
 /// case 18); the solver uses the later version with l and r quarter turns.
 pub fn stage2_seed_moves() -> Vec<Move> {
     stage_moves(2)
@@ -132,7 +132,7 @@ pub fn stage2_seed_moves() -> Vec<Move> {
 /// Rotations that may end stage `k` (applied as goal sources).
 pub fn stage_rotations(k: usize) -> Vec<Rot> {
     match k {
-        // Corners oriented about x or z instead of y: the seed's 120° turns about UFL-DBR
+        // Corners oriented about x or z instead of y: Norskog's 120° turns about UFL-DBR
         // bring either axis to U-D.
         1 => vec![vec![], vec![r(2, 1)], vec![r(1, 1)]],
         2 => vec![vec![], vec![r(0, 1)]],
@@ -148,7 +148,7 @@ fn colour_set(colour: u8, axes: &[usize]) -> Kind {
     }
 }
 
-/// Stage 4 in the seed's coordinates: 420 corner cosets x 70 centre configurations x 88,200
+/// Stage 4 in Norskog's coordinates: 420 corner cosets x 70 centre configurations x 88,200
 /// wing cosets (2,593,080,000 positions), for the analysis.
 fn stage4_seed_spec() -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
     (
@@ -161,7 +161,7 @@ fn stage4_seed_spec() -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
     )
 }
 
-/// The seed's stage-4 wing coordinate (88,200 cosets of the half-turn group).
+/// Norskog's stage-4 wing coordinate (88,200 cosets of the half-turn group).
 fn ud_wing_coset() -> Kind {
     let slots_ud = slots::ud_wings();
     let lr = slots::ud_wings_in_slices(0);
@@ -265,7 +265,7 @@ fn stage_spec(k: usize) -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
                 ),
                 (ud_wing_coset(), false),
             ],
-            // The whole stage in the seed's coordinates (2,593,080,000 entries, 1.3 GB): exact
+            // The whole stage in Norskog's coordinates (2,593,080,000 entries, 1.3 GB): exact
             // up to 14 (deeper entries read 14), so stage-4 searches are nearly instant.
             vec![vec![0, 1, 6]],
         ),
@@ -327,6 +327,25 @@ pub struct Projection {
 }
 
 impl Projection {
+    /// A projection of stage `k` onto `coords`, without its table yet.
+    fn new(k: usize, p: Vec<usize>, coords: &[Coord]) -> Projection {
+        let sizes: Vec<usize> = p.iter().map(|&c| coords[c].size).collect();
+        let name = format!(
+            "stage{k}-{}-{}",
+            p.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("_"),
+            sizes.iter().product::<usize>()
+        );
+        Projection {
+            coords: p,
+            sizes,
+            table: None,
+            name,
+        }
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.sizes.iter().product()
@@ -336,7 +355,7 @@ impl Projection {
         self.len() == 0
     }
     #[inline]
-    fn index(&self, ids: &[u32]) -> usize {
+    pub(crate) fn index(&self, ids: &[u32]) -> usize {
         let mut i = 0;
         for (k, &c) in self.coords.iter().enumerate() {
             i = i * self.sizes[k] + ids[c] as usize;
@@ -347,24 +366,13 @@ impl Projection {
 
 /// The move `m'` with `rot(c)·m' = rot(c·m)` for every cube `c`.
 pub fn conjugate(m: Move, rot: &Rot) -> Move {
-    let c = Cube::random(12345);
-    let rotate = |mut x: Cube| {
+    crate::symmetry::move_image(m, |c| {
+        let mut x = *c;
         for &q in rot {
             x.rotate(q);
         }
         x
-    };
-    let mut a = c;
-    a.apply(m);
-    let target = rotate(a);
-    let rc = rotate(c);
-    Move::all()
-        .find(|&x| {
-            let mut b = rc;
-            b.apply(x);
-            b == target
-        })
-        .expect("a rotation maps slice turns to slice turns")
+    })
 }
 
 /// Rotated solved cubes for a list of rotations.
@@ -387,7 +395,7 @@ impl Stage {
         Stage::with_spec(k, stage_spec(k))
     }
 
-    /// Stage 4 in the seed's own coordinates (one distance table over the whole stage, 1.3 GB),
+    /// Stage 4 in Norskog's own coordinates (one distance table over the whole stage, 1.3 GB),
     /// for the analysis.
     pub fn stage4_seed() -> Stage {
         Stage::with_spec(4, stage4_seed_spec())
@@ -456,22 +464,7 @@ impl Stage {
             .collect();
         let projections = projs
             .into_iter()
-            .map(|p| {
-                let sizes: Vec<usize> = p.iter().map(|&c| coords[c].size).collect();
-                let name = format!(
-                    "stage{k}-{}",
-                    p.iter()
-                        .map(|&c| format!("{}", c))
-                        .collect::<Vec<_>>()
-                        .join("_")
-                ) + &format!("-{}", sizes.iter().product::<usize>());
-                Projection {
-                    coords: p,
-                    sizes,
-                    table: None,
-                    name,
-                }
-            })
+            .map(|p| Projection::new(k, p, &coords))
             .collect();
         Stage {
             number: k,
@@ -511,76 +504,65 @@ impl Stage {
         self
     }
 
-    /// Sources (goal entries) of projection `p`.
-    fn sources(&self, p: &Projection) -> Vec<usize> {
-        let mut v: Vec<usize> = self.goals.iter().flatten().map(|t| p.index(t)).collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    }
-
-    /// Builds projection `i`'s distance table by BFS; returns the per-depth counts.
-    pub fn build_table(
-        &self,
-        i: usize,
-        threads: usize,
-        on_depth: prune::DepthCallback<'_>,
-    ) -> Result<(NibbleTable, Vec<u64>), String> {
-        let p = &self.projections[i];
-        let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, false, on_depth)
-    }
-
-    /// Breadth-first search over projection `i` to the end, for counting positions per
-    /// distance (entries are distances modulo 15, not a usable distance table).
-    pub fn count_depths(
-        &self,
-        i: usize,
-        threads: usize,
-        on_depth: prune::DepthCallback<'_>,
-    ) -> Result<(NibbleTable, Vec<u64>), String> {
-        let p = &self.projections[i];
-        let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, true, on_depth)
-    }
-
-    /// Loads every distance table from `dir`, building (and storing) the missing or invalid
-    /// ones. `report` hears about each table: (name, entries, event).
-    pub fn ensure_tables(
-        &mut self,
-        dir: &Path,
-        threads: usize,
-        report: &(dyn Fn(&str, usize, TableEvent) + Sync),
-    ) -> Result<(), String> {
-        for i in 0..self.projections.len() {
-            if self.projections[i].table.is_some() {
+    /// The same stage with distance tables of at most `max` entries: a larger projection is
+    /// replaced by the pairs (else single coordinates) of its coordinates that fit (weaker bounds, so slower searches, but tables that
+    /// build in seconds; the solutions stay optimal).
+    pub fn with_table_limit(mut self, max: usize) -> Stage {
+        let mut out: Vec<Projection> = Vec::new();
+        for p in std::mem::take(&mut self.projections) {
+            if p.len() <= max {
+                out.push(p);
                 continue;
             }
-            let (name, len) = (self.projections[i].name.clone(), self.projections[i].len());
-            match cache::load(dir, &name, len) {
-                Ok(t) => {
-                    report(&name, len, TableEvent::Loaded);
-                    self.projections[i].table = Some(t);
-                    continue;
+            // Every pair of its coordinates that fits, then singles for the ones left over.
+            let mut covered = vec![false; self.coords.len()];
+            let add = |q: Projection, out: &mut Vec<Projection>, covered: &mut [bool]| {
+                if q.len() <= max && !out.iter().any(|o| o.name == q.name) {
+                    for &c in &q.coords {
+                        covered[c] = true;
+                    }
+                    out.push(q);
                 }
-                Err(cache::LoadError::Invalid(why)) => report(&name, len, TableEvent::Invalid(why)),
-                Err(cache::LoadError::Missing) => {}
+            };
+            for (i, &a) in p.coords.iter().enumerate() {
+                for &b in &p.coords[i + 1..] {
+                    add(
+                        Projection::new(self.number, vec![a, b], &self.coords),
+                        &mut out,
+                        &mut covered,
+                    );
+                }
             }
-            report(&name, len, TableEvent::Building);
-            let start = std::time::Instant::now();
-            let cb = |d: u32, n: u64| report(&name, len, TableEvent::Depth(d, n));
-            let (t, _) = self.build_table(i, threads, &cb)?;
-            report(&name, len, TableEvent::Built(start.elapsed().as_secs_f64()));
-            if let Err(e) = cache::store(dir, &name, &t) {
-                report(
-                    &name,
-                    len,
-                    TableEvent::Invalid(format!("cannot store: {e}")),
-                );
+            for &c in &p.coords {
+                if !covered[c] {
+                    let q = Projection::new(self.number, vec![c], &self.coords);
+                    add(q, &mut out, &mut covered);
+                }
             }
-            self.projections[i].table = Some(t);
         }
-        Ok(())
+        self.projections = out;
+        self
+    }
+
+    /// The same stage seen through some of its coordinates only (a smaller puzzle: goals
+    /// projected, no distance tables), for checks on spaces small enough to enumerate.
+    pub fn with_coords(mut self, keep: &[usize]) -> Stage {
+        let mut coords: Vec<Option<Coord>> = self.coords.into_iter().map(Some).collect();
+        self.coords = keep
+            .iter()
+            .map(|&i| coords[i].take().expect("each coordinate kept once"))
+            .collect();
+        self.goals = self
+            .goals
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|t| keep.iter().map(|&i| t[i]).collect())
+                    .collect()
+            })
+            .collect();
+        self.projections.clear();
+        self
     }
 
     /// The stage coordinates of a cube, or `None` when it is not a position of this stage.
@@ -744,14 +726,4 @@ impl Stage {
         state.copy_from_slice(&saved);
         false
     }
-}
-
-/// What happens to a table.
-#[derive(Debug, Clone)]
-pub enum TableEvent {
-    Loaded,
-    Invalid(String),
-    Building,
-    Depth(u32, u64),
-    Built(f64),
 }

@@ -1,11 +1,11 @@
 //! End-to-end: random positions solved by the five stages, every solution checked by the
-//! independent sticker simulator, stage lengths within the seed's bounds. Needs the full
-//! tables (built on first use, minutes): `cargo test --release -- --ignored`.
+//! independent sticker simulator, stage lengths within Norskog's bounds. Needs the full
+//! tables (built on first use, minutes, in `$WURFEL_CACHE`, else a directory under the
+//! system's temporary directory): `cargo test --release -- --ignored`.
 
 mod common;
 
 use common::Sim;
-use wurfel_revenge::cache::cache_dir;
 use wurfel_revenge::notation;
 use wurfel_revenge::solver::{Solver, STAGE_BOUNDS};
 use wurfel_revenge::Cube;
@@ -19,7 +19,7 @@ fn random_positions_are_solved_and_checked_by_the_sticker_simulator() {
         .unwrap_or(200);
     let mut solver = Solver::new();
     solver
-        .ensure_tables(&cache_dir(), 2, &|_, _, _| {})
+        .ensure_tables(&table_dir(), 2, &|_, _, _| {})
         .expect("tables");
     let solved = Sim::solved().facelets();
     for seed in 1000..1000 + n {
@@ -37,4 +37,10 @@ fn random_positions_are_solved_and_checked_by_the_sticker_simulator() {
         let sum: usize = sol.stages.iter().map(|s| notation::stm(&s.moves)).sum();
         assert!(sol.stm() <= sum);
     }
+}
+
+fn table_dir() -> std::path::PathBuf {
+    std::env::var_os("WURFEL_CACHE")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("wurfel-tables"))
 }

@@ -1,4 +1,4 @@
-//! Stage definitions checked against seed 003's published distance tables (first depths only:
+//! Stage definitions checked against Norskog's published distance tables (first depths only:
 //! the full tables take minutes), and stage searches on short scrambles.
 
 use rand::{Rng, SeedableRng};
@@ -18,7 +18,7 @@ fn stage(k: usize) -> &'static Stage {
     S[k - 1].get_or_init(|| Stage::new(k))
 }
 
-// Seed 003, "positions" column, first rows.
+// Norskog's "positions" column, first rows.
 const SEED: [&[u64]; 5] = [
     &[3, 6, 144, 2_796, 48_324, 745_302],
     &[24, 48, 684, 7_338, 68_276, 614_616],
@@ -34,7 +34,7 @@ fn stage1_first_depths_match_the_seed() {
 
 #[test]
 fn stage2_first_depths_match_the_seed() {
-    // The seed's table is for the first version of stage 2 (l, r only as half turns).
+    // Norskog's table is for the first version of stage 2 (l, r only as half turns).
     let s = Stage::new(2).restricted(&stage2_seed_moves());
     assert_eq!(first_depths(&s, 4), SEED[1][..5]);
 }
@@ -130,10 +130,10 @@ fn conjugating_by_a_symmetry_keeps_stage_distances_short() {
     // A mirror image of a one-move stage-4 position is again one move from the goal.
     use wurfel_revenge::analyse::{conjugate_cube, ud_symmetries};
     let s = stage(4);
-    for (m, _) in ud_symmetries() {
+    for m in ud_symmetries() {
         let mut c = Cube::solved();
         c.apply(stage_moves(4)[0]);
-        let x = conjugate_cube(&c, &m).expect("a legal position");
+        let x = conjugate_cube(&c, m).expect("a legal position");
         let ids = s.ids(&x).expect("a stage-4 position");
         assert!(s.solve(&ids, 1).is_some());
     }

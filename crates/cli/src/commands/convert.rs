@@ -1,6 +1,8 @@
 //! `wurfel convert IN OUT` — between wurfel's TOML and BurrTools' `.xmpuzzle`.
 
-use crate::output::write_atomic;
+use crate::args::{MergeEqualShapes, Problem};
+use crate::note;
+use crate::output::OutputPath;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
 
@@ -11,14 +13,15 @@ pub struct ConvertArgs {
     input: String,
     /// The file to write; its extension chooses the format: .toml or .xmpuzzle.
     output: PathBuf,
-    /// Which problem of a BurrTools file: its number (from 1) or name (default: the first).
-    #[arg(long, value_name = "N|NAME")]
-    problem: Option<String>,
+    #[command(flatten)]
+    problem: Problem,
 }
 
 /// `wurfel convert`.
 pub fn run(args: ConvertArgs) -> Result<()> {
-    let puzzle = super::pack::load(&args.input, args.problem.as_deref(), false)?;
+    // The output is checked before the input is read: a bad path must not cost a conversion.
+    let out = OutputPath::check(&args.output)?;
+    let puzzle = super::pack::load(&args.input, &args.problem, MergeEqualShapes::default())?;
     let ext = args
         .output
         .extension()
@@ -33,12 +36,12 @@ pub fn run(args: ConvertArgs) -> Result<()> {
         ),
     };
     if ext.as_deref() == Some("xmpuzzle") && !puzzle.published.is_empty() {
-        eprintln!(
+        note!(
             "note: BurrTools files have no place for published counts; {} of them were left out",
             puzzle.published.len()
         );
     }
-    write_atomic(&args.output, &bytes)?;
-    eprintln!("{} written to {}", puzzle.name, args.output.display());
+    out.write_all(&bytes)?;
+    note!("{} written to {}", puzzle.name, args.output.display());
     Ok(())
 }

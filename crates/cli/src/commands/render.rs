@@ -1,12 +1,85 @@
-//! Turning packing solutions into pictures through `wurfel-render`.
+//! Pictures: the `--render` output of `solve`, `pieces` and `snake solve`.
+//!
+//! [`Picture::check`] validates the path and its format before any search; [`Picture::draw`]
+//! renders and writes through the atomic writer.
 
-use crate::commands::pack::ViewArg;
-use anyhow::{Context, Result};
+use crate::args::ViewArg;
+use crate::output::OutputPath;
+use anyhow::{bail, Context, Result};
 use std::path::Path;
 use wurfel_pack::{Prepared, Puzzle};
-use wurfel_render::{render_file, Scene, ScenePiece, View};
+use wurfel_render::{render_html, render_png, render_svg, Options, Scene, ScenePiece, View};
 
-fn view(v: ViewArg) -> View {
+/// Solutions kept for the interactive viewer (static pictures show the first).
+const HTML_SOLUTIONS: usize = 200;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+    Html,
+}
+
+/// A validated `--render` target.
+#[derive(Debug)]
+pub struct Picture {
+    format: Format,
+    out: OutputPath,
+}
+
+impl Picture {
+    /// Checks the format (by extension) and that the path can be written.
+    pub fn check(path: &Path) -> Result<Picture> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default();
+        let format = match ext.as_str() {
+            "svg" => Format::Svg,
+            "png" => Format::Png,
+            "html" | "htm" => Format::Html,
+            _ => bail!(
+                "cannot tell the picture format of {}: use .svg, .png or .html",
+                path.display()
+            ),
+        };
+        Ok(Picture {
+            format,
+            out: OutputPath::check(path)?,
+        })
+    }
+
+    /// How many scenes the picture can show.
+    pub fn capacity(&self) -> usize {
+        if self.format == Format::Html {
+            HTML_SOLUTIONS
+        } else {
+            1
+        }
+    }
+
+    /// Renders `scenes` (static formats: the first) and writes the file.
+    pub fn draw(&self, scenes: &[Scene], view: View) -> Result<()> {
+        let shown = self.out.shown().display();
+        let Some(first) = scenes.first() else {
+            bail!("no solution to draw to {shown}");
+        };
+        let opts = Options::default();
+        let bytes = match self.format {
+            Format::Svg => render_svg(first, view, &opts).map(String::into_bytes),
+            Format::Png => render_png(first, view, &opts),
+            Format::Html => render_html(scenes, &opts).map(String::into_bytes),
+        }
+        .with_context(|| format!("cannot draw {shown}"))?;
+        self.out.write_all(&bytes)?;
+        crate::note!("picture written to {shown}");
+        Ok(())
+    }
+}
+
+/// The renderer's view for `--view`.
+pub fn view(v: ViewArg) -> View {
     match v {
         ViewArg::Assembled => View::Assembled,
         ViewArg::Pieces => View::Pieces,
@@ -15,8 +88,9 @@ fn view(v: ViewArg) -> View {
     }
 }
 
-/// A scene for one solution; copies of a piece are numbered so each has its own legend entry.
-pub fn scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
+/// A scene for one packing solution; copies of a piece are numbered so each has its own
+/// legend entry.
+pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
     let kinds = &prep.puzzle.pieces;
     let mut copy = vec![0u32; kinds.len()];
     let pieces = prep
@@ -44,21 +118,8 @@ pub fn scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
     }
 }
 
-/// Renders solutions to `path` (static formats show the first).
-pub fn solutions(prep: &Prepared, sols: &[Vec<u32>], path: &Path, v: ViewArg) -> Result<()> {
-    if sols.is_empty() {
-        anyhow::bail!("no solution to draw");
-    }
-    let scenes: Vec<Scene> = sols
-        .iter()
-        .enumerate()
-        .map(|(i, s)| scene(prep, s, i))
-        .collect();
-    render_file(path, &scenes, view(v)).with_context(|| format!("cannot draw {}", path.display()))
-}
-
-/// Renders the pieces of a puzzle side by side, each in its first orientation.
-pub fn pieces(puzzle: &Puzzle, path: &Path) -> Result<()> {
+/// The pieces of a puzzle side by side, each in its first orientation.
+pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
     let mut x0 = 0;
     let mut pieces = Vec::new();
     for p in &puzzle.pieces {
@@ -74,12 +135,10 @@ pub fn pieces(puzzle: &Puzzle, path: &Path) -> Result<()> {
         });
         x0 += d[0] + 1;
     }
-    let scene = Scene {
+    Scene {
         title: format!("{} — pieces", puzzle.name),
         pieces,
         path: None,
         text: None,
-    };
-    render_file(path, &[scene], View::Assembled)
-        .with_context(|| format!("cannot draw {}", path.display()))
+    }
 }

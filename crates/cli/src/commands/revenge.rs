@@ -1,12 +1,14 @@
-//! `wurfel revenge ...` — the 4x4x4 cube: Norskog's five-stage solver and stage analyses.
+//! `wurfel revenge ...` — the 4x4x4 cube: Norskog's five-stage solver, the reduction solver in
+//! the outer block turn metric, random-state scrambles, and stage analyses.
 
+use crate::args::Threads;
+use crate::outln;
+use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
-use wurfel_revenge::cache::cache_dir;
 use wurfel_revenge::notation::{self, Notation};
+use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
 use wurfel_revenge::solver::{Options, Solution, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
 use wurfel_revenge::Cube;
@@ -24,14 +26,31 @@ enum Sub {
     Solve(SolveArgs),
     /// Solve many random positions and report lengths and times.
     Bench(BenchArgs),
+    /// Random-state scrambles: a uniformly random position, then the inverse of a solution.
+    Scramble(ScrambleArgs),
     /// Build (or load and check) every distance table; print sizes and times.
     Tables(TablesArgs),
     /// Positions per distance of a stage, as in Norskog's five-stage analysis.
     Analyse(AnalyseArgs),
 }
 
+/// Which 4x4x4 solver to use.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    /// Norskog's five stages, each optimal in slice turns (large tables).
+    FiveStage,
+    /// Centres, edge pairing, then a 3x3x3, searched in outer block turns (small tables).
+    /// Experimental: its edge-pairing phase still fails on some positions.
+    Reduction,
+    /// Both, side by side (bench only).
+    Both,
+}
+
 #[derive(clap::Args, Debug)]
 struct Search {
+    /// Solver: five-stage (slice turn metric) or reduction (outer block turn metric).
+    #[arg(long, value_enum, default_value_t = Method::FiveStage)]
+    method: Method,
     /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
     #[arg(long)]
     single: bool,
@@ -56,9 +75,8 @@ impl Search {
 
 #[derive(clap::Args, Debug)]
 struct Common {
-    /// Worker threads for table building.
-    #[arg(long, default_value_t = 2)]
-    threads: usize,
+    #[command(flatten)]
+    threads: Threads,
     /// No progress output.
     #[arg(long)]
     quiet: bool,
@@ -109,7 +127,28 @@ struct BenchArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct ScrambleArgs {
+    /// Number of scrambles.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Seed of the first scramble (the others follow).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print one JSON object per scramble.
+    #[arg(long)]
+    json: bool,
+    /// Solver whose solution is inverted.
+    #[arg(long, value_enum, default_value_t = Method::FiveStage)]
+    method: Method,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args, Debug)]
 struct TablesArgs {
+    /// Also read every table in full and check its checksum (solving only maps them).
+    #[arg(long)]
+    verify: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -119,10 +158,17 @@ struct AnalyseArgs {
     /// Stage 1..5.
     #[arg(long)]
     stage: usize,
-    /// For stages without a full analysis here (2, 3, 5; 4 for now): how many distances to
-    /// count with an in-memory search.
-    #[arg(long, default_value_t = 5)]
-    max_depth: u32,
+    /// Stages 2, 3 and 5: stop (resumably) after this distance.
+    #[arg(long)]
+    max_depth: Option<u32>,
+    /// Stages 2, 3 and 5: where the analysis keeps its state (one table per completed
+    /// distance; rerun the same command to resume). Default: `analyse-stageN` in the cache
+    /// directory.
+    #[arg(long)]
+    state_dir: Option<std::path::PathBuf>,
+    /// Also draw the distribution (positions per distance) to this .svg or .png file.
+    #[arg(long)]
+    render: Option<std::path::PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -130,39 +176,27 @@ struct AnalyseArgs {
     common: Common,
 }
 
+/// Where tables and analysis state live: `$WURFEL_CACHE`, else the platform's cache
+/// directory (`$XDG_CACHE_HOME/wurfel` or `~/.cache/wurfel` on Linux), else a directory
+/// under the system's temporary directory.
+fn cache_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("WURFEL_CACHE") {
+        return d.into();
+    }
+    directories::BaseDirs::new()
+        .map(|b| b.cache_dir().join("wurfel"))
+        .unwrap_or_else(|| std::env::temp_dir().join("wurfel"))
+}
+
 /// Runs `wurfel revenge`.
 pub fn run(args: RevengeArgs) -> Result<()> {
     match args.command {
         Sub::Solve(a) => solve(a),
         Sub::Bench(a) => bench(a),
+        Sub::Scramble(a) => scramble(a),
         Sub::Tables(a) => tables(a),
         Sub::Analyse(a) => analyse_cmd(a),
     }
-}
-
-/// Prints a line above the progress bar, or on stderr when the bar is hidden (not a terminal).
-fn say(pb: &ProgressBar, msg: &str) {
-    if pb.is_hidden() {
-        eprintln!("{msg}");
-    } else {
-        pb.println(msg);
-    }
-}
-
-fn spinner(show: bool) -> ProgressBar {
-    let pb = ProgressBar::with_draw_target(
-        None,
-        if show && std::io::stderr().is_terminal() {
-            ProgressDrawTarget::stderr_with_hz(5)
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("template"),
-    );
-    pb.enable_steady_tick(Duration::from_millis(200));
-    pb
 }
 
 /// Sets up the solver and loads or builds its tables, with progress on stderr.
@@ -195,7 +229,7 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
         }
     };
     solver
-        .ensure_tables(&dir, common.threads, &report)
+        .ensure_tables(&dir, common.threads.get(), &report)
         .map_err(|e| anyhow!(e))?;
     pb.finish_and_clear();
     Ok((solver, t.elapsed().as_secs_f64()))
@@ -239,16 +273,21 @@ fn solution_json(sol: &Solution, secs: f64) -> serde_json::Value {
 }
 
 fn solve(a: SolveArgs) -> Result<()> {
+    match a.search.method {
+        Method::FiveStage => {}
+        Method::Reduction => return solve_reduction(a),
+        Method::Both => bail!("--method both is for bench; solve takes five-stage or reduction"),
+    }
     let cube = position(&a)?;
     let (solver, _) = load_solver(&a.common)?;
     let t = Instant::now();
     let sol = solver.solve_with(&cube, &a.search.options())?;
     let secs = t.elapsed().as_secs_f64();
     if a.json {
-        println!("{}", solution_json(&sol, secs));
+        outln!("{}", solution_json(&sol, secs));
         return Ok(());
     }
-    println!("position: {}", cube.facelets());
+    outln!("position: {}", cube.facelets());
     for s in &sol.stages {
         let rot: Vec<String> = s.rotation.iter().map(|r| r.name()).collect();
         let rot = if rot.is_empty() {
@@ -256,16 +295,16 @@ fn solve(a: SolveArgs) -> Result<()> {
         } else {
             format!("[{}] ", rot.join(" "))
         };
-        println!(
+        outln!(
             "stage {}: {rot}{}  ({} STM)",
             s.number,
             notation::to_slice(&s.moves),
             notation::stm(&s.moves)
         );
     }
-    println!("single-slice: {}", sol.slice_notation());
-    println!("WCA:          {}", sol.wca());
-    println!(
+    outln!("single-slice: {}", sol.slice_notation());
+    outln!("WCA:          {}", sol.wca());
+    outln!(
         "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
         sol.stm(),
         sol.obtm(),
@@ -275,6 +314,22 @@ fn solve(a: SolveArgs) -> Result<()> {
 }
 
 fn bench(a: BenchArgs) -> Result<()> {
+    match a.search.method {
+        Method::FiveStage => {}
+        Method::Reduction => return bench_reduction(&a).map(|_| ()),
+        Method::Both => {
+            let r = bench_reduction(&a)?;
+            bench_five_stage(&a)?;
+            if !a.json {
+                println!("(reduction above: {r})");
+            }
+            return Ok(());
+        }
+    }
+    bench_five_stage(&a)
+}
+
+fn bench_five_stage(a: &BenchArgs) -> Result<()> {
     let (solver, load_secs) = load_solver(&a.common)?;
     let opts = a.search.options();
     let pb = spinner(!a.common.quiet);
@@ -307,7 +362,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     let tavg = times.iter().sum::<f64>() / n;
     let tmax = times.iter().copied().fold(0.0, f64::max);
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "positions": a.random, "seed": a.seed,
@@ -320,31 +375,31 @@ fn bench(a: BenchArgs) -> Result<()> {
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "{} random positions (seeds {}..{}), every solution checked",
         a.random,
         a.seed,
         a.seed + a.random as u64
     );
-    println!(
+    outln!(
         "STM  (slice turns):       average {:.2}, max {}",
         avg(&stms),
         max(&stms)
     );
-    println!(
+    outln!(
         "OBTM (outer block turns): average {:.2}, max {}",
         avg(&obtms),
         max(&obtms)
     );
     for k in 0..5 {
-        println!(
+        outln!(
             "  stage {}: average {:.2} STM, max {}",
             k + 1,
             stage_sum[k] as f64 / n,
             stage_max[k]
         );
     }
-    println!(
+    outln!(
         "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables loaded in {load_secs:.1} s)"
     );
     Ok(())
@@ -352,13 +407,13 @@ fn bench(a: BenchArgs) -> Result<()> {
 
 fn tables(a: TablesArgs) -> Result<()> {
     let (solver, secs) = load_solver(&a.common)?;
-    println!("cache directory: {}", cache_dir().display());
+    outln!("cache directory: {}", cache_dir().display());
     let mut total = 0usize;
     for s in &solver.stages {
         for p in &s.projections {
             let bytes = p.len().div_ceil(2);
             total += bytes;
-            println!(
+            outln!(
                 "stage {}: {:<40} {:>13} entries  {:>8.1} MB",
                 s.number,
                 p.name,
@@ -367,27 +422,48 @@ fn tables(a: TablesArgs) -> Result<()> {
             );
         }
     }
-    println!(
+    outln!(
         "total {:.1} MB of 4-bit tables; ready in {secs:.1} s",
         total as f64 / 1e6
     );
+    if a.verify {
+        let t = Instant::now();
+        for s in &solver.stages {
+            for p in &s.projections {
+                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len()).map_err(|e| {
+                    anyhow!(
+                        "table {}: {}; delete it to rebuild",
+                        p.name,
+                        match e {
+                            wurfel_revenge::cache::LoadError::Missing => "missing".into(),
+                            wurfel_revenge::cache::LoadError::Invalid(w) => w,
+                        }
+                    )
+                })?;
+            }
+        }
+        println!(
+            "every checksum verified in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
     Ok(())
 }
 
-fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
+fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Result<()> {
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({"stage": stage, "distance": rows, "note": note})
         );
-        return;
+        return Ok(());
     }
     let sep = crate::output::fmt_int;
-    println!("Stage {stage}\n");
-    println!("distance  {:>16}  {:>14}", "positions", "unique");
-    println!("--------  {:>16}  {:>14}", "---------", "------");
+    outln!("Stage {stage}\n");
+    outln!("distance  {:>16}  {:>14}", "positions", "unique");
+    outln!("--------  {:>16}  {:>14}", "---------", "------");
     for r in rows {
-        println!(
+        outln!(
             "{:>8}  {:>16}  {:>14}",
             r.d,
             sep(r.positions),
@@ -396,20 +472,28 @@ fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) {
     }
     let tp: u64 = rows.iter().map(|r| r.positions).sum();
     let tu: Option<u64> = rows.iter().map(|r| r.unique).sum();
-    println!("          {:>16}  {:>14}", "-------------", "-----------");
-    println!(
+    outln!("          {:>16}  {:>14}", "-------------", "-----------");
+    outln!(
         "          {:>16}  {:>14}",
         sep(tp),
         tu.map(sep).unwrap_or_default()
     );
     if !note.is_empty() {
-        println!("\n{note}");
+        outln!("\n{note}");
     }
+    Ok(())
 }
 
 fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     if !(1..=5).contains(&a.stage) {
         bail!("--stage must be 1..5");
+    }
+    if let Some(p) = &a.render {
+        chart_format(p)?;
+        crate::output::OutputPath::check(p)?;
+    }
+    if matches!(a.stage, 2 | 3 | 5) {
+        return analyse_reduced(&a);
     }
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
@@ -437,7 +521,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
         // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .count_depths(0, a.common.threads, &cb)
+            .count_depths(0, a.common.threads.get(), &cb)
             .map_err(|e| anyhow!(e))?;
         let unique: Vec<Option<u64>> = if k == 1 {
             pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
@@ -464,6 +548,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             })
             .collect();
         let note = "unique: classes under the 16 symmetries that keep the U-D axis";
+        render_rows(&a, &rows)?;
         print_rows(
             k,
             &rows,
@@ -471,34 +556,361 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             &format!(
                 "{note}; {:.1} s, {} threads",
                 t.elapsed().as_secs_f64(),
-                a.common.threads
+                a.common.threads.get()
             ),
-        );
+        )?;
         return Ok(());
     }
-    let (counts, factor) = analyse::first_depths_seed_convention(&stage, a.max_depth);
+    unreachable!("stages 1 and 4 return above")
+}
+
+fn chart_format(p: &std::path::Path) -> Result<bool> {
+    match p.extension().and_then(|e| e.to_str()) {
+        Some("svg") => Ok(false),
+        Some("png") => Ok(true),
+        _ => bail!("--render {}: use a .svg or .png file name", p.display()),
+    }
+}
+
+/// Draws the positions per distance to `--render`, if given.
+fn render_rows(a: &AnalyseArgs, rows: &[analyse::Row]) -> Result<()> {
+    let Some(path) = &a.render else {
+        return Ok(());
+    };
+    let chart = wurfel_render::chart::BarChart {
+        title: format!("4x4x4 stage {}: positions per distance (STM)", a.stage),
+        x_label: "distance (single-slice turns)".into(),
+        y_label: "positions".into(),
+        bars: rows
+            .iter()
+            .map(|r| (r.d.to_string(), r.positions))
+            .collect(),
+    };
+    let bytes = if chart_format(path)? {
+        wurfel_render::chart::bar_chart_png(&chart)?
+    } else {
+        wurfel_render::chart::bar_chart_svg(&chart)?.into_bytes()
+    };
+    crate::output::OutputPath::check(path)?.write_all(&bytes)?;
+    crate::note!("drawn to {}", path.display());
+    Ok(())
+}
+
+fn hms(s: f64) -> String {
+    let s = s.max(0.0) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
+fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
+    use wurfel_revenge::layered::{Analysis, Event};
+    let k = a.stage;
+    let t = Instant::now();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(a.common.threads.get())
+        .build_global()
+        .ok();
+    let pb = spinner(!a.common.quiet);
+    pb.set_message(format!("stage {k}: coordinates, symmetries and classes"));
+    let space = analyse::stage_space(k).map_err(|e| anyhow!(e))?;
+    let dir = a
+        .state_dir
+        .clone()
+        .unwrap_or_else(|| cache_dir().join(format!("analyse-stage{k}")));
+    let mut run = Analysis::new(&space, &format!("stage {k}"), &dir);
+    run.stop_after = a.max_depth;
+    let quiet = a.common.quiet;
+    if !quiet {
+        say(
+            &pb,
+            &format!(
+                "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), \
+                 2 bits each: {:.0} MB per distance; state in {}",
+                space.len(),
+                space.reps.len(),
+                space.order(),
+                space.b_size,
+                space.len() as f64 / 4e6,
+                dir.display()
+            ),
+        );
+    }
+    let last_line = std::sync::Mutex::new(Instant::now());
+    let report = |e: Event| match e {
+        Event::Resumed(cp) if !quiet => say(
+            &pb,
+            &format!(
+                "resuming after distance {} ({} rows on disk)",
+                cp.depth,
+                cp.rows.len()
+            ),
+        ),
+        Event::Verified { depth, seconds } if !quiet => say(
+            &pb,
+            &format!("distance {depth}: table checksum verified in {seconds:.1} s"),
+        ),
+        Event::Progress(p) => {
+            let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
+            let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
+            let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
+            let msg = format!(
+                "stage {k}: distance {} ({}): {:.1}%, {:.1} M entries/s, ETA {}",
+                p.depth,
+                if p.pull { "pull" } else { "push" },
+                100.0 * frac,
+                rate / 1e6,
+                hms(eta)
+            );
+            // Without a terminal, a line a minute (for logs of long runs).
+            if pb.is_hidden() && !quiet {
+                let mut l = last_line.lock().expect("progress lock");
+                if l.elapsed() > Duration::from_secs(60) {
+                    *l = Instant::now();
+                    eprintln!("{msg}");
+                }
+            }
+            pb.set_message(msg);
+        }
+        Event::Depth {
+            depth,
+            row,
+            seconds,
+        } if !quiet => say(
+            &pb,
+            &format!(
+                "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {:.1} M entries/s)",
+                crate::output::fmt_int(row.positions),
+                crate::output::fmt_int(row.unique),
+                hms(seconds),
+                space.len() as f64 / seconds.max(1e-9) / 1e6
+            ),
+        ),
+        _ => {}
+    };
+    let stop = crate::progress::cancellation();
+    let (tallies, complete) = run
+        .run(stop, &report)
+        .map_err(|e| anyhow!("stage {k}: {e}"))?;
     pb.finish_and_clear();
-    let rows: Vec<analyse::Row> = counts
+    let rows: Vec<analyse::Row> = tallies
         .iter()
         .enumerate()
-        .map(|(d, &p)| analyse::Row {
+        .map(|(d, r)| analyse::Row {
             d: d as u32,
-            positions: p,
-            unique: None,
+            positions: r.positions,
+            unique: Some(r.unique),
         })
         .collect();
+    render_rows(a, &rows)?;
     let note = format!(
-        "first {} distances only (in-memory search; the whole stage does not fit here){}; {:.1} s",
-        a.max_depth,
-        if factor > 1 {
-            format!(
-                ", each position is a class of {factor} wing arrangements as in Norskog's analysis"
-            )
-        } else {
+        "unique: classes under the {} symmetries that keep the stage's moves and goal{}; \
+         {:.1} s this run, {} threads",
+        space.order(),
+        if complete {
             String::new()
+        } else {
+            format!(
+                "; stopped after distance {} (rerun to continue)",
+                rows.len().saturating_sub(1)
+            )
         },
-        t.elapsed().as_secs_f64()
+        t.elapsed().as_secs_f64(),
+        a.common.threads.get()
     );
-    print_rows(a.stage, &rows, a.json, &note);
+    print_rows(k, &rows, a.json, &note)
+}
+
+/// Loads (or builds once, about ten seconds) the reduction solver's tables.
+fn load_reduction(common: &Common) -> Result<(Reduction, f64)> {
+    let t = Instant::now();
+    let pb = spinner(!common.quiet);
+    pb.set_message(format!(
+        "reduction tables (built once, cached in {})",
+        cache_dir().display()
+    ));
+    let r = Reduction::new(&TableStore {
+        dir: Some(cache_dir()),
+    });
+    pb.finish_and_clear();
+    Ok((r, t.elapsed().as_secs_f64()))
+}
+
+fn reduction_json(sol: &reduction::Solution, secs: f64) -> serde_json::Value {
+    serde_json::json!({
+        "method": "reduction",
+        "moves": sol.wca(),
+        "moves_slice": sol.slice_notation(),
+        "stm": sol.stm(),
+        "obtm": sol.obtm(),
+        "seconds": secs,
+        "phases": sol.phases.iter().enumerate().map(|(i, p)| {
+            let m = reduction::moves::to_slices(p);
+            serde_json::json!({
+                "phase": i + 1,
+                "goal": reduction::solver::PHASE_NAMES[i],
+                "moves": notation::to_wca(&m),
+                "obtm": notation::obtm(&m),
+                "stm": notation::stm(&m),
+            })
+        }).collect::<Vec<_>>(),
+    })
+}
+
+fn solve_reduction(a: SolveArgs) -> Result<()> {
+    let cube = position(&a)?;
+    let (solver, _) = load_reduction(&a.common)?;
+    let t = Instant::now();
+    let sol = solver.solve_with(&cube, &reduction_options(&a.search))?;
+    let secs = t.elapsed().as_secs_f64();
+    if a.json {
+        println!("{}", reduction_json(&sol, secs));
+        return Ok(());
+    }
+    println!("position: {}", cube.facelets());
+    for (i, p) in sol.phases.iter().enumerate() {
+        let m = reduction::moves::to_slices(p);
+        println!(
+            "phase {} ({}): {}  ({} OBTM)",
+            i + 1,
+            reduction::solver::PHASE_NAMES[i],
+            notation::to_wca(&m),
+            notation::obtm(&m)
+        );
+    }
+    println!("WCA:          {}", sol.wca());
+    println!("single-slice: {}", sol.slice_notation());
+    println!(
+        "length: {} OBTM (outer block turns), {} STM (slice turns); checked by applying it; {:.3} s",
+        sol.obtm(),
+        sol.stm(),
+        secs
+    );
+    Ok(())
+}
+
+fn reduction_options(s: &Search) -> reduction::Options {
+    if s.single {
+        reduction::Options::single()
+    } else {
+        reduction::Options::default()
+    }
+}
+
+/// Benchmarks the reduction solver; returns a one-line summary.
+fn bench_reduction(a: &BenchArgs) -> Result<String> {
+    let (solver, load_secs) = load_reduction(&a.common)?;
+    let opts = reduction_options(&a.search);
+    let pb = spinner(!a.common.quiet);
+    let (mut stms, mut obtms, mut times) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..a.random {
+        let seed = a.seed + i as u64;
+        let cube = Cube::random(seed);
+        let t = Instant::now();
+        let sol = solver
+            .solve_with(&cube, &opts)
+            .with_context(|| format!("random position seed {seed}"))?;
+        times.push(t.elapsed().as_secs_f64());
+        stms.push(sol.stm());
+        obtms.push(sol.obtm());
+        pb.set_message(format!("reduction: {}/{} solved", i + 1, a.random));
+    }
+    pb.finish_and_clear();
+    let n = a.random.max(1) as f64;
+    let avg = |v: &[usize]| v.iter().sum::<usize>() as f64 / n;
+    let max = |v: &[usize]| v.iter().copied().max().unwrap_or(0);
+    let tavg = times.iter().sum::<f64>() / n;
+    let tmax = times.iter().copied().fold(0.0, f64::max);
+    let mb = solver.table_bytes() as f64 / 1e6;
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "method": "reduction", "positions": a.random, "seed": a.seed,
+                "stm_avg": avg(&stms), "stm_max": max(&stms),
+                "obtm_avg": avg(&obtms), "obtm_max": max(&obtms),
+                "seconds_avg": tavg, "seconds_max": tmax, "table_load_seconds": load_secs,
+                "table_mb": mb,
+            })
+        );
+    } else {
+        println!(
+            "reduction: {} random positions (seeds {}..{}), every solution checked",
+            a.random,
+            a.seed,
+            a.seed + a.random as u64
+        );
+        println!(
+            "OBTM (outer block turns): average {:.2}, max {}",
+            avg(&obtms),
+            max(&obtms)
+        );
+        println!(
+            "STM  (slice turns):       average {:.2}, max {}",
+            avg(&stms),
+            max(&stms)
+        );
+        println!(
+            "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables {mb:.1} MB, ready in {load_secs:.2} s)"
+        );
+    }
+    Ok(format!(
+        "{:.2} OBTM / {:.2} STM average, {tavg:.3} s per solve",
+        avg(&obtms),
+        avg(&stms)
+    ))
+}
+
+/// The inverse of a single-slice sequence.
+fn inverse(moves: &[wurfel_revenge::Move]) -> Vec<wurfel_revenge::Move> {
+    moves.iter().rev().map(|m| m.inverse()).collect()
+}
+
+/// A solver as a function from a position to its single-slice solution.
+type SolveFn = dyn Fn(&Cube) -> Result<Vec<wurfel_revenge::Move>>;
+
+fn scramble(a: ScrambleArgs) -> Result<()> {
+    // One solver for all scrambles; each returns the single-slice solution of a position.
+    let solve: Box<SolveFn> = match a.method {
+        Method::FiveStage => {
+            let (solver, _) = load_solver(&a.common)?;
+            Box::new(move |c| Ok(solver.solve_with(c, &Options::default())?.moves))
+        }
+        Method::Reduction => {
+            let (solver, _) = load_reduction(&a.common)?;
+            Box::new(move |c| Ok(solver.solve(c)?.moves))
+        }
+        Method::Both => bail!("scramble takes --method five-stage or reduction"),
+    };
+    for i in 0..a.count {
+        let seed = a.seed + i as u64;
+        let cube = Cube::random(seed);
+        let moves = inverse(&solve(&cube).with_context(|| format!("random position seed {seed}"))?);
+        let text = notation::to_wca(&moves);
+        // The scramble must rebuild the random position from the solved cube (up to a
+        // whole-cube rotation, which is the same position: a 4x4x4 has no fixed centres).
+        let mut check = Cube::solved();
+        notation::apply_steps(&mut check, &notation::parse(&text, Notation::Wca)?);
+        let same = wurfel_revenge::stage::all_rotations().iter().any(|rot| {
+            let mut x = check;
+            for &q in rot {
+                x.rotate(q);
+            }
+            x == cube
+        });
+        if !same {
+            bail!("scramble for seed {seed} does not rebuild its position (internal error)");
+        }
+        if a.json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "seed": seed, "scramble": text, "obtm": notation::obtm(&moves),
+                    "stm": notation::stm(&moves), "facelets": cube.facelets(),
+                })
+            );
+        } else {
+            println!("{text}");
+        }
+    }
     Ok(())
 }

@@ -2,14 +2,19 @@
 //!
 //! A thin layer over `wurfel-snake`: it resolves names and boxes, prints, and writes files.
 
-use crate::output::AtomicWriter;
+use crate::args::{Json, Limit, Threads};
+use crate::commands::render::Picture;
+use crate::outln;
+use crate::output::OutputPath;
+use crate::report::{
+    SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson, SurveySummaryJson,
+};
 use anyhow::{bail, Context, Result};
-use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_render::{render_file, Scene, ScenePiece, View};
-use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem, Pruning};
+use wurfel_render::{Scene, ScenePiece, View};
+use wurfel_snake::{catalog, survey, Board, Chain, Folding, Problem, Pruning};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -64,12 +69,10 @@ struct SolveArgs {
     /// The box: a side (`3`) or dimensions (`2x2x3`); default from the cube count.
     #[arg(long = "box", value_name = "N|XxYxZ")]
     board: Option<String>,
-    /// Print at most this many solutions; 0 prints all.
-    #[arg(long, default_value_t = 1)]
-    limit: usize,
-    /// One JSON object per solution instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    limit: Limit,
+    #[command(flatten)]
+    json: Json,
     /// Draw the solutions: .svg or .png (first solution) or .html (all, interactive).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
@@ -82,19 +85,18 @@ struct CountArgs {
     /// The box: a side (`3`) or dimensions (`2x2x3`); default from the cube count.
     #[arg(long = "box", value_name = "N|XxYxZ")]
     board: Option<String>,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    json: Json,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 #[derive(clap::Args, Debug)]
 struct ListArgs {
-    /// Print JSON lines instead of a table.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: Json,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 #[derive(clap::Args, Debug)]
@@ -103,14 +105,13 @@ struct SurveyArgs {
     #[arg(long = "box", value_name = "N|XxYxZ", default_value = "3")]
     board: String,
     /// JSON: one line per snake, then a summary line (or only the summary with --out).
-    #[arg(long)]
-    json: bool,
-    /// Write the snakes as JSON lines to this file; the summary goes to standard output.
+    #[command(flatten)]
+    json: Json,
+    /// Write the snakes as JSON lines to FILE (atomically); the summary goes to standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 /// Runs `wurfel snake`.
@@ -121,12 +122,6 @@ pub fn run(args: SnakeArgs) -> Result<()> {
         SnakeCommand::List(a) => list(a),
         SnakeCommand::Survey(a) => run_survey(a),
     }
-}
-
-/// `--threads`, defaulting to every core.
-fn threads(arg: Option<usize>) -> usize {
-    arg.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
 }
 
 /// Parses `--box`: `N` or `XxYxZ`.
@@ -206,74 +201,80 @@ fn describe(n: &Named) -> String {
 
 fn solve(a: SolveArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;
+    let picture = a.render.as_deref().map(Picture::check).transpose()?;
     let p = &named.problem;
-    let limit = if a.limit == 0 { None } else { Some(a.limit) };
+    let limit = a
+        .limit
+        .get()
+        .map(|l| usize::try_from(l).unwrap_or(usize::MAX));
     let t = Instant::now();
     // One more than asked for tells whether the list is complete.
-    let mut sols = p.solutions(limit.map(|l| l + 1));
+    let mut sols = p.solutions(limit.map(|l| l.saturating_add(1)));
     let more = limit.is_some_and(|l| sols.len() > l);
     if let Some(l) = limit {
         sols.truncate(l);
     }
     let secs = t.elapsed().as_secs_f64();
-    if a.json {
-        let mut out = std::io::stdout().lock();
+    if a.json.json {
         for (i, f) in sols.iter().enumerate() {
-            let line = json!({
-                "chain": p.chain().to_string(),
-                "box": p.board().to_string(),
-                "solution": i + 1,
-                "moves": f.moves(),
-                "segments": f.segment_moves(),
-                "cells": f.cells(),
-            });
-            writeln!(out, "{line}")?;
+            let line = SnakeSolutionJson {
+                chain: p.chain().to_string(),
+                board: p.board().to_string(),
+                solution: i + 1,
+                moves: f.moves(),
+                segments: f.segment_moves(),
+                cells: f.cells(),
+            };
+            outln!("{}", serde_json::to_string(&line)?);
         }
     } else {
-        println!("{}", describe(&named));
-        if sols.is_empty() {
-            println!("no folding fills the box");
-            if let Some(why) = p.obstacle() {
-                println!("reason: {why}");
-            }
-        }
-        let unit = if p.chain().is_palindrome() {
-            "up to rotations, reflections and reading the chain from either end"
-        } else {
-            "up to rotations and reflections"
-        };
-        for (i, f) in sols.iter().enumerate() {
-            println!();
-            println!("solution {} ({unit})", i + 1);
-            println!("moves:    {}", f.moves());
-            println!("segments: {}", f.segment_moves());
-            println!("  (R/L = +x/-x, B/F = +y/-y, U/D = +z/-z; layers top first, numbers = order along the chain)");
-            print!("{}", f.layers());
-        }
-        if !sols.is_empty() {
-            println!();
-            if more {
-                println!(
-                    "more solutions exist ({secs:.3} s); --limit 0 lists all, `wurfel snake count` counts them"
-                );
-            } else {
-                println!("{} solution(s) in all, {secs:.3} s", sols.len());
-            }
-        }
+        print_solutions(&named, &sols, more, secs)?;
     }
-    if let Some(path) = &a.render {
+    if let Some(picture) = &picture {
         if sols.is_empty() {
             bail!("no solution to draw");
         }
         let scenes: Vec<Scene> = sols
             .iter()
+            .take(picture.capacity())
             .enumerate()
             .map(|(i, f)| scene(&named, f, i))
             .collect();
-        render_file(path, &scenes, View::Assembled)
-            .with_context(|| format!("cannot draw {}", path.display()))?;
-        if !a.json {
-            println!("drawn to {}", path.display());
+        picture.draw(&scenes, View::Assembled)?;
+    }
+    Ok(())
+}
+
+fn print_solutions(named: &Named, sols: &[Folding], more: bool, secs: f64) -> Result<()> {
+    let p = &named.problem;
+    outln!("{}", describe(named));
+    if sols.is_empty() {
+        outln!("no folding fills the box");
+        if let Some(why) = p.obstacle() {
+            outln!("reason: {why}");
+        }
+    }
+    let unit = if p.chain().is_palindrome() {
+        "up to rotations, reflections and reading the chain from either end"
+    } else {
+        "up to rotations and reflections"
+    };
+    for (i, f) in sols.iter().enumerate() {
+        outln!();
+        outln!("solution {} ({unit})", i + 1);
+        outln!("moves:    {}", f.moves());
+        outln!("segments: {}", f.segment_moves());
+        outln!("  (R/L = +x/-x, B/F = +y/-y, U/D = +z/-z; layers top first, numbers = order along the chain)");
+        outln!("{}", f.layers().trim_end_matches('\n'));
+    }
+    if !sols.is_empty() {
+        outln!();
+        if more {
+            outln!(
+                "more solutions exist ({secs:.3} s); --all lists all, `wurfel snake count` counts them"
+            );
+        } else {
+            outln!("{} solution(s) in all, {secs:.3} s", sols.len());
         }
     }
     Ok(())
@@ -320,97 +321,85 @@ fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
     }
 }
 
-fn counts_json(p: &Problem, c: &Counts) -> serde_json::Value {
-    let mut v = json!({
-        "chain": p.chain().to_string(),
-        "letters": p.chain().letters(),
-        "cubes": p.chain().cubes(),
-        "box": p.board().to_string(),
-    });
-    if let (Some(obj), Ok(serde_json::Value::Object(cs))) =
-        (v.as_object_mut(), serde_json::to_value(c))
-    {
-        obj.extend(cs);
-        obj.insert("solutions".into(), json!(c.solutions()));
-    }
-    v
-}
-
 fn count(a: CountArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;
     let p = &named.problem;
     let t = Instant::now();
-    let (c, _) = p.count_with(Pruning::default(), threads(a.threads));
+    let (c, _) = p.count_with(Pruning::default(), a.threads.get());
     let secs = t.elapsed().as_secs_f64();
-    if a.json {
-        println!("{}", counts_json(p, &c));
+    if a.json.json {
+        outln!("{}", serde_json::to_string(&SnakeCountsJson::new(p, &c))?);
         return Ok(());
     }
     let b = p.board();
     let g = b.group_size();
     let r = b.rotation_mask().count_ones();
-    println!("{}", describe(&named));
-    println!(
+    outln!("{}", describe(&named));
+    outln!(
         "embeddings           {:>10}  every folding, box fixed, chain read from its first end",
         c.embeddings
     );
-    println!(
+    outln!(
         "rotations            {:>10}  up to the box's {r} rotations",
         c.rotations
     );
-    println!(
+    outln!(
         "isometries           {:>10}  up to its {g} rotations and reflections",
         c.isometries
     );
     if let (Some(rr), Some(ir)) = (c.rotations_reversal, c.isometries_reversal) {
-        println!(
+        outln!(
             "rotations_reversal   {rr:>10}  up to rotations and reading the chain from either end"
         );
-        println!("isometries_reversal  {ir:>10}  up to isometries and reading from either end");
+        outln!("isometries_reversal  {ir:>10}  up to isometries and reading from either end");
     }
-    println!(
+    outln!(
         "solutions            {:>10}  physically different foldings",
         c.solutions()
     );
     if c.embeddings == 0 {
         if let Some(why) = p.obstacle() {
-            println!("reason: {why}");
+            outln!("reason: {why}");
         }
     }
-    println!("time                 {secs:>10.3} s");
+    outln!("time                 {secs:>10.3} s");
     Ok(())
 }
 
 fn list(a: ListArgs) -> Result<()> {
-    if !a.json {
-        println!(
+    if !a.json.json {
+        outln!(
             "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  chain",
-            "id", "box", "cubes", "embeddings", "rotations", "isometries", "published"
+            "id",
+            "box",
+            "cubes",
+            "embeddings",
+            "rotations",
+            "isometries",
+            "published"
         );
     }
     for e in catalog::CATALOG {
         let p = Problem::auto(e.chain(), Some(e.side))?;
-        let (c, _) = p.count_with(Pruning::default(), threads(None));
+        let (c, _) = p.count_with(Pruning::default(), a.threads.get());
         let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
-        if a.json {
-            let mut v = counts_json(&p, &c);
-            if let Some(obj) = v.as_object_mut() {
-                obj.insert("id".into(), json!(e.id));
-                obj.insert("name".into(), json!(e.name));
-                obj.insert("source".into(), json!(e.source));
-                obj.insert(
-                    "published".into(),
-                    match e.published {
-                        Some((em, r, i)) => {
-                            json!({"embeddings": em, "rotations": r, "isometries": i})
-                        }
-                        None => serde_json::Value::Null,
-                    },
-                );
-            }
-            println!("{v}");
+        if a.json.json {
+            let entry = SnakeEntryJson {
+                counts: SnakeCountsJson::new(&p, &c),
+                id: e.id,
+                name: e.name,
+                source: e.source,
+                published: e.published.map(|(embeddings, rotations, isometries)| {
+                    SnakePublishedJson {
+                        embeddings,
+                        rotations,
+                        isometries,
+                    }
+                }),
+            };
+            outln!("{}", serde_json::to_string(&entry)?);
         } else {
-            println!(
+            outln!(
                 "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  {}",
                 e.id,
                 p.board().to_string(),
@@ -423,8 +412,8 @@ fn list(a: ListArgs) -> Result<()> {
             );
         }
     }
-    if !a.json {
-        println!("(counts computed now; published = embeddings/rotations/isometries from the literature)");
+    if !a.json.json {
+        outln!("(counts computed now; published = embeddings/rotations/isometries from the literature)");
     }
     Ok(())
 }
@@ -435,6 +424,7 @@ const SURVEY_MAX_CELLS: usize = 27;
 
 fn run_survey(a: SurveyArgs) -> Result<()> {
     let board = parse_box(&a.board)?;
+    let out = a.out.as_deref().map(OutputPath::check).transpose()?;
     if board.cells() > SURVEY_MAX_CELLS {
         bail!(
             "a survey of the {} box is out of reach: it enumerates every Hamiltonian path, and \
@@ -446,62 +436,54 @@ fn run_survey(a: SurveyArgs) -> Result<()> {
         bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
     }
     let t = Instant::now();
-    let s = survey(&board, threads(a.threads));
+    let s = survey(&board, a.threads.get());
     let secs = t.elapsed().as_secs_f64();
-    let summary = json!({
-        "summary": {
-            "box": s.board,
-            "snakes": s.snakes,
-            "palindromes": s.palindromes,
-            "solutions": s.solutions,
-            "unique": s.unique,
-            "max_solutions": s.max_solutions,
-            "directed_paths": s.directed_paths,
-            "path_classes": s.path_classes,
-        }
-    });
-    if let Some(path) = &a.out {
-        let mut w = AtomicWriter::create(path)?;
+    if let Some(out) = &out {
+        let mut w = out.create()?;
         for e in &s.entries {
             writeln!(w, "{}", serde_json::to_string(e)?)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+                .with_context(|| format!("cannot write {}", out.shown().display()))?;
         }
         w.commit()?;
-    } else if a.json {
-        let mut out = std::io::stdout().lock();
+    } else if a.json.json {
         for e in &s.entries {
-            writeln!(out, "{}", serde_json::to_string(e)?)?;
+            outln!("{}", serde_json::to_string(e)?);
         }
     }
-    if a.json {
-        println!("{summary}");
+    if a.json.json {
+        outln!(
+            "{}",
+            serde_json::to_string(&SurveySummaryJson { summary: &s })?
+        );
         return Ok(());
     }
-    println!("survey of the {} box ({secs:.3} s)", s.board);
-    println!(
+    outln!("survey of the {} box ({secs:.3} s)", s.board);
+    outln!(
         "snakes (chain = its reverse) {:>10}  ({} palindromes)",
-        s.snakes, s.palindromes
+        s.snakes,
+        s.palindromes
     );
-    println!(
+    outln!(
         "solutions in total           {:>10}  (up to isometries and reversal)",
         s.solutions
     );
-    println!("snakes with one solution     {:>10}", s.unique);
-    println!("most solutions of one snake  {:>10}", s.max_solutions);
+    outln!("snakes with one solution     {:>10}", s.unique);
+    outln!("most solutions of one snake  {:>10}", s.max_solutions);
     for e in s
         .entries
         .iter()
         .filter(|e| e.solutions == s.max_solutions)
         .take(3)
     {
-        println!("    {}  ({})", e.chain, e.letters);
+        outln!("    {}  ({})", e.chain, e.letters);
     }
-    println!(
+    outln!(
         "directed Hamiltonian paths   {:>10}  (box fixed; {} classes under isometries)",
-        s.directed_paths, s.path_classes
+        s.directed_paths,
+        s.path_classes
     );
-    if let Some(path) = &a.out {
-        println!("snakes written to {}", path.display());
+    if let Some(out) = &out {
+        crate::note!("snakes written to {}", out.shown().display());
     }
     Ok(())
 }

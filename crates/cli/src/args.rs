@@ -1,0 +1,97 @@
+//! Flags shared by several subcommands, each with one meaning everywhere.
+
+use clap::Args;
+
+/// The most worker threads accepted: far above any machine wurfel targets, low enough that
+/// spawning them (each with a 64 MiB stack reservation) cannot fail for lack of address space.
+pub const MAX_THREADS: u16 = 256;
+
+/// `--threads N`: 1 to 256, default all cores.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Threads {
+    /// Worker threads, 1 to 256 (default: all cores). Never changes a result.
+    #[arg(long = "threads", value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    n: Option<u16>,
+}
+
+impl Threads {
+    /// The number of threads to use.
+    pub fn get(self) -> usize {
+        match self.n {
+            Some(n) => usize::from(n),
+            None => std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(usize::from(MAX_THREADS)),
+        }
+    }
+}
+
+/// `--json`: machine-readable output.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Json {
+    /// Print JSON (one object per line) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--all` / `--limit N`: how many solutions to list.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Limit {
+    /// List every solution.
+    #[arg(long, conflicts_with = "limit")]
+    all: bool,
+    /// List at most N solutions, N >= 1 (default 1).
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
+    limit: Option<u64>,
+}
+
+impl Limit {
+    /// At most this many solutions; `None` = all.
+    pub fn get(self) -> Option<u64> {
+        if self.all {
+            None
+        } else {
+            Some(self.limit.unwrap_or(1))
+        }
+    }
+}
+
+fn parse_limit(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be at least 1 (--all lists every solution)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is not a whole number")),
+    }
+}
+
+/// Which picture to draw.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewArg {
+    /// The assembled solution.
+    Assembled,
+    /// Each piece alone in a ghost of the target.
+    Pieces,
+    /// Front/top/right and back/bottom/left.
+    Sides,
+    /// One grid per layer.
+    Layers,
+}
+
+/// `--problem N|NAME`: which problem of a BurrTools file.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Problem {
+    /// Which problem of a BurrTools .xmpuzzle file: its number (from 1) or its name (default:
+    /// the first).
+    #[arg(long, value_name = "N|NAME")]
+    pub problem: Option<String>,
+}
+
+/// `--merge-equal-shapes`: equal shapes declared apart become copies.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct MergeEqualShapes {
+    /// Count separately declared pieces of equal shape as interchangeable copies (as if
+    /// declared once with `count = k`); by default they are distinct pieces.
+    #[arg(long)]
+    pub merge_equal_shapes: bool,
+}

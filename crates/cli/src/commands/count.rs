@@ -1,0 +1,235 @@
+//! `wurfel count`: exact counts under every convention, resumable with `--checkpoint`.
+//!
+//! What a checkpoint means, and when one is trusted, is the library's business
+//! (`wurfel_pack::checkpoint`); here the file is found, read with a size limit and written
+//! atomically.
+
+use crate::args::{Json, MergeEqualShapes, Problem, Threads};
+use crate::commands::pack::{load, prepare, print_stats};
+use crate::exit::Stop;
+use crate::output::{fmt_int, OutputPath};
+use crate::report::{CountJson, PublishedJson, StatsJson};
+use crate::{note, outln, progress};
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use wurfel_pack::checkpoint::{
+    count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
+};
+use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
+use wurfel_pack::{Convention, Prepared};
+
+/// Arguments of `wurfel count`.
+#[derive(clap::Args, Debug)]
+pub struct CountArgs {
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
+    puzzle: String,
+    #[command(flatten)]
+    problem: Problem,
+    #[command(flatten)]
+    merge: MergeEqualShapes,
+    #[command(flatten)]
+    threads: Threads,
+    #[command(flatten)]
+    json: Json,
+    /// Print search statistics.
+    #[arg(long)]
+    stats: bool,
+    /// Save progress to FILE while counting, and resume from it if it exists (a checkpoint of
+    /// another puzzle, or an edited one, is refused).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0,
+          value_parser = parse_interval, requires = "checkpoint")]
+    checkpoint_interval: f64,
+}
+
+fn parse_interval(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=86_400.0).contains(&x) => Ok(x),
+        _ => Err(format!("`{s}` is not a number of seconds from 0 to 86400")),
+    }
+}
+
+/// `wurfel count`.
+pub fn count(args: CountArgs) -> Result<()> {
+    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
+    let prep = prepare(&puzzle)?;
+    let start = Instant::now();
+    let outcome = run(&prep, &args, store.as_ref())?;
+    let secs = start.elapsed().as_secs_f64();
+    if args.json.json {
+        print_json(&prep, &outcome, secs, args.threads.get())?;
+    } else {
+        print_text(&prep, &outcome, secs, args.threads.get())?;
+    }
+    if args.stats {
+        print_stats(&prep, &outcome.stats);
+    }
+    if !outcome.complete() {
+        if let Some(s) = &store {
+            note!(
+                "progress saved to {}; run the same command again to resume",
+                s.path.display()
+            );
+        }
+        return Err(Stop::Interrupted.into());
+    }
+    Ok(())
+}
+
+/// The checkpoint file.
+struct Store {
+    path: PathBuf,
+    out: OutputPath,
+}
+
+impl Store {
+    /// Checks the path before the search: it must be (or become) a regular file.
+    fn check(path: &Path) -> Result<Store> {
+        let out = OutputPath::check(path)?;
+        if !out.is_file() {
+            bail!(
+                "cannot keep a checkpoint in {}: it must be a regular file",
+                path.display()
+            );
+        }
+        Ok(Store {
+            path: path.to_path_buf(),
+            out,
+        })
+    }
+
+    /// The validated progress saved in the file, if it exists.
+    fn load(&self, prep: &Prepared, fp: &Fingerprint) -> Result<Option<CountProgress>> {
+        if !self.path.exists() {
+            return Ok(None);
+        }
+        let shown = self.path.display();
+        let text = read_text_bounded(&self.path, MAX_FILE_BYTES)
+            .with_context(|| format!("cannot read checkpoint {shown}"))?;
+        let progress = Checkpoint::parse(&text, prep, fp).with_context(|| {
+            format!("checkpoint {shown} refused (remove it to count from the start)")
+        })?;
+        Ok(Some(progress))
+    }
+
+    fn save(&self, puzzle: &str, fp: &Fingerprint, p: &CountProgress) -> Result<()> {
+        self.out
+            .write_all(Checkpoint::new(puzzle, fp, p).to_text().as_bytes())
+    }
+}
+
+/// Counts, resuming from and saving to `store` if given.
+fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<CountOutcome> {
+    let fp = Fingerprint::of(prep)?;
+    let start = match store {
+        Some(s) => s.load(prep, &fp)?,
+        None => None,
+    };
+    if let (Some(s), Some(p)) = (store, &start) {
+        note!(
+            "resuming from {}: {} of {} tasks already counted",
+            s.path.display(),
+            p.next_task,
+            p.tasks_total
+        );
+    }
+    let bar = progress::bar(true);
+    let callback = progress::callback(&bar);
+    let opts = progress::search_options(args.threads.get(), &callback);
+    let every = Duration::from_secs_f64(args.checkpoint_interval);
+    let outcome = count_resumable(prep, &fp, &opts, start, every, |p| match store {
+        Some(s) => s
+            .save(&prep.puzzle.id, &fp, p)
+            .map_err(|e| format!("{e:#}").into()),
+        None => Ok(()),
+    });
+    bar.finish_and_clear();
+    Ok(outcome?)
+}
+
+fn print_json(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> Result<()> {
+    let c = &o.progress.counts;
+    let complete = o.complete();
+    let p = &prep.puzzle;
+    let report = CountJson {
+        puzzle: &p.id,
+        name: &p.name,
+        raw: c.raw,
+        rotations: c.rotations,
+        rotations_reflections: c.rotations_reflections,
+        complete,
+        seconds: secs,
+        threads,
+        target_rotations: prep.symmetry.rotations.len(),
+        target_reflections: prep.symmetry.target_reflections,
+        mirror_closed: prep.symmetry.mirror_closed,
+        published: p
+            .published
+            .iter()
+            .map(|x| PublishedJson::new(x, complete.then_some(c)))
+            .collect(),
+        stats: StatsJson::from(&o.stats),
+    };
+    outln!("{}", serde_json::to_string(&report)?);
+    Ok(())
+}
+
+fn print_text(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> Result<()> {
+    let p = &prep.puzzle;
+    let sym = &prep.symmetry;
+    let counts = &o.progress.counts;
+    let complete = o.complete();
+    outln!(
+        "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
+        p.name,
+        p.piece_count(),
+        p.target.len(),
+        sym.rotations.len(),
+        sym.target_reflections,
+        if sym.target_reflections == 0 {
+            ""
+        } else if sym.mirror_closed {
+            " (piece set mirror-closed: mirror images are solutions)"
+        } else {
+            " (piece set not mirror-closed: a mirror image is never a solution)"
+        }
+    );
+    for c in Convention::ALL {
+        let published: Vec<String> = p
+            .published
+            .iter()
+            .filter(|x| x.convention == c)
+            .map(|x| {
+                let mark = if !complete {
+                    ""
+                } else if x.count == counts.get(c) {
+                    " ✓"
+                } else {
+                    " ✗ MISMATCH"
+                };
+                format!("published {} ({}){mark}", fmt_int(x.count), x.source)
+            })
+            .collect();
+        outln!(
+            "  {:<22} {:>14}   {}",
+            c.key(),
+            fmt_int(counts.get(c)),
+            published.join("; ")
+        );
+    }
+    outln!(
+        "{} in {:.2} s with {threads} thread{}",
+        if complete {
+            "counted"
+        } else {
+            "INTERRUPTED — partial counts"
+        },
+        secs,
+        if threads == 1 { "" } else { "s" }
+    );
+    Ok(())
+}

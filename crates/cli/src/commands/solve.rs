@@ -1,0 +1,237 @@
+//! `wurfel solve`: the first solution, the first N, or all of them, as text or JSON lines.
+
+use crate::args::{Json, Limit, MergeEqualShapes, Problem, Threads, ViewArg};
+use crate::commands::pack::{load, parse_convention, prepare, print_stats};
+use crate::commands::render::{self, solution_scene, Picture};
+use crate::exit::Stop;
+use crate::output::{fmt_int, OutputFile, OutputPath};
+use crate::report::SolutionJson;
+use crate::{note, progress};
+use anyhow::{Context, Result};
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+use wurfel_cover::{SearchReport, Stats};
+use wurfel_pack::{Convention, Prepared, Want};
+
+/// Arguments of `wurfel solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
+    puzzle: String,
+    #[command(flatten)]
+    problem: Problem,
+    #[command(flatten)]
+    merge: MergeEqualShapes,
+    #[command(flatten)]
+    limit: Limit,
+    /// Which solutions count as distinct: raw, rotations or rotations_reflections.
+    #[arg(long, default_value = "rotations", value_parser = parse_convention)]
+    distinct: Convention,
+    #[command(flatten)]
+    json: Json,
+    /// Write the solutions to FILE (atomically: the whole list or nothing; an interrupted run
+    /// leaves FILE untouched and writes FILE.partial) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    threads: Threads,
+    /// Draw the solution(s) to a picture: .svg, .png or .html (interactive viewer).
+    #[arg(long, value_name = "FILE")]
+    render: Option<PathBuf>,
+    /// What to draw with --render.
+    #[arg(long, value_enum, default_value_t = ViewArg::Assembled)]
+    view: ViewArg,
+    /// Print search statistics.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Solutions on their way out: written as found, a few kept for the picture.
+struct Listing<'a> {
+    prep: &'a Prepared,
+    json: bool,
+    sink: OutputFile,
+    found: u64,
+    keep: usize,
+    kept: Vec<Vec<u32>>,
+    error: Option<std::io::Error>,
+}
+
+impl Listing<'_> {
+    fn emit(&mut self, s: Vec<u32>) -> ControlFlow<()> {
+        self.found += 1;
+        let written = if self.json {
+            serde_json::to_string(&SolutionJson::new(self.prep, &s))
+                .map_err(std::io::Error::from)
+                .and_then(|line| writeln!(self.sink, "{line}"))
+        } else {
+            writeln!(
+                self.sink,
+                "{} — solution {}\n{}\n",
+                self.prep.puzzle.name,
+                self.found,
+                self.prep.layers_text(&s)
+            )
+        };
+        if self.kept.len() < self.keep {
+            self.kept.push(s);
+        }
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// `wurfel solve`.
+pub fn solve(args: SolveArgs) -> Result<()> {
+    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    // Every output is checked before the search: a bad path must not cost one.
+    let out = match &args.out {
+        Some(p) => OutputPath::check(p)?,
+        None => OutputPath::stdout(),
+    };
+    let picture = args.render.as_deref().map(Picture::check).transpose()?;
+    let prep = prepare(&puzzle)?;
+    let mut listing = Listing {
+        prep: &prep,
+        json: args.json.json,
+        sink: out.create()?,
+        found: 0,
+        keep: picture.as_ref().map_or(0, Picture::capacity),
+        kept: Vec::new(),
+        error: None,
+    };
+    let start = Instant::now();
+    let (report, stats) = search(&prep, &args, &mut listing)?;
+    let Listing {
+        sink,
+        found,
+        kept,
+        error,
+        ..
+    } = listing;
+    if let Some(e) = error {
+        return Err(e).with_context(|| format!("cannot write {}", out.shown().display()));
+    }
+    let interrupted = progress::interrupted();
+    if interrupted {
+        if let Some(partial) = sink.commit_partial()? {
+            note!(
+                "{} left untouched; the {} solution(s) found so far are in {}",
+                out.shown().display(),
+                fmt_int(found),
+                partial.display()
+            );
+        }
+    } else {
+        sink.commit()?;
+    }
+    summary(
+        &prep,
+        args.distinct,
+        found,
+        &report,
+        args.limit.get(),
+        start,
+    );
+    if args.stats {
+        print_stats(&prep, &stats);
+    }
+    if let Some(picture) = &picture {
+        let scenes: Vec<_> = kept
+            .iter()
+            .enumerate()
+            .map(|(i, s)| solution_scene(&prep, s, i))
+            .collect();
+        if !scenes.is_empty() {
+            picture.draw(&scenes, render::view(args.view))?;
+        }
+    }
+    if interrupted {
+        return Err(Stop::Interrupted.into());
+    }
+    if found == 0 && report.complete {
+        return Err(Stop::NoSolution.into());
+    }
+    Ok(())
+}
+
+/// Runs the search, handing solutions to `listing` in order.
+fn search(
+    prep: &Prepared,
+    args: &SolveArgs,
+    listing: &mut Listing<'_>,
+) -> Result<(SearchReport, Stats)> {
+    let limit = args.limit.get();
+    let bar = progress::bar(limit != Some(1));
+    let callback = progress::callback(&bar);
+    let opts = progress::search_options(args.threads.get(), &callback);
+    let mut stats = Stats::default();
+    let report = match limit {
+        // Every solution, streamed in search order as tasks finish.
+        None => prep.run(&opts, Want::List(args.distinct), None, |_, out, st| {
+            stats += st;
+            for s in out.solutions {
+                listing.emit(s)?;
+            }
+            ControlFlow::Continue(())
+        })?,
+        // A few: budgeted rounds, so one barren subtree cannot hold up the answer.
+        Some(n) => {
+            let n = usize::try_from(n).unwrap_or(usize::MAX);
+            let (sols, report) = prep.find(&opts, args.distinct, n)?;
+            stats = report.stats;
+            for s in sols {
+                if listing.emit(s).is_break() {
+                    break;
+                }
+            }
+            report
+        }
+    };
+    bar.finish_and_clear();
+    Ok((report, stats))
+}
+
+/// The one-line summary on stderr.
+fn summary(
+    prep: &Prepared,
+    distinct: Convention,
+    found: u64,
+    report: &SearchReport,
+    limit: Option<u64>,
+    start: Instant,
+) {
+    let name = &prep.puzzle.name;
+    let interrupted = progress::interrupted();
+    if found == 0 && report.complete {
+        note!("{name}: no solution exists");
+        return;
+    }
+    let exhaustive = report.complete && limit.is_none_or(|l| found < l);
+    let noun = if found == 1 { "solution" } else { "solutions" };
+    let what = match distinct {
+        Convention::Raw => format!("{noun} (raw, target fixed)"),
+        Convention::Rotations => format!("{noun} distinct up to rotations"),
+        Convention::RotationsReflections => {
+            format!("{noun} distinct up to rotations and reflections")
+        }
+    };
+    note!(
+        "{name}: {} {what}{} in {:.2?}{}",
+        fmt_int(found),
+        if exhaustive { " (all of them)" } else { "" },
+        start.elapsed(),
+        if interrupted {
+            " — interrupted, showing what was found so far"
+        } else {
+            ""
+        }
+    );
+}

@@ -1,0 +1,101 @@
+//! Exit codes, and how an error becomes a message and a code.
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | success (also a count of 0, and a reader that closed the pipe early) |
+//! | 1 | error (bad input, unwritable output, full disk, refused checkpoint) |
+//! | 2 | usage (unknown flag, invalid flag value) |
+//! | 3 | `solve` proved that no solution exists |
+//! | 130 | interrupted (Ctrl-C, SIGTERM): results so far printed, checkpoint saved |
+
+use std::io;
+use std::process::ExitCode;
+
+/// The exit codes, also printed by `wurfel --help`.
+pub const HELP: &str =
+    "Exit codes: 0 success (a count of 0 too; a closed output pipe ends quietly \
+with 0), 1 error, 2 usage error, 3 `solve` found that no solution exists, 130 interrupted \
+(Ctrl-C or SIGTERM: what was found so far is printed, a --checkpoint is saved).";
+
+/// Wrong use of the command line found after parsing (clap reports the rest with code 2).
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Ends a command with a non-zero code whose reason was already reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// `solve`: the search was exhaustive and found nothing.
+    NoSolution,
+    /// Interrupted by a signal after reporting what was done.
+    Interrupted,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stop::NoSolution => "no solution",
+            Stop::Interrupted => "interrupted",
+        })
+    }
+}
+
+impl std::error::Error for Stop {}
+
+/// The message (if any) and exit code for `err`.
+pub fn report(err: &anyhow::Error) -> ExitCode {
+    if let Some(stop) = err.downcast_ref::<Stop>() {
+        return ExitCode::from(match stop {
+            Stop::NoSolution => 3,
+            Stop::Interrupted => 130,
+        });
+    }
+    // A reader that stops reading (`wurfel list | head`) is not an error, as for Unix tools.
+    let broken_pipe = err.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    });
+    if broken_pipe {
+        return ExitCode::SUCCESS;
+    }
+    crate::note!("error: {err:#}");
+    if err.downcast_ref::<Usage>().is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `println!` that returns the error (to the enclosing `anyhow::Result` function) instead of
+/// panicking when standard output is closed or full.
+#[macro_export]
+macro_rules! outln {
+    () => { $crate::outln!("") };
+    ($($arg:tt)*) => {
+        ::anyhow::Context::context(
+            ::std::io::Write::write_fmt(
+                &mut ::std::io::stdout(),
+                format_args!("{}\n", format_args!($($arg)*)),
+            ),
+            "cannot write to standard output",
+        )?
+    };
+}
+
+/// `eprintln!` for status messages: a closed standard error is no reason to fail or panic.
+#[macro_export]
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = ::std::io::Write::write_fmt(
+            &mut ::std::io::stderr(),
+            format_args!("{}\n", format_args!($($arg)*)),
+        );
+    }};
+}

@@ -1,0 +1,186 @@
+//! Every JSON shape the CLI prints, as a `Serialize` type (field order = output order).
+
+use serde::Serialize;
+use wurfel_cover::Stats;
+use wurfel_geom::Cell;
+use wurfel_pack::{Counts, Prepared, Published, Puzzle};
+
+/// A published count, as in `list --json` and `count --json`.
+#[derive(Serialize)]
+pub struct PublishedJson<'a> {
+    pub convention: &'static str,
+    pub count: u64,
+    pub source: &'a str,
+    /// `count --json` only: whether a complete count agrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matches: Option<bool>,
+}
+
+impl<'a> PublishedJson<'a> {
+    pub fn new(p: &'a Published, counted: Option<&Counts>) -> Self {
+        PublishedJson {
+            convention: p.convention.key(),
+            count: p.count,
+            source: &p.source,
+            matches: counted.map(|c| c.get(p.convention) == p.count),
+        }
+    }
+}
+
+/// One puzzle of `wurfel list --json`.
+#[derive(Serialize)]
+pub struct PuzzleEntry<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub pieces: u32,
+    pub cells: usize,
+    pub published: Vec<PublishedJson<'a>>,
+}
+
+impl<'a> PuzzleEntry<'a> {
+    pub fn new(p: &'a Puzzle) -> Self {
+        PuzzleEntry {
+            id: &p.id,
+            name: &p.name,
+            pieces: p.piece_count(),
+            cells: p.target.len(),
+            published: p
+                .published
+                .iter()
+                .map(|c| PublishedJson::new(c, None))
+                .collect(),
+        }
+    }
+}
+
+/// One solution of `wurfel solve --json`.
+#[derive(Serialize)]
+pub struct SolutionJson<'a> {
+    pub pieces: Vec<PlacedJson<'a>>,
+}
+
+/// A piece of a solution, in puzzle coordinates.
+#[derive(Serialize)]
+pub struct PlacedJson<'a> {
+    pub name: &'a str,
+    pub cells: Vec<Cell>,
+}
+
+impl<'a> SolutionJson<'a> {
+    pub fn new(prep: &'a Prepared, solution: &[u32]) -> Self {
+        SolutionJson {
+            pieces: prep
+                .pieces_of(solution)
+                .into_iter()
+                .map(|p| PlacedJson {
+                    name: &prep.puzzle.pieces[p.kind as usize].name,
+                    cells: p.cells,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Search statistics in `count --json`.
+#[derive(Serialize)]
+pub struct StatsJson {
+    pub nodes: u64,
+    pub tried: u64,
+    pub fitted: u64,
+    pub dead_cells: u64,
+    pub pruned_regions: u64,
+}
+
+impl From<&Stats> for StatsJson {
+    fn from(s: &Stats) -> Self {
+        StatsJson {
+            nodes: s.nodes,
+            tried: s.tried,
+            fitted: s.fitted,
+            dead_cells: s.dead_columns,
+            pruned_regions: s.region_prunes,
+        }
+    }
+}
+
+/// `wurfel count --json`.
+#[derive(Serialize)]
+pub struct CountJson<'a> {
+    pub puzzle: &'a str,
+    pub name: &'a str,
+    pub raw: u64,
+    pub rotations: u64,
+    pub rotations_reflections: u64,
+    pub complete: bool,
+    pub seconds: f64,
+    pub threads: usize,
+    pub target_rotations: usize,
+    pub target_reflections: usize,
+    pub mirror_closed: bool,
+    pub published: Vec<PublishedJson<'a>>,
+    /// This run's search only (not the tasks counted before a resume).
+    pub stats: StatsJson,
+}
+
+/// One solution of `wurfel snake solve --json`.
+#[derive(Serialize)]
+pub struct SnakeSolutionJson<'a> {
+    pub chain: String,
+    #[serde(rename = "box")]
+    pub board: String,
+    pub solution: usize,
+    pub moves: String,
+    pub segments: String,
+    pub cells: &'a [Cell],
+}
+
+/// `wurfel snake count --json`, and the counts in `snake list --json`.
+#[derive(Serialize)]
+pub struct SnakeCountsJson {
+    pub chain: String,
+    pub letters: String,
+    pub cubes: usize,
+    #[serde(rename = "box")]
+    pub board: String,
+    #[serde(flatten)]
+    pub counts: wurfel_snake::Counts,
+    pub solutions: u64,
+}
+
+impl SnakeCountsJson {
+    pub fn new(p: &wurfel_snake::Problem, c: &wurfel_snake::Counts) -> Self {
+        SnakeCountsJson {
+            chain: p.chain().to_string(),
+            letters: p.chain().letters(),
+            cubes: p.chain().cubes(),
+            board: p.board().to_string(),
+            counts: *c,
+            solutions: c.solutions(),
+        }
+    }
+}
+
+/// Published counts of a built-in snake.
+#[derive(Serialize)]
+pub struct SnakePublishedJson {
+    pub embeddings: u64,
+    pub rotations: u64,
+    pub isometries: u64,
+}
+
+/// One line of `wurfel snake list --json`.
+#[derive(Serialize)]
+pub struct SnakeEntryJson {
+    #[serde(flatten)]
+    pub counts: SnakeCountsJson,
+    pub id: &'static str,
+    pub name: &'static str,
+    pub source: &'static str,
+    pub published: Option<SnakePublishedJson>,
+}
+
+/// The last line of `wurfel snake survey --json`.
+#[derive(Serialize)]
+pub struct SurveySummaryJson<'a> {
+    pub summary: &'a wurfel_snake::Survey,
+}

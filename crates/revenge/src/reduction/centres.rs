@@ -1,0 +1,317 @@
+//! Centres as bit masks (one bit per centre slot: "this slot holds one of these colours"), turned
+//! by byte lookup tables; phase 1 (the R and L centres onto the R and L faces) and phase 2 (the
+//! remaining centres onto their pair of faces, the R/L split into a shape phase 3 can finish,
+//! and an even wing permutation).
+
+use super::moves::{turn_perms, Turn, N_TURNS};
+use super::search::Phase;
+use super::table::{bfs, Dist, TableStore, UNREACHED};
+use crate::cube::{geometry, Cube};
+use std::collections::HashSet;
+
+/// Centre slots of face `f` as a mask.
+pub fn face_slots(f: usize) -> u32 {
+    let g = geometry();
+    (0..24)
+        .filter(|&s| g.centres[s] / 16 == f)
+        .fold(0, |m, s| m | 1 << s)
+}
+
+/// The mask of slots whose colour is in `colours` (face indices).
+pub fn colour_mask(c: &Cube, colours: &[u8]) -> u32 {
+    (0..24)
+        .filter(|&s| colours.contains(&c.ct[s]))
+        .fold(0, |m, s| m | 1 << s)
+}
+
+/// Parity (0 even, 1 odd) of the wing permutation.
+pub fn wing_parity(c: &Cube) -> u8 {
+    crate::coord::parity(&c.wp) as u8
+}
+
+/// Byte lookup tables moving centre masks by each turn, and each turn's wing parity.
+pub struct MaskTurns {
+    lut: Vec<[[u32; 256]; 3]>,
+    /// 1 when the turn is an odd permutation of the wings (a wide quarter turn).
+    pub wing_odd: [u8; N_TURNS],
+}
+
+impl MaskTurns {
+    pub fn new() -> MaskTurns {
+        let perms = turn_perms();
+        let mut lut = Vec::with_capacity(N_TURNS);
+        let mut wing_odd = [0u8; N_TURNS];
+        for (t, p) in perms.iter().enumerate() {
+            // After the turn slot i holds what was in slot xsrc[i]: bit xsrc[i] moves to i.
+            let mut dest = [0usize; 24];
+            for i in 0..24 {
+                dest[p.xsrc[i] as usize] = i;
+            }
+            let mut l = [[0u32; 256]; 3];
+            for (k, row) in l.iter_mut().enumerate() {
+                for (v, x) in row.iter_mut().enumerate() {
+                    for j in 0..8 {
+                        if v >> j & 1 == 1 {
+                            *x |= 1 << dest[8 * k + j];
+                        }
+                    }
+                }
+            }
+            lut.push(l);
+            wing_odd[t] = crate::coord::parity(&p.wsrc) as u8;
+        }
+        MaskTurns { lut, wing_odd }
+    }
+    #[inline]
+    pub fn apply(&self, t: Turn, m: u32) -> u32 {
+        let l = &self.lut[t.0 as usize];
+        l[0][(m & 255) as usize] | l[1][(m >> 8 & 255) as usize] | l[2][(m >> 16) as usize]
+    }
+}
+
+impl Default for MaskTurns {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Packs the bits of a mask that lie in `slots` into the low bits (byte lookup tables).
+pub struct Compress {
+    lut: [[u32; 256]; 3],
+}
+
+impl Compress {
+    pub fn new(slots: u32) -> Compress {
+        let mut lut = [[0u32; 256]; 3];
+        for (k, row) in lut.iter_mut().enumerate() {
+            let below = (slots & ((1u32 << (8 * k)) - 1)).count_ones();
+            for (v, x) in row.iter_mut().enumerate() {
+                let mut out = 0;
+                let mut n = below;
+                for j in 0..8 {
+                    if slots >> (8 * k + j) & 1 == 1 {
+                        if v >> j & 1 == 1 {
+                            out |= 1 << n;
+                        }
+                        n += 1;
+                    }
+                }
+                *x = out;
+            }
+        }
+        Compress { lut }
+    }
+    #[inline]
+    pub fn apply(&self, m: u32) -> u32 {
+        self.lut[0][(m & 255) as usize]
+            | self.lut[1][(m >> 8 & 255) as usize]
+            | self.lut[2][(m >> 16) as usize]
+    }
+}
+
+/// Turns of phase 1: all 36.
+pub fn phase1_turns() -> Vec<Turn> {
+    Turn::all().collect()
+}
+
+/// Turns of phase 2: every outer turn, wide quarter turns about the R-L axis only, other wide
+/// turns halved (they keep the R and L centres on the R and L faces).
+pub fn phase2_turns() -> Vec<Turn> {
+    Turn::all()
+        .filter(|t| !t.wide() || t.axis() == 1 || t.amount() == 2)
+        .collect()
+}
+
+/// Turns of phase 3 (and what phase 2 must leave solvable): U, D, F, B turns, R and L halved,
+/// wide turns halved. They keep each wing in one of two classes of slots.
+pub fn phase3_turns() -> Vec<Turn> {
+    Turn::all()
+        .filter(|t| {
+            if t.wide() {
+                t.amount() == 2
+            } else {
+                t.axis() != 1 || t.amount() == 2
+            }
+        })
+        .collect()
+}
+
+/// Colours: U R F D L B = 0..6.
+pub const RL: [u8; 2] = [1, 4];
+pub const UD: [u8; 2] = [0, 3];
+
+/// Phase 1: the eight R and L centres onto the R and L faces.
+pub struct Phase1 {
+    pub masks: MaskTurns,
+    turns: Vec<Turn>,
+    goal: u32,
+    table: Dist,
+}
+
+impl Phase1 {
+    pub fn new(store: &TableStore) -> Phase1 {
+        let masks = MaskTurns::new();
+        let turns = phase1_turns();
+        let goal = face_slots(1) | face_slots(4);
+        let table = store.get_or_build("p1-rl-centres", 1 << 24, || {
+            bfs(
+                1 << 24,
+                &[goal],
+                |m| m as usize,
+                |m, out| {
+                    for &t in &turns {
+                        out(masks.apply(t, m));
+                    }
+                },
+            )
+        });
+        Phase1 {
+            masks,
+            turns,
+            goal,
+            table,
+        }
+    }
+    pub fn start(&self, c: &Cube) -> u32 {
+        colour_mask(c, &RL)
+    }
+    pub fn bytes(&self) -> usize {
+        self.table.bytes()
+    }
+}
+
+impl Phase for Phase1 {
+    type State = u32;
+    fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+    fn step(&self, s: &u32, t: Turn) -> u32 {
+        self.masks.apply(t, *s)
+    }
+    fn bound(&self, s: &u32) -> u8 {
+        match self.table.get(*s as usize) {
+            UNREACHED => u8::MAX,
+            d => d,
+        }
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        *s == self.goal
+    }
+}
+
+/// Phase 2 state: R centres (within the R and L faces), U and D centres, wing parity.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct P2 {
+    pub r: u32,
+    pub ud: u32,
+    pub parity: u8,
+}
+
+/// Phase 2: U and D centres onto U and D (so F and B onto F and B), the R/L split into one
+/// phase 3 can finish, and an even wing permutation.
+pub struct Phase2 {
+    pub masks: MaskTurns,
+    turns: Vec<Turn>,
+    rl: Compress,
+    rest: Compress,
+    goal_r: HashSet<u32>,
+    goal_ud: u32,
+    table: Dist,
+}
+
+const P2_LEN: usize = 1 << 25;
+
+impl Phase2 {
+    pub fn new(store: &TableStore) -> Phase2 {
+        let masks = MaskTurns::new();
+        let turns = phase2_turns();
+        let rl_slots = face_slots(1) | face_slots(4);
+        let rl = Compress::new(rl_slots);
+        let rest = Compress::new(!rl_slots & 0xFF_FFFF);
+        // R/L splits phase 3 reaches from the solved one.
+        let p3 = phase3_turns();
+        let mut goal_r = HashSet::new();
+        let mut todo = vec![face_slots(1)];
+        goal_r.insert(face_slots(1));
+        while let Some(m) = todo.pop() {
+            for &t in &p3 {
+                let n = masks.apply(t, m);
+                if goal_r.insert(n) {
+                    todo.push(n);
+                }
+            }
+        }
+        let goal_ud = face_slots(0) | face_slots(3);
+        let index = |s: P2| -> usize {
+            ((rl.apply(s.r) as usize) << 17)
+                | ((rest.apply(s.ud) as usize) << 1)
+                | s.parity as usize
+        };
+        let sources: Vec<P2> = goal_r
+            .iter()
+            .map(|&r| P2 {
+                r,
+                ud: goal_ud,
+                parity: 0,
+            })
+            .collect();
+        let table = store.get_or_build("p2-centres-parity", P2_LEN, || {
+            bfs(P2_LEN, &sources, index, |s, out| {
+                for &t in &turns {
+                    out(P2 {
+                        r: masks.apply(t, s.r),
+                        ud: masks.apply(t, s.ud),
+                        parity: s.parity ^ masks.wing_odd[t.0 as usize],
+                    });
+                }
+            })
+        });
+        Phase2 {
+            masks,
+            turns,
+            rl,
+            rest,
+            goal_r,
+            goal_ud,
+            table,
+        }
+    }
+    pub fn start(&self, c: &Cube) -> P2 {
+        P2 {
+            r: colour_mask(c, &[1]),
+            ud: colour_mask(c, &UD),
+            parity: wing_parity(c),
+        }
+    }
+    fn index(&self, s: &P2) -> usize {
+        ((self.rl.apply(s.r) as usize) << 17)
+            | ((self.rest.apply(s.ud) as usize) << 1)
+            | s.parity as usize
+    }
+    pub fn bytes(&self) -> usize {
+        self.table.bytes()
+    }
+}
+
+impl Phase for Phase2 {
+    type State = P2;
+    fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+    fn step(&self, s: &P2, t: Turn) -> P2 {
+        P2 {
+            r: self.masks.apply(t, s.r),
+            ud: self.masks.apply(t, s.ud),
+            parity: s.parity ^ self.masks.wing_odd[t.0 as usize],
+        }
+    }
+    fn bound(&self, s: &P2) -> u8 {
+        match self.table.get(self.index(s)) {
+            UNREACHED => u8::MAX,
+            d => d,
+        }
+    }
+    fn is_goal(&self, s: &P2) -> bool {
+        s.parity == 0 && s.ud == self.goal_ud && self.goal_r.contains(&s.r)
+    }
+}

@@ -1,0 +1,98 @@
+//! Iterative-deepening A* shared by the phases: a phase says which turns it uses, how a state
+//! moves, a lower bound on its distance to the goal and what a goal is; the search lists
+//! solutions in order of length, turns on one axis in one canonical order.
+
+use super::moves::{may_follow, Turn};
+
+/// One phase of the reduction, seen by the search.
+pub trait Phase {
+    type State: Copy;
+    fn turns(&self) -> &[Turn];
+    fn step(&self, s: &Self::State, t: Turn) -> Self::State;
+    /// A lower bound on the number of turns to a goal (`u8::MAX`: no goal reachable).
+    fn bound(&self, s: &Self::State) -> u8;
+    fn is_goal(&self, s: &Self::State) -> bool;
+    /// True when the bound of `s` is at most `limit` (phases with several tables stop
+    /// looking them up as soon as one exceeds it).
+    fn within(&self, s: &Self::State, limit: usize) -> bool {
+        (self.bound(s) as usize) <= limit
+    }
+}
+
+/// What the caller does with each solution found: `true` stops the search.
+pub type Visit<'a> = &'a mut dyn FnMut(&[Turn]) -> bool;
+
+/// Lists solutions of `start` from length `min_len` up to `max_len` (each length completely
+/// before the next), calling `visit` on each; stops when `visit` says so or `nodes` (a budget
+/// of visited positions) runs out. Returns true when stopped by `visit`.
+pub fn solutions<P: Phase>(
+    p: &P,
+    start: P::State,
+    max_len: usize,
+    nodes: &mut u64,
+    visit: Visit<'_>,
+) -> bool {
+    solutions_between(p, start, 0, max_len, nodes, visit)
+}
+
+/// Like [`solutions`], lengths `min_len..=max_len` only.
+pub fn solutions_between<P: Phase>(
+    p: &P,
+    start: P::State,
+    min_len: usize,
+    max_len: usize,
+    nodes: &mut u64,
+    visit: Visit<'_>,
+) -> bool {
+    let b = p.bound(&start);
+    if b == u8::MAX {
+        return false;
+    }
+    let mut path = Vec::with_capacity(max_len);
+    for depth in (b as usize).max(min_len)..=max_len {
+        if dfs(p, start, depth, None, &mut path, nodes, visit) {
+            return true;
+        }
+        if *nodes == 0 {
+            return false;
+        }
+    }
+    false
+}
+
+fn dfs<P: Phase>(
+    p: &P,
+    s: P::State,
+    left: usize,
+    last: Option<Turn>,
+    path: &mut Vec<Turn>,
+    nodes: &mut u64,
+    visit: Visit<'_>,
+) -> bool {
+    if left == 0 {
+        return p.is_goal(&s) && visit(path);
+    }
+    if *nodes == 0 {
+        return false;
+    }
+    *nodes -= 1;
+    for &t in p.turns() {
+        if let Some(l) = last {
+            if !may_follow(l, t) {
+                continue;
+            }
+        }
+        let n = p.step(&s, t);
+        // Also rejects states with no goal (bound u8::MAX).
+        if !p.within(&n, left - 1) {
+            continue;
+        }
+        path.push(t);
+        let stop = dfs(p, n, left - 1, Some(t), path, nodes, visit);
+        path.pop();
+        if stop {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,115 @@
+//! Distance tables of the reduction phases: 4-bit entries (15 = not reachable), built by a
+//! breadth-first search over packed states, and their storage behind one small interface (so
+//! a different cache policy or memory mapping only changes [`TableStore`]).
+
+use crate::prune::{Bytes, NibbleTable};
+use std::path::PathBuf;
+
+/// Entries deeper than this read as this (a lower bound; no phase needs more).
+pub const CAP: u8 = 14;
+/// Entry of a state the search never reached.
+pub const UNREACHED: u8 = 15;
+
+/// A phase's distance table (read-only once built; possibly a mapped file).
+pub struct Dist(pub NibbleTable);
+
+impl Dist {
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        self.0.get(i)
+    }
+    pub fn bytes(&self) -> usize {
+        self.0.data.len()
+    }
+}
+
+/// A table under construction: owned nibbles, all [`UNREACHED`] at first.
+struct Building {
+    len: usize,
+    data: Vec<u8>,
+}
+
+impl Building {
+    fn new(len: usize) -> Building {
+        Building {
+            len,
+            data: vec![0xFF; len.div_ceil(2)],
+        }
+    }
+    #[inline]
+    fn get(&self, i: usize) -> u8 {
+        (self.data[i >> 1] >> ((i & 1) * 4)) & 0xF
+    }
+    #[inline]
+    fn set(&mut self, i: usize, v: u8) {
+        let b = &mut self.data[i >> 1];
+        let shift = (i & 1) * 4;
+        *b = (*b & !(0xF << shift)) | (v << shift);
+    }
+    fn finish(self) -> Dist {
+        Dist(NibbleTable {
+            len: self.len,
+            data: Bytes::Owned(self.data),
+        })
+    }
+}
+
+/// Breadth-first search from `sources` (packed states). `index` numbers a packed state,
+/// `succ` lists its neighbours. Distances beyond [`CAP`] are stored as `CAP`.
+pub fn bfs<S: Copy>(
+    len: usize,
+    sources: &[S],
+    index: impl Fn(S) -> usize,
+    succ: impl Fn(S, &mut dyn FnMut(S)),
+) -> Dist {
+    let mut t = Building::new(len);
+    let mut frontier: Vec<S> = Vec::new();
+    for &s in sources {
+        let i = index(s);
+        if t.get(i) == UNREACHED {
+            t.set(i, 0);
+            frontier.push(s);
+        }
+    }
+    let mut d = 0u8;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for &s in &frontier {
+            succ(s, &mut |n| {
+                let i = index(n);
+                if t.get(i) == UNREACHED {
+                    t.set(i, d.min(CAP));
+                    next.push(n);
+                }
+            });
+        }
+        frontier = next;
+    }
+    t.finish()
+}
+
+/// Where tables live between runs. `None` keeps everything in memory (tests, or no usable
+/// cache directory).
+#[derive(Clone, Debug, Default)]
+pub struct TableStore {
+    pub dir: Option<PathBuf>,
+}
+
+impl TableStore {
+    /// Loads table `name` of `len` entries, or builds it with `build` and stores it (a failed
+    /// store is not an error: the table is simply rebuilt next time).
+    pub fn get_or_build(&self, name: &str, len: usize, build: impl FnOnce() -> Dist) -> Dist {
+        let name = format!("reduction-{name}");
+        if let Some(dir) = &self.dir {
+            if let Ok(t) = crate::cache::load(dir, &name, len) {
+                return Dist(t);
+            }
+        }
+        let t = build();
+        if let Some(dir) = &self.dir {
+            let _ = crate::cache::store(dir, &name, &t.0);
+        }
+        t
+    }
+}

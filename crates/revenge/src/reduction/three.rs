@@ -1,0 +1,455 @@
+//! The reduced cube as a 3x3x3 (corners and paired edges), solved by Kociemba's two-phase
+//! algorithm with outer face turns only: phase A reaches the subgroup <U, D, R2, L2, F2, B2>
+//! (corners untwisted, edges unflipped, middle-layer edges in the middle layer), phase B solves
+//! within it. The 3x3x3 turns are derived from the 4x4x4 model, so they cannot disagree with it.
+
+use super::edges::{wing_orbits, EdgePositions};
+use super::moves::{apply, Turn};
+use super::search::{solutions, Phase};
+use super::table::{bfs, Dist, TableStore, UNREACHED};
+use crate::coord::{perm_rank, perm_unrank, subset_rank};
+use crate::cube::Cube;
+
+/// A 3x3x3 at cubie level (replaced-by form, like [`Cube`]); edge positions 8..12 are the
+/// middle layer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Cube3 {
+    pub cp: [u8; 8],
+    pub co: [u8; 8],
+    pub ep: [u8; 12],
+    pub eo: [u8; 12],
+}
+
+impl Cube3 {
+    pub fn solved() -> Cube3 {
+        Cube3 {
+            cp: std::array::from_fn(|i| i as u8),
+            co: [0; 8],
+            ep: std::array::from_fn(|i| i as u8),
+            eo: [0; 12],
+        }
+    }
+    /// This cube followed by `m` (a turn given as the cube it makes from the solved one).
+    pub fn then(&self, m: &Cube3) -> Cube3 {
+        Cube3 {
+            cp: m.cp.map(|s| self.cp[s as usize]),
+            co: std::array::from_fn(|i| (self.co[m.cp[i] as usize] + m.co[i]) % 3),
+            ep: m.ep.map(|s| self.ep[s as usize]),
+            eo: std::array::from_fn(|i| self.eo[m.ep[i] as usize] ^ m.eo[i]),
+        }
+    }
+    fn twist(&self) -> u16 {
+        self.co[..7].iter().fold(0, |a, &x| a * 3 + x as u16)
+    }
+    fn flip(&self) -> u16 {
+        self.eo[..11].iter().fold(0, |a, &x| a * 2 + x as u16)
+    }
+    fn slice(&self) -> u16 {
+        let m = (0..12)
+            .filter(|&p| self.ep[p] >= 8)
+            .fold(0, |m, p| m | 1 << p);
+        subset_rank(m) as u16
+    }
+    fn corners(&self) -> u16 {
+        perm_rank(&self.cp) as u16
+    }
+    fn edges8(&self) -> u16 {
+        perm_rank(&self.ep[..8]) as u16
+    }
+    fn slice_perm(&self) -> u8 {
+        let s: Vec<u8> = self.ep[8..].iter().map(|&x| x.wrapping_sub(8)).collect();
+        perm_rank(&s) as u8
+    }
+}
+
+/// Reads the reduced 3x3x3 of a 4x4x4 whose centres are solved and edges paired: `None` when
+/// some edge is not paired.
+pub struct Reader {
+    ep: EdgePositions,
+    /// Wing slot -> orientation class for the 3x3x3 (kept by U, D, R, L, F2, B2).
+    class: [u8; 24],
+}
+
+impl Reader {
+    pub fn new() -> Reader {
+        let ep = EdgePositions::new();
+        let keep: Vec<Turn> = Turn::all()
+            .filter(|t| !t.wide() && (t.axis() != 2 || t.amount() == 2))
+            .collect();
+        let orbits = wing_orbits(&keep);
+        let class = std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8);
+        Reader { ep, class }
+    }
+    pub fn read(&self, c: &Cube) -> Option<Cube3> {
+        let mut ep = [0u8; 12];
+        let mut eo = [0u8; 12];
+        for p in 0..12 {
+            let [s, t] = self.ep.slots[p].map(|x| x as usize);
+            let (x, y) = if self.class[s] == 0 { (s, t) } else { (t, s) };
+            let (wx, wy) = (c.wp[x] as usize, c.wp[y] as usize);
+            let e = self.ep.pos[wx];
+            if self.ep.pos[wy] != e {
+                return None;
+            }
+            ep[p] = e;
+            eo[p] = self.class[wx];
+        }
+        Some(Cube3 {
+            cp: c.cp,
+            co: c.co,
+            ep,
+            eo,
+        })
+    }
+}
+
+impl Default for Reader {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const N_TWIST: usize = 2187;
+const N_FLIP: usize = 2048;
+const N_SLICE: usize = 495;
+const N_PERM8: usize = 40320;
+const N_SP: usize = 24;
+
+/// Move tables and distance tables of the two phases.
+pub struct TwoPhase {
+    pub reader: Reader,
+    turns_a: Vec<Turn>,
+    turns_b: Vec<Turn>,
+    moves: Vec<Cube3>,
+    twist_mv: Vec<[u16; 18]>,
+    flip_mv: Vec<[u16; 18]>,
+    slice_mv: Vec<[u16; 18]>,
+    corner_mv: Vec<[u16; 18]>,
+    edge8_mv: Vec<[u16; 18]>,
+    sp_mv: Vec<[u8; 18]>,
+    solved_slice: u16,
+    twist_slice: Dist,
+    flip_slice: Dist,
+    corner_sp: Dist,
+    edge_sp: Dist,
+}
+
+fn cube_with(f: impl FnOnce(&mut Cube3)) -> Cube3 {
+    let mut c = Cube3::solved();
+    f(&mut c);
+    c
+}
+
+fn move_table<const N: usize, T: Copy + Default>(
+    n: usize,
+    moves: &[Cube3],
+    make: impl Fn(usize) -> Cube3,
+    read: impl Fn(&Cube3) -> T,
+) -> Vec<[T; N]> {
+    (0..n)
+        .map(|i| {
+            let c = make(i);
+            let mut row = [T::default(); N];
+            for (m, x) in moves.iter().zip(row.iter_mut()) {
+                *x = read(&c.then(m));
+            }
+            row
+        })
+        .collect()
+}
+
+impl TwoPhase {
+    pub fn new(store: &TableStore) -> TwoPhase {
+        let reader = Reader::new();
+        let outer: Vec<Turn> = Turn::all().filter(|t| !t.wide()).collect();
+        let moves: Vec<Cube3> = outer
+            .iter()
+            .map(|&t| {
+                let mut c = Cube::solved();
+                apply(&mut c, t);
+                reader.read(&c).expect("outer turns keep edges paired")
+            })
+            .collect();
+        let turns_b: Vec<Turn> = outer
+            .iter()
+            .copied()
+            .filter(|t| t.axis() == 0 || t.amount() == 2)
+            .collect();
+        let twist_mv = move_table::<18, u16>(
+            N_TWIST,
+            &moves,
+            |i| {
+                cube_with(|c| {
+                    let mut x = i;
+                    let mut sum = 0;
+                    for k in (0..7).rev() {
+                        c.co[k] = (x % 3) as u8;
+                        sum += x % 3;
+                        x /= 3;
+                    }
+                    c.co[7] = ((3 - sum % 3) % 3) as u8;
+                })
+            },
+            Cube3::twist,
+        );
+        let flip_mv = move_table::<18, u16>(
+            N_FLIP,
+            &moves,
+            |i| {
+                cube_with(|c| {
+                    let mut x = i;
+                    let mut sum = 0;
+                    for k in (0..11).rev() {
+                        c.eo[k] = (x % 2) as u8;
+                        sum += x % 2;
+                        x /= 2;
+                    }
+                    c.eo[11] = (sum % 2) as u8;
+                })
+            },
+            Cube3::flip,
+        );
+        // Slice coordinate: the colex rank of the middle-layer edges' positions.
+        let masks: Vec<u32> = (0u32..1 << 12).filter(|m| m.count_ones() == 4).collect();
+        let mut by_rank = vec![0u32; N_SLICE];
+        for &m in &masks {
+            by_rank[subset_rank(m) as usize] = m;
+        }
+        let slice_mv = move_table::<18, u16>(
+            N_SLICE,
+            &moves,
+            |i| {
+                cube_with(|c| {
+                    let m = by_rank[i];
+                    let (mut mid, mut other) = (8u8, 0u8);
+                    for p in 0..12 {
+                        if m >> p & 1 == 1 {
+                            c.ep[p] = mid;
+                            mid += 1;
+                        } else {
+                            c.ep[p] = other;
+                            other += 1;
+                        }
+                    }
+                })
+            },
+            Cube3::slice,
+        );
+        let corner_mv = move_table::<18, u16>(
+            N_PERM8,
+            &moves,
+            |i| {
+                cube_with(|c| {
+                    c.cp.copy_from_slice(&perm_unrank(i as u32, 8));
+                })
+            },
+            Cube3::corners,
+        );
+        let edge8_mv = move_table::<18, u16>(
+            N_PERM8,
+            &moves,
+            |i| {
+                cube_with(|c| {
+                    c.ep[..8].copy_from_slice(&perm_unrank(i as u32, 8));
+                })
+            },
+            Cube3::edges8,
+        );
+        let sp_mv = move_table::<18, u8>(
+            N_SP,
+            &moves,
+            |i| {
+                cube_with(|c| {
+                    for (k, x) in perm_unrank(i as u32, 4).into_iter().enumerate() {
+                        c.ep[8 + k] = x + 8;
+                    }
+                })
+            },
+            Cube3::slice_perm,
+        );
+        let solved_slice = Cube3::solved().slice();
+        let a_idx: Vec<usize> = outer.iter().map(|t| t.0 as usize).collect();
+        let b_idx: Vec<usize> = turns_b.iter().map(|t| t.0 as usize).collect();
+        let twist_slice = store.get_or_build("3x3-twist-slice", N_TWIST * N_SLICE, || {
+            bfs(
+                N_TWIST * N_SLICE,
+                &[(0u16, solved_slice)],
+                |(t, s)| t as usize * N_SLICE + s as usize,
+                |(t, s), out| {
+                    for &m in &a_idx {
+                        out((twist_mv[t as usize][m], slice_mv[s as usize][m]));
+                    }
+                },
+            )
+        });
+        let flip_slice = store.get_or_build("3x3-flip-slice", N_FLIP * N_SLICE, || {
+            bfs(
+                N_FLIP * N_SLICE,
+                &[(0u16, solved_slice)],
+                |(f, s)| f as usize * N_SLICE + s as usize,
+                |(f, s), out| {
+                    for &m in &a_idx {
+                        out((flip_mv[f as usize][m], slice_mv[s as usize][m]));
+                    }
+                },
+            )
+        });
+        let corner_sp = store.get_or_build("3x3-corners-slice", N_PERM8 * N_SP, || {
+            bfs(
+                N_PERM8 * N_SP,
+                &[(0u16, 0u8)],
+                |(c, s)| c as usize * N_SP + s as usize,
+                |(c, s), out| {
+                    for &m in &b_idx {
+                        out((corner_mv[c as usize][m], sp_mv[s as usize][m]));
+                    }
+                },
+            )
+        });
+        let edge_sp = store.get_or_build("3x3-edges-slice", N_PERM8 * N_SP, || {
+            bfs(
+                N_PERM8 * N_SP,
+                &[(0u16, 0u8)],
+                |(c, s)| c as usize * N_SP + s as usize,
+                |(c, s), out| {
+                    for &m in &b_idx {
+                        out((edge8_mv[c as usize][m], sp_mv[s as usize][m]));
+                    }
+                },
+            )
+        });
+        TwoPhase {
+            reader,
+            turns_a: outer,
+            turns_b,
+            moves,
+            twist_mv,
+            flip_mv,
+            slice_mv,
+            corner_mv,
+            edge8_mv,
+            sp_mv,
+            solved_slice,
+            twist_slice,
+            flip_slice,
+            corner_sp,
+            edge_sp,
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.twist_slice.bytes()
+            + self.flip_slice.bytes()
+            + self.corner_sp.bytes()
+            + self.edge_sp.bytes()
+    }
+
+    /// A lower bound on the 3x3x3 solution length (phase A's bound).
+    pub fn lower_bound(&self, c: &Cube3) -> u8 {
+        PhaseA(self).bound(&(c.twist(), c.flip(), c.slice()))
+    }
+
+    /// The shortest solution found with at most `max_len` turns within `nodes` visited
+    /// positions (the first one found is then shortened while the budget lasts).
+    pub fn solve(&self, c: &Cube3, max_len: usize, nodes: &mut u64) -> Option<Vec<Turn>> {
+        let mut best: Option<Vec<Turn>> = None;
+        let mut limit = max_len;
+        let start = (c.twist(), c.flip(), c.slice());
+        let pa = PhaseA(self);
+        let pb = PhaseB(self);
+        let mut budget_b = 0u64;
+        solutions(&pa, start, limit, nodes, &mut |p1: &[Turn]| {
+            // A phase A solution ending in a phase B turn is a shorter one plus that turn.
+            if let Some(&l) = p1.last() {
+                if l.axis() == 0 || l.amount() == 2 {
+                    return false;
+                }
+            }
+            if p1.len() >= limit {
+                return true;
+            }
+            let mut x = *c;
+            for t in p1 {
+                x = x.then(&self.moves[t.0 as usize]);
+            }
+            let sb = (x.corners(), x.edges8(), x.slice_perm());
+            let room = limit - 1 - p1.len();
+            budget_b = 20_000;
+            let mut found: Option<Vec<Turn>> = None;
+            // Shortest phase B first: stop at the first.
+            solutions(&pb, sb, room, &mut budget_b, &mut |p2: &[Turn]| {
+                found = Some(p2.to_vec());
+                true
+            });
+            if let Some(p2) = found {
+                let mut all = p1.to_vec();
+                all.extend(p2);
+                limit = all.len();
+                best = Some(all);
+            }
+            false
+        });
+        best
+    }
+}
+
+struct PhaseA<'a>(&'a TwoPhase);
+struct PhaseB<'a>(&'a TwoPhase);
+
+fn bound_of(d: u8) -> u8 {
+    if d == UNREACHED {
+        u8::MAX
+    } else {
+        d
+    }
+}
+
+impl Phase for PhaseA<'_> {
+    type State = (u16, u16, u16);
+    fn turns(&self) -> &[Turn] {
+        &self.0.turns_a
+    }
+    fn step(&self, s: &Self::State, t: Turn) -> Self::State {
+        let m = t.0 as usize;
+        let tp = self.0;
+        (
+            tp.twist_mv[s.0 as usize][m],
+            tp.flip_mv[s.1 as usize][m],
+            tp.slice_mv[s.2 as usize][m],
+        )
+    }
+    fn bound(&self, s: &Self::State) -> u8 {
+        let tp = self.0;
+        let a = tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize);
+        let b = tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize);
+        bound_of(a).max(bound_of(b))
+    }
+    fn is_goal(&self, s: &Self::State) -> bool {
+        s.0 == 0 && s.1 == 0 && s.2 == self.0.solved_slice
+    }
+}
+
+impl Phase for PhaseB<'_> {
+    type State = (u16, u16, u8);
+    fn turns(&self) -> &[Turn] {
+        &self.0.turns_b
+    }
+    fn step(&self, s: &Self::State, t: Turn) -> Self::State {
+        let m = t.0 as usize;
+        let tp = self.0;
+        (
+            tp.corner_mv[s.0 as usize][m],
+            tp.edge8_mv[s.1 as usize][m],
+            tp.sp_mv[s.2 as usize][m],
+        )
+    }
+    fn bound(&self, s: &Self::State) -> u8 {
+        let tp = self.0;
+        let a = tp.corner_sp.get(s.0 as usize * N_SP + s.2 as usize);
+        let b = tp.edge_sp.get(s.1 as usize * N_SP + s.2 as usize);
+        bound_of(a).max(bound_of(b))
+    }
+    fn is_goal(&self, s: &Self::State) -> bool {
+        s.0 == 0 && s.1 == 0 && s.2 == 0
+    }
+}

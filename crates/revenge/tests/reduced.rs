@@ -1,0 +1,178 @@
+//! The symmetry-reduced analysis: Norskog's first rows for stages 2, 3 and 5 (both columns),
+//! and every row of smaller variants against a plain breadth-first search that counts classes
+//! by brute force; the on-disk runner resumed after an interruption.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
+use wurfel_revenge::analyse::{sparse_first_depths, stage_space};
+use wurfel_revenge::layered::{Analysis, Event, RunError};
+use wurfel_revenge::reduced::{Part, Prims, Space, Tally, MAX_PRIMS};
+use wurfel_revenge::stage::Stage;
+
+/// Norskog's tables (positions, unique), first rows: "The 4x4x4 can be solved in 79 moves
+/// (STM)", Bruce Norskog, 2006, on the speedsolving.com / cubezzz.dyndns.org forums.
+const STAGE2: [(u64, u64); 5] = [(24, 14), (48, 11), (684, 99), (7_338, 997), (68_276, 8_824)];
+const STAGE3: [(u64, u64); 6] = [
+    (12, 7),
+    (24, 6),
+    (300, 47),
+    (3_112, 427),
+    (32_620, 4_241),
+    (338_480, 42_806),
+];
+const STAGE5: [(u64, u64); 6] = [
+    (4, 2),
+    (48, 6),
+    (420, 23),
+    (3_456, 124),
+    (27_168, 806),
+    (203_752, 5_197),
+];
+
+fn rows(t: &[Tally]) -> Vec<(u64, u64)> {
+    t.iter().map(|r| (r.positions, r.unique)).collect()
+}
+
+#[test]
+fn stage2_first_rows_match_the_seed() {
+    let sp = stage_space(2).unwrap();
+    assert_eq!(sp.order(), 8);
+    assert_eq!(rows(&sparse_first_depths(&sp, 4)), STAGE2);
+}
+
+#[test]
+fn stage3_first_rows_match_the_seed() {
+    let sp = stage_space(3).unwrap();
+    assert_eq!(sp.order(), 8);
+    assert_eq!(rows(&sparse_first_depths(&sp, 5)), STAGE3);
+}
+
+#[test]
+fn stage5_first_rows_match_the_seed() {
+    let sp = stage_space(5).unwrap();
+    assert_eq!(sp.order(), 48);
+    assert_eq!(rows(&sparse_first_depths(&sp, 5)), STAGE5);
+}
+
+/// Every row of a space by a plain search over full coordinate tuples; classes counted by
+/// taking the least image of each position under the symmetries.
+fn brute_force(sp: &Space) -> Vec<(u64, u64)> {
+    let st = &sp.stage;
+    let n = st.coords.len();
+    let canon = |p: &Prims| -> Prims {
+        (0..sp.syms.len())
+            .map(|s| sp.apply(s, p))
+            .min()
+            .expect("the identity")
+    };
+    let mut depth: HashMap<Prims, u32> = HashMap::new();
+    let mut frontier: Vec<Prims> = Vec::new();
+    for t in st.goals.iter().flatten() {
+        let mut p = [0u32; MAX_PRIMS];
+        p[..n].copy_from_slice(t);
+        if depth.insert(p, 0).is_none() {
+            frontier.push(p);
+        }
+    }
+    let mut out = Vec::new();
+    let mut d = 0;
+    while !frontier.is_empty() {
+        let classes: HashSet<Prims> = frontier.iter().map(canon).collect();
+        out.push((frontier.len() as u64, classes.len() as u64));
+        d += 1;
+        let mut next = Vec::new();
+        for p in &frontier {
+            for k in 0..st.moves.len() {
+                let mut q = *p;
+                for (j, c) in st.coords.iter().enumerate() {
+                    q[j] = c.step(p[j], k);
+                }
+                if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(q) {
+                    e.insert(d);
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}
+
+fn run(sp: &Space, dir: &std::path::Path, ratio: f64) -> Vec<(u64, u64)> {
+    let mut a = Analysis::new(sp, "test", dir);
+    a.pull_ratio = ratio;
+    rows(&a.run(&AtomicBool::new(false), &|_| {}).unwrap().0)
+}
+
+fn check_variant(sp: Space) {
+    let want = brute_force(&sp);
+    let total: u64 = want.iter().map(|r| r.0).sum();
+    assert!(total > 1000, "a variant worth checking");
+    for ratio in [0.0, f64::INFINITY, 1.0 / 3.0] {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(run(&sp, dir.path(), ratio), want, "pull ratio {ratio}");
+    }
+}
+
+#[test]
+fn stage5_wings_alone_every_row() {
+    // The three wing orbits under all 48 symmetries: one class of A, every entry's
+    // stabiliser the whole group.
+    let st = Stage::new(5).with_coords(&[1, 2, 3]);
+    let sp = Space::new(
+        st,
+        vec![],
+        vec![Part::Plain(0), Part::Plain(1), Part::Plain(2)],
+    )
+    .unwrap();
+    assert_eq!(sp.order(), 48);
+    check_variant(sp);
+}
+
+#[test]
+fn stage5_corners_and_centres_every_row() {
+    let st = Stage::new(5).with_coords(&[0, 4, 5, 6]);
+    let sp = Space::new(st, vec![0, 1, 2, 3], vec![]).unwrap();
+    check_variant(sp);
+}
+
+#[test]
+fn stage3_centre_pair_and_parity_every_row() {
+    let st = Stage::new(3).with_coords(&[0, 1, 3]);
+    let sp = Space::new(st, vec![2], vec![Part::Pair(0, 1)]).unwrap();
+    assert_eq!(sp.order(), 8);
+    check_variant(sp);
+}
+
+#[test]
+fn an_interrupted_analysis_resumes_where_it_stopped() {
+    let st = Stage::new(5).with_coords(&[0, 1, 4]);
+    let sp = Space::new(st, vec![0, 2], vec![Part::Plain(1)]).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let want = run(&sp, tempfile::tempdir().unwrap().path(), 1.0 / 3.0);
+    let stop = AtomicBool::new(false);
+    let a = Analysis::new(&sp, "test", dir.path());
+    let r = a.run(&stop, &|e| {
+        if let Event::Depth { depth: 3, .. } = e {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    assert!(matches!(r, Err(RunError::Interrupted(3))));
+    // A half-written next depth, as a kill would leave it, is discarded.
+    std::fs::write(dir.path().join("depth-04.bits.tmp"), b"junk").unwrap();
+    let resumed = std::sync::Mutex::new(None);
+    let got = a
+        .run(&AtomicBool::new(false), &|e| {
+            if let Event::Resumed(cp) = e {
+                *resumed.lock().unwrap() = Some(cp.depth);
+            }
+        })
+        .unwrap();
+    assert_eq!(*resumed.lock().unwrap(), Some(3));
+    assert_eq!(rows(&got.0), want);
+    assert!(got.1);
+    // Another space never resumes this directory.
+    let other = stage_space(5).unwrap();
+    let r = Analysis::new(&other, "other", dir.path()).run(&AtomicBool::new(false), &|_| {});
+    assert!(matches!(r, Err(RunError::State(..))));
+}
