@@ -64,9 +64,9 @@ pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
     for (id, piece) in p.pieces.iter().enumerate() {
         let _ = write!(xml, "<shape id=\"{id}\" count=\"{}\"/>", piece.count);
     }
-    let _ = write!(
+    let _ = writeln!(
         xml,
-        "</shapes><result id=\"{}\"/><bitmap/></problem></problems><comment>{}</comment></puzzle>\n",
+        "</shapes><result id=\"{}\"/><bitmap/></problem></problems><comment>{}</comment></puzzle>",
         p.pieces.len(),
         escape(&p.description)
     );
