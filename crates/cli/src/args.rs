@@ -77,3 +77,21 @@ pub enum ViewArg {
     /// One grid per layer.
     Layers,
 }
+
+/// `--problem N|NAME`: which problem of a BurrTools file.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Problem {
+    /// Which problem of a BurrTools .xmpuzzle file: its number (from 1) or its name (default:
+    /// the first).
+    #[arg(long, value_name = "N|NAME")]
+    pub problem: Option<String>,
+}
+
+/// `--merge-equal-shapes`: equal shapes declared apart become copies.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct MergeEqualShapes {
+    /// Count separately declared pieces of equal shape as interchangeable copies (as if
+    /// declared once with `count = k`); by default they are distinct pieces.
+    #[arg(long)]
+    pub merge_equal_shapes: bool,
+}

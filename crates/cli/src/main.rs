@@ -35,6 +35,8 @@ enum Command {
     Count(commands::count::CountArgs),
     /// Show the pieces of a packing puzzle.
     Pieces(commands::pack::PiecesArgs),
+    /// Convert a packing puzzle between TOML and BurrTools .xmpuzzle (by the output's extension).
+    Convert(commands::convert::ConvertArgs),
     /// Snake cubes (chain puzzles): solve, count, survey.
     Snake(commands::snake::SnakeArgs),
     /// The 4x4x4 cube: solve with Norskog's five stages, analyse stages, build tables.
@@ -51,6 +53,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Solve(a) => commands::solve::solve(a),
         Command::Count(a) => commands::count::count(a),
         Command::Pieces(a) => commands::pack::pieces(a),
+        Command::Convert(a) => commands::convert::run(a),
         Command::Snake(a) => commands::snake::run(a),
         Command::Revenge(a) => commands::revenge::run(a),
         Command::Completions(a) => commands::shell::completions(a, Cli::command()),

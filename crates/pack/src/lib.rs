@@ -4,6 +4,7 @@
 //! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`to_toml`]), checked table by table;
 //! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]), files read with a
 //!   size limit ([`load::read_text_bounded`]);
+//! - [`burrtools`]: BurrTools `.xmpuzzle` files, read and written;
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
@@ -11,6 +12,7 @@
 //! - [`output`]: layered text and JSON;
 //! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints.
 
+pub mod burrtools;
 pub mod catalog;
 pub mod checkpoint;
 pub mod file;
@@ -22,6 +24,8 @@ pub mod solver;
 pub mod symmetry;
 
 pub use file::{parse_puzzle, to_toml, PuzzleFileError};
-pub use load::{load, LoadError};
-pub use model::{check_volume, Convention, Piece, Published, Puzzle, VolumeMismatch};
+pub use load::{load, load_with, LoadError, LoadOptions, Loaded};
+pub use model::{
+    check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
+};
 pub use solver::{Counts, PrepareError, Prepared, TaskOutput, Want};

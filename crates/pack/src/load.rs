@@ -3,6 +3,7 @@
 //! Apart from the catalog and the file format so that neither imports the other: the catalog
 //! parses its embedded files with [`crate::file`], and this module tries the catalog first.
 
+use crate::burrtools::{self, BurrError};
 use crate::catalog;
 use crate::file::{parse_puzzle, PuzzleFileError};
 use crate::model::Puzzle;
@@ -15,6 +16,13 @@ use std::path::{Path, PathBuf};
 pub enum LoadError {
     /// The file was read but is not a valid puzzle.
     File(PuzzleFileError),
+    /// A BurrTools file that cannot be read as a puzzle.
+    Burr(BurrError),
+    /// `--problem` was given for something that is not a BurrTools file.
+    ProblemNotApplicable {
+        /// What was asked for.
+        name: String,
+    },
     /// The file could not be read.
     Read {
         /// The path as given.
@@ -35,6 +43,11 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::File(e) => e.fmt(f),
+            LoadError::Burr(e) => e.fmt(f),
+            LoadError::ProblemNotApplicable { name } => write!(
+                f,
+                "`{name}` is not a BurrTools file: choosing a problem applies only to .xmpuzzle files"
+            ),
             LoadError::Read { path, source } => {
                 write!(f, "cannot read {}: {source}", path.display())
             }
@@ -61,10 +74,42 @@ impl From<PuzzleFileError> for LoadError {
     }
 }
 
+/// How to load: which problem of a BurrTools file (a 1-based number or a name; the first when
+/// `None`).
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// The problem to read from a `.xmpuzzle` file.
+    pub problem: Option<String>,
+}
+
+/// A loaded puzzle and notes on what the reader skipped (to show the user as warnings).
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Skipped features, problem choice, and the like.
+    pub notes: Vec<String>,
+}
+
 /// A built-in puzzle by id, else the TOML file at that path.
 pub fn load(name_or_path: &str) -> Result<Puzzle, LoadError> {
+    Ok(load_with(name_or_path, &LoadOptions::default())?.puzzle)
+}
+
+/// A built-in puzzle by id, else the puzzle file at that path: a BurrTools `.xmpuzzle` (by its
+/// content: gzip or XML) or TOML.
+pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadError> {
+    let not_applicable = || LoadError::ProblemNotApplicable {
+        name: name_or_path.to_string(),
+    };
     if let Some(p) = catalog::get(name_or_path) {
-        return Ok(p);
+        if opts.problem.is_some() {
+            return Err(not_applicable());
+        }
+        return Ok(Loaded {
+            puzzle: p,
+            notes: Vec::new(),
+        });
     }
     let path = Path::new(name_or_path);
     let looks_like_path = path.exists()
@@ -77,11 +122,37 @@ pub fn load(name_or_path: &str) -> Result<Puzzle, LoadError> {
             suggestions: close_ids(name_or_path),
         });
     }
-    let text = read_text_bounded(path, MAX_FILE_BYTES).map_err(|source| LoadError::Read {
+    // Compressed BurrTools files may hold stored solutions, so the raw read allows more than
+    // a TOML file may have; the TOML text is held to its own limit below.
+    let read_err = |source| LoadError::Read {
         path: path.to_path_buf(),
         source,
+    };
+    let bytes = read_bytes_bounded(path, burrtools::MAX_XML_BYTES).map_err(read_err)?;
+    if burrtools::looks_like_xmpuzzle(&bytes) {
+        let r = burrtools::read_xmpuzzle(&bytes, name_or_path, opts.problem.as_deref())
+            .map_err(LoadError::Burr)?;
+        return Ok(Loaded {
+            puzzle: r.puzzle,
+            notes: r.notes,
+        });
+    }
+    if opts.problem.is_some() {
+        return Err(not_applicable());
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(read_err(too_big(MAX_FILE_BYTES)));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        read_err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "it is not UTF-8 text",
+        ))
     })?;
-    Ok(parse_puzzle(&text, name_or_path)?)
+    Ok(Loaded {
+        puzzle: parse_puzzle(&text, name_or_path)?,
+        notes: Vec::new(),
+    })
 }
 
 /// Catalog ids within a small edit distance of `name`, or containing it.
@@ -107,9 +178,16 @@ fn close_ids(name: &str) -> Vec<String> {
 /// limits (4,096 target cells), far below what could hurt.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
-/// The text of the regular file at `path`, refused (before reading) when it is not a regular
+fn too_big(max: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("it is larger than the limit of {max} bytes"),
+    )
+}
+
+/// The bytes of the regular file at `path`, refused (before reading) when it is not a regular
 /// file or is larger than `max` bytes; also stops at `max` bytes should it grow while read.
-pub fn read_text_bounded(path: &Path, max: u64) -> io::Result<String> {
+pub fn read_bytes_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
         let what = if meta.is_dir() {
@@ -122,23 +200,22 @@ pub fn read_text_bounded(path: &Path, max: u64) -> io::Result<String> {
             format!("it is {what}"),
         ));
     }
-    let too_big = || {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("it is larger than the limit of {max} bytes"),
-        )
-    };
     if meta.len() > max {
-        return Err(too_big());
+        return Err(too_big(max));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     std::fs::File::open(path)?
         .take(max + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
-        return Err(too_big());
+        return Err(too_big(max));
     }
-    String::from_utf8(bytes)
+    Ok(bytes)
+}
+
+/// The text of the regular file at `path`, bounded as [`read_bytes_bounded`] reads it.
+pub fn read_text_bounded(path: &Path, max: u64) -> io::Result<String> {
+    String::from_utf8(read_bytes_bounded(path, max)?)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
 }
 

@@ -131,4 +131,67 @@ impl Puzzle {
             .map(|p| p.shape.len() * p.count as usize)
             .sum()
     }
+
+    /// Groups of piece kinds (indices, in declaration order) that were declared separately but
+    /// have the same shape up to rotation. They count as distinct pieces (as in BurrTools);
+    /// [`Puzzle::merge_equal_shapes`] reads them as copies instead.
+    pub fn equal_shapes(&self) -> Vec<Vec<usize>> {
+        let canon: Vec<Shape> = self.pieces.iter().map(|p| p.shape.canonical()).collect();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (k, c) in canon.iter().enumerate() {
+            match groups.iter_mut().find(|g| canon[g[0]] == *c) {
+                Some(g) => g.push(k),
+                None => groups.push(vec![k]),
+            }
+        }
+        groups.retain(|g| g.len() > 1);
+        groups
+    }
+
+    /// The same puzzle with every group of [`Puzzle::equal_shapes`] declared as one kind (the
+    /// first of the group, its name joined with the others') whose count is the sum: the pieces
+    /// become interchangeable copies.
+    pub fn merge_equal_shapes(&self) -> Puzzle {
+        let mut out = self.clone();
+        let mut merged_into: Vec<Option<usize>> = vec![None; self.pieces.len()];
+        for g in self.equal_shapes() {
+            let names: Vec<&str> = g.iter().map(|&k| self.pieces[k].name.as_str()).collect();
+            out.pieces[g[0]].name = names.join("+");
+            out.pieces[g[0]].count = g.iter().map(|&k| self.pieces[k].count).sum();
+            for &k in &g[1..] {
+                merged_into[k] = Some(g[0]);
+            }
+        }
+        let mut k = 0;
+        out.pieces.retain(|_| {
+            k += 1;
+            merged_into[k - 1].is_none()
+        });
+        out
+    }
+}
+
+/// The warning for pieces declared separately with equal shapes (empty when there are none):
+/// names each group and says how to declare copies instead.
+pub fn equal_shapes_warning(puzzle: &Puzzle) -> Option<String> {
+    let groups = puzzle.equal_shapes();
+    if groups.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let names: Vec<String> = g
+                .iter()
+                .map(|&k| format!("`{}`", puzzle.pieces[k].name))
+                .collect();
+            names.join(", ")
+        })
+        .collect();
+    Some(format!(
+        "pieces with equal shapes are declared separately and counted as distinct pieces: {}. \
+         To make them interchangeable copies, declare one piece with `count = k` (or pass \
+         --merge-equal-shapes)",
+        list.join("; ")
+    ))
 }

@@ -124,12 +124,6 @@ fn for_each_placement(
     ControlFlow::Continue(())
 }
 
-/// Whether some rotation and translation of `piece` lies inside `target`.
-pub fn fits(piece: &Shape, target: &Shape) -> bool {
-    let board = BoxBoard::new(target);
-    for_each_placement(piece, &board, |_| ControlFlow::Break(())).is_break()
-}
-
 /// All placements of every kind, kinds in order, each kind's placements in orientation order
 /// then translation order (z, y, x).
 pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {

@@ -24,11 +24,6 @@ use wurfel_geom::Cell;
 /// Why a puzzle cannot be searched.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PrepareError {
-    /// A piece fits nowhere in the target.
-    NoPlacement {
-        /// The piece's name.
-        piece: String,
-    },
     /// The pieces' volume differs from the target's.
     Volume {
         /// Volume of all pieces.
@@ -43,9 +38,6 @@ pub enum PrepareError {
 impl fmt::Display for PrepareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PrepareError::NoPlacement { piece } => {
-                write!(f, "piece `{piece}` fits nowhere in the target")
-            }
             PrepareError::Volume { pieces, target } => write!(
                 f,
                 "the pieces have {pieces} cells but the target has {target}: they cannot fill it exactly"
@@ -154,7 +146,7 @@ impl Prepared {
             target: e.target,
         })?;
         let board = BoxBoard::new(&puzzle.target);
-        let placements = placements_of_every_piece(puzzle, &board)?;
+        let placements = placements(puzzle, &board);
         let symmetry = Symmetry::new(puzzle, &board, &placements);
         let restricted = choose_restricted(puzzle, &placements, &symmetry);
         let reps = match restricted {
@@ -193,6 +185,19 @@ impl Prepared {
             n[p.kind as usize] += 1;
         }
         n
+    }
+
+    /// The pieces that fit nowhere in the target (then the puzzle has no solution: the search
+    /// finds none, since the other pieces cannot cover the target's volume).
+    pub fn unplaceable(&self) -> Vec<&str> {
+        let per_kind = self.placements_per_kind();
+        self.puzzle
+            .pieces
+            .iter()
+            .zip(per_kind)
+            .filter(|(_, n)| *n == 0)
+            .map(|(p, _)| p.name.as_str())
+            .collect()
     }
 
     /// Number of representative placements the restricted piece is limited to.
@@ -318,22 +323,6 @@ impl Prepared {
                 .zip(&self.puzzle.pieces)
                 .all(|(&u, p)| u == p.count)
     }
-}
-
-/// Every placement of every kind; an error names a piece that fits nowhere.
-fn placements_of_every_piece(
-    puzzle: &Puzzle,
-    board: &BoxBoard,
-) -> Result<Vec<Placement>, PrepareError> {
-    let placements = placements(puzzle, board);
-    for (k, p) in puzzle.pieces.iter().enumerate() {
-        if !placements.iter().any(|pl| pl.kind == k as u32) {
-            return Err(PrepareError::NoPlacement {
-                piece: p.name.clone(),
-            });
-        }
-    }
-    Ok(placements)
 }
 
 /// One placement of `kind` per orbit of the target's rotations, in placement order.

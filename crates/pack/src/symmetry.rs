@@ -29,20 +29,35 @@ pub struct Symmetry {
     pub target_reflections: usize,
 }
 
-/// For each kind, the kind that is its mirror image (with the same count), if the whole set is
+/// For each kind, its mirror twin: the kind a reflection turns it into, if the whole set is
 /// mirror-closed.
+///
+/// Separately declared kinds are distinct pieces even when their shapes are equal, so the twin
+/// must be a *bijection* on kinds (an involution, since a reflection applied twice is a
+/// rotation), not "the first kind with the mirror shape": with two kinds of one shape, that
+/// would send both to the same kind, the images of solutions would not be solutions, and whole
+/// classes would go uncounted. Kinds are grouped by (canonical shape, count); the `i`-th kind of
+/// a group is paired with the `i`-th kind of the mirror group, in declaration order. An achiral
+/// kind is thus its own twin, and the pairing of chiral kinds is a fixed convention (any
+/// bijection gives a group action; this one is stable and easy to state).
 pub fn mirror_kinds(puzzle: &Puzzle) -> Option<Vec<u32>> {
-    let canon: Vec<_> = puzzle.pieces.iter().map(|p| p.shape.canonical()).collect();
+    let key: Vec<_> = puzzle
+        .pieces
+        .iter()
+        .map(|p| (p.shape.canonical(), p.count))
+        .collect();
     puzzle
         .pieces
         .iter()
-        .map(|p| {
-            let m = p.shape.mirrored().canonical();
-            canon
-                .iter()
-                .position(|c| *c == m)
-                .filter(|&j| puzzle.pieces[j].count == p.count)
-                .map(|j| j as u32)
+        .enumerate()
+        .map(|(k, p)| {
+            let rank = key[..k].iter().filter(|x| **x == key[k]).count();
+            let mirror = (p.shape.mirrored().canonical(), p.count);
+            key.iter()
+                .enumerate()
+                .filter(|(_, x)| **x == mirror)
+                .nth(rank)
+                .map(|(j, _)| j as u32)
         })
         .collect()
 }

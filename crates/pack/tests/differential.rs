@@ -98,8 +98,11 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
     set.into_iter().collect()
 }
 
-/// The image of a solution under `iso`, relabelled by shape; `None` if some region's shape is
-/// not one of the puzzle's kinds (then the image is not a solution of this puzzle).
+/// The image of a solution under `iso`; `None` if it is not a solution's shape-wise image
+/// (some region's kind has no mirror twin). A rotation keeps every piece's label; a reflection
+/// turns each kind into its mirror twin: kinds are grouped by (shape, count) and the `i`-th kind
+/// of a group becomes the `i`-th kind of the group with the mirrored shape, in declaration order
+/// (so an achiral kind stays itself, and equal shapes declared apart stay distinct pieces).
 fn transform(p: &Puzzle, s: &Solution, iso: Iso) -> Option<Solution> {
     let (lo, _) = p.target.bounds();
     let img_target = Shape::new(p.target.cells().iter().map(|&c| iso.apply(c))).unwrap();
@@ -112,16 +115,72 @@ fn transform(p: &Puzzle, s: &Solution, iso: Iso) -> Option<Solution> {
             a[2] - ilo[2] + lo[2],
         ]
     };
-    let canon: Vec<Shape> = p.pieces.iter().map(|k| k.shape.canonical()).collect();
+    let key: Vec<(Shape, u32)> = p
+        .pieces
+        .iter()
+        .map(|k| (k.shape.canonical(), k.count))
+        .collect();
     let mut out = Solution::new();
-    for (_, cells) in s {
+    for (kind, cells) in s {
         let mut img: Vec<Cell> = cells.iter().map(|&c| shift(c)).collect();
         img.sort();
-        let shape = Shape::new(img.iter().copied()).unwrap().canonical();
-        let kind = canon.iter().position(|c| *c == shape)?;
+        let kind = if iso.is_rotation() {
+            *kind
+        } else {
+            let shape = Shape::new(img.iter().copied()).unwrap().canonical();
+            let rank = key[..*kind].iter().filter(|x| **x == key[*kind]).count();
+            let count = key[*kind].1;
+            key.iter()
+                .enumerate()
+                .filter(|(_, x)| x.0 == shape && x.1 == count)
+                .nth(rank)?
+                .0
+        };
         out.insert((kind, img));
     }
     Some(out)
+}
+
+/// Burnside's lemma: the number of orbits is the average number of solutions fixed by an
+/// element of the group acting on solutions (the rotations, plus the reflections when every
+/// kind has a mirror twin).
+fn burnside(p: &Puzzle, sols: &[Solution], group: &[Iso]) -> usize {
+    let acting: Vec<Iso> = group
+        .iter()
+        .copied()
+        .filter(|&g| g.is_rotation() || mirror_closed(p))
+        .collect();
+    let fixed: usize = acting
+        .iter()
+        .map(|&g| {
+            sols.iter()
+                .filter(|s| transform(p, s, g).as_ref() == Some(*s))
+                .count()
+        })
+        .sum();
+    assert_eq!(
+        fixed % acting.len(),
+        0,
+        "Burnside's sum is not a multiple of |G|"
+    );
+    fixed / acting.len()
+}
+
+/// Whether every kind has a kind with the mirrored shape and the same count, one for one.
+fn mirror_closed(p: &Puzzle) -> bool {
+    let mut keys: Vec<(Shape, u32)> = p
+        .pieces
+        .iter()
+        .map(|k| (k.shape.canonical(), k.count))
+        .collect();
+    let mut mirrored: Vec<(Shape, u32)> = p
+        .pieces
+        .iter()
+        .map(|k| (k.shape.mirrored().canonical(), k.count))
+        .collect();
+    keys.sort_by_key(|k| format!("{:?}", k));
+    mirrored.sort_by_key(|k| format!("{:?}", k));
+    keys == mirrored
 }
 
 fn classes(p: &Puzzle, sols: &[Solution], group: &[Iso]) -> usize {
@@ -157,7 +216,22 @@ const BOXES: [[i32; 3]; 7] = [
 /// A random partition of a small box into connected pieces, merged into kinds.
 fn random_puzzle(rng: &mut ChaCha8Rng) -> Puzzle {
     let dims = BOXES[rng.gen_range(0..BOXES.len())];
-    random_pieces(rng, Shape::cuboid(dims[0], dims[1], dims[2]))
+    random_pieces(
+        rng,
+        Shape::cuboid(dims[0], dims[1], dims[2]),
+        Declare::Copies,
+    )
+}
+
+/// How pieces of equal shape are declared.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Declare {
+    /// As one kind with `count = k`.
+    Copies,
+    /// Each as its own kind (distinct pieces of equal shape).
+    Apart,
+    /// Each piece at random joins an earlier kind of its shape or is declared apart.
+    Mixed,
 }
 
 /// A small box with holes: either a few random cells removed (usually no symmetry left), or
@@ -179,8 +253,8 @@ fn random_holed_target(rng: &mut ChaCha8Rng) -> Shape {
     Shape::new(cells).unwrap()
 }
 
-/// A random partition of `target` into connected pieces, merged into kinds.
-fn random_pieces(rng: &mut ChaCha8Rng, target: Shape) -> Puzzle {
+/// A random partition of `target` into connected pieces, declared as `declare` says.
+fn random_pieces(rng: &mut ChaCha8Rng, target: Shape, declare: Declare) -> Puzzle {
     let mut owner: std::collections::HashMap<Cell, usize> = Default::default();
     let mut pieces: Vec<Vec<Cell>> = Vec::new();
     for &c in target.cells() {
@@ -208,9 +282,14 @@ fn random_pieces(rng: &mut ChaCha8Rng, target: Shape) -> Puzzle {
     let mut kinds: Vec<Piece> = Vec::new();
     for cells in pieces {
         let shape = Shape::new(cells).unwrap();
+        let join = match declare {
+            Declare::Copies => true,
+            Declare::Apart => false,
+            Declare::Mixed => rng.gen_bool(0.5),
+        };
         if let Some(k) = kinds
             .iter_mut()
-            .find(|k| k.shape.canonical() == shape.canonical())
+            .find(|k| join && k.shape.canonical() == shape.canonical())
         {
             k.count += 1;
         } else {
@@ -290,7 +369,7 @@ fn engine_matches_naive_enumerator_on_targets_with_holes() {
     let (mut checked, mut not_boxes, mut symmetric) = (0, 0, 0);
     while checked < 60 {
         let target = random_holed_target(&mut rng);
-        let p = random_pieces(&mut rng, target);
+        let p = random_pieces(&mut rng, target, Declare::Copies);
         if !small_enough(&p) {
             continue;
         }
@@ -308,4 +387,110 @@ fn engine_matches_naive_enumerator_on_targets_with_holes() {
         symmetric >= 10,
         "only {symmetric} of 60 targets have a rotation"
     );
+}
+
+/// The smallest case where equal shapes declared apart once gave `rotations_reflections = 0`:
+/// two V-trominoes named A and B fill a 1x2x3 box in 4 ways, all one class.
+#[test]
+fn equal_shapes_declared_apart_smallest_case() {
+    let v = [[0, 0, 0], [0, 1, 0], [0, 0, 1]];
+    let p = common::puzzle(
+        Shape::cuboid(1, 2, 3),
+        vec![
+            common::piece("A", 'A', &v, 1),
+            common::piece("B", 'B', &v, 1),
+        ],
+    );
+    let c = Prepared::new(&p).unwrap().count(1);
+    assert_eq!((c.raw, c.rotations, c.rotations_reflections), (4, 1, 1));
+    check_against_naive(&p);
+}
+
+#[test]
+fn engine_matches_naive_with_equal_shapes_declared_apart() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2028);
+    let (mut checked, mut with_equal_apart) = (0, 0);
+    while checked < 40 {
+        let dims = BOXES[rng.gen_range(0..BOXES.len())];
+        let declare = if checked % 2 == 0 {
+            Declare::Apart
+        } else {
+            Declare::Mixed
+        };
+        let p = random_pieces(&mut rng, Shape::cuboid(dims[0], dims[1], dims[2]), declare);
+        if !small_apart(&p) {
+            continue;
+        }
+        check_against_naive(&p);
+        checked += 1;
+        with_equal_apart += usize::from(has_equal_shapes_apart(&p));
+    }
+    assert!(
+        with_equal_apart >= 15,
+        "only {with_equal_apart} of 40 puzzles declare equal shapes apart"
+    );
+}
+
+/// Whether the naive enumerator finishes quickly on `p` with every piece distinct (labelled
+/// solutions are k! times as many as with copies).
+fn small_apart(p: &Puzzle) -> bool {
+    p.target.len() <= 16 && p.pieces.len() <= 6
+}
+
+fn has_equal_shapes_apart(p: &Puzzle) -> bool {
+    let canon: Vec<Shape> = p.pieces.iter().map(|k| k.shape.canonical()).collect();
+    (0..canon.len()).any(|i| canon[i + 1..].contains(&canon[i]))
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn factorial(n: u32) -> u64 {
+        (1..=n as u64).product()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+        /// One random partition of a small box, declared as copies and declared apart: the
+        /// counts are never 0 when raw > 0, Burnside's lemma agrees with the orbit count and
+        /// the engine, and labelled counts are the unlabelled ones times the product of k! when
+        /// the group acts freely.
+        #[test]
+        fn counting_conventions_are_consistent(seed in any::<u64>(), b in 0..BOXES.len()) {
+            let dims = BOXES[b];
+            let target = Shape::cuboid(dims[0], dims[1], dims[2]);
+            let rng = ChaCha8Rng::seed_from_u64(seed);
+            let copies = random_pieces(&mut rng.clone(), target.clone(), Declare::Copies);
+            let apart = random_pieces(&mut rng.clone(), target, Declare::Apart);
+            prop_assume!(small_apart(&apart));
+            let rot = copies.target.symmetries(&Iso::rotations());
+            let all = copies.target.symmetries(&Iso::all());
+            let mut counts = Vec::new();
+            for p in [&copies, &apart] {
+                let sols = naive_solutions(p);
+                let c = Prepared::new(p).unwrap().count(1);
+                prop_assert_eq!(c.raw, sols.len() as u64);
+                if c.raw > 0 {
+                    prop_assert!(c.rotations > 0 && c.rotations_reflections > 0);
+                }
+                prop_assert_eq!(burnside(p, &sols, &rot), classes(p, &sols, &rot));
+                prop_assert_eq!(burnside(p, &sols, &all), classes(p, &sols, &all));
+                prop_assert_eq!(c.rotations, classes(p, &sols, &rot) as u64);
+                prop_assert_eq!(c.rotations_reflections, classes(p, &sols, &all) as u64);
+                counts.push(c);
+            }
+            let (u, l) = (counts[0], counts[1]);
+            let labels: u64 = copies.pieces.iter().map(|k| factorial(k.count)).product();
+            prop_assert_eq!(l.raw, u.raw * labels);
+            if u.raw == u.rotations * rot.len() as u64 {
+                prop_assert_eq!(l.rotations, u.rotations * labels);
+            }
+            let acting = if mirror_closed(&copies) { all.len() } else { rot.len() };
+            if u.rotations_reflections * acting as u64 == u.raw {
+                prop_assert_eq!(l.rotations_reflections, u.rotations_reflections * labels);
+            }
+        }
+    }
 }

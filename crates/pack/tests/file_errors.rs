@@ -292,20 +292,27 @@ fn disconnected_piece() {
 
 #[test]
 fn piece_bigger_than_target() {
-    let t =
-        "name = \"x\"\n[target]\nbox = [3, 3, 1]\n[[piece]]\nname = \"long\"\nlayers = \"####\"\n";
+    let t = "name = \"x\"\n[target]\nbox = [2, 1, 1]\n[[piece]]\nname = \"I\"\ncells = [[0,0,0],[1,0,0],[2,0,0]]\n";
     check(
         t,
         6,
-        10,
-        "piece `long` (4 cells, 4×1×1) does not fit in the target in any orientation",
+        9,
+        "piece `I` has 3 cells, more than the target's 2: it does not fit",
     );
-    // Fits in the bounding box but not in the (holey) target.
-    let t = "name = \"x\"\n[target]\nlayers = '''\n#.#\n###\n'''\n[[piece]]\nname = \"O\"\nlayers = '''\n##\n##\n'''\n";
-    check(t, 9, 10, "piece `O` (4 cells, 2×2×1) does not fit");
-    // More cells than the target.
-    let t = "name = \"x\"\n[target]\nbox = [2, 1, 1]\n[[piece]]\nname = \"I\"\ncells = [[0,0,0],[1,0,0],[2,0,0]]\n";
-    check(t, 6, 9, "does not fit");
+}
+
+/// A piece that fits nowhere makes a well-formed puzzle with no solution: it parses, and the
+/// count is 0 with the piece named, not an input error.
+#[test]
+fn piece_that_fits_nowhere_is_a_count_of_zero() {
+    let t = "name = \"x\"\n[target]\nbox = [3, 3, 1]\n[[piece]]\nname = \"long\"\nlayers = \"####\"\n[[piece]]\nname = \"P\"\nlayers = '''\n##\n##\n#.\n'''\n";
+    let p = wurfel_pack::parse_puzzle(t, "nowhere.toml").unwrap();
+    let prep = wurfel_pack::Prepared::new(&p).unwrap();
+    assert_eq!(prep.unplaceable(), vec!["long"]);
+    assert_eq!(prep.count(1), wurfel_pack::Counts::default());
+    assert!(prep
+        .solutions(wurfel_pack::Convention::Raw, 10, 1)
+        .is_empty());
 }
 
 #[test]

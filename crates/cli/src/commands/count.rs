@@ -4,7 +4,7 @@
 //! (`wurfel_pack::checkpoint`); here the file is found, read with a size limit and written
 //! atomically.
 
-use crate::args::{Json, Threads};
+use crate::args::{Json, MergeEqualShapes, Problem, Threads};
 use crate::commands::pack::{load, prepare, print_stats};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
@@ -22,8 +22,12 @@ use wurfel_pack::{Convention, Prepared};
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
 pub struct CountArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml).
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     puzzle: String,
+    #[command(flatten)]
+    problem: Problem,
+    #[command(flatten)]
+    merge: MergeEqualShapes,
     #[command(flatten)]
     threads: Threads,
     #[command(flatten)]
@@ -50,7 +54,7 @@ fn parse_interval(s: &str) -> Result<f64, String> {
 
 /// `wurfel count`.
 pub fn count(args: CountArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
     let prep = prepare(&puzzle)?;
     let start = Instant::now();

@@ -1,5 +1,6 @@
 //! One module per command (family).
 
+pub mod convert;
 pub mod count;
 pub mod pack;
 pub mod render;

@@ -1,6 +1,6 @@
 //! `wurfel list | pieces`, and what `solve` and `count` share: loading and statistics.
 
-use crate::args::Json;
+use crate::args::{Json, MergeEqualShapes, Problem};
 use crate::commands::render::{pieces_scene, Picture};
 use crate::output::fmt_int;
 use crate::report::PuzzleEntry;
@@ -21,8 +21,10 @@ pub struct ListArgs {
 /// Arguments of `wurfel pieces`.
 #[derive(clap::Args, Debug)]
 pub struct PiecesArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml).
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     puzzle: String,
+    #[command(flatten)]
+    problem: Problem,
     /// Draw the pieces to a picture (.svg, .png or .html).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
@@ -35,9 +37,24 @@ pub fn parse_convention(s: &str) -> Result<Convention, String> {
     })
 }
 
-/// A built-in puzzle or a puzzle file.
-pub fn load(name: &str) -> Result<Puzzle> {
-    Ok(wurfel_pack::load(name)?)
+/// A built-in puzzle or a puzzle file (TOML or BurrTools, `problem` choosing among a BurrTools
+/// file's problems), with the reader's notes and a warning about equal shapes declared apart,
+/// which are distinct pieces unless `merge` makes them copies.
+pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Puzzle> {
+    let opts = wurfel_pack::LoadOptions {
+        problem: problem.problem.clone(),
+    };
+    let loaded = wurfel_pack::load_with(name, &opts)?;
+    for n in &loaded.notes {
+        note!("note: {n}");
+    }
+    if merge.merge_equal_shapes {
+        return Ok(loaded.puzzle.merge_equal_shapes());
+    }
+    if let Some(w) = wurfel_pack::equal_shapes_warning(&loaded.puzzle) {
+        note!("warning: {w}");
+    }
+    Ok(loaded.puzzle)
 }
 
 /// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
@@ -50,6 +67,13 @@ pub fn prepare(puzzle: &Puzzle) -> Result<Prepared> {
     ));
     let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
     spinner.finish_and_clear();
+    // A piece that fits nowhere is an answer (no solution), not an input error.
+    for name in prep.as_ref().map(|p| p.unplaceable()).unwrap_or_default() {
+        note!(
+            "warning: piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
+            puzzle.name
+        );
+    }
     prep
 }
 
@@ -125,7 +149,7 @@ pub fn print_stats(prep: &Prepared, stats: &Stats) {
 
 /// `wurfel pieces`.
 pub fn pieces(args: PiecesArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem, MergeEqualShapes::default())?;
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
     outln!(
         "{} — {} pieces ({} kinds), target {} cells, bounding box {:?}",

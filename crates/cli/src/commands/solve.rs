@@ -1,6 +1,6 @@
 //! `wurfel solve`: the first solution, the first N, or all of them, as text or JSON lines.
 
-use crate::args::{Json, Limit, Threads, ViewArg};
+use crate::args::{Json, Limit, MergeEqualShapes, Problem, Threads, ViewArg};
 use crate::commands::pack::{load, parse_convention, prepare, print_stats};
 use crate::commands::render::{self, solution_scene, Picture};
 use crate::exit::Stop;
@@ -18,8 +18,12 @@ use wurfel_pack::{Convention, Prepared, Want};
 /// Arguments of `wurfel solve`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml).
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     puzzle: String,
+    #[command(flatten)]
+    problem: Problem,
+    #[command(flatten)]
+    merge: MergeEqualShapes,
     #[command(flatten)]
     limit: Limit,
     /// Which solutions count as distinct: raw, rotations or rotations_reflections.
@@ -86,7 +90,7 @@ impl Listing<'_> {
 
 /// `wurfel solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
     // Every output is checked before the search: a bad path must not cost one.
     let out = match &args.out {
         Some(p) => OutputPath::check(p)?,

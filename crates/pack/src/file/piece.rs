@@ -1,10 +1,9 @@
 //! The `[[piece]]` tables: unique names and symbols, colours, counts, and a shape that is
-//! connected and fits in the target.
+//! connected and not larger than the target.
 
 use super::shape::{components, shape_from_cells, shape_from_layers};
 use super::{integer, line_col, Ctx, PuzzleFileError, MAX_COUNT};
 use crate::model::Piece;
-use crate::placements::fits;
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -157,8 +156,10 @@ fn count(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<u32, PuzzleFileError>
     Ok(n as u32)
 }
 
-/// The shape, from exactly one of `cells` or `layers`: face-connected, and placeable in the
-/// target in some orientation (the same placement search the solver uses).
+/// The shape, from exactly one of `cells` or `layers`: face-connected and not larger than the
+/// target. Whether it fits in the target in some orientation is not checked here: a piece that
+/// fits nowhere makes a well-formed puzzle with no solution, which the solver reports as a
+/// count of 0 (see `Prepared::unplaceable`).
 fn shape(
     cx: &Ctx<'_>,
     t: &Spanned<RawPiece>,
@@ -199,16 +200,13 @@ fn shape(
             ),
         ));
     }
-    if shape.len() > target.len() || !fits(&shape, target) {
-        let d = shape.dims();
+    if shape.len() > target.len() {
         return Err(cx.err(
             shape_span,
             format!(
-                "{what} ({} cells, {}×{}×{}) does not fit in the target in any orientation",
+                "{what} has {} cells, more than the target's {}: it does not fit",
                 shape.len(),
-                d[0],
-                d[1],
-                d[2]
+                target.len()
             ),
         ));
     }

@@ -1,0 +1,42 @@
+//! BurrTools puzzle files (`.xmpuzzle`, BurrTools 0.6.x): gzip-compressed XML holding shapes
+//! on a voxel grid and problems that name a result shape and the pieces with their counts.
+//!
+//! Only what wurfel can count exactly is accepted: the cube grid, fixed voxels, exact piece
+//! counts. Anything else (other grids, variable voxels, piece ranges, colour constraints) is
+//! refused with a message naming the feature, never read into a puzzle with a different count.
+//! Features that do not change the count (piece groups for disassembly, stored solutions) are
+//! skipped and reported as notes. The reader works on bytes, the caller reads the file.
+
+mod reader;
+mod writer;
+
+pub use reader::{problem_names, read_xmpuzzle, Read};
+pub use writer::write_xmpuzzle;
+
+use std::fmt;
+
+/// At most this many bytes of XML are decompressed: a hostile file cannot exhaust memory.
+pub const MAX_XML_BYTES: u64 = 64 << 20;
+
+/// Why a `.xmpuzzle` file cannot be read as a wurfel puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BurrError {
+    /// What went wrong, naming the file.
+    pub message: String,
+}
+
+impl fmt::Display for BurrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BurrError {}
+
+/// Whether `bytes` look like a BurrTools file (gzip or plain XML) rather than TOML.
+pub fn looks_like_xmpuzzle(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0x1f, 0x8b]) || bytes.trim_ascii_start().starts_with(b"<")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,451 @@
+//! Reading a `.xmpuzzle` file into a [`Puzzle`].
+
+use super::{BurrError, MAX_XML_BYTES};
+use crate::file::{parse_puzzle, to_toml};
+use crate::model::{Piece, Puzzle};
+use roxmltree::{Document, Node};
+use std::collections::HashSet;
+use std::io::Read as _;
+use wurfel_geom::{Cell, Shape};
+
+/// A puzzle read from a `.xmpuzzle` file, with notes on what was skipped.
+#[derive(Clone, Debug)]
+pub struct Read {
+    /// The chosen problem as a puzzle.
+    pub puzzle: Puzzle,
+    /// Features present in the file that do not affect the count and were skipped.
+    pub notes: Vec<String>,
+}
+
+/// The names of grid types BurrTools knows, by its `gridType` number.
+const GRID_TYPES: [&str; 5] = [
+    "cubes",
+    "triangular prisms",
+    "spheres",
+    "rhombic dodecahedra",
+    "tetrahedra and octahedra",
+];
+
+/// Nodes allowed in the XML tree: far above any real puzzle, small enough to bound memory.
+const MAX_NODES: u32 = 1 << 20;
+
+/// One `<voxel>` shape: its filled cells, and whether it has variable or coloured voxels.
+struct Voxels {
+    name: String,
+    filled: Vec<Cell>,
+    variable: usize,
+    coloured: usize,
+}
+
+/// Decompresses (when gzip) and checks the size bound.
+fn xml_text(bytes: &[u8], origin: &str) -> Result<String, BurrError> {
+    let raw = if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(bytes)
+            .take(MAX_XML_BYTES + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| err(origin, format!("is not a valid gzip file: {e}")))?;
+        out
+    } else {
+        bytes.to_vec()
+    };
+    if raw.len() as u64 > MAX_XML_BYTES {
+        return Err(err(
+            origin,
+            format!(
+                "decompresses to more than {} MiB of XML; refusing to read it",
+                MAX_XML_BYTES >> 20
+            ),
+        ));
+    }
+    // BurrTools writes names and comments in the platform's 8-bit encoding (ISO-8859-1 on the
+    // files it ships), so text that is not UTF-8 is read as Latin-1, byte for character.
+    Ok(String::from_utf8(raw)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect()))
+}
+
+fn err(origin: &str, what: String) -> BurrError {
+    BurrError {
+        message: format!("{origin}: {what}"),
+    }
+}
+
+fn parse<'i>(text: &'i str, origin: &str) -> Result<Document<'i>, BurrError> {
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: false,
+        nodes_limit: MAX_NODES,
+        ..Default::default()
+    };
+    let doc = Document::parse_with_options(text, opts)
+        .map_err(|e| err(origin, format!("is not well-formed XML: {e}")))?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "puzzle" {
+        return Err(err(
+            origin,
+            format!(
+                "is not a BurrTools puzzle: the root element is <{}>, not <puzzle>",
+                root.tag_name().name()
+            ),
+        ));
+    }
+    Ok(doc)
+}
+
+fn child<'a, 'i>(n: Node<'a, 'i>, name: &str) -> Option<Node<'a, 'i>> {
+    n.children().find(|c| c.has_tag_name(name))
+}
+
+fn children<'a, 'i>(n: Node<'a, 'i>, name: &'a str) -> impl Iterator<Item = Node<'a, 'i>> + 'a {
+    n.children().filter(move |c| c.has_tag_name(name))
+}
+
+fn number(n: Node<'_, '_>, attr: &str, origin: &str) -> Result<Option<u64>, BurrError> {
+    match n.attribute(attr) {
+        None => Ok(None),
+        Some(s) => s.trim().parse().map(Some).map_err(|_| {
+            err(
+                origin,
+                format!(
+                    "attribute `{attr}` of <{}> is {s:?}, not a non-negative integer",
+                    n.tag_name().name()
+                ),
+            )
+        }),
+    }
+}
+
+fn required(n: Node<'_, '_>, attr: &str, origin: &str) -> Result<u64, BurrError> {
+    number(n, attr, origin)?.ok_or_else(|| {
+        err(
+            origin,
+            format!("<{}> lacks its `{attr}` attribute", n.tag_name().name()),
+        )
+    })
+}
+
+/// Parses a `<voxel>`: `x*y*z` states (`_` empty, `#` filled, `+` variable), x fastest, each
+/// optionally followed by a colour number. Never allocates by the declared size: the states
+/// are counted as they are read and compared with it at the end.
+fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrError> {
+    let dims = [
+        required(n, "x", origin)?,
+        required(n, "y", origin)?,
+        required(n, "z", origin)?,
+    ];
+    let name = n
+        .attribute("name")
+        .filter(|s| !s.trim().is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("S{}", index + 1));
+    if number(n, "type", origin)?.unwrap_or(0) != 0 {
+        return Err(err(
+            origin,
+            format!("shape `{name}` uses an unknown voxel encoding (type is not 0)"),
+        ));
+    }
+    let size = dims[0]
+        .checked_mul(dims[1])
+        .and_then(|v| v.checked_mul(dims[2]))
+        .filter(|&v| v <= MAX_XML_BYTES)
+        .ok_or_else(|| {
+            err(
+                origin,
+                format!(
+                    "shape `{name}` is {}x{}x{}: too large",
+                    dims[0], dims[1], dims[2]
+                ),
+            )
+        })?;
+    let text = n.text().unwrap_or("").trim();
+    let mut v = Voxels {
+        name,
+        filled: Vec::new(),
+        variable: 0,
+        coloured: 0,
+    };
+    let mut idx: u64 = 0;
+    let mut colour_digit = false;
+    for ch in text.chars() {
+        match ch {
+            '_' | '#' | '+' => {
+                if idx >= size {
+                    return Err(err(
+                        origin,
+                        format!(
+                            "shape `{}` has more voxels than its size {}x{}x{}",
+                            v.name, dims[0], dims[1], dims[2]
+                        ),
+                    ));
+                }
+                let x = idx % dims[0];
+                let y = (idx / dims[0]) % dims[1];
+                let z = idx / (dims[0] * dims[1]);
+                match ch {
+                    '#' => v.filled.push([x as i32, y as i32, z as i32]),
+                    '+' => v.variable += 1,
+                    _ => {}
+                }
+                idx += 1;
+                colour_digit = false;
+            }
+            '0'..='9' => {
+                if ch != '0' && !colour_digit {
+                    v.coloured += 1;
+                }
+                colour_digit |= ch != '0';
+            }
+            c => {
+                return Err(err(
+                    origin,
+                    format!("shape `{}` contains {c:?}, not a voxel state", v.name),
+                ))
+            }
+        }
+    }
+    if idx != size {
+        return Err(err(
+            origin,
+            format!(
+                "shape `{}` has {idx} voxels but its size {}x{}x{} needs {size}",
+                v.name, dims[0], dims[1], dims[2]
+            ),
+        ));
+    }
+    Ok(v)
+}
+
+/// The problems' names in file order (unnamed ones as `P1`, `P2`, ...).
+pub fn problem_names(bytes: &[u8], origin: &str) -> Result<Vec<String>, BurrError> {
+    let text = xml_text(bytes, origin)?;
+    let doc = parse(&text, origin)?;
+    Ok(problems(doc.root_element())
+        .enumerate()
+        .map(|(i, p)| problem_name(p, i))
+        .collect())
+}
+
+fn problems<'a, 'i>(root: Node<'a, 'i>) -> impl Iterator<Item = Node<'a, 'i>> + 'a {
+    child(root, "problems")
+        .into_iter()
+        .flat_map(|ps| children(ps, "problem"))
+}
+
+fn problem_name(p: Node<'_, '_>, i: usize) -> String {
+    p.attribute("name")
+        .filter(|s| !s.trim().is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("P{}", i + 1))
+}
+
+/// Reads problem `problem` (a 1-based number or a name; the first when `None`) of a
+/// `.xmpuzzle` file as a puzzle. `origin` names the file in messages and gives the puzzle id.
+pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Result<Read, BurrError> {
+    let text = xml_text(bytes, origin)?;
+    let doc = parse(&text, origin)?;
+    let root = doc.root_element();
+    let version = root.attribute("version").unwrap_or("");
+    if version != "1" && version != "2" {
+        return Err(err(
+            origin,
+            format!("has puzzle format version {version:?}; BurrTools 0.6 files are version 2"),
+        ));
+    }
+    if let Some(g) = child(root, "gridType") {
+        let t = required(g, "type", origin)?;
+        if t != 0 {
+            let name = GRID_TYPES
+                .get(t as usize)
+                .copied()
+                .unwrap_or("an unknown grid");
+            return Err(err(
+                origin,
+                format!("uses the grid of {name} (type {t}); wurfel supports only cubes"),
+            ));
+        }
+    }
+    let shapes: Vec<Voxels> = child(root, "shapes")
+        .into_iter()
+        .flat_map(|s| children(s, "voxel"))
+        .enumerate()
+        .map(|(i, v)| voxels(v, i, origin))
+        .collect::<Result<_, _>>()?;
+    let all: Vec<Node<'_, '_>> = problems(root).collect();
+    let names: Vec<String> = all
+        .iter()
+        .enumerate()
+        .map(|(i, p)| problem_name(*p, i))
+        .collect();
+    let chosen = match problem {
+        None => 0,
+        Some(sel) => match sel.parse::<usize>() {
+            Ok(n) if n >= 1 && n <= all.len() => n - 1,
+            _ => names.iter().position(|n| n == sel).ok_or_else(|| {
+                err(
+                    origin,
+                    format!(
+                        "has no problem {sel:?}; its problems are: {}",
+                        list_problems(&names)
+                    ),
+                )
+            })?,
+        },
+    };
+    let Some(&p) = all.get(chosen) else {
+        return Err(err(origin, "defines no problem".into()));
+    };
+    let pname = &names[chosen];
+    let mut notes = Vec::new();
+    if all.len() > 1 && problem.is_none() {
+        notes.push(format!(
+            "{origin} has {} problems; using the first, `{pname}` (choose with --problem): {}",
+            all.len(),
+            list_problems(&names)
+        ));
+    }
+    let shape_at = |id: u64, what: &str| -> Result<&Voxels, BurrError> {
+        shapes.get(id as usize).ok_or_else(|| {
+            err(
+                origin,
+                format!(
+                    "problem `{pname}` names {what} shape {id}, but the file has {} shapes",
+                    shapes.len()
+                ),
+            )
+        })
+    };
+    let result = child(p, "result")
+        .ok_or_else(|| err(origin, format!("problem `{pname}` has no result shape")))?;
+    let target = shape_at(required(result, "id", origin)?, "result")?;
+    if target.variable > 0 {
+        return Err(err(
+            origin,
+            format!(
+                "problem `{pname}`: the result shape `{}` has {} variable voxels; variable voxels are not supported yet",
+                target.name, target.variable
+            ),
+        ));
+    }
+    if child(p, "bitmap").is_some_and(|b| children(b, "pair").next().is_some())
+        || shapes.iter().any(|s| s.coloured > 0)
+    {
+        return Err(err(
+            origin,
+            format!("problem `{pname}` uses colour constraints, which wurfel does not support"),
+        ));
+    }
+    let mut pieces = Vec::new();
+    let mut grouped = 0;
+    for s in child(p, "shapes")
+        .into_iter()
+        .flat_map(|s| children(s, "shape"))
+    {
+        let voxels = shape_at(required(s, "id", origin)?, "piece")?;
+        let count = match (
+            number(s, "count", origin)?,
+            number(s, "min", origin)?,
+            number(s, "max", origin)?,
+        ) {
+            (Some(c), _, _) => c,
+            (None, Some(lo), Some(hi)) if lo == hi => lo,
+            (None, Some(lo), Some(hi)) => {
+                return Err(err(
+                    origin,
+                    format!(
+                        "problem `{pname}`: piece `{}` may be used between {lo} and {hi} times; piece ranges (min/max counts) are not supported yet",
+                        voxels.name
+                    ),
+                ))
+            }
+            _ => 1,
+        };
+        if s.attribute("group").is_some() || children(s, "group").next().is_some() {
+            grouped += 1;
+        }
+        if voxels.variable > 0 {
+            return Err(err(
+                origin,
+                format!(
+                    "piece `{}` has variable voxels; variable voxels are not supported yet",
+                    voxels.name
+                ),
+            ));
+        }
+        if count == 0 {
+            continue;
+        }
+        let shape = Shape::new(voxels.filled.iter().copied())
+            .map_err(|e| err(origin, format!("piece `{}`: {e}", voxels.name)))?;
+        pieces.push(Piece {
+            name: voxels.name.clone(),
+            symbol: ' ',
+            shape,
+            count: count.min(u32::MAX as u64) as u32,
+            color: None,
+        });
+    }
+    if grouped > 0 {
+        notes.push(format!(
+            "{origin}: {grouped} pieces of problem `{pname}` belong to piece groups; groups only matter for disassembly and were ignored"
+        ));
+    }
+    if child(p, "solutions").is_some_and(|s| s.children().any(|c| c.is_element())) {
+        notes.push(format!(
+            "{origin}: the solutions stored in the file were ignored (wurfel finds its own)"
+        ));
+    }
+    assign_symbols(&mut pieces);
+    let target = Shape::new(target.filled.iter().copied())
+        .map_err(|e| err(origin, format!("result shape `{}`: {e}", target.name)))?;
+    let stem = std::path::Path::new(origin)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| origin.to_string());
+    let comment = child(root, "comment")
+        .and_then(|c| c.text())
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let puzzle = Puzzle {
+        id: stem.clone(),
+        name: p
+            .attribute("name")
+            .filter(|s| !s.trim().is_empty())
+            .map(str::to_string)
+            .unwrap_or(stem),
+        description: comment,
+        target,
+        pieces,
+        published: Vec::new(),
+    };
+    // The TOML checker owns the rules (connected pieces, volume, sizes); reuse it so that a
+    // puzzle read from BurrTools is exactly as valid as one read from TOML.
+    let checked = parse_puzzle(&to_toml(&puzzle), origin)
+        .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?;
+    Ok(Read {
+        puzzle: checked,
+        notes,
+    })
+}
+
+fn list_problems(names: &[String]) -> String {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} `{n}`", i + 1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Symbols for layered text: the name's first character when free, else the first free of
+/// A-Z, a-z, 0-9.
+fn assign_symbols(pieces: &mut [Piece]) {
+    let mut used = HashSet::new();
+    let mut pool = ('A'..='Z').chain('a'..='z').chain('0'..='9');
+    for p in pieces.iter_mut() {
+        let first = p.name.chars().next().filter(|c| c.is_alphanumeric());
+        p.symbol = match first {
+            Some(c) if used.insert(c) => c,
+            _ => pool.by_ref().find(|c| used.insert(*c)).unwrap_or('?'),
+        };
+    }
+}

@@ -1,0 +1,184 @@
+//! Round trips through `.xmpuzzle` and hostile files.
+
+use super::*;
+use crate::catalog;
+use flate2::write::GzEncoder;
+use std::io::Write;
+
+fn gz(xml: &str) -> Vec<u8> {
+    let mut e = GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(xml.as_bytes()).unwrap();
+    e.finish().unwrap()
+}
+
+fn read(xml: &str) -> Result<Read, BurrError> {
+    read_xmpuzzle(&gz(xml), "t.xmpuzzle", None)
+}
+
+fn normalized(s: &wurfel_geom::Shape) -> Vec<wurfel_geom::Cell> {
+    let (lo, _) = s.bounds();
+    let mut c: Vec<_> = s
+        .cells()
+        .iter()
+        .map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
+        .collect();
+    c.sort();
+    c
+}
+
+/// Every catalog puzzle survives TOML → xmpuzzle → puzzle with the same target, piece names,
+/// counts and shapes (up to translation).
+#[test]
+fn catalog_round_trips() {
+    for p in catalog::all() {
+        let back = read_xmpuzzle(&write_xmpuzzle(&p), &format!("{}.xmpuzzle", p.id), None)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id))
+            .puzzle;
+        assert_eq!(back.id, p.id);
+        assert_eq!(back.name, p.name);
+        assert_eq!(back.description, p.description);
+        assert_eq!(normalized(&back.target), normalized(&p.target), "{}", p.id);
+        assert_eq!(back.pieces.len(), p.pieces.len());
+        for (a, b) in back.pieces.iter().zip(&p.pieces) {
+            assert_eq!(a.name, b.name);
+            assert_eq!(a.count, b.count);
+            assert_eq!(normalized(&a.shape), normalized(&b.shape), "{}", p.id);
+        }
+    }
+}
+
+const HEAD: &str =
+    "<?xml version=\"1.0\"?><puzzle version=\"2\"><gridType type=\"0\"/><colors/><shapes>";
+
+/// Two V-trominoes declared as two shapes fill a 1x2x3 box (the second problem uses one
+/// shape twice).
+fn two_vs() -> String {
+    format!(
+        "{HEAD}<voxel x=\"1\" y=\"2\" z=\"2\" type=\"0\" name=\"A\">###_</voxel>\
+         <voxel x=\"1\" y=\"2\" z=\"2\" type=\"0\" name=\"B\">##_#</voxel>\
+         <voxel x=\"1\" y=\"2\" z=\"3\" type=\"0\">######</voxel></shapes><problems>\
+         <problem name=\"apart\"><shapes><shape id=\"0\" count=\"1\"/><shape id=\"1\" count=\"1\"/></shapes><result id=\"2\"/><bitmap/></problem>\
+         <problem name=\"copies\"><shapes><shape id=\"0\" min=\"2\" max=\"2\"/></shapes><result id=\"2\"/></problem>\
+         </problems><comment>two Vs</comment></puzzle>"
+    )
+}
+
+#[test]
+fn reads_problems_by_number_and_name() {
+    let xml = two_vs();
+    let bytes = gz(&xml);
+    assert_eq!(problem_names(&bytes, "t").unwrap(), vec!["apart", "copies"]);
+    let first = read_xmpuzzle(&bytes, "t.xmpuzzle", None).unwrap();
+    assert_eq!(first.puzzle.name, "apart");
+    assert_eq!(first.puzzle.pieces.len(), 2);
+    assert!(first.notes.iter().any(|n| n.contains("2 problems")));
+    let second = read_xmpuzzle(&bytes, "t.xmpuzzle", Some("copies")).unwrap();
+    assert_eq!(second.puzzle.pieces[0].count, 2);
+    let by_number = read_xmpuzzle(&bytes, "t.xmpuzzle", Some("2")).unwrap();
+    assert_eq!(by_number.puzzle, second.puzzle);
+    let e = read_xmpuzzle(&bytes, "t.xmpuzzle", Some("3")).unwrap_err();
+    assert!(e.message.contains("1 `apart`, 2 `copies`"), "{e}");
+    // Counted as distinct pieces and as copies: raw 4 and 2 (the two copies swap).
+    let c = crate::Prepared::new(&first.puzzle).unwrap().count(1);
+    assert_eq!((c.raw, c.rotations, c.rotations_reflections), (4, 1, 1));
+    let c = crate::Prepared::new(&second.puzzle).unwrap().count(1);
+    assert_eq!(c.raw, 2);
+}
+
+#[test]
+fn refuses_unsupported_features_by_name() {
+    let cases = [
+        (
+            HEAD.replace("type=\"0\"/>", "type=\"2\"/>") + "</shapes></puzzle>",
+            "grid of spheres",
+        ),
+        (
+            two_vs().replace("######", "#####+"),
+            "variable voxels are not supported yet",
+        ),
+        (
+            two_vs().replace("##_#", "##+#"),
+            "piece `B` has variable voxels",
+        ),
+        (
+            two_vs().replace("count=\"1\"/></shapes>", "min=\"0\" max=\"1\"/></shapes>"),
+            "piece ranges (min/max counts) are not supported yet",
+        ),
+        (two_vs().replace("######", "#1#####"), "colour constraints"),
+        (
+            two_vs().replace(
+                "<bitmap/>",
+                "<bitmap><pair piece=\"1\" result=\"1\"/></bitmap>",
+            ),
+            "colour constraints",
+        ),
+    ];
+    for (xml, needle) in cases {
+        let e = read(&xml).unwrap_err();
+        assert!(e.message.contains(needle), "{e} lacks {needle:?}");
+    }
+}
+
+#[test]
+fn hostile_files_give_errors() {
+    let too_big = MAX_XML_BYTES as usize + 10;
+    // A size bomb: highly compressible, larger than the bound once inflated.
+    let mut e = GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let chunk = vec![b' '; 1 << 20];
+    for _ in 0..=(too_big >> 20) {
+        e.write_all(&chunk).unwrap();
+    }
+    let bomb = e.finish().unwrap();
+    assert!(bomb.len() < 1 << 20);
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (vec![0x1f, 0x8b, 1, 2, 3], "gzip"),
+        (bomb, "MiB"),
+        (gz("<puzzle version=\"2\"><shapes>"), "well-formed"),
+        (gz("<toml/>"), "root element"),
+        (gz("<!DOCTYPE p [<!ENTITY a \"aaaa\">]><puzzle/>"), "well-formed"),
+        (
+            gz(&format!("{HEAD}<voxel x=\"4000000000\" y=\"4000000000\" z=\"4000000000\" type=\"0\">#</voxel></shapes></puzzle>")),
+            "too large",
+        ),
+        (
+            gz(&format!("{HEAD}<voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">###</voxel></shapes></puzzle>")),
+            "more voxels",
+        ),
+        (
+            gz(&format!("{HEAD}<voxel x=\"-2\" y=\"1\" z=\"1\" type=\"0\">##</voxel></shapes></puzzle>")),
+            "non-negative integer",
+        ),
+        (gz(&format!("{HEAD}</shapes></puzzle>")), "defines no problem"),
+        (gz(&two_vs().replace("result id=\"2\"", "result id=\"9\"")), "has 3 shapes"),
+        (gz(&two_vs().replace("##_#", "#__#")), "not connected"),
+        (vec![0xff, 0xfe], "well-formed"),
+    ];
+    for (bytes, needle) in cases {
+        let e = read_xmpuzzle(&bytes, "t.xmpuzzle", None).unwrap_err();
+        assert!(e.message.contains(needle), "{e} lacks {needle:?}");
+    }
+}
+
+/// The catalog puzzles that count in well under a second give equal counts when read back from
+/// `.xmpuzzle` (the slower ones are covered by the structural round trip above).
+#[test]
+fn catalog_counts_survive_the_round_trip() {
+    let fast = [
+        "soma",
+        "cubissimo",
+        "diabolical",
+        "slothouber-graatsma",
+        "tetracubes-2x4x4",
+        "pentominoes-3x20",
+    ];
+    for id in fast {
+        let p = catalog::get(id).unwrap();
+        let back = read_xmpuzzle(&write_xmpuzzle(&p), "x.xmpuzzle", None)
+            .unwrap()
+            .puzzle;
+        let a = crate::Prepared::new(&p).unwrap().count(2);
+        let b = crate::Prepared::new(&back).unwrap().count(2);
+        assert_eq!(a, b, "{id}");
+        assert!(a.raw > 0, "{id}");
+    }
+}
