@@ -184,3 +184,146 @@ pub struct SnakeEntryJson {
 pub struct SurveySummaryJson<'a> {
     pub summary: &'a wurfel_snake::Survey,
 }
+
+// ---- The 4x4x4 (`revenge`) ----
+
+use wurfel_revenge::{analyse, notation, reduction};
+
+/// `revenge solve --json`, five-stage method.
+#[derive(Serialize)]
+pub struct RevengeSolution {
+    pub moves: String,
+    pub moves_slice: String,
+    pub stm: usize,
+    pub obtm: usize,
+    pub seconds: f64,
+    pub stages: Vec<RevengeStage>,
+}
+
+/// One stage of a five-stage solution.
+#[derive(Serialize)]
+pub struct RevengeStage {
+    pub stage: usize,
+    pub rotation: String,
+    pub moves: String,
+    pub moves_slice: String,
+    pub stm: usize,
+}
+
+impl RevengeSolution {
+    pub fn new(sol: &wurfel_revenge::solver::Solution, seconds: f64) -> Self {
+        RevengeSolution {
+            moves: sol.wca(),
+            moves_slice: sol.slice_notation(),
+            stm: sol.stm(),
+            obtm: sol.obtm(),
+            seconds,
+            stages: sol
+                .stages
+                .iter()
+                .map(|s| RevengeStage {
+                    stage: s.number,
+                    rotation: s
+                        .rotation
+                        .iter()
+                        .map(|r| r.name())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    moves: notation::to_wca(&s.moves_original),
+                    moves_slice: notation::to_slice(&s.moves),
+                    stm: notation::stm(&s.moves),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `revenge solve --method reduction --json`.
+#[derive(Serialize)]
+pub struct ReductionSolution {
+    pub method: &'static str,
+    pub moves: String,
+    pub moves_slice: String,
+    pub stm: usize,
+    pub obtm: usize,
+    pub seconds: f64,
+    pub phases: Vec<ReductionPhase>,
+}
+
+/// One phase of a reduction solution.
+#[derive(Serialize)]
+pub struct ReductionPhase {
+    pub phase: usize,
+    pub goal: &'static str,
+    pub moves: String,
+    pub obtm: usize,
+    pub stm: usize,
+}
+
+impl ReductionSolution {
+    pub fn new(sol: &reduction::Solution, seconds: f64) -> Self {
+        ReductionSolution {
+            method: "reduction",
+            moves: sol.wca(),
+            moves_slice: sol.slice_notation(),
+            stm: sol.stm(),
+            obtm: sol.obtm(),
+            seconds,
+            phases: sol
+                .phases
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let m = reduction::moves::to_slices(p);
+                    ReductionPhase {
+                        phase: i + 1,
+                        goal: reduction::solver::PHASE_NAMES[i],
+                        moves: notation::to_wca(&m),
+                        obtm: notation::obtm(&m),
+                        stm: notation::stm(&m),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `revenge bench --json`: lengths and times over random positions.
+#[derive(Serialize)]
+pub struct RevengeBench {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    pub positions: usize,
+    pub seed: u64,
+    pub stm_avg: f64,
+    pub stm_max: usize,
+    pub obtm_avg: f64,
+    pub obtm_max: usize,
+    pub seconds_avg: f64,
+    pub seconds_max: f64,
+    pub table_load_seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage_stm_avg: Option<Vec<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage_stm_max: Option<[usize; 5]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_mb: Option<f64>,
+}
+
+/// `revenge analyse --json`: a stage's distance table.
+#[derive(Serialize)]
+pub struct DistanceTable<'a> {
+    pub stage: usize,
+    pub distance: &'a [analyse::Row],
+    pub note: &'a str,
+}
+
+/// One line of `revenge scramble --json`.
+#[derive(Serialize)]
+pub struct ScrambleJson {
+    pub seed: u64,
+    pub scramble: String,
+    pub obtm: usize,
+    pub stm: usize,
+    pub facelets: String,
+}

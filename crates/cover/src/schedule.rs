@@ -210,12 +210,22 @@ where
     };
 
     std::thread::scope(|s| {
+        // A worker the system refuses to start (thread or memory limits) is not an error: the
+        // others share its tasks. With none at all, this thread runs every task before
+        // delivering (the channel is unbounded), so the answer never depends on the threads.
+        let mut spawned = 0;
         for _ in 0..threads {
             let tx = tx.clone();
-            std::thread::Builder::new()
+            let started = std::thread::Builder::new()
                 .stack_size(64 << 20)
-                .spawn_scoped(s, || worker(tx))
-                .expect("spawn worker thread");
+                .spawn_scoped(s, || worker(tx));
+            if started.is_err() {
+                break;
+            }
+            spawned += 1;
+        }
+        if spawned == 0 {
+            worker(tx.clone());
         }
         drop(tx);
         let mut pending: BTreeMap<usize, TaskResult<V>> = BTreeMap::new();

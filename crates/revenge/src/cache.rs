@@ -104,13 +104,18 @@ pub fn verify(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadErr
     Ok(t)
 }
 
-/// Stores a table atomically (temporary file, then rename).
+/// Stores a table atomically: an exclusively created temporary file in `dir` (removed on any
+/// error), synced, then renamed over the table's name, so a reader never maps a half-written
+/// table and no planted link at a predictable name can redirect the write.
 pub fn store(dir: &Path, name: &str, t: &NibbleTable) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let path = table_path(dir, name);
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
     {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut f = std::io::BufWriter::new(tmp.as_file_mut());
         f.write_all(MAGIC)?;
         f.write_all(&FORMAT_VERSION.to_le_bytes())?;
         f.write_all(&(t.len as u64).to_le_bytes())?;
@@ -122,7 +127,9 @@ pub fn store(dir: &Path, name: &str, t: &NibbleTable) -> std::io::Result<()> {
         f.write_all(&t.data)?;
         f.flush()?;
     }
-    std::fs::rename(&tmp, &path)
+    tmp.as_file().sync_all()?;
+    tmp.persist(&path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 #[cfg(test)]

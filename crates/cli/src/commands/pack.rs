@@ -183,27 +183,15 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
     Ok(())
 }
 
-/// A shape as layered text (top layer first, layers side by side).
+/// A shape as layered text (top layer first, layers side by side), indented under its name.
 fn shape_layers(shape: &wurfel_geom::Shape, ch: char) -> String {
     let s = shape.normalized();
-    let d = s.dims();
-    let mut out = String::new();
-    for y in (0..d[1]).rev() {
-        let mut line = String::from("  ");
-        for z in (0..d[2]).rev() {
-            for x in 0..d[0] {
-                line.push(if s.cells().contains(&[x, y, z]) {
-                    ch
-                } else {
-                    '.'
-                });
-                line.push(' ');
-            }
-            line.push_str("  ");
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out.pop();
-    out
+    let grid = wurfel_geom::BoxGrid::new(s.dims().map(|d| d as usize));
+    let cells: std::collections::HashSet<usize> =
+        s.cells().iter().filter_map(|&c| grid.index(c)).collect();
+    grid.layers_text(|i| cells.contains(&i).then(|| ch.to_string()))
+        .lines()
+        .map(|line| format!("  {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

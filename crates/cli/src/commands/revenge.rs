@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
 use wurfel_revenge::notation::{self, Notation};
 use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
-use wurfel_revenge::solver::{Options, Solution, Solver};
+use wurfel_revenge::solver::{Options, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
 use wurfel_revenge::Cube;
 
@@ -255,23 +255,6 @@ fn position(a: &SolveArgs) -> Result<Cube> {
     }
 }
 
-fn solution_json(sol: &Solution, secs: f64) -> serde_json::Value {
-    serde_json::json!({
-        "moves": sol.wca(),
-        "moves_slice": sol.slice_notation(),
-        "stm": sol.stm(),
-        "obtm": sol.obtm(),
-        "seconds": secs,
-        "stages": sol.stages.iter().map(|s| serde_json::json!({
-            "stage": s.number,
-            "rotation": s.rotation.iter().map(|r| r.name()).collect::<Vec<_>>().join(" "),
-            "moves": notation::to_wca(&s.moves_original),
-            "moves_slice": notation::to_slice(&s.moves),
-            "stm": notation::stm(&s.moves),
-        })).collect::<Vec<_>>(),
-    })
-}
-
 fn solve(a: SolveArgs) -> Result<()> {
     match a.search.method {
         Method::FiveStage => {}
@@ -284,7 +267,10 @@ fn solve(a: SolveArgs) -> Result<()> {
     let sol = solver.solve_with(&cube, &a.search.options())?;
     let secs = t.elapsed().as_secs_f64();
     if a.json {
-        outln!("{}", solution_json(&sol, secs));
+        outln!(
+            "{}",
+            serde_json::to_string(&crate::report::RevengeSolution::new(&sol, secs))?
+        );
         return Ok(());
     }
     outln!("position: {}", cube.facelets());
@@ -321,7 +307,7 @@ fn bench(a: BenchArgs) -> Result<()> {
             let r = bench_reduction(&a)?;
             bench_five_stage(&a)?;
             if !a.json {
-                println!("(reduction above: {r})");
+                outln!("(reduction above: {r})");
             }
             return Ok(());
         }
@@ -364,14 +350,21 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
     if a.json {
         outln!(
             "{}",
-            serde_json::json!({
-                "positions": a.random, "seed": a.seed,
-                "stm_avg": avg(&stms), "stm_max": max(&stms),
-                "obtm_avg": avg(&obtms), "obtm_max": max(&obtms),
-                "seconds_avg": tavg, "seconds_max": tmax, "table_load_seconds": load_secs,
-                "stage_stm_avg": stage_sum.iter().map(|&s| s as f64 / n).collect::<Vec<_>>(),
-                "stage_stm_max": stage_max,
-            })
+            serde_json::to_string(&crate::report::RevengeBench {
+                method: None,
+                positions: a.random,
+                seed: a.seed,
+                stm_avg: avg(&stms),
+                stm_max: max(&stms),
+                obtm_avg: avg(&obtms),
+                obtm_max: max(&obtms),
+                seconds_avg: tavg,
+                seconds_max: tmax,
+                table_load_seconds: load_secs,
+                stage_stm_avg: Some(stage_sum.iter().map(|&s| s as f64 / n).collect()),
+                stage_stm_max: Some(stage_max),
+                table_mb: None,
+            })?
         );
         return Ok(());
     }
@@ -442,7 +435,7 @@ fn tables(a: TablesArgs) -> Result<()> {
                 })?;
             }
         }
-        println!(
+        outln!(
             "every checksum verified in {:.1} s",
             t.elapsed().as_secs_f64()
         );
@@ -454,7 +447,11 @@ fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Re
     if json {
         outln!(
             "{}",
-            serde_json::json!({"stage": stage, "distance": rows, "note": note})
+            serde_json::to_string(&crate::report::DistanceTable {
+                stage,
+                distance: rows,
+                note
+            })?
         );
         return Ok(());
     }
@@ -735,27 +732,6 @@ fn load_reduction(common: &Common) -> Result<(Reduction, f64)> {
     Ok((r, t.elapsed().as_secs_f64()))
 }
 
-fn reduction_json(sol: &reduction::Solution, secs: f64) -> serde_json::Value {
-    serde_json::json!({
-        "method": "reduction",
-        "moves": sol.wca(),
-        "moves_slice": sol.slice_notation(),
-        "stm": sol.stm(),
-        "obtm": sol.obtm(),
-        "seconds": secs,
-        "phases": sol.phases.iter().enumerate().map(|(i, p)| {
-            let m = reduction::moves::to_slices(p);
-            serde_json::json!({
-                "phase": i + 1,
-                "goal": reduction::solver::PHASE_NAMES[i],
-                "moves": notation::to_wca(&m),
-                "obtm": notation::obtm(&m),
-                "stm": notation::stm(&m),
-            })
-        }).collect::<Vec<_>>(),
-    })
-}
-
 fn solve_reduction(a: SolveArgs) -> Result<()> {
     let cube = position(&a)?;
     let (solver, _) = load_reduction(&a.common)?;
@@ -763,13 +739,16 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
     let sol = solver.solve_with(&cube, &reduction_options(&a.search))?;
     let secs = t.elapsed().as_secs_f64();
     if a.json {
-        println!("{}", reduction_json(&sol, secs));
+        outln!(
+            "{}",
+            serde_json::to_string(&crate::report::ReductionSolution::new(&sol, secs))?
+        );
         return Ok(());
     }
-    println!("position: {}", cube.facelets());
+    outln!("position: {}", cube.facelets());
     for (i, p) in sol.phases.iter().enumerate() {
         let m = reduction::moves::to_slices(p);
-        println!(
+        outln!(
             "phase {} ({}): {}  ({} OBTM)",
             i + 1,
             reduction::solver::PHASE_NAMES[i],
@@ -777,9 +756,9 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
             notation::obtm(&m)
         );
     }
-    println!("WCA:          {}", sol.wca());
-    println!("single-slice: {}", sol.slice_notation());
-    println!(
+    outln!("WCA:          {}", sol.wca());
+    outln!("single-slice: {}", sol.slice_notation());
+    outln!(
         "length: {} OBTM (outer block turns), {} STM (slice turns); checked by applying it; {:.3} s",
         sol.obtm(),
         sol.stm(),
@@ -822,34 +801,42 @@ fn bench_reduction(a: &BenchArgs) -> Result<String> {
     let tmax = times.iter().copied().fold(0.0, f64::max);
     let mb = solver.table_bytes() as f64 / 1e6;
     if a.json {
-        println!(
+        outln!(
             "{}",
-            serde_json::json!({
-                "method": "reduction", "positions": a.random, "seed": a.seed,
-                "stm_avg": avg(&stms), "stm_max": max(&stms),
-                "obtm_avg": avg(&obtms), "obtm_max": max(&obtms),
-                "seconds_avg": tavg, "seconds_max": tmax, "table_load_seconds": load_secs,
-                "table_mb": mb,
-            })
+            serde_json::to_string(&crate::report::RevengeBench {
+                method: Some("reduction"),
+                positions: a.random,
+                seed: a.seed,
+                stm_avg: avg(&stms),
+                stm_max: max(&stms),
+                obtm_avg: avg(&obtms),
+                obtm_max: max(&obtms),
+                seconds_avg: tavg,
+                seconds_max: tmax,
+                table_load_seconds: load_secs,
+                stage_stm_avg: None,
+                stage_stm_max: None,
+                table_mb: Some(mb),
+            })?
         );
     } else {
-        println!(
+        outln!(
             "reduction: {} random positions (seeds {}..{}), every solution checked",
             a.random,
             a.seed,
             a.seed + a.random as u64
         );
-        println!(
+        outln!(
             "OBTM (outer block turns): average {:.2}, max {}",
             avg(&obtms),
             max(&obtms)
         );
-        println!(
+        outln!(
             "STM  (slice turns):       average {:.2}, max {}",
             avg(&stms),
             max(&stms)
         );
-        println!(
+        outln!(
             "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables {mb:.1} MB, ready in {load_secs:.2} s)"
         );
     }
@@ -901,15 +888,18 @@ fn scramble(a: ScrambleArgs) -> Result<()> {
             bail!("scramble for seed {seed} does not rebuild its position (internal error)");
         }
         if a.json {
-            println!(
+            outln!(
                 "{}",
-                serde_json::json!({
-                    "seed": seed, "scramble": text, "obtm": notation::obtm(&moves),
-                    "stm": notation::stm(&moves), "facelets": cube.facelets(),
-                })
+                serde_json::to_string(&crate::report::ScrambleJson {
+                    seed,
+                    obtm: notation::obtm(&moves),
+                    stm: notation::stm(&moves),
+                    facelets: cube.facelets(),
+                    scramble: text,
+                })?
             );
         } else {
-            println!("{text}");
+            outln!("{text}");
         }
     }
     Ok(())
