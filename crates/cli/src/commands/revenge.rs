@@ -7,7 +7,7 @@ use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
-use wurfel_revenge::notation::{self, Notation};
+use wurfel_revenge::notation::{self, Notation, Step};
 use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
 use wurfel_revenge::solver::{Options, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
@@ -847,31 +847,41 @@ fn bench_reduction(a: &BenchArgs) -> Result<String> {
     ))
 }
 
-/// The inverse of a single-slice sequence.
-fn inverse(moves: &[wurfel_revenge::Move]) -> Vec<wurfel_revenge::Move> {
-    moves.iter().rev().map(|m| m.inverse()).collect()
+/// The inverse of a sequence of turns and whole-cube rotations.
+fn inverse(steps: &[Step]) -> Vec<Step> {
+    steps
+        .iter()
+        .rev()
+        .map(|s| match *s {
+            Step::Turn(m) => Step::Turn(m.inverse()),
+            Step::Rotate(r) => Step::Rotate(r.inverse()),
+        })
+        .collect()
 }
 
-/// A solver as a function from a position to its single-slice solution.
-type SolveFn = dyn Fn(&Cube) -> Result<Vec<wurfel_revenge::Move>>;
+/// A solver as a function from a position to its solution (turns and rotations in order).
+type SolveFn = dyn Fn(&Cube) -> Result<Vec<Step>>;
 
 fn scramble(a: ScrambleArgs) -> Result<()> {
     // One solver for all scrambles; each returns the single-slice solution of a position.
     let solve: Box<SolveFn> = match a.method {
         Method::FiveStage => {
             let (solver, _) = load_solver(&a.common)?;
-            Box::new(move |c| Ok(solver.solve_with(c, &Options::default())?.moves))
+            Box::new(move |c| Ok(solver.solve_with(c, &Options::default())?.steps))
         }
         Method::Reduction => {
             let (solver, _) = load_reduction(&a.common)?;
-            Box::new(move |c| Ok(solver.solve(c)?.moves))
+            Box::new(move |c| Ok(solver.solve(c)?.moves.into_iter().map(Step::Turn).collect()))
         }
         Method::Both => bail!("scramble takes --method five-stage or reduction"),
     };
     for i in 0..a.count {
         let seed = a.seed + i as u64;
         let cube = Cube::random(seed);
-        let moves = inverse(&solve(&cube).with_context(|| format!("random position seed {seed}"))?);
+        // The solution's inverse, rotations moved to the end (where they change nothing).
+        let (moves, _) = notation::unrotate(&inverse(
+            &solve(&cube).with_context(|| format!("random position seed {seed}"))?,
+        ));
         let text = notation::to_wca(&moves);
         // The scramble must rebuild the random position from the solved cube (up to a
         // whole-cube rotation, which is the same position: a 4x4x4 has no fixed centres).
@@ -882,7 +892,7 @@ fn scramble(a: ScrambleArgs) -> Result<()> {
             for &q in rot {
                 x.rotate(q);
             }
-            x == cube
+            x.facelets() == cube.facelets()
         });
         if !same {
             bail!("scramble for seed {seed} does not rebuild its position (internal error)");
