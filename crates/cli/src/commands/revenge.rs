@@ -315,57 +315,110 @@ fn bench(a: BenchArgs) -> Result<()> {
     bench_five_stage(&a)
 }
 
+/// Lengths and times of one method over a bench's random positions.
+struct Tally {
+    stms: Vec<usize>,
+    obtms: Vec<usize>,
+    times: Vec<f64>,
+}
+
+impl Tally {
+    /// Solves the positions of seeds `a.seed..a.seed + a.random` with `solve` (which returns
+    /// the solution's STM and OBTM lengths), timing each, with a spinner labelled `label`.
+    fn run(
+        a: &BenchArgs,
+        label: &str,
+        mut solve: impl FnMut(&Cube) -> Result<(usize, usize)>,
+    ) -> Result<Tally> {
+        let pb = spinner(!a.common.quiet);
+        let mut t = Tally {
+            stms: Vec::new(),
+            obtms: Vec::new(),
+            times: Vec::new(),
+        };
+        for i in 0..a.random {
+            let seed = a.seed + i as u64;
+            let cube = Cube::random(seed);
+            let start = Instant::now();
+            let (stm, obtm) =
+                solve(&cube).with_context(|| format!("random position seed {seed}"))?;
+            t.times.push(start.elapsed().as_secs_f64());
+            t.stms.push(stm);
+            t.obtms.push(obtm);
+            pb.set_message(format!("{label}{}/{} solved", i + 1, a.random));
+        }
+        pb.finish_and_clear();
+        Ok(t)
+    }
+    fn n(&self) -> f64 {
+        self.times.len().max(1) as f64
+    }
+    fn avg(&self, v: &[usize]) -> f64 {
+        v.iter().sum::<usize>() as f64 / self.n()
+    }
+    fn max(v: &[usize]) -> usize {
+        v.iter().copied().max().unwrap_or(0)
+    }
+    fn tavg(&self) -> f64 {
+        self.times.iter().sum::<f64>() / self.n()
+    }
+    fn tmax(&self) -> f64 {
+        self.times.iter().copied().fold(0.0, f64::max)
+    }
+    /// The JSON summary; method-specific fields are filled in by the caller.
+    fn json(&self, a: &BenchArgs, load_secs: f64) -> crate::report::RevengeBench {
+        crate::report::RevengeBench {
+            method: None,
+            positions: a.random,
+            seed: a.seed,
+            stm_avg: self.avg(&self.stms),
+            stm_max: Tally::max(&self.stms),
+            obtm_avg: self.avg(&self.obtms),
+            obtm_max: Tally::max(&self.obtms),
+            seconds_avg: self.tavg(),
+            seconds_max: self.tmax(),
+            table_load_seconds: load_secs,
+            stage_stm_avg: None,
+            stage_stm_max: None,
+            table_mb: None,
+        }
+    }
+    fn stm_line(&self) -> String {
+        format!(
+            "STM  (slice turns):       average {:.2}, max {}",
+            self.avg(&self.stms),
+            Tally::max(&self.stms)
+        )
+    }
+    fn obtm_line(&self) -> String {
+        format!(
+            "OBTM (outer block turns): average {:.2}, max {}",
+            self.avg(&self.obtms),
+            Tally::max(&self.obtms)
+        )
+    }
+}
+
 fn bench_five_stage(a: &BenchArgs) -> Result<()> {
     let (solver, load_secs) = load_solver(&a.common)?;
     let opts = a.search.options();
-    let pb = spinner(!a.common.quiet);
-    let mut stms = Vec::new();
-    let mut obtms = Vec::new();
-    let mut times = Vec::new();
     let mut stage_max = [0usize; 5];
     let mut stage_sum = [0usize; 5];
-    for i in 0..a.random {
-        let seed = a.seed + i as u64;
-        let cube = Cube::random(seed);
-        let t = Instant::now();
-        let sol = solver
-            .solve_with(&cube, &opts)
-            .with_context(|| format!("random position seed {seed}"))?;
-        times.push(t.elapsed().as_secs_f64());
-        stms.push(sol.stm());
-        obtms.push(sol.obtm());
+    let t = Tally::run(a, "", |cube| {
+        let sol = solver.solve_with(cube, &opts)?;
         for s in &sol.stages {
             let n = notation::stm(&s.moves);
             stage_max[s.number - 1] = stage_max[s.number - 1].max(n);
             stage_sum[s.number - 1] += n;
         }
-        pb.set_message(format!("{}/{} solved", i + 1, a.random));
-    }
-    pb.finish_and_clear();
-    let n = a.random.max(1) as f64;
-    let avg = |v: &[usize]| v.iter().sum::<usize>() as f64 / n;
-    let max = |v: &[usize]| v.iter().copied().max().unwrap_or(0);
-    let tavg = times.iter().sum::<f64>() / n;
-    let tmax = times.iter().copied().fold(0.0, f64::max);
+        Ok((sol.stm(), sol.obtm()))
+    })?;
+    let n = t.n();
     if a.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&crate::report::RevengeBench {
-                method: None,
-                positions: a.random,
-                seed: a.seed,
-                stm_avg: avg(&stms),
-                stm_max: max(&stms),
-                obtm_avg: avg(&obtms),
-                obtm_max: max(&obtms),
-                seconds_avg: tavg,
-                seconds_max: tmax,
-                table_load_seconds: load_secs,
-                stage_stm_avg: Some(stage_sum.iter().map(|&s| s as f64 / n).collect()),
-                stage_stm_max: Some(stage_max),
-                table_mb: None,
-            })?
-        );
+        let mut j = t.json(a, load_secs);
+        j.stage_stm_avg = Some(stage_sum.iter().map(|&s| s as f64 / n).collect());
+        j.stage_stm_max = Some(stage_max);
+        outln!("{}", serde_json::to_string(&j)?);
         return Ok(());
     }
     outln!(
@@ -374,16 +427,8 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
         a.seed,
         a.seed + a.random as u64
     );
-    outln!(
-        "STM  (slice turns):       average {:.2}, max {}",
-        avg(&stms),
-        max(&stms)
-    );
-    outln!(
-        "OBTM (outer block turns): average {:.2}, max {}",
-        avg(&obtms),
-        max(&obtms)
-    );
+    outln!("{}", t.stm_line());
+    outln!("{}", t.obtm_line());
     for k in 0..5 {
         outln!(
             "  stage {}: average {:.2} STM, max {}",
@@ -393,7 +438,9 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
         );
     }
     outln!(
-        "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables loaded in {load_secs:.1} s)"
+        "time per solve: average {:.3} s, max {:.3} s (tables loaded in {load_secs:.1} s)",
+        t.tavg(),
+        t.tmax()
     );
     Ok(())
 }
@@ -779,46 +826,16 @@ fn reduction_options(s: &Search) -> reduction::Options {
 fn bench_reduction(a: &BenchArgs) -> Result<String> {
     let (solver, load_secs) = load_reduction(&a.common)?;
     let opts = reduction_options(&a.search);
-    let pb = spinner(!a.common.quiet);
-    let (mut stms, mut obtms, mut times) = (Vec::new(), Vec::new(), Vec::new());
-    for i in 0..a.random {
-        let seed = a.seed + i as u64;
-        let cube = Cube::random(seed);
-        let t = Instant::now();
-        let sol = solver
-            .solve_with(&cube, &opts)
-            .with_context(|| format!("random position seed {seed}"))?;
-        times.push(t.elapsed().as_secs_f64());
-        stms.push(sol.stm());
-        obtms.push(sol.obtm());
-        pb.set_message(format!("reduction: {}/{} solved", i + 1, a.random));
-    }
-    pb.finish_and_clear();
-    let n = a.random.max(1) as f64;
-    let avg = |v: &[usize]| v.iter().sum::<usize>() as f64 / n;
-    let max = |v: &[usize]| v.iter().copied().max().unwrap_or(0);
-    let tavg = times.iter().sum::<f64>() / n;
-    let tmax = times.iter().copied().fold(0.0, f64::max);
+    let t = Tally::run(a, "reduction: ", |cube| {
+        let sol = solver.solve_with(cube, &opts)?;
+        Ok((sol.stm(), sol.obtm()))
+    })?;
     let mb = solver.table_bytes() as f64 / 1e6;
     if a.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&crate::report::RevengeBench {
-                method: Some("reduction"),
-                positions: a.random,
-                seed: a.seed,
-                stm_avg: avg(&stms),
-                stm_max: max(&stms),
-                obtm_avg: avg(&obtms),
-                obtm_max: max(&obtms),
-                seconds_avg: tavg,
-                seconds_max: tmax,
-                table_load_seconds: load_secs,
-                stage_stm_avg: None,
-                stage_stm_max: None,
-                table_mb: Some(mb),
-            })?
-        );
+        let mut j = t.json(a, load_secs);
+        j.method = Some("reduction");
+        j.table_mb = Some(mb);
+        outln!("{}", serde_json::to_string(&j)?);
     } else {
         outln!(
             "reduction: {} random positions (seeds {}..{}), every solution checked",
@@ -826,24 +843,19 @@ fn bench_reduction(a: &BenchArgs) -> Result<String> {
             a.seed,
             a.seed + a.random as u64
         );
+        outln!("{}", t.obtm_line());
+        outln!("{}", t.stm_line());
         outln!(
-            "OBTM (outer block turns): average {:.2}, max {}",
-            avg(&obtms),
-            max(&obtms)
-        );
-        outln!(
-            "STM  (slice turns):       average {:.2}, max {}",
-            avg(&stms),
-            max(&stms)
-        );
-        outln!(
-            "time per solve: average {tavg:.3} s, max {tmax:.3} s (tables {mb:.1} MB, ready in {load_secs:.2} s)"
+            "time per solve: average {:.3} s, max {:.3} s (tables {mb:.1} MB, ready in {load_secs:.2} s)",
+            t.tavg(),
+            t.tmax()
         );
     }
     Ok(format!(
-        "{:.2} OBTM / {:.2} STM average, {tavg:.3} s per solve",
-        avg(&obtms),
-        avg(&stms)
+        "{:.2} OBTM / {:.2} STM average, {:.3} s per solve",
+        t.avg(&t.obtms),
+        t.avg(&t.stms),
+        t.tavg()
     ))
 }
 
