@@ -116,6 +116,9 @@ pub struct EstimateOptions<'a> {
     pub probes: u64,
     /// Seed of the random walks: the same seed gives the same estimate, for any thread count.
     pub seed: u64,
+    /// Search each probe's subtree exhaustively once at most this many units (pieces) are
+    /// left to place: slower probes, far less spread in the estimate of covers.
+    pub exhaust: u32,
     /// Worker threads.
     pub threads: usize,
     /// Set from outside to stop early; the estimate then uses the probes taken so far.
@@ -250,7 +253,9 @@ impl Tree {
                 continue;
             }
             let mut rng = Rng::new(opts.seed, i, round);
-            let sample = self.walk.probe(&tasks[i], probes[i], &mut rng, weight);
+            let sample = self
+                .walk
+                .probe(&tasks[i], probes[i], opts.exhaust, &mut rng, weight);
             out.lock().expect("no panics while held")[i] = sample;
             let t = taken.fetch_add(probes[i], Ordering::Relaxed) + probes[i];
             if let Some(p) = opts.progress {

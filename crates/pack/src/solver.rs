@@ -219,16 +219,44 @@ impl Prepared {
         wurfel_cover::search(
             &self.problem,
             opts,
-            |_| Classify {
-                prep: self,
-                want,
-                limit: per_task_limit,
-                out: TaskOutput::default(),
-                sol: Vec::new(),
-                buf: Vec::new(),
-            },
+            |_| Classify::new(self, want, per_task_limit),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
         )
+    }
+
+    /// Runs the search over the given tasks (a cut of the engine's tree, e.g. one shard; see
+    /// [`wurfel_cover::search_tasks`]); `done` receives each task's output in task order.
+    pub fn run_tasks<D>(
+        &self,
+        tasks: &[Vec<u32>],
+        opts: &SearchOptions<'_>,
+        want: Want,
+        mut done: D,
+    ) -> Result<SearchReport, ProblemError>
+    where
+        D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
+    {
+        wurfel_cover::search_tasks(
+            &self.problem,
+            tasks,
+            opts,
+            |_| Classify::new(self, want, None),
+            |i, v: Classify<'_>, stats| done(i, v.out, stats),
+        )
+    }
+
+    /// The raw solutions one engine cover stands for (`|G| / |H_r|` under symmetry breaking,
+    /// else 1): the weight that makes estimates of covers estimates of `raw`.
+    pub fn cover_weight(&self, rows: &[u32]) -> u64 {
+        match self.restricted {
+            Some(k) => rows
+                .iter()
+                .map(|&r| self.row_placement[r as usize])
+                .find(|&p| self.placements[p as usize].kind == k)
+                .and_then(|p| self.reps.get(&p))
+                .map_or(0, |info| info.weight),
+            None => 1,
+        }
     }
 
     /// Counts all solutions.
@@ -261,14 +289,7 @@ impl Prepared {
             &self.problem,
             opts,
             limit,
-            |_| Classify {
-                prep: self,
-                want: Want::List(distinct),
-                limit: Some(limit),
-                out: TaskOutput::default(),
-                sol: Vec::new(),
-                buf: Vec::new(),
-            },
+            |_| Classify::new(self, Want::List(distinct), Some(limit)),
             |v| v.out.solutions,
         )
     }
@@ -442,7 +463,18 @@ struct Classify<'a> {
     buf: Vec<u32>,
 }
 
-impl Classify<'_> {
+impl<'a> Classify<'a> {
+    fn new(prep: &'a Prepared, want: Want, limit: Option<usize>) -> Self {
+        Classify {
+            prep,
+            want,
+            limit,
+            out: TaskOutput::default(),
+            sol: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
     fn push(&mut self, s: Vec<u32>) -> ControlFlow<()> {
         self.out.solutions.push(s);
         match self.limit {

@@ -11,13 +11,15 @@ use crate::output::{fmt_int, OutputPath};
 use crate::report::{CountJson, PublishedJson, StatsJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use wurfel_cover::Stats;
 use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
 use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
-use wurfel_pack::{Convention, Prepared};
+use wurfel_pack::{Convention, Counts, Prepared};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -59,12 +61,14 @@ pub fn count(args: CountArgs) -> Result<()> {
     let prep = prepare(&puzzle)?;
     let start = Instant::now();
     let outcome = run(&prep, &args, store.as_ref())?;
-    let secs = start.elapsed().as_secs_f64();
-    if args.json.json {
-        print_json(&prep, &outcome, secs, args.threads.get())?;
-    } else {
-        print_text(&prep, &outcome, secs, args.threads.get())?;
-    }
+    let summary = Summary {
+        counts: outcome.progress.counts,
+        complete: outcome.complete(),
+        stats: outcome.stats,
+        seconds: start.elapsed().as_secs_f64(),
+        threads: args.threads.get(),
+    };
+    print(&prep, &summary, args.json.json)?;
     if args.stats {
         print_stats(&prep, &outcome.stats);
     }
@@ -151,9 +155,41 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
     Ok(outcome?)
 }
 
-fn print_json(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> Result<()> {
-    let c = &o.progress.counts;
-    let complete = o.complete();
+/// What a count found, however it was run (here, or merged from shards).
+pub struct Summary {
+    /// The counts.
+    pub counts: Counts,
+    /// Whether every task was counted.
+    pub complete: bool,
+    /// Search statistics.
+    pub stats: Stats,
+    /// Seconds (wall clock here; the sum of the shards' for a merge).
+    pub seconds: f64,
+    /// Worker threads (per shard for a merge).
+    pub threads: usize,
+}
+
+/// Prints a count's result as `count` does (text, or one JSON object).
+pub fn print(prep: &Prepared, s: &Summary, json: bool) -> Result<()> {
+    outln!("{}", render(prep, s, json)?.trim_end_matches('\n'));
+    Ok(())
+}
+
+/// A count's result as `count` prints it.
+pub fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
+    let mut out = String::new();
+    if json {
+        print_json(&mut out, prep, s)?;
+    } else {
+        print_text(&mut out, prep, s)?;
+    }
+    Ok(out)
+}
+
+fn print_json(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
+    let c = &s.counts;
+    let complete = s.complete;
+    let (secs, threads) = (s.seconds, s.threads);
     let p = &prep.puzzle;
     let report = CountJson {
         puzzle: &p.id,
@@ -172,18 +208,20 @@ fn print_json(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> R
             .iter()
             .map(|x| PublishedJson::new(x, complete.then_some(c)))
             .collect(),
-        stats: StatsJson::from(&o.stats),
+        stats: StatsJson::from(&s.stats),
     };
-    outln!("{}", serde_json::to_string(&report)?);
+    writeln!(out, "{}", serde_json::to_string(&report)?)?;
     Ok(())
 }
 
-fn print_text(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> Result<()> {
+fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
     let p = &prep.puzzle;
     let sym = &prep.symmetry;
-    let counts = &o.progress.counts;
-    let complete = o.complete();
-    outln!(
+    let counts = &s.counts;
+    let complete = s.complete;
+    let (secs, threads) = (s.seconds, s.threads);
+    writeln!(
+        out,
         "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
         p.name,
         p.piece_count(),
@@ -197,7 +235,7 @@ fn print_text(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> R
         } else {
             " (piece set not mirror-closed: a mirror image is never a solution)"
         }
-    );
+    )?;
     for c in Convention::ALL {
         let published: Vec<String> = p
             .published
@@ -214,14 +252,16 @@ fn print_text(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> R
                 format!("published {} ({}){mark}", fmt_int(x.count), x.source)
             })
             .collect();
-        outln!(
+        writeln!(
+            out,
             "  {:<22} {:>14}   {}",
             c.key(),
             fmt_int(counts.get(c)),
             published.join("; ")
-        );
+        )?;
     }
-    outln!(
+    writeln!(
+        out,
         "{} in {:.2} s with {threads} thread{}",
         if complete {
             "counted"
@@ -230,6 +270,6 @@ fn print_text(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> R
         },
         secs,
         if threads == 1 { "" } else { "s" }
-    );
+    )?;
     Ok(())
 }
