@@ -118,9 +118,9 @@ impl Plan {
         plan
     }
 
-    /// The file's text (pretty JSON, newline-terminated).
+    /// The file's text (one line of JSON: plans of many thousand tasks stay small).
     pub fn to_text(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("plain data serialises");
+        let mut s = serde_json::to_string(self).expect("plain data serialises");
         s.push('\n');
         s
     }

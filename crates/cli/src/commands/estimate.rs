@@ -4,6 +4,7 @@
 
 use crate::args::{Json, MergeEqualShapes, Problem, Threads};
 use crate::commands::pack::{load, prepare};
+use crate::exit::Stop;
 use crate::output::fmt_int;
 use crate::report::{EstimateJson, IntervalJson};
 use crate::{outln, progress};
@@ -140,6 +141,9 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
              the probes saw the tree's heavy tails)",
             rate / 1e6
         );
+    }
+    if !est.complete {
+        return Err(Stop::Interrupted.into());
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use crate::note;
 use crate::output::OutputPath;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
+use wurfel_cover::Tree;
 use wurfel_pack::Counts;
 
 /// Arguments of `wurfel shard merge`.
@@ -36,6 +37,11 @@ pub fn merge(args: MergeArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let prep = dir.prepared(&plan)?;
+    // Shards check their own tasks only; whether all of them together are the whole search,
+    // each part once, is checked here (it costs a node expansion per task prefix).
+    Tree::new(prep.problem())?
+        .check_cut(&plan.all_tasks())
+        .map_err(|e| anyhow::anyhow!("the plan's tasks are not a cut of the search tree: {e}"))?;
     let results = (0..plan.shards.len())
         .filter(|&i| dir.result_file(i).exists())
         .map(|i| dir.result(&plan, i).with_context(|| format!("shard {i}")))

@@ -70,7 +70,7 @@ pub fn plan(args: PlanArgs) -> Result<()> {
     let cut = tree.cut(
         &CutOptions {
             pieces,
-            max_tasks: pieces.saturating_mul(8).clamp(1 << 12, 1 << 24),
+            max_tasks: pieces.saturating_mul(32).clamp(1 << 12, 1 << 24),
             probes_per_task: args.probes_per_task,
             seed: args.seed,
             threads: args.threads.get(),

@@ -2,10 +2,10 @@
 
 use super::files::{host, write_file, PlanDir};
 use crate::args::Threads;
-use crate::exit::Stop;
+use crate::exit::{Stop, Usage};
 use crate::report::SolutionJson;
 use crate::{note, outln, progress};
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -37,10 +37,11 @@ fn shard_index(args: &RunArgs, plan: &Plan) -> Result<usize> {
                 .iter()
                 .find_map(|v| std::env::var(v).ok().map(|x| (*v, x)))
             else {
-                bail!(
+                return Err(Usage(format!(
                     "which shard? give --index I, or run under a job array that sets {}",
                     INDEX_VARS.join(" or ")
-                );
+                ))
+                .into());
             };
             value
                 .trim()
@@ -49,10 +50,11 @@ fn shard_index(args: &RunArgs, plan: &Plan) -> Result<usize> {
         }
     };
     if index >= plan.shards.len() {
-        bail!(
+        return Err(Usage(format!(
             "shard {index} is not in the plan: it has shards 0 to {}",
             plan.shards.len() - 1
-        );
+        ))
+        .into());
     }
     Ok(index)
 }
