@@ -123,12 +123,23 @@ fn start(
 }
 
 impl Problem {
-    /// The search cut into at least `min_tasks` tasks if it has that many (the canonical
-    /// prefixes of the fewest segments that give them), each as its cell path, in search order.
+    /// The search cut into at least `min_tasks` tasks if some cut has that many (the canonical
+    /// prefixes of the fewest segments that give them; else the largest cut), each as its
+    /// cell path, in search order.
     pub fn cut(&self, min_tasks: usize) -> Vec<Vec<u32>> {
-        let (tasks, _) = self.split_until(Pruning::default(), min_tasks.max(1));
-        tasks
-            .into_iter()
+        let mut best: Vec<Task> = Vec::new();
+        // Pruned branches die out with depth, so the deepest cut is not always the largest:
+        // when no depth gives enough tasks, the largest cut is the best there is.
+        for depth in 1..=self.steps().len().max(1) {
+            let (tasks, _) = self.split_at(Pruning::default(), depth);
+            if tasks.len() > best.len() {
+                best = tasks;
+            }
+            if best.len() >= min_tasks.max(1) {
+                break;
+            }
+        }
+        best.into_iter()
             .map(|t| t.path.into_iter().map(u32::from).collect())
             .collect()
     }
@@ -253,20 +264,24 @@ fn compare<T>(got: &[T], want: &[T], path: impl Fn(&T) -> &Vec<u8>) -> Result<()
     Ok(())
 }
 
-/// A survey of `board` cut into at least `min_tasks` tasks if it has that many (the canonical
-/// path prefixes of the fewest cells that give them), each as its cell path, in search order.
+/// A survey of `board` cut into at least `min_tasks` tasks if some cut has that many (the
+/// canonical path prefixes of the fewest cells that give them; else the largest cut), each as
+/// its cell path, in search order.
 pub fn survey_cut(board: &Board, min_tasks: usize) -> Vec<Vec<u32>> {
-    let mut depth = 2;
-    loop {
+    let mut best: Vec<survey::Task> = Vec::new();
+    // As for a chain's cut: the largest cut when none is large enough.
+    for depth in 2..=board.cells().max(2) {
         let tasks = survey::tasks_at(board, depth);
-        if tasks.len() >= min_tasks.max(1) || depth >= board.cells() {
-            return tasks
-                .into_iter()
-                .map(|t| t.path.into_iter().map(u32::from).collect())
-                .collect();
+        if tasks.len() > best.len() {
+            best = tasks;
         }
-        depth += 1;
+        if best.len() >= min_tasks.max(1) {
+            break;
+        }
     }
+    best.into_iter()
+        .map(|t| t.path.into_iter().map(u32::from).collect())
+        .collect()
 }
 
 /// Checks that `tasks` is exactly a cut [`survey_cut`] makes for `board`.

@@ -269,7 +269,7 @@ impl Problem {
 
     /// The canonical prefixes of the least number of segments that gives at least `want` of
     /// them (or of every segment, if the whole search has fewer).
-    pub(crate) fn split_until(&self, pruning: Pruning, want: usize) -> (Vec<Task>, Stats) {
+    fn split_until(&self, pruning: Pruning, want: usize) -> (Vec<Task>, Stats) {
         let mut depth = 1;
         loop {
             let (tasks, stats) = self.split_at(pruning, depth);
