@@ -10,11 +10,9 @@
 //! counts (which halves sums for palindromes) happens once, after the merge.
 
 use crate::board::{Board, NONE};
-use crate::solve::{CountTally, Problem, Pruning, Search, Stats, Task};
+use crate::solve::{CountTally, Problem, Pruning, Stats, Task};
 use crate::survey::{self, SurveyTally};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
 
 /// Why a list of tasks was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -127,21 +125,11 @@ impl Problem {
     /// prefixes of the fewest segments that give them; else the largest cut), each as its
     /// cell path, in search order.
     pub fn cut(&self, min_tasks: usize) -> Vec<Vec<u32>> {
-        let mut best: Vec<Task> = Vec::new();
-        // Pruned branches die out with depth, so the deepest cut is not always the largest:
-        // when no depth gives enough tasks, the largest cut is the best there is.
-        for depth in 1..=self.steps().len().max(1) {
-            let (tasks, _) = self.split_at(Pruning::default(), depth);
-            if tasks.len() > best.len() {
-                best = tasks;
-            }
-            if best.len() >= min_tasks.max(1) {
-                break;
-            }
-        }
-        best.into_iter()
-            .map(|t| t.path.into_iter().map(u32::from).collect())
-            .collect()
+        let depths = 1..=self.steps().len().max(1);
+        let cut = smallest_enough(depths, min_tasks, |d| {
+            self.split_at(Pruning::default(), d).0
+        });
+        paths(cut, |t| t.path)
     }
 
     /// Checks that `tasks` is exactly a cut [`Problem::cut`] makes: the prefixes of one depth,
@@ -162,29 +150,7 @@ impl Problem {
         threads: usize,
     ) -> Result<(CountTally, Stats), TaskError> {
         let tasks = self.replay(tasks)?;
-        let run_task = |t: &Task| {
-            let mut tally = CountTally::default();
-            let mut s = Search::new(self, Pruning::default(), |path: &[u8], stab| {
-                tally.add(self, path, stab);
-                ControlFlow::Continue(())
-            });
-            s.resume(t);
-            let st = s.stats;
-            drop(s);
-            (tally, st)
-        };
-        let merge = |(mut a, mut sa): (CountTally, Stats), (b, sb): (CountTally, Stats)| {
-            a.merge(&b);
-            sa.nodes += sb.nodes;
-            sa.leaves += sb.leaves;
-            (a, sa)
-        };
-        Ok(crate::pool::install(threads, || {
-            tasks
-                .par_iter()
-                .map(run_task)
-                .reduce(|| (CountTally::default(), Stats::default()), merge)
-        }))
+        Ok(self.search_tasks(Pruning::default(), &tasks, threads))
     }
 
     /// Rebuilds the search state of each prefix by replaying its moves: whole segments in
@@ -268,10 +234,21 @@ fn compare<T>(got: &[T], want: &[T], path: impl Fn(&T) -> &Vec<u8>) -> Result<()
 /// canonical path prefixes of the fewest cells that give them; else the largest cut), each as
 /// its cell path, in search order.
 pub fn survey_cut(board: &Board, min_tasks: usize) -> Vec<Vec<u32>> {
-    let mut best: Vec<survey::Task> = Vec::new();
-    // As for a chain's cut: the largest cut when none is large enough.
-    for depth in 2..=board.cells().max(2) {
-        let tasks = survey::tasks_at(board, depth);
+    let depths = 2..=board.cells().max(2);
+    let cut = smallest_enough(depths, min_tasks, |d| survey::tasks_at(board, d));
+    paths(cut, |t| t.path)
+}
+
+/// The cut of the first depth that gives at least `min_tasks` tasks, else the largest one.
+/// Pruned branches die out with depth, so the deepest cut is not always the largest.
+fn smallest_enough<T>(
+    depths: impl Iterator<Item = usize>,
+    min_tasks: usize,
+    cut_at: impl Fn(usize) -> Vec<T>,
+) -> Vec<T> {
+    let mut best = Vec::new();
+    for depth in depths {
+        let tasks = cut_at(depth);
         if tasks.len() > best.len() {
             best = tasks;
         }
@@ -279,8 +256,14 @@ pub fn survey_cut(board: &Board, min_tasks: usize) -> Vec<Vec<u32>> {
             break;
         }
     }
-    best.into_iter()
-        .map(|t| t.path.into_iter().map(u32::from).collect())
+    best
+}
+
+/// Tasks as plain data: their cell paths.
+fn paths<T>(tasks: Vec<T>, path: impl Fn(T) -> Vec<u8>) -> Vec<Vec<u32>> {
+    tasks
+        .into_iter()
+        .map(|t| path(t).into_iter().map(u32::from).collect())
         .collect()
 }
 

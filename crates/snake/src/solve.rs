@@ -229,36 +229,45 @@ impl Problem {
         } else {
             let (tasks, split_stats) = self.split(pruning, threads);
             stats.nodes += split_stats.nodes;
-            // Tallies and statistics are sums, so the result does not depend on which thread
-            // ran which subtree.
-            let run_task = |t: &Task| {
-                let mut tally = CountTally::default();
-                let mut s = Search::new(self, pruning, |path: &[u8], stab| {
-                    tally.add(self, path, stab);
-                    ControlFlow::Continue(())
-                });
-                s.resume(t);
-                let st = s.stats;
-                drop(s);
-                (tally, st)
-            };
-            let merge = |(mut a, mut sa): (CountTally, Stats), (b, sb): (CountTally, Stats)| {
-                a.merge(&b);
-                sa.nodes += sb.nodes;
-                sa.leaves += sb.leaves;
-                (a, sa)
-            };
-            let (t, st) = crate::pool::install(threads, || {
-                tasks
-                    .par_iter()
-                    .map(run_task)
-                    .reduce(|| (CountTally::default(), Stats::default()), merge)
-            });
+            let (t, st) = self.search_tasks(pruning, &tasks, threads);
             total.merge(&t);
             stats.nodes += st.nodes;
             stats.leaves += st.leaves;
         }
         (total.counts(self.chain.is_palindrome()), stats)
+    }
+
+    /// Searches every completion of `tasks` on up to `threads` threads. Tallies and statistics
+    /// are sums, so the result does not depend on which thread ran which subtree.
+    pub(crate) fn search_tasks(
+        &self,
+        pruning: Pruning,
+        tasks: &[Task],
+        threads: usize,
+    ) -> (CountTally, Stats) {
+        let run_task = |t: &Task| {
+            let mut tally = CountTally::default();
+            let mut s = Search::new(self, pruning, |path: &[u8], stab| {
+                tally.add(self, path, stab);
+                ControlFlow::Continue(())
+            });
+            s.resume(t);
+            let st = s.stats;
+            drop(s);
+            (tally, st)
+        };
+        let merge = |(mut a, mut sa): (CountTally, Stats), (b, sb): (CountTally, Stats)| {
+            a.merge(&b);
+            sa.nodes += sb.nodes;
+            sa.leaves += sb.leaves;
+            (a, sa)
+        };
+        crate::pool::install(threads, || {
+            tasks
+                .par_iter()
+                .map(run_task)
+                .reduce(|| (CountTally::default(), Stats::default()), merge)
+        })
     }
 
     /// Cuts the search tree into independent subtrees (canonical prefixes of a few segments),

@@ -39,7 +39,11 @@ impl SnakeJob {
                 let board = plan.job.options.get("box").map(String::as_str);
                 SnakeJob::Count(resolve(&plan.job.puzzle, board)?)
             }
-            Kind::SnakeSurvey => SnakeJob::Survey(parse_box(&plan.job.puzzle)?),
+            Kind::SnakeSurvey => {
+                let board = parse_box(&plan.job.puzzle)?;
+                check_survey_box(&board)?;
+                SnakeJob::Survey(board)
+            }
             Kind::Count => bail!("internal error: a packing count is not a snake job"),
         };
         if job.problem_hash() != plan.problem {
