@@ -33,7 +33,8 @@ enum SnakeCommand {
     Count(CountArgs),
     /// The built-in chains with their counts (computed now, and published where known).
     List(ListArgs),
-    /// Every chain that folds into a small box, with its number of solutions.
+    /// Every chain that folds into a small box, with its number of solutions (in shards:
+    /// `wurfel shard plan --snake-survey BOX`).
     Survey(SurveyArgs),
 }
 
@@ -46,7 +47,9 @@ const COUNT_NOTES: &str = "Counts (also the --json keys):
   isometries_reversal  be read from either end (both readings are the same physical snake)
   solutions            physically different foldings: isometries_reversal for a palindrome,
                        isometries otherwise
-All are exact orbit counts (stabilizers, Burnside), not divisions of `embeddings`.";
+All are exact orbit counts (stabilizers, Burnside), not divisions of `embeddings`.
+Too big for one machine? `wurfel shard plan --snake CHAIN --shards N --dir D` cuts the count
+into shards for Slurm, GNU parallel or Kubernetes; `wurfel shard merge D` prints this output.";
 
 /// Output notes of `solve`, shown in its `--help`.
 const SOLVE_NOTES: &str =
