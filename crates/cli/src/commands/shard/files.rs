@@ -45,6 +45,10 @@ impl PlanDir {
     pub fn solutions_name(index: usize) -> String {
         format!("{}.solutions.jsonl", shard_name(index))
     }
+    /// A survey shard's per-snake tallies (in `results/`, beside its result).
+    pub fn tallies_name(index: usize) -> String {
+        format!("{}.tallies.jsonl", shard_name(index))
+    }
     pub fn solutions_file(&self, index: usize) -> PathBuf {
         self.dir.join("results").join(Self::solutions_name(index))
     }

@@ -1,15 +1,19 @@
 //! `wurfel shard merge`: every shard exactly once, summed exactly, printed as `count` prints.
 
 use super::files::PlanDir;
+use super::job::Kind;
 use super::run::stats_of;
+use super::snakes::SnakeJob;
 use crate::args::Json;
-use crate::commands::count::{print, render, Summary};
-use crate::note;
+use crate::commands::count::{render, Summary};
 use crate::output::OutputPath;
+use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use wurfel_cover::Tree;
 use wurfel_pack::Counts;
+use wurfel_pack::Prepared;
+use wurfel_shard::{Merged, ShardResult};
 
 /// Arguments of `wurfel shard merge`.
 #[derive(clap::Args, Debug)]
@@ -36,12 +40,26 @@ pub fn merge(args: MergeArgs) -> Result<()> {
         .transpose()?;
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
-    let prep = dir.prepared(&plan)?;
-    // Shards check their own tasks only; whether all of them together are the whole search,
-    // each part once, is checked here (it costs a node expansion per task prefix).
-    Tree::new(prep.problem())?
-        .check_cut(&plan.all_tasks())
-        .map_err(|e| anyhow::anyhow!("the plan's tasks are not a cut of the search tree: {e}"))?;
+    let kind = Kind::of(&plan)?;
+    let job = match kind {
+        Kind::Count => {
+            let prep = dir.prepared(&plan)?;
+            // Shards check their own tasks only; whether all of them together are the whole
+            // search, each part once, is checked here (a node expansion per task prefix).
+            Tree::new(prep.problem())?
+                .check_cut(&plan.all_tasks())
+                .map_err(|e| {
+                    anyhow::anyhow!("the plan's tasks are not a cut of the search tree: {e}")
+                })?;
+            Job::Pack(prep)
+        }
+        Kind::SnakeCount | Kind::SnakeSurvey => {
+            if sol_out.is_some() {
+                anyhow::bail!("snake shards keep no solutions (--solutions is for packing counts)");
+            }
+            Job::Snake(SnakeJob::of_plan(&plan)?)
+        }
+    };
     let results = (0..plan.shards.len())
         .filter(|&i| dir.result_file(i).exists())
         .map(|i| dir.result(&plan, i).with_context(|| format!("shard {i}")))
@@ -53,24 +71,13 @@ pub fn merge(args: MergeArgs) -> Result<()> {
             args.dir.display()
         )
     })?;
-    let get = |k: &str| merged.counts.get(k).copied().unwrap_or(0);
-    let summary = Summary {
-        counts: Counts {
-            raw: get("raw"),
-            rotations: get("rotations"),
-            rotations_reflections: get("rotations_reflections"),
-        },
-        complete: true,
-        stats: stats_of(&merged.stats),
-        seconds: merged.millis as f64 / 1000.0,
-        threads: results.iter().map(|r| r.threads).max().unwrap_or(1),
+    let text = match &job {
+        Job::Pack(prep) => render_pack(prep, &merged, &results, args.json.json)?,
+        Job::Snake(snake) => snake.render(&args.dir, &plan, &merged, args.json.json)?,
     };
     match &out {
-        Some(o) => {
-            let text = render(&prep, &summary, args.json.json)?;
-            o.write_all(text.as_bytes())?;
-        }
-        None => print(&prep, &summary, args.json.json)?,
+        Some(o) => o.write_all(text.as_bytes())?,
+        None => outln!("{}", text.trim_end_matches('\n')),
     }
     if let Some(o) = sol_out {
         if merged.solutions.is_empty() && !plan.job.options.contains_key("keep_solutions") {
@@ -95,4 +102,33 @@ pub fn merge(args: MergeArgs) -> Result<()> {
         if mean > 0.0 { merged.max_millis as f64 / mean } else { 1.0 }
     );
     Ok(())
+}
+
+/// What the merge prints for (one per process, so its size does not matter).
+#[allow(clippy::large_enum_variant)]
+enum Job {
+    Pack(Prepared),
+    Snake(SnakeJob),
+}
+
+/// A packing count's merged result, as `count` prints it.
+fn render_pack(
+    prep: &Prepared,
+    merged: &Merged,
+    results: &[ShardResult],
+    json: bool,
+) -> Result<String> {
+    let get = |k: &str| merged.counts.get(k).copied().unwrap_or(0);
+    let summary = Summary {
+        counts: Counts {
+            raw: get("raw"),
+            rotations: get("rotations"),
+            rotations_reflections: get("rotations_reflections"),
+        },
+        complete: true,
+        stats: stats_of(&merged.stats),
+        seconds: merged.millis as f64 / 1000.0,
+        threads: results.iter().map(|r| r.threads).max().unwrap_or(1),
+    };
+    render(prep, &summary, json)
 }

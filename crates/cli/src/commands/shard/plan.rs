@@ -1,8 +1,10 @@
 //! `wurfel shard plan`.
 
 use super::files::{write_file, PlanDir, VERSION};
+use super::snakes::SnakeJob;
 use crate::args::{MergeEqualShapes, Problem, Threads};
 use crate::commands::pack::{load, parse_convention, prepare};
+use crate::commands::snake::{parse_box, resolve};
 use crate::output::fmt_int;
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
@@ -17,7 +19,18 @@ use wurfel_shard::{assign_contiguous, Job, Plan, ShardSpec};
 #[derive(clap::Args, Debug)]
 pub struct PlanArgs {
     /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
-    puzzle: String,
+    #[arg(required_unless_present_any = ["snake", "snake_survey"])]
+    puzzle: Option<String>,
+    /// Plan `wurfel snake count CHAIN` instead: a built-in snake or a chain, as that command
+    /// takes it (shards are balanced by task count).
+    #[arg(long, value_name = "CHAIN", conflicts_with_all = ["puzzle", "snake_survey"])]
+    snake: Option<String>,
+    /// The box of --snake: a side (`3`) or dimensions (`2x2x3`); default from the cube count.
+    #[arg(long = "box", value_name = "N|XxYxZ", requires = "snake")]
+    board: Option<String>,
+    /// Plan `wurfel snake survey --box BOX` instead (shards are balanced by task count).
+    #[arg(long, value_name = "BOX", conflicts_with = "puzzle")]
+    snake_survey: Option<String>,
     #[command(flatten)]
     problem: Problem,
     #[command(flatten)]
@@ -58,7 +71,13 @@ pub fn plan(args: PlanArgs) -> Result<()> {
             args.dir.display()
         );
     }
-    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    if args.snake.is_some() || args.snake_survey.is_some() {
+        return plan_snake(&args, &dir);
+    }
+    let Some(puzzle) = &args.puzzle else {
+        bail!("which puzzle? give a puzzle, --snake CHAIN or --snake-survey BOX");
+    };
+    let puzzle = load(puzzle, &args.problem, args.merge)?;
     let prep = prepare(&puzzle)?;
     let shards = args.shards as usize;
     let tree = Tree::new(prep.problem())?;
@@ -139,4 +158,28 @@ pub fn plan(args: PlanArgs) -> Result<()> {
         args.dir.display()
     );
     Ok(())
+}
+
+/// `wurfel shard plan --snake CHAIN` or `--snake-survey BOX`.
+fn plan_snake(args: &PlanArgs, dir: &PlanDir) -> Result<()> {
+    if args.keep_solutions.is_some()
+        || args.merge.merge_equal_shapes
+        || args.problem.problem.is_some()
+    {
+        bail!("--keep-solutions, --merge-equal-shapes and --problem are for packing puzzles only");
+    }
+    let (job, puzzle) = match (&args.snake, &args.snake_survey) {
+        (Some(chain), _) => (
+            SnakeJob::Count(resolve(chain, args.board.as_deref())?),
+            chain.clone(),
+        ),
+        (None, Some(b)) => {
+            let board = parse_box(b)?;
+            let name = board.to_string();
+            (SnakeJob::Survey(board), name)
+        }
+        (None, None) => bail!("internal error: not a snake plan"),
+    };
+    let shards = args.shards as usize;
+    super::snakes::plan(job, &puzzle, shards, args.oversplit as usize, dir)
 }

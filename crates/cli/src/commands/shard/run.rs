@@ -1,6 +1,8 @@
 //! `wurfel shard run`: one shard, idempotent, its result whole or absent.
 
 use super::files::{host, write_file, PlanDir};
+use super::job::Kind;
+use super::snakes::SnakeJob;
 use crate::args::Threads;
 use crate::exit::{Stop, Usage};
 use crate::report::SolutionJson;
@@ -73,32 +75,38 @@ pub fn run(args: RunArgs) -> Result<()> {
             Err(e) => note!("shard {index}: replacing a refused result ({e:#})"),
         }
     }
-    let prep = dir.prepared(&plan)?;
-    let keep = match plan.job.options.get("keep_solutions") {
-        Some(k) => Some(
-            Convention::ALL
-                .into_iter()
-                .find(|c| c.key() == k)
-                .with_context(|| format!("the plan keeps solutions under `{k}`, unknown here"))?,
-        ),
-        None => None,
+    let threads = args.threads.get();
+    let outcome = match Kind::of(&plan)? {
+        Kind::Count => {
+            let prep = dir.prepared(&plan)?;
+            let keep = match plan.job.options.get("keep_solutions") {
+                Some(k) => Some(
+                    Convention::ALL
+                        .into_iter()
+                        .find(|c| c.key() == k)
+                        .with_context(|| {
+                            format!("the plan keeps solutions under `{k}`, unknown here")
+                        })?,
+                ),
+                None => None,
+            };
+            attempt(&dir, index, || {
+                search(&dir, &plan, index, &prep, keep, threads)
+            })
+        }
+        Kind::SnakeCount | Kind::SnakeSurvey => {
+            let job = SnakeJob::of_plan(&plan)?;
+            attempt(&dir, index, || {
+                job.run(&dir, &plan, index, threads).map(Some)
+            })
+        }
     };
-    let marker = dir.running_file(index);
-    let started = serde_json::json!({"host": host(), "pid": std::process::id()});
-    write_file(&marker, format!("{started}\n").as_bytes())?;
-    let outcome = search(&dir, &plan, index, &prep, keep, args.threads.get());
-    // The marker says "started, no result yet"; it goes whatever happened.
-    let _ = std::fs::remove_file(&marker);
     match outcome {
         Ok(Some(r)) => {
-            let _ = std::fs::remove_file(dir.failed_file(index));
-            let c = |k: &str| r.counts.get(k).copied().unwrap_or(0);
             outln!(
-                "shard {index} of {}: raw {}, rotations {}, rotations_reflections {} in {:.2} s",
+                "shard {index} of {}: {} in {:.2} s",
                 plan.shards.len(),
-                c("raw"),
-                c("rotations"),
-                c("rotations_reflections"),
+                counts_line(&r.counts),
                 r.millis as f64 / 1000.0
             );
             Ok(())
@@ -107,12 +115,50 @@ pub fn run(args: RunArgs) -> Result<()> {
             note!("shard {index} interrupted: no result written; run it again");
             Err(Stop::Interrupted.into())
         }
+        Err(e) => Err(e),
+    }
+}
+
+/// Runs `work` with the shard's marker files: `running/` while it runs, `failed/` (with the
+/// error) if it fails, neither once it succeeded.
+fn attempt(
+    dir: &PlanDir,
+    index: usize,
+    work: impl FnOnce() -> Result<Option<ShardResult>>,
+) -> Result<Option<ShardResult>> {
+    let marker = dir.running_file(index);
+    let started = serde_json::json!({"host": host(), "pid": std::process::id()});
+    write_file(&marker, format!("{started}\n").as_bytes())?;
+    let outcome = work();
+    // The marker says "started, no result yet"; it goes whatever happened.
+    let _ = std::fs::remove_file(&marker);
+    match &outcome {
+        Ok(Some(_)) => {
+            let _ = std::fs::remove_file(dir.failed_file(index));
+        }
+        Ok(None) => {}
         Err(e) => {
             let failed = serde_json::json!({"host": host(), "error": format!("{e:#}")});
             let _ = write_file(&dir.failed_file(index), format!("{failed}\n").as_bytes());
-            Err(e)
         }
     }
+    outcome
+}
+
+/// A shard's counts for people: a packing count's three conventions in their usual order,
+/// other jobs' tallies by name.
+fn counts_line(counts: &BTreeMap<String, u64>) -> String {
+    let pack = ["raw", "rotations", "rotations_reflections"];
+    let names: Vec<&str> = if pack.iter().all(|k| counts.contains_key(*k)) {
+        pack.to_vec()
+    } else {
+        counts.keys().map(String::as_str).collect()
+    };
+    names
+        .iter()
+        .map(|k| format!("{k} {}", counts.get(*k).copied().unwrap_or(0)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Searches the shard's tasks; `None` if interrupted.
