@@ -558,7 +558,9 @@ impl Visitor for Classify<'_> {
         };
         // A listing with `disassemble` skips covers that do not come apart.
         let mut level = None;
-        if self.disassemble && matches!(self.want, Want::List(_)) && self.level(&mut level).is_none()
+        if self.disassemble
+            && matches!(self.want, Want::List(_))
+            && self.level(&mut level).is_none()
         {
             return ControlFlow::Continue(());
         }

@@ -10,7 +10,9 @@ use wurfel_pack::disassembly::{disassemble, Separation};
 type Offsets = Vec<Cell>;
 
 fn shifted(cells: &[Cell], o: Cell) -> impl Iterator<Item = Cell> + '_ {
-    cells.iter().map(move |c| [c[0] + o[0], c[1] + o[1], c[2] + o[2]])
+    cells
+        .iter()
+        .map(move |c| [c[0] + o[0], c[1] + o[1], c[2] + o[2]])
 }
 
 /// How far (unit steps, `None` = out for good) the group `g` slides in direction `(axis,
@@ -145,12 +147,10 @@ fn check(pieces: &[Vec<Cell>]) -> Option<Separation> {
     );
     if fast.is_none() && naive_level.is_some() {
         // Stuck only in a part: the first level still has to agree.
-        let first = wurfel_pack::disassembly::search::first_separation(
-            pieces,
-            &vec![[0; 3]; pieces.len()],
-        )
-        .ok()
-        .map(|f| f.slides.len());
+        let first =
+            wurfel_pack::disassembly::search::first_separation(pieces, &vec![[0; 3]; pieces.len()])
+                .ok()
+                .map(|f| f.slides.len());
         assert_eq!(first, naive_level);
     }
     fast
@@ -191,7 +191,14 @@ fn unlinked_rings_come_apart_in_one_move() {
 fn a_hook_must_slide_before_it_comes_out() {
     // An L-shaped hook under a bar: the hook has to slide sideways before it can drop.
     let bar = vec![[0, 0, 1], [1, 0, 1], [2, 0, 1]];
-    let hook = vec![[0, 0, 0], [1, 0, 0], [0, 0, 2], [0, 0, 3], [1, 0, 3], [2, 0, 3]];
+    let hook = vec![
+        [0, 0, 0],
+        [1, 0, 0],
+        [0, 0, 2],
+        [0, 0, 3],
+        [1, 0, 3],
+        [2, 0, 3],
+    ];
     let pieces = vec![bar, hook];
     // The bar slides out along +x or the hook along y: one move; fix it in y with walls.
     let s = check(&pieces).expect("comes apart");
@@ -215,7 +222,9 @@ fn random_packings_agree_stuck_and_multi_move_ones_included() {
 /// A box of `dims` cut into `k` pieces grown from random seeds (connected, possibly
 /// interlocked), by a small linear congruential generator so that failures replay.
 fn random_assembly(seed: u64, dims: [i32; 3], k: usize, connected: bool) -> Vec<Vec<Cell>> {
-    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     let mut rnd = move |n: usize| {
         state = state
             .wrapping_mul(6364136223846793005)
@@ -242,9 +251,8 @@ fn random_assembly(seed: u64, dims: [i32; 3], k: usize, connected: bool) -> Vec<
             }
         }
     }
-    let adjacent = |a: Cell, b: Cell| {
-        !connected || (0..3).map(|i| (a[i] - b[i]).abs()).sum::<i32>() == 1
-    };
+    let adjacent =
+        |a: Cell, b: Cell| !connected || (0..3).map(|i| (a[i] - b[i]).abs()).sum::<i32>() == 1;
     let mut left = owner.iter().filter(|&&o| o == usize::MAX).count();
     while left > 0 {
         let c = rnd(cells.len());

@@ -4,20 +4,22 @@
 //! (`wurfel_pack::checkpoint`); here the file is found, read with a size limit and written
 //! atomically.
 
-use crate::args::{Json, MergeEqualShapes, Problem, Threads};
+use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, Threads};
 use crate::commands::pack::{load, prepare, print_stats};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
-use crate::report::{CountJson, PublishedJson, StatsJson};
+use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use wurfel_cover::Stats;
 use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
 use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
-use wurfel_pack::{Convention, Prepared};
+use wurfel_pack::{Convention, DisassemblyCounts, Prepared, Want};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -32,6 +34,8 @@ pub struct CountArgs {
     threads: Threads,
     #[command(flatten)]
     json: Json,
+    #[command(flatten)]
+    disassemble: Disassemble,
     /// Print search statistics.
     #[arg(long)]
     stats: bool,
@@ -55,15 +59,29 @@ fn parse_interval(s: &str) -> Result<f64, String> {
 /// `wurfel count`.
 pub fn count(args: CountArgs) -> Result<()> {
     let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    if args.disassemble.disassemble && args.checkpoint.is_some() {
+        bail!(
+            "--disassemble cannot be combined with --checkpoint: checkpoints hold the assembly \
+             counts only (count without --disassemble to resume a long count)"
+        );
+    }
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
     let prep = prepare(&puzzle)?;
     let start = Instant::now();
-    let outcome = run(&prep, &args, store.as_ref())?;
-    let secs = start.elapsed().as_secs_f64();
-    if args.json.json {
-        print_json(&prep, &outcome, secs, args.threads.get())?;
+    let (outcome, disassembly) = if args.disassemble.disassemble {
+        let (o, d) = run_disassembling(&prep, &args)?;
+        (o, Some(d))
     } else {
-        print_text(&prep, &outcome, secs, args.threads.get())?;
+        (run(&prep, &args, store.as_ref())?, None)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    if let Some(e) = disassembly.and_then(|d| d.failed) {
+        bail!("{e}");
+    }
+    if args.json.json {
+        print_json(&prep, &outcome, disassembly, secs, args.threads.get())?;
+    } else {
+        print_text(&prep, &outcome, disassembly, secs, args.threads.get())?;
     }
     if args.stats {
         print_stats(&prep, &outcome.stats);
@@ -151,7 +169,49 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
     Ok(outcome?)
 }
 
-fn print_json(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> Result<()> {
+/// Counts and analyses every rotation class for disassembly (no checkpoints: see `count`).
+fn run_disassembling(
+    prep: &Prepared,
+    args: &CountArgs,
+) -> Result<(CountOutcome, DisassemblyCounts)> {
+    let bar = progress::bar(true);
+    let callback = progress::callback(&bar);
+    let opts = progress::search_options(args.threads.get(), &callback);
+    let mut progress = CountProgress::default();
+    let mut disassembly = DisassemblyCounts::default();
+    let mut stats = Stats::default();
+    // Tasks arrive in task order whatever the thread count, and sums and maxima do not depend
+    // on the order anyway: the counts are the same for any number of threads.
+    let report = prep.run_with(&opts, Want::Count, true, None, |_, out, st| {
+        progress.counts += out.counts;
+        disassembly += out.disassembly;
+        stats += st;
+        ControlFlow::Continue(())
+    })?;
+    bar.finish_and_clear();
+    progress.tasks_total = report.tasks_total;
+    progress.next_task = if report.complete {
+        report.tasks_total
+    } else {
+        report.tasks_done
+    };
+    Ok((
+        CountOutcome {
+            progress,
+            report,
+            stats,
+        },
+        disassembly,
+    ))
+}
+
+fn print_json(
+    prep: &Prepared,
+    o: &CountOutcome,
+    disassembly: Option<DisassemblyCounts>,
+    secs: f64,
+    threads: usize,
+) -> Result<()> {
     let c = &o.progress.counts;
     let complete = o.complete();
     let p = &prep.puzzle;
@@ -173,12 +233,24 @@ fn print_json(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> R
             .map(|x| PublishedJson::new(x, complete.then_some(c)))
             .collect(),
         stats: StatsJson::from(&o.stats),
+        disassembly: disassembly.map(|d| DisassemblyJson {
+            convention: Convention::Rotations.key(),
+            assemblies: d.assemblies,
+            solutions: d.solutions,
+            max_level: d.max_level,
+        }),
     };
     outln!("{}", serde_json::to_string(&report)?);
     Ok(())
 }
 
-fn print_text(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> Result<()> {
+fn print_text(
+    prep: &Prepared,
+    o: &CountOutcome,
+    disassembly: Option<DisassemblyCounts>,
+    secs: f64,
+    threads: usize,
+) -> Result<()> {
     let p = &prep.puzzle;
     let sym = &prep.symmetry;
     let counts = &o.progress.counts;
@@ -219,6 +291,18 @@ fn print_text(prep: &Prepared, o: &CountOutcome, secs: f64, threads: usize) -> R
             c.key(),
             fmt_int(counts.get(c)),
             published.join("; ")
+        );
+    }
+    if let Some(d) = disassembly {
+        outln!(
+            "  disassembly (rotations): {} assemblies, {} come apart (solutions){}",
+            fmt_int(d.assemblies),
+            fmt_int(d.solutions),
+            if d.solutions > 0 {
+                format!(", highest level {}", d.max_level)
+            } else {
+                String::new()
+            }
         );
     }
     outln!(
