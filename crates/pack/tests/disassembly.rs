@@ -324,3 +324,26 @@ fn caged_packings_agree() {
     }
     assert!(stuck > 0 && multi > 0, "stuck {stuck}, multi-move {multi}");
 }
+
+#[test]
+#[ignore]
+fn scratch_search() {
+    for (dims, k) in [
+        ([4, 4, 2], 6),
+        ([4, 3, 3], 6),
+        ([4, 4, 3], 7),
+        ([4, 4, 4], 8),
+        ([5, 3, 3], 6),
+    ] {
+        let mut h = std::collections::BTreeMap::new();
+        for seed in 0..3000u64 {
+            let p = random_assembly(seed, dims, k, true);
+            let r = disassemble(&p).unwrap().map(|s| s.level_text());
+            if r.as_ref().is_some_and(|t| !t.starts_with("1")) {
+                println!("{dims:?} {k} seed {seed}: {r:?} {p:?}");
+            }
+            *h.entry(r).or_insert(0) += 1;
+        }
+        println!("{dims:?} {k}: {h:?}");
+    }
+}
