@@ -32,12 +32,14 @@ mod region;
 mod schedule;
 mod search;
 mod stats;
-mod task_plan;
 
 pub use bits::Bits;
+pub use cut::{Cut, CutOptions};
+pub use probe::{Estimate, EstimateOptions, Interval, Sample};
 pub use problem::{Branching, Problem, ProblemError, Row};
 pub use stats::Stats;
 pub use task_plan::{task_plan, ENGINE_VERSION};
+pub use tree::{Node, Tree, Weight};
 
 use schedule::{limited, plan, run};
 use search::Compiled;
@@ -62,6 +64,12 @@ macro_rules! with_compiled {
         unreachable!("validate() bounds the number of columns")
     }};
 }
+
+// After the macro: these modules compile problems with it.
+mod cut;
+mod probe;
+mod task_plan;
+mod tree;
 
 /// The most columns a problem may have.
 pub const MAX_COLUMNS: usize = 64 * 64;
@@ -155,6 +163,26 @@ where
         let tasks = plan(&c, opts.min_tasks.max(1));
         run(&c, &tasks, opts, &|_| None, make, |i, v, st, _| done(i, v, st))
     })
+}
+
+/// Searches the given tasks instead of the engine's own plan: prefixes that form a cut of the
+/// tree (see [`Tree::cut`], [`Tree::check_cut`]), e.g. one shard of a larger search. Task `i`
+/// of `tasks` is task `i` for `make`, `done` and `opts.skip`. A prefix that is not a node of
+/// the tree yields nothing.
+pub fn search_tasks<V, M, D>(
+    problem: &Problem,
+    tasks: &[Vec<u32>],
+    opts: &SearchOptions<'_>,
+    make: M,
+    done: D,
+) -> Result<SearchReport, ProblemError>
+where
+    V: Visitor,
+    M: Fn(usize) -> V + Sync,
+    D: FnMut(usize, V, Stats) -> ControlFlow<()>,
+{
+    let mut done = done;
+    with_compiled!(problem, c => run(&c, tasks, opts, &|_| None, make, |i, v, st, _| done(i, v, st)))
 }
 
 /// Counts all covers with the given number of threads.

@@ -244,12 +244,7 @@ impl<const W: usize> Compiled<W> {
             cover,
         });
         for &r in prefix {
-            let m = self.row_mask[r as usize];
-            let g = self.row_group[r as usize] as usize;
-            if m.intersects(&st.filled) || st.remaining[g] == 0 {
-                return None;
-            }
-            if !self.place(&mut st, &m, g, r) {
+            if r as usize >= self.row_mask.len() || !self.place_row(&mut st, r) {
                 return None;
             }
         }
@@ -260,7 +255,7 @@ impl<const W: usize> Compiled<W> {
     /// current level that still fit. Returns false (and places nothing) when the child is a
     /// dead end: a group that must still be used has no fitting row left.
     #[inline]
-    fn place(&self, st: &mut State<'_, W>, m: &Bits<W>, g: usize, row: u32) -> bool {
+    pub(crate) fn place(&self, st: &mut State<'_, W>, m: &Bits<W>, g: usize, row: u32) -> bool {
         st.remaining[g] -= 1;
         if let Some(region) = &self.region {
             let empty = self.full.andnot(&st.filled.or(m));
@@ -336,6 +331,22 @@ impl<const W: usize> Compiled<W> {
             cover,
         });
         true
+    }
+
+    /// Places engine row `row` on `st` (see `place`): false when it overlaps, its group is used
+    /// up, or the child is a dead end.
+    pub(crate) fn place_row(&self, st: &mut State<'_, W>, row: u32) -> bool {
+        let m = self.row_mask[row as usize];
+        let g = self.row_group[row as usize] as usize;
+        !m.intersects(&st.filled) && st.remaining[g] > 0 && self.place(st, &m, g, row)
+    }
+
+    /// Undoes placements until `depth` rows are placed.
+    pub(crate) fn unwind_to(&self, st: &mut State<'_, W>, depth: usize) {
+        while st.stack.len() > depth {
+            let r = *st.stack.last().expect("deeper than depth") as usize;
+            self.unplace(st, &self.row_mask[r], self.row_group[r] as usize);
+        }
     }
 
     /// Undoes the last `place`.

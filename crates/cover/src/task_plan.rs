@@ -15,16 +15,7 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// [`crate::SearchOptions::min_tasks`]): each task is its path of row indices from the root, in
 /// delivery order. Deterministic for a given problem and engine version.
 pub fn task_plan(problem: &Problem, min_tasks: usize) -> Result<Vec<Vec<u32>>, ProblemError> {
-    problem.validate()?;
-    macro_rules! dispatch {
-        ($($w:literal),*) => {
-            $(if problem.columns <= 64 * $w {
-                return Ok(plan(&Compiled::<$w>::new(problem), min_tasks.max(1)));
-            })*
-        };
-    }
-    dispatch!(1, 2, 3, 4, 8, 16, 32, 64);
-    unreachable!("validate() bounds the number of columns")
+    with_compiled!(problem, c => plan(&c, min_tasks.max(1)))
 }
 
 #[cfg(test)]

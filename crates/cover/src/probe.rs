@@ -1,0 +1,276 @@
+//! The size of a search before running it: Knuth's random probes (D. E. Knuth, "Estimating the
+//! efficiency of backtrack programs", Mathematics of Computation 29 (1975) 121–136), stratified
+//! over a cut of the tree.
+//!
+//! Each probe below a task walks one random path (`tree.rs`) and yields an unbiased estimate
+//! of that task's nodes and weighted covers. Probing every task of a cut separately and adding
+//! the per-task means (stratified sampling) is unbiased too, and removes the largest part of
+//! the variance: the top of the tree is counted exactly instead of being sampled. A pilot round
+//! finds where the spread is; the estimate comes from a second round that probes every task
+//! and puts its extra probes there (Neyman allocation). The interval is mean ± 1.96 standard errors, from the sample variance.
+//! Heavy-tailed trees can still fool any such interval; more probes make that less likely.
+
+use crate::tree::{Tree, Weight};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// SplitMix64 (Steele, Lea and Flood 2014): a tiny, well-mixed generator. The engine takes no
+/// dependencies, and probes need speed and reproducibility, not cryptographic quality.
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    /// The generator for one task in one round: depends only on these, never on threads.
+    pub fn new(seed: u64, task: usize, round: u32) -> Rng {
+        let mut r = Rng(seed ^ 0x5851_f42d_4c95_7f2d);
+        r.0 = r.next() ^ task as u64;
+        r.0 = r.next() ^ u64::from(round).rotate_left(32);
+        r
+    }
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (Lemire's multiply-shift; the bias, below 2^-50 for our n, is far
+    /// under the estimator's own noise).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+/// Sums over the probes of one task.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Sample {
+    /// Probes taken.
+    pub probes: u64,
+    /// Sum and sum of squares of the node estimates.
+    pub nodes: f64,
+    /// See `nodes`.
+    pub nodes_sq: f64,
+    /// Sum and sum of squares of the (weighted) cover estimates.
+    pub covers: f64,
+    /// See `covers`.
+    pub covers_sq: f64,
+}
+
+impl Sample {
+    pub(crate) fn add(&mut self, nodes: f64, covers: f64) {
+        self.probes += 1;
+        self.nodes += nodes;
+        self.nodes_sq += nodes * nodes;
+        self.covers += covers;
+        self.covers_sq += covers * covers;
+    }
+    /// The estimated nodes below the task (its mean).
+    pub fn mean_nodes(&self) -> f64 {
+        self.nodes / self.probes.max(1) as f64
+    }
+    fn mean_covers(&self) -> f64 {
+        self.covers / self.probes.max(1) as f64
+    }
+    /// Variance of the mean (sample variance / probes); 0 with fewer than 2 probes.
+    fn var_of_mean(sum: f64, sq: f64, n: u64) -> f64 {
+        if n < 2 {
+            return 0.0;
+        }
+        let n = n as f64;
+        let var = ((sq - sum * sum / n) / (n - 1.0)).max(0.0);
+        var / n
+    }
+    fn sd_nodes(&self) -> f64 {
+        (Self::var_of_mean(self.nodes, self.nodes_sq, self.probes) * self.probes as f64).sqrt()
+    }
+    fn sd_covers(&self) -> f64 {
+        (Self::var_of_mean(self.covers, self.covers_sq, self.probes) * self.probes as f64).sqrt()
+    }
+}
+
+/// An estimate with its 95% interval.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Interval {
+    /// The point estimate.
+    pub estimate: f64,
+    /// Lower end (never below 0).
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+impl Interval {
+    fn of(mean: f64, var: f64) -> Interval {
+        let half = 1.96 * var.sqrt();
+        Interval {
+            estimate: mean,
+            low: (mean - half).max(0.0),
+            high: mean + half,
+        }
+    }
+}
+
+/// How to estimate.
+pub struct EstimateOptions<'a> {
+    /// Probes in all (at least two per task are always taken).
+    pub probes: u64,
+    /// Seed of the random walks: the same seed gives the same estimate, for any thread count.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Set from outside to stop early; the estimate then uses the probes taken so far.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Called with (probes taken, probes planned) now and then.
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+}
+
+/// The result of [`Tree::estimate`].
+#[derive(Clone, Debug, Default)]
+pub struct Estimate {
+    /// Probes taken (pilot included).
+    pub probes: u64,
+    /// Nodes the search of the tasks visits (as [`crate::Stats::nodes`] counts them).
+    pub nodes: Interval,
+    /// Covers, each weighted as the caller's weight says.
+    pub covers: Interval,
+    /// Per task, what its probes found.
+    pub tasks: Vec<Sample>,
+    /// False when stopped from outside before all planned probes were taken.
+    pub complete: bool,
+}
+
+impl Estimate {
+    fn from_samples(tasks: Vec<Sample>, complete: bool) -> Estimate {
+        let (mut n, mut nv, mut c, mut cv) = (0.0, 0.0, 0.0, 0.0);
+        for s in &tasks {
+            n += s.mean_nodes();
+            nv += Sample::var_of_mean(s.nodes, s.nodes_sq, s.probes);
+            c += s.mean_covers();
+            cv += Sample::var_of_mean(s.covers, s.covers_sq, s.probes);
+        }
+        Estimate {
+            probes: tasks.iter().map(|s| s.probes).sum(),
+            nodes: Interval::of(n, nv),
+            covers: Interval::of(c, cv),
+            tasks,
+            complete,
+        }
+    }
+}
+
+impl Tree {
+    /// Estimates the nodes and the weighted covers of searching `tasks` (e.g. the engine's own
+    /// task plan, [`crate::task_plan`]) by stratified random probes. Deterministic for a given
+    /// seed and probe count, whatever the number of threads.
+    pub fn estimate(
+        &self,
+        tasks: &[Vec<u32>],
+        opts: &EstimateOptions<'_>,
+        weight: &Weight<'_>,
+    ) -> Estimate {
+        let n = tasks.len();
+        if n == 0 {
+            return Estimate {
+                complete: true,
+                ..Default::default()
+            };
+        }
+        // Round 0, the pilot: a fifth of the probes evenly (at least 2 per task). It only
+        // decides where round 1 probes: reusing its samples in the estimate would bias it low,
+        // since a task whose pilot missed its heavy tail would get few probes and keep its low
+        // mean. Never cancelled part-way: every task needs its probes.
+        let pilot_each = (opts.probes / 5 / n as u64).max(2);
+        let main_each = (opts.probes * 2 / 5 / n as u64).max(2);
+        let planned = opts.probes.max((pilot_each + main_each) * n as u64);
+        let pilot = self.probe_round(
+            tasks,
+            &vec![pilot_each; n],
+            0,
+            opts,
+            None,
+            weight,
+            planned,
+            0,
+        );
+        let taken: u64 = pilot.iter().map(|s| s.probes).sum();
+        // Round 1: at least `main_each` per task, and the rest where the pilot saw the spread
+        // (Neyman allocation; nodes and covers weigh alike).
+        let rest = planned.saturating_sub(taken + main_each * n as u64) as f64;
+        let sn: f64 = pilot.iter().map(Sample::sd_nodes).sum();
+        let sc: f64 = pilot.iter().map(Sample::sd_covers).sum();
+        let share = |s: &Sample| match (sn > 0.0, sc > 0.0) {
+            (true, true) => (s.sd_nodes() / sn + s.sd_covers() / sc) / 2.0,
+            (true, false) => s.sd_nodes() / sn,
+            (false, true) => s.sd_covers() / sc,
+            (false, false) => 1.0 / n as f64,
+        };
+        let probes: Vec<u64> = pilot
+            .iter()
+            .map(|s| main_each + (share(s) * rest).floor() as u64)
+            .collect();
+        let mut main =
+            self.probe_round(tasks, &probes, 1, opts, opts.cancel, weight, planned, taken);
+        let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        // Stopped early: the tasks round 1 did not reach keep their pilot samples.
+        for (m, p) in main.iter_mut().zip(&pilot) {
+            if m.probes == 0 {
+                *m = *p;
+            }
+        }
+        let mut e = Estimate::from_samples(main, !cancelled);
+        e.probes += taken;
+        e
+    }
+
+    /// Takes `probes[i]` probes below `tasks[i]`, on `opts.threads` threads.
+    #[allow(clippy::too_many_arguments)]
+    fn probe_round(
+        &self,
+        tasks: &[Vec<u32>],
+        probes: &[u64],
+        round: u32,
+        opts: &EstimateOptions<'_>,
+        cancel: Option<&AtomicBool>,
+        weight: &Weight<'_>,
+        planned: u64,
+        before: u64,
+    ) -> Vec<Sample> {
+        let out = Mutex::new(vec![Sample::default(); tasks.len()]);
+        let next = AtomicUsize::new(0);
+        let taken = AtomicU64::new(before);
+        let worker = || loop {
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                break;
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= tasks.len() {
+                break;
+            }
+            if probes[i] == 0 {
+                continue;
+            }
+            let mut rng = Rng::new(opts.seed, i, round);
+            let sample = self.walk.probe(&tasks[i], probes[i], &mut rng, weight);
+            out.lock().expect("no panics while held")[i] = sample;
+            let t = taken.fetch_add(probes[i], Ordering::Relaxed) + probes[i];
+            if let Some(p) = opts.progress {
+                p(t, planned);
+            }
+        };
+        std::thread::scope(|s| {
+            // As in the search: a worker the system refuses is not an error; with none at
+            // all, this thread does the work.
+            let mut spawned = 0;
+            for _ in 0..opts.threads.clamp(1, tasks.len().max(1)) {
+                if std::thread::Builder::new().spawn_scoped(s, worker).is_err() {
+                    break;
+                }
+                spawned += 1;
+            }
+            if spawned == 0 {
+                worker();
+            }
+        });
+        out.into_inner().expect("no panics while held")
+    }
+}

@@ -1,0 +1,230 @@
+//! The search tree as an object, for callers that measure it (random probes) or cut it into
+//! pieces (shards) before searching it.
+//!
+//! A node is named by its prefix: the engine rows placed on the way from the root, in search
+//! order. The children of a node are the rows the search would branch on there (same choice
+//! of column or group, same pruning), minus those the search finds dead as soon as they are
+//! placed. A list of prefixes is a *cut* when every leaf of the tree lies below exactly one of
+//! them; searching the prefixes of a cut one by one finds every cover exactly once.
+
+use crate::probe::{Rng, Sample};
+use crate::search::{Choice, Compiled};
+use crate::{Problem, ProblemError};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// What is at a node of the search tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// The prefix is not a node (rows overlap, a group is used up, a row index is out of
+    /// range, or the search never enters it because it is found dead when placed).
+    Missing,
+    /// Every column is covered: the prefix is a cover.
+    Cover,
+    /// Nothing below: some column or group cannot be covered any more.
+    DeadEnd,
+    /// The rows of the children, in search order.
+    Branch(Vec<u32>),
+}
+
+/// The operations on a compiled problem of any board width.
+pub(crate) trait Walk: Send + Sync {
+    fn node(&self, prefix: &[u32]) -> Node;
+    fn probe(&self, prefix: &[u32], probes: u64, rng: &mut Rng, weight: &Weight<'_>) -> Sample;
+    fn run_budget(&self, prefix: &[u32], budget: u64) -> u64;
+}
+
+/// The raw-solution weight of a cover (1 for plain exact cover; a caller that breaks symmetry
+/// weighs each cover by the solutions it stands for).
+pub type Weight<'a> = dyn Fn(&[u32]) -> u64 + Sync + 'a;
+
+impl<const W: usize> Walk for Compiled<W> {
+    fn node(&self, prefix: &[u32]) -> Node {
+        let never = AtomicBool::new(false);
+        let stop = [&never];
+        let Some(mut st) = self.state(prefix, &stop) else {
+            return Node::Missing;
+        };
+        let choice = self.choose(&mut st);
+        match choice {
+            Choice::Complete => Node::Cover,
+            Choice::Dead => Node::DeadEnd,
+            Choice::Column(_) | Choice::Group(_) => {
+                let mut rows = Vec::new();
+                self.branch_rows(&st, &choice, &mut rows);
+                let depth = st.stack.len();
+                rows.retain(|&r| {
+                    let live = self.place_row(&mut st, r);
+                    self.unwind_to(&mut st, depth);
+                    live
+                });
+                Node::Branch(rows)
+            }
+        }
+    }
+
+    /// Knuth's estimator (1975): walk down from the node choosing one child uniformly at random;
+    /// with `d_k` candidates at depth `k`, the walk stands for `1 + d_1 + d_1 d_2 + ...` nodes and,
+    /// if it ends in a cover, for `d_1 d_2 ...` covers. Candidates are counted as the search
+    /// counts nodes (a candidate found dead when placed is one node), so the expectation is the
+    /// search's own node count.
+    fn probe(&self, prefix: &[u32], probes: u64, rng: &mut Rng, weight: &Weight<'_>) -> Sample {
+        let never = AtomicBool::new(false);
+        let stop = [&never];
+        let mut sample = Sample::default();
+        let Some(mut st) = self.state(prefix, &stop) else {
+            // Not a node: it holds nothing (the search would find nothing there).
+            for _ in 0..probes {
+                sample.add(0.0, 0.0);
+            }
+            return sample;
+        };
+        let base = st.stack.len();
+        let mut buf = Vec::new();
+        for _ in 0..probes {
+            let mut nodes = 1.0f64;
+            let mut paths = 1.0f64;
+            let mut covers = 0.0f64;
+            loop {
+                let choice = self.choose(&mut st);
+                match choice {
+                    Choice::Complete => {
+                        covers = paths * weight(&st.stack) as f64;
+                        break;
+                    }
+                    Choice::Dead => break,
+                    Choice::Column(_) | Choice::Group(_) => {
+                        self.branch_rows(&st, &choice, &mut buf);
+                        if buf.is_empty() {
+                            break;
+                        }
+                        paths *= buf.len() as f64;
+                        nodes += paths;
+                        let row = buf[rng.below(buf.len())];
+                        if !self.place_row(&mut st, row) {
+                            break;
+                        }
+                    }
+                }
+            }
+            self.unwind_to(&mut st, base);
+            sample.add(nodes, covers);
+        }
+        sample
+    }
+
+    fn run_budget(&self, prefix: &[u32], budget: u64) -> u64 {
+        let never = AtomicBool::new(false);
+        let stop = [&never];
+        let Some(mut st) = self.state(prefix, &stop) else {
+            return 0;
+        };
+        st.set_budget(budget);
+        let mut count = |_: &[u32]| ControlFlow::Continue(());
+        let _ = self.dfs(&mut st, &mut count);
+        st.stats.nodes
+    }
+}
+
+/// A compiled problem whose tree can be walked node by node.
+pub struct Tree {
+    pub(crate) walk: Box<dyn Walk>,
+}
+
+impl Tree {
+    /// Validates and compiles `problem`.
+    pub fn new(problem: &Problem) -> Result<Tree, ProblemError> {
+        with_compiled!(problem, c => Tree { walk: Box::new(c) })
+    }
+
+    /// What is at `prefix`.
+    pub fn node(&self, prefix: &[u32]) -> Node {
+        self.walk.node(prefix)
+    }
+
+    /// Checks that `tasks` is a cut of the tree in search order: every leaf below exactly one
+    /// task, no task below another, the tasks in depth-first order. Costs one node expansion
+    /// per prefix of a task, not a search.
+    pub fn check_cut(&self, tasks: &[Vec<u32>]) -> Result<(), String> {
+        let mut next = 0;
+        let mut prefix = Vec::new();
+        self.check_below(&mut prefix, tasks, &mut next)?;
+        if next != tasks.len() {
+            return Err(format!(
+                "task {next} ({:?}) is not where the search order puts it (or is repeated)",
+                tasks[next]
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_below(
+        &self,
+        prefix: &mut Vec<u32>,
+        tasks: &[Vec<u32>],
+        next: &mut usize,
+    ) -> Result<(), String> {
+        let Some(task) = tasks.get(*next) else {
+            return Err(format!("nothing covers the subtree below {prefix:?}"));
+        };
+        if task == prefix {
+            *next += 1;
+            return Ok(());
+        }
+        if !task.starts_with(prefix) {
+            return Err(format!("nothing covers the subtree below {prefix:?}"));
+        }
+        match self.node(prefix) {
+            Node::Branch(children) => {
+                for r in children {
+                    prefix.push(r);
+                    let res = self.check_below(prefix, tasks, next);
+                    prefix.pop();
+                    res?;
+                }
+                Ok(())
+            }
+            _ => Err(format!(
+                "task {:?} lies below {prefix:?}, which has no children",
+                task
+            )),
+        }
+    }
+
+    /// Visits nodes below `prefix` with a budget of `budget` nodes (a real search, covers not
+    /// kept) and returns the nodes visited: for measuring this machine's search speed.
+    pub fn run_budget(&self, prefix: &[u32], budget: u64) -> u64 {
+        self.walk.run_budget(prefix, budget)
+    }
+
+    /// Measures search speed in nodes per second on one thread: searches `tasks` (spread over
+    /// the list: every task once at most) with a budget of 2^16 nodes each, for about `time`.
+    pub fn nodes_per_second(&self, tasks: &[Vec<u32>], time: Duration) -> f64 {
+        let start = Instant::now();
+        let mut nodes = 0u64;
+        let n = tasks.len();
+        // A stride coprime with n visits every task once, spread over the whole tree.
+        let stride = (1..n.max(2))
+            .rev()
+            .find(|s| gcd(*s, n) == 1 && *s <= n / 2 + 1)
+            .unwrap_or(1);
+        let mut i = 0;
+        for _ in 0..n {
+            nodes += self.run_budget(&tasks[i], 1 << 16);
+            if start.elapsed() >= time {
+                break;
+            }
+            i = (i + stride) % n;
+        }
+        nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)
+    }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
