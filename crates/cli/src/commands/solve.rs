@@ -187,6 +187,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     summary(
         &prep,
         args.distinct,
+        args.disassemble.disassemble,
         found,
         &report,
         args.limit.get(),
@@ -256,6 +257,7 @@ fn search(
 fn summary(
     prep: &Prepared,
     distinct: Convention,
+    disassemble: bool,
     found: u64,
     report: &SearchReport,
     limit: Option<u64>,
@@ -263,8 +265,9 @@ fn summary(
 ) {
     let name = &prep.puzzle.name;
     let interrupted = progress::interrupted();
+    let apart = if disassemble { " that come apart" } else { "" };
     if found == 0 && report.complete {
-        note!("{name}: no solution exists");
+        note!("{name}: no solution{apart} exists");
         return;
     }
     let exhaustive = report.complete && limit.is_none_or(|l| found < l);
@@ -277,7 +280,7 @@ fn summary(
         }
     };
     note!(
-        "{name}: {} {what}{} in {:.2?}{}",
+        "{name}: {} {what}{apart}{} in {:.2?}{}",
         fmt_int(found),
         if exhaustive { " (all of them)" } else { "" },
         start.elapsed(),
