@@ -3,19 +3,9 @@
 //! cube inside. The bar can only leave through two neighbouring holes; the cube through any.
 
 use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn wurfel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wurfel"))
-        .args(args)
-        .output()
-        .expect("run wurfel");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::wurfel;
 
 /// Writes the corridor puzzle (corridor x = 0..5, roof holes above `holes`) to `path`.
 fn corridor(path: &Path, holes: &[i32]) {

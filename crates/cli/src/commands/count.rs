@@ -78,11 +78,18 @@ pub fn count(args: CountArgs) -> Result<()> {
     if let Some(e) = disassembly.and_then(|d| d.failed) {
         bail!("{e}");
     }
+    let finished = Finished {
+        outcome,
+        disassembly,
+        secs,
+        threads: args.threads.get(),
+    };
     if args.json.json {
-        print_json(&prep, &outcome, disassembly, secs, args.threads.get())?;
+        print_json(&prep, &finished)?;
     } else {
-        print_text(&prep, &outcome, disassembly, secs, args.threads.get())?;
+        print_text(&prep, &finished)?;
     }
+    let outcome = finished.outcome;
     if args.stats {
         print_stats(&prep, &outcome.stats);
     }
@@ -205,13 +212,16 @@ fn run_disassembling(
     ))
 }
 
-fn print_json(
-    prep: &Prepared,
-    o: &CountOutcome,
+/// A finished (or interrupted) count, ready to print.
+struct Finished {
+    outcome: CountOutcome,
     disassembly: Option<DisassemblyCounts>,
     secs: f64,
     threads: usize,
-) -> Result<()> {
+}
+
+fn print_json(prep: &Prepared, f: &Finished) -> Result<()> {
+    let (o, disassembly, secs, threads) = (&f.outcome, f.disassembly, f.secs, f.threads);
     let c = &o.progress.counts;
     let complete = o.complete();
     let p = &prep.puzzle;
@@ -244,13 +254,8 @@ fn print_json(
     Ok(())
 }
 
-fn print_text(
-    prep: &Prepared,
-    o: &CountOutcome,
-    disassembly: Option<DisassemblyCounts>,
-    secs: f64,
-    threads: usize,
-) -> Result<()> {
+fn print_text(prep: &Prepared, f: &Finished) -> Result<()> {
+    let (o, disassembly, secs, threads) = (&f.outcome, f.disassembly, f.secs, f.threads);
     let p = &prep.puzzle;
     let sym = &prep.symmetry;
     let counts = &o.progress.counts;
