@@ -106,6 +106,24 @@ fn two_holes_let_it_out_and_the_plan_shows_how() {
     assert_eq!(s["level"], "2.2");
     assert_eq!(s["plan"].as_array().unwrap().len(), 4);
     assert_eq!(s["plan"][1]["distance"], serde_json::Value::Null);
+    // The viewer gets the positions after each move: the assembled one and four more.
+    let page = dir.path().join("view.html");
+    let (code, _, err) = wurfel(&[
+        "solve",
+        p,
+        "--disassemble",
+        "--render",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let start = html.find("\"moves\":").expect("moves in the page");
+    let frames: serde_json::Value = serde_json::Deserializer::from_str(&html[start + 8..])
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(frames.as_array().unwrap().len(), 5, "{frames}");
 }
 
 #[test]

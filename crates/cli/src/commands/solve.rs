@@ -200,7 +200,15 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         let scenes: Vec<_> = kept
             .iter()
             .enumerate()
-            .map(|(i, s)| solution_scene(&prep, s, i))
+            .map(|(i, s)| {
+                let mut scene = solution_scene(&prep, s, i);
+                if args.disassemble.disassemble {
+                    if let Ok(Some(sep)) = prep.disassemble(s) {
+                        scene.moves = Some(render::disassembly_frames(&prep, s, &sep));
+                    }
+                }
+                scene
+            })
             .collect();
         if !scenes.is_empty() {
             picture.draw(&scenes, render::view(args.view))?;
