@@ -33,6 +33,10 @@ enum Command {
     /// Count all solutions of a packing puzzle under every convention.
     #[command(after_help = exit::HELP)]
     Count(commands::count::CountArgs),
+    /// Estimate the size of a count before running it (nodes, solutions, CPU time).
+    Estimate(commands::estimate::EstimateArgs),
+    /// Cut a count into shards for a cluster (Slurm, GNU parallel, Kubernetes); merge exactly.
+    Shard(commands::shard::ShardArgs),
     /// Show the pieces of a packing puzzle.
     Pieces(commands::pack::PiecesArgs),
     /// Convert a packing puzzle between TOML and BurrTools .xmpuzzle (by the output's extension).
@@ -52,6 +56,8 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::List(a) => commands::pack::list(a),
         Command::Solve(a) => commands::solve::solve(a),
         Command::Count(a) => commands::count::count(a),
+        Command::Estimate(a) => commands::estimate::estimate(a),
+        Command::Shard(a) => commands::shard::run(a),
         Command::Pieces(a) => commands::pack::pieces(a),
         Command::Convert(a) => commands::convert::run(a),
         Command::Snake(a) => commands::snake::run(a),

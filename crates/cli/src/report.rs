@@ -366,3 +366,37 @@ pub struct ScrambleJson {
     pub stm: usize,
     pub facelets: String,
 }
+
+/// An estimate with its 95% interval.
+#[derive(Serialize)]
+pub struct IntervalJson {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl From<wurfel_cover::Interval> for IntervalJson {
+    fn from(i: wurfel_cover::Interval) -> Self {
+        IntervalJson {
+            estimate: i.estimate,
+            low: i.low,
+            high: i.high,
+        }
+    }
+}
+
+/// `wurfel estimate --json`.
+#[derive(Serialize)]
+pub struct EstimateJson<'a> {
+    pub puzzle: &'a str,
+    pub name: &'a str,
+    pub probes: u64,
+    pub tasks: usize,
+    pub seed: u64,
+    pub complete: bool,
+    pub nodes: IntervalJson,
+    /// Raw solutions, as `count` reports `raw`.
+    pub solutions: IntervalJson,
+    pub cpu_seconds: IntervalJson,
+    pub nodes_per_second: f64,
+}

@@ -103,8 +103,9 @@ impl Tree {
             tasks,
             &EstimateOptions {
                 // Half evenly, half where the spread is (see `Tree::estimate`).
-                probes: 2 * opts.probes_per_task.max(2) * tasks.len() as u64,
+                probes: opts.probes_per_task.max(2) * tasks.len() as u64,
                 seed: opts.seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                exhaust: 0,
                 threads: opts.threads,
                 cancel: None,
                 progress: None,

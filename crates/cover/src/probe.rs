@@ -64,6 +64,13 @@ impl Sample {
         self.covers += covers;
         self.covers_sq += covers * covers;
     }
+    fn merge(&mut self, o: &Sample) {
+        self.probes += o.probes;
+        self.nodes += o.nodes;
+        self.nodes_sq += o.nodes_sq;
+        self.covers += o.covers;
+        self.covers_sq += o.covers_sq;
+    }
     /// The estimated nodes below the task (its mean).
     pub fn mean_nodes(&self) -> f64 {
         self.nodes / self.probes.max(1) as f64
@@ -116,6 +123,9 @@ pub struct EstimateOptions<'a> {
     pub probes: u64,
     /// Seed of the random walks: the same seed gives the same estimate, for any thread count.
     pub seed: u64,
+    /// Search each probe's subtree exhaustively once at most this many units (pieces) are
+    /// left to place: slower probes, far less spread in the estimate of covers.
+    pub exhaust: u32,
     /// Worker threads.
     pub threads: usize,
     /// Set from outside to stop early; the estimate then uses the probes taken so far.
@@ -178,20 +188,18 @@ impl Tree {
         // Round 0, the pilot: a fifth of the probes evenly (at least 2 per task). It only
         // decides where round 1 probes: reusing its samples in the estimate would bias it low,
         // since a task whose pilot missed its heavy tail would get few probes and keep its low
-        // mean. Never cancelled part-way: every task needs its probes.
+        // mean. Its first 2 probes per task are never cancelled (every task needs a sample for
+        // an estimate to mean anything); the rest of it and round 1 stop on `opts.cancel`.
         let pilot_each = (opts.probes / 5 / n as u64).max(2);
         let main_each = (opts.probes * 2 / 5 / n as u64).max(2);
         let planned = opts.probes.max((pilot_each + main_each) * n as u64);
-        let pilot = self.probe_round(
-            tasks,
-            &vec![pilot_each; n],
-            0,
-            opts,
-            None,
-            weight,
-            planned,
-            0,
-        );
+        let mut pilot = self.probe_round(tasks, &vec![2; n], 0, opts, None, weight, planned, 0);
+        let more = vec![pilot_each - 2; n];
+        let first: u64 = 2 * n as u64;
+        let rest = self.probe_round(tasks, &more, 2, opts, opts.cancel, weight, planned, first);
+        for (p, r) in pilot.iter_mut().zip(&rest) {
+            p.merge(r);
+        }
         let taken: u64 = pilot.iter().map(|s| s.probes).sum();
         // Round 1: at least `main_each` per task, and the rest where the pilot saw the spread
         // (Neyman allocation; nodes and covers weigh alike).
@@ -211,6 +219,7 @@ impl Tree {
         let mut main =
             self.probe_round(tasks, &probes, 1, opts, opts.cancel, weight, planned, taken);
         let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        let main_taken: u64 = main.iter().map(|s| s.probes).sum();
         // Stopped early: the tasks round 1 did not reach keep their pilot samples.
         for (m, p) in main.iter_mut().zip(&pilot) {
             if m.probes == 0 {
@@ -218,7 +227,7 @@ impl Tree {
             }
         }
         let mut e = Estimate::from_samples(main, !cancelled);
-        e.probes += taken;
+        e.probes = taken + main_taken;
         e
     }
 
@@ -250,9 +259,19 @@ impl Tree {
                 continue;
             }
             let mut rng = Rng::new(opts.seed, i, round);
-            let sample = self.walk.probe(&tasks[i], probes[i], &mut rng, weight);
+            // In chunks, so that a stop request is heard within a few probes.
+            let mut sample = Sample::default();
+            let mut left = probes[i];
+            while left > 0 && !cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                let k = left.min(64);
+                let part = self
+                    .walk
+                    .probe(&tasks[i], k, opts.exhaust, &mut rng, weight);
+                sample.merge(&part);
+                left -= k;
+            }
             out.lock().expect("no panics while held")[i] = sample;
-            let t = taken.fetch_add(probes[i], Ordering::Relaxed) + probes[i];
+            let t = taken.fetch_add(sample.probes, Ordering::Relaxed) + sample.probes;
             if let Some(p) = opts.progress {
                 p(t, planned);
             }

@@ -31,7 +31,14 @@ pub enum Node {
 /// The operations on a compiled problem of any board width.
 pub(crate) trait Walk: Send + Sync {
     fn node(&self, prefix: &[u32]) -> Node;
-    fn probe(&self, prefix: &[u32], probes: u64, rng: &mut Rng, weight: &Weight<'_>) -> Sample;
+    fn probe(
+        &self,
+        prefix: &[u32],
+        probes: u64,
+        exhaust: u32,
+        rng: &mut Rng,
+        w: &Weight<'_>,
+    ) -> Sample;
     fn run_budget(&self, prefix: &[u32], budget: u64) -> u64;
 }
 
@@ -64,12 +71,21 @@ impl<const W: usize> Walk for Compiled<W> {
         }
     }
 
-    /// Knuth's estimator (1975): walk down from the node choosing one child uniformly at random;
-    /// with `d_k` candidates at depth `k`, the walk stands for `1 + d_1 + d_1 d_2 + ...` nodes and,
-    /// if it ends in a cover, for `d_1 d_2 ...` covers. Candidates are counted as the search
-    /// counts nodes (a candidate found dead when placed is one node), so the expectation is the
-    /// search's own node count.
-    fn probe(&self, prefix: &[u32], probes: u64, rng: &mut Rng, weight: &Weight<'_>) -> Sample {
+    /// Knuth's estimator (1975) with one step of lookahead and exhaustive search of the subtrees
+    /// with at most `exhaust` units left to place: walk down from the node choosing
+    /// one *live* child (not found dead when placed) uniformly at random. With `d_k` candidates
+    /// and `l_k` live ones at depth `k`, the walk stands for `1 + d_1 + l_1 d_2 + l_1 l_2 d_3 +
+    /// ...` nodes and, if it ends in a cover, for `l_1 l_2 ...` covers. Candidates are counted
+    /// as the search counts nodes (a candidate found dead when placed is one node), so the
+    /// expectation is the search's own node count.
+    fn probe(
+        &self,
+        prefix: &[u32],
+        probes: u64,
+        exhaust: u32,
+        rng: &mut Rng,
+        weight: &Weight<'_>,
+    ) -> Sample {
         let never = AtomicBool::new(false);
         let stop = [&never];
         let mut sample = Sample::default();
@@ -82,11 +98,27 @@ impl<const W: usize> Walk for Compiled<W> {
         };
         let base = st.stack.len();
         let mut buf = Vec::new();
+        let mut live = Vec::new();
         for _ in 0..probes {
             let mut nodes = 1.0f64;
             let mut paths = 1.0f64;
             let mut covers = 0.0f64;
             loop {
+                if st.remaining.iter().sum::<u32>() <= exhaust {
+                    // Near the leaves, search exhaustively: covers are rare events for a
+                    // random walk but plentiful in these small subtrees, which are counted
+                    // exactly (each stands for `paths` such subtrees).
+                    let before = st.stats.nodes;
+                    let mut found = 0u64;
+                    let mut sum = |rows: &[u32]| {
+                        found += weight(rows);
+                        ControlFlow::Continue(())
+                    };
+                    let _ = self.dfs(&mut st, &mut sum);
+                    nodes += paths * (st.stats.nodes - before - 1) as f64;
+                    covers = paths * found as f64;
+                    break;
+                }
                 let choice = self.choose(&mut st);
                 match choice {
                     Choice::Complete => {
@@ -96,15 +128,25 @@ impl<const W: usize> Walk for Compiled<W> {
                     Choice::Dead => break,
                     Choice::Column(_) | Choice::Group(_) => {
                         self.branch_rows(&st, &choice, &mut buf);
-                        if buf.is_empty() {
+                        nodes += paths * buf.len() as f64;
+                        // One step of lookahead: the children found dead when placed are
+                        // leaves (counted above); the walk goes on into a live one, which
+                        // stands for all `live.len()` of them. Walks then rarely die one step
+                        // before a cover, which keeps the estimate of covers usable.
+                        let depth = st.stack.len();
+                        live.clear();
+                        for &r in &buf {
+                            if self.place_row(&mut st, r) {
+                                live.push(r);
+                                self.unwind_to(&mut st, depth);
+                            }
+                        }
+                        if live.is_empty() {
                             break;
                         }
-                        paths *= buf.len() as f64;
-                        nodes += paths;
-                        let row = buf[rng.below(buf.len())];
-                        if !self.place_row(&mut st, row) {
-                            break;
-                        }
+                        paths *= live.len() as f64;
+                        let row = live[rng.below(live.len())];
+                        self.place_row(&mut st, row);
                     }
                 }
             }

@@ -262,17 +262,44 @@ impl Prepared {
         wurfel_cover::search(
             &self.problem,
             opts,
-            |_| Classify {
-                prep: self,
-                want,
-                disassemble,
-                limit: per_task_limit,
-                out: TaskOutput::default(),
-                sol: Vec::new(),
-                buf: Vec::new(),
-            },
+            |_| Classify::new(self, want, disassemble, per_task_limit),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
         )
+    }
+
+    /// Runs the search over the given tasks (a cut of the engine's tree, e.g. one shard; see
+    /// [`wurfel_cover::search_tasks`]); `done` receives each task's output in task order.
+    pub fn run_tasks<D>(
+        &self,
+        tasks: &[Vec<u32>],
+        opts: &SearchOptions<'_>,
+        want: Want,
+        mut done: D,
+    ) -> Result<SearchReport, ProblemError>
+    where
+        D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
+    {
+        wurfel_cover::search_tasks(
+            &self.problem,
+            tasks,
+            opts,
+            |_| Classify::new(self, want, false, None),
+            |i, v: Classify<'_>, stats| done(i, v.out, stats),
+        )
+    }
+
+    /// The raw solutions one engine cover stands for (`|G| / |H_r|` under symmetry breaking,
+    /// else 1): the weight that makes estimates of covers estimates of `raw`.
+    pub fn cover_weight(&self, rows: &[u32]) -> u64 {
+        match self.restricted {
+            Some(k) => rows
+                .iter()
+                .map(|&r| self.row_placement[r as usize])
+                .find(|&p| self.placements[p as usize].kind == k)
+                .and_then(|p| self.reps.get(&p))
+                .map_or(0, |info| info.weight),
+            None => 1,
+        }
     }
 
     /// Counts all solutions.
@@ -316,15 +343,7 @@ impl Prepared {
             &self.problem,
             opts,
             limit,
-            |_| Classify {
-                prep: self,
-                want: Want::List(distinct),
-                disassemble,
-                limit: Some(limit),
-                out: TaskOutput::default(),
-                sol: Vec::new(),
-                buf: Vec::new(),
-            },
+            |_| Classify::new(self, Want::List(distinct), disassemble, Some(limit)),
             |v| v.out.solutions,
         )
     }
@@ -510,7 +529,19 @@ struct Classify<'a> {
     buf: Vec<u32>,
 }
 
-impl Classify<'_> {
+impl<'a> Classify<'a> {
+    fn new(prep: &'a Prepared, want: Want, disassemble: bool, limit: Option<usize>) -> Self {
+        Classify {
+            prep,
+            want,
+            disassemble,
+            limit,
+            out: TaskOutput::default(),
+            sol: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
     /// The level of the current cover if it comes apart, analysed at most once per cover
     /// (`memo`); a failed analysis is recorded and counts as not coming apart.
     fn level(&mut self, memo: &mut Option<Option<u64>>) -> Option<u64> {

@@ -9,7 +9,10 @@
 //!   embeddings (the lexicographically least cell sequence of each symmetry class), pruned by
 //!   the colour argument and a dead-end test, and counts under every convention ([`Counts`]);
 //! - [`survey()`] enumerates every Hamiltonian path of a small box and groups them by chain;
-//! - [`catalog`] holds well-known chains with their published figures.
+//! - [`catalog`] holds well-known chains with their published figures;
+//! - [`Problem::cut`], [`Problem::run_tasks`], [`survey_cut`] and [`survey_tasks`] cut a count or
+//!   a survey into tasks (cell paths of prefixes, checked when run) whose tallies
+//!   ([`CountTally`], [`SurveyTally`]) add up across machines.
 //!
 //! Counting conventions (see [`Counts`]): `embeddings` (box fixed, chain read from its first
 //! end), `rotations`, `isometries`, and for palindromes `rotations_reversal` and
@@ -19,10 +22,12 @@ mod board;
 pub mod catalog;
 mod chain;
 mod pool;
+mod shard;
 mod solve;
 mod survey;
 
 pub use board::{Board, BoxError, DIRECTIONS, DIRECTION_LETTERS};
 pub use chain::{Chain, ChainError};
-pub use solve::{Counts, Folding, Problem, Pruning, SnakeError, Stats};
-pub use survey::{survey, Survey, SurveyEntry};
+pub use shard::{check_survey_cut, survey_cut, survey_tasks, TaskError};
+pub use solve::{CountTally, Counts, Folding, Problem, Pruning, SnakeError, Stats};
+pub use survey::{survey, PatternTally, Survey, SurveyEntry, SurveyTally};

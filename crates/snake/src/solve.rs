@@ -219,7 +219,7 @@ impl Problem {
     /// [`Problem::count`] on up to `threads` threads, with explicit pruning, also returning
     /// search statistics. The result does not depend on the number of threads.
     pub fn count_with(&self, pruning: Pruning, threads: usize) -> (Counts, Stats) {
-        let mut total = Tally::default();
+        let mut total = CountTally::default();
         let mut stats = Stats::default();
         if threads <= 1 {
             stats = self.for_each_canonical(pruning, |path, stab| {
@@ -229,31 +229,7 @@ impl Problem {
         } else {
             let (tasks, split_stats) = self.split(pruning, threads);
             stats.nodes += split_stats.nodes;
-            // Tallies and statistics are sums, so the result does not depend on which thread
-            // ran which subtree.
-            let run_task = |t: &Task| {
-                let mut tally = Tally::default();
-                let mut s = Search::new(self, pruning, |path: &[u8], stab| {
-                    tally.add(self, path, stab);
-                    ControlFlow::Continue(())
-                });
-                s.resume(t);
-                let st = s.stats;
-                drop(s);
-                (tally, st)
-            };
-            let merge = |(mut a, mut sa): (Tally, Stats), (b, sb): (Tally, Stats)| {
-                a.merge(&b);
-                sa.nodes += sb.nodes;
-                sa.leaves += sb.leaves;
-                (a, sa)
-            };
-            let (t, st) = crate::pool::install(threads, || {
-                tasks
-                    .par_iter()
-                    .map(run_task)
-                    .reduce(|| (Tally::default(), Stats::default()), merge)
-            });
+            let (t, st) = self.search_tasks(pruning, &tasks, threads);
             total.merge(&t);
             stats.nodes += st.nodes;
             stats.leaves += st.leaves;
@@ -261,22 +237,77 @@ impl Problem {
         (total.counts(self.chain.is_palindrome()), stats)
     }
 
+    /// Searches every completion of `tasks` on up to `threads` threads. Tallies and statistics
+    /// are sums, so the result does not depend on which thread ran which subtree.
+    pub(crate) fn search_tasks(
+        &self,
+        pruning: Pruning,
+        tasks: &[Task],
+        threads: usize,
+    ) -> (CountTally, Stats) {
+        let run_task = |t: &Task| {
+            let mut tally = CountTally::default();
+            let mut s = Search::new(self, pruning, |path: &[u8], stab| {
+                tally.add(self, path, stab);
+                ControlFlow::Continue(())
+            });
+            s.resume(t);
+            let st = s.stats;
+            drop(s);
+            (tally, st)
+        };
+        let merge = |(mut a, mut sa): (CountTally, Stats), (b, sb): (CountTally, Stats)| {
+            a.merge(&b);
+            sa.nodes += sb.nodes;
+            sa.leaves += sb.leaves;
+            (a, sa)
+        };
+        crate::pool::install(threads, || {
+            tasks
+                .par_iter()
+                .map(run_task)
+                .reduce(|| (CountTally::default(), Stats::default()), merge)
+        })
+    }
+
     /// Cuts the search tree into independent subtrees (canonical prefixes of a few segments),
     /// enough of them that `threads` workers stay busy despite uneven subtree sizes.
     fn split(&self, pruning: Pruning, threads: usize) -> (Vec<Task>, Stats) {
-        let want = 64 * threads;
+        self.split_until(pruning, 64 * threads)
+    }
+
+    /// The canonical prefixes of the least number of segments that gives at least `want` of
+    /// them (or of every segment, if the whole search has fewer).
+    fn split_until(&self, pruning: Pruning, want: usize) -> (Vec<Task>, Stats) {
         let mut depth = 1;
         loop {
-            let mut s = Search::new(self, pruning, |_: &[u8], _| ControlFlow::Continue(()));
-            s.split = Some((depth, Vec::new()));
-            s.run();
-            let stats = s.stats;
-            let tasks = s.split.take().map(|(_, t)| t).unwrap_or_default();
+            let (tasks, stats) = self.split_at(pruning, depth);
             if tasks.len() >= want || depth >= self.steps.len() {
                 return (tasks, stats);
             }
             depth += 1;
         }
+    }
+
+    /// The canonical prefixes of `depth` segments (complete foldings if the chain has fewer)
+    /// that survive pruning, in search order.
+    pub(crate) fn split_at(&self, pruning: Pruning, depth: usize) -> (Vec<Task>, Stats) {
+        let mut s = Search::new(self, pruning, |_: &[u8], _| ControlFlow::Continue(()));
+        s.split = Some((depth, Vec::new()));
+        s.run();
+        let stats = s.stats;
+        let tasks = s.split.take().map(|(_, t)| t).unwrap_or_default();
+        (tasks, stats)
+    }
+
+    /// Segment lengths minus one, as the search steps them.
+    pub(crate) fn steps(&self) -> &[u8] {
+        &self.steps
+    }
+
+    /// Cells a complete path may start on.
+    pub(crate) fn start_mask(&self) -> u64 {
+        self.start_mask
     }
 
     /// Up to `limit` solutions (all if `None`), one per physically different folding (the unit
@@ -334,20 +365,25 @@ fn reversal_is_smaller(b: &Board, path: &[u8]) -> bool {
     })
 }
 
-/// Per-thread accumulator of [`Counts`]: sums over canonical embeddings, merged by addition.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    embeddings: u64,
-    rotations: u64,
-    isometries: u64,
+/// Accumulator of [`Counts`]: sums over canonical embeddings, merged by addition. The
+/// reversal counts of a palindrome are not sums (they halve `classes + fixed`), so partial
+/// results (threads, shards) are merged as tallies and turned into [`Counts`] once, at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountTally {
+    /// Embeddings (orbit sizes summed).
+    pub embeddings: u64,
+    /// Rotation classes.
+    pub rotations: u64,
+    /// Isometry classes (canonical embeddings).
+    pub isometries: u64,
     /// Isometry classes fixed by reversal (palindromes only).
-    fix_iso: u64,
+    pub fix_iso: u64,
     /// Rotation classes fixed by reversal (palindromes only).
-    fix_rot: u64,
+    pub fix_rot: u64,
 }
 
-impl Tally {
-    fn add(&mut self, p: &Problem, path: &[u8], stab: u64) {
+impl CountTally {
+    pub(crate) fn add(&mut self, p: &Problem, path: &[u8], stab: u64) {
         let b = &p.board;
         let g = b.group_size() as u64;
         let rot = b.rotation_mask();
@@ -386,7 +422,8 @@ impl Tally {
         }
     }
 
-    fn merge(&mut self, o: &Tally) {
+    /// Adds the tallies of other tasks.
+    pub fn merge(&mut self, o: &CountTally) {
         self.embeddings += o.embeddings;
         self.rotations += o.rotations;
         self.isometries += o.isometries;
@@ -394,7 +431,8 @@ impl Tally {
         self.fix_rot += o.fix_rot;
     }
 
-    fn counts(&self, palindrome: bool) -> Counts {
+    /// The counts, for a chain that is a palindrome or not.
+    pub fn counts(&self, palindrome: bool) -> Counts {
         Counts {
             embeddings: self.embeddings,
             rotations: self.rotations,
@@ -407,24 +445,24 @@ impl Tally {
 }
 
 /// A search state to resume: a canonical prefix of `k` segments.
-#[derive(Clone, Debug)]
-struct Task {
-    k: usize,
-    head: usize,
-    prev: usize,
-    occ: u64,
-    stab: u64,
-    end: u64,
-    path: Vec<u8>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Task {
+    pub(crate) k: usize,
+    pub(crate) head: usize,
+    pub(crate) prev: usize,
+    pub(crate) occ: u64,
+    pub(crate) stab: u64,
+    pub(crate) end: u64,
+    pub(crate) path: Vec<u8>,
 }
 
-struct Search<'a, F> {
+pub(crate) struct Search<'a, F> {
     p: &'a Problem,
     pruning: Pruning,
     path: Vec<u8>,
     visit: F,
     stopped: bool,
-    stats: Stats,
+    pub(crate) stats: Stats,
     /// When set, prefixes of this many segments are collected as tasks instead of searched.
     split: Option<(usize, Vec<Task>)>,
 }
@@ -433,7 +471,7 @@ impl<'a, F> Search<'a, F>
 where
     F: FnMut(&[u8], u64) -> ControlFlow<()>,
 {
-    fn new(p: &'a Problem, pruning: Pruning, visit: F) -> Self {
+    pub(crate) fn new(p: &'a Problem, pruning: Pruning, visit: F) -> Self {
         Search {
             p,
             pruning,
@@ -445,7 +483,7 @@ where
         }
     }
 
-    fn resume(&mut self, t: &Task) {
+    pub(crate) fn resume(&mut self, t: &Task) {
         self.path.clear();
         self.path.extend_from_slice(&t.path);
         self.segment(t.k, t.head, t.prev, t.occ, t.stab, t.end);

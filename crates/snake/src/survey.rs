@@ -13,7 +13,7 @@ use crate::board::{Board, NONE};
 use crate::chain::Chain;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// One snake of the survey.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -56,7 +56,56 @@ pub struct Survey {
 /// Per-pattern tallies: `(D, F)` as in the module documentation.
 type Tally = HashMap<u64, (u64, u64)>;
 
-struct Walker<'a> {
+/// The tallies of one corner pattern (a snake): `D` and `F` of the module documentation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PatternTally {
+    /// Path classes whose chain is the snake read from either end (`D`).
+    pub classes: u64,
+    /// Those a symmetry maps onto their own reversal (`F`).
+    pub fixed: u64,
+}
+
+/// Summable tallies of a survey over some of its tasks. Snakes' solutions are `(D + F) / 2`,
+/// not sums, so partial surveys (shards) are merged as tallies and summarised once, at the end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SurveyTally {
+    /// Per snake: its corner pattern (bit `i` set when interior cube `i + 1` is a corner; the
+    /// smaller of the two readings) and tallies.
+    pub patterns: BTreeMap<u64, PatternTally>,
+    /// Directed Hamiltonian paths with the box fixed.
+    pub directed_paths: u64,
+    /// Classes of directed paths under the box's isometries.
+    pub path_classes: u64,
+}
+
+impl SurveyTally {
+    /// Adds the tallies of other tasks; `None` if a sum overflows 64 bits.
+    pub fn merge(&mut self, o: &SurveyTally) -> Option<()> {
+        for (k, t) in &o.patterns {
+            let e = self.patterns.entry(*k).or_default();
+            e.classes = e.classes.checked_add(t.classes)?;
+            e.fixed = e.fixed.checked_add(t.fixed)?;
+        }
+        self.directed_paths = self.directed_paths.checked_add(o.directed_paths)?;
+        self.path_classes = self.path_classes.checked_add(o.path_classes)?;
+        Some(())
+    }
+
+    /// The survey these tallies (of every task of a cut) make.
+    pub fn summary(&self, board: &Board) -> Survey {
+        summarize(
+            board,
+            board.cells(),
+            self.patterns
+                .iter()
+                .map(|(&k, t)| (k, (t.classes, t.fixed))),
+            self.directed_paths,
+            self.path_classes,
+        )
+    }
+}
+
+pub(crate) struct Walker<'a> {
     b: &'a Board,
     n: usize,
     path: Vec<u8>,
@@ -75,7 +124,7 @@ fn reverse_bits(x: u64, bits: usize) -> u64 {
 }
 
 impl<'a> Walker<'a> {
-    fn new(b: &'a Board) -> Self {
+    pub(crate) fn new(b: &'a Board) -> Self {
         Walker {
             b,
             n: b.cells(),
@@ -87,7 +136,7 @@ impl<'a> Walker<'a> {
     }
 
     /// Walks every completion of the prefix `t`.
-    fn resume(&mut self, t: &Task) {
+    pub(crate) fn resume(&mut self, t: &Task) {
         self.path.clear();
         self.path.extend_from_slice(&t.path);
         let head = *t.path.last().unwrap_or(&0) as usize;
@@ -95,7 +144,7 @@ impl<'a> Walker<'a> {
     }
 
     /// Adds the tallies of `o` (from other prefixes) to these.
-    fn merge(mut self, o: Walker<'a>) -> Self {
+    pub(crate) fn merge(mut self, o: Walker<'a>) -> Self {
         for (k, (d, f)) in o.tally {
             let e = self.tally.entry(k).or_insert((0, 0));
             e.0 += d;
@@ -141,6 +190,19 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// The tallies walked so far.
+    pub(crate) fn tally(&self) -> SurveyTally {
+        SurveyTally {
+            patterns: self
+                .tally
+                .iter()
+                .map(|(&k, &(classes, fixed))| (k, PatternTally { classes, fixed }))
+                .collect(),
+            directed_paths: self.directed,
+            path_classes: self.classes,
+        }
+    }
+
     fn leaf(&mut self, stab: u64, pattern: u64) {
         let b = self.b;
         let bits = self.n - 2;
@@ -165,13 +227,14 @@ impl<'a> Walker<'a> {
 }
 
 /// A unit of parallel work: a canonical path prefix.
-struct Task {
-    path: Vec<u8>,
-    prev: usize,
-    occ: u64,
-    stab: u64,
-    pattern: u64,
-    end: u64,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Task {
+    pub(crate) path: Vec<u8>,
+    pub(crate) prev: usize,
+    pub(crate) occ: u64,
+    pub(crate) stab: u64,
+    pub(crate) pattern: u64,
+    pub(crate) end: u64,
 }
 
 /// Surveys every chain that folds into `board`, using up to `threads` threads.
@@ -179,33 +242,17 @@ struct Task {
 /// Practical for boxes up to 27 cells (3x3x3: about 10^5 path classes); larger boxes have far
 /// too many Hamiltonian paths for an exhaustive survey.
 pub fn survey(board: &Board, threads: usize) -> Survey {
-    let n = board.cells();
-    let mut tasks = Vec::new();
-    if n >= 2 {
-        let starts = board.start_cells();
-        for start in (0..n).filter(|&c| starts >> c & 1 == 1) {
-            let Some(stab) = board.extend_stabilizer(board.group_mask(), start) else {
-                continue;
-            };
-            // Split at depth 4 so that two threads get balanced work.
-            expand(
-                board,
-                Task {
-                    path: vec![start as u8],
-                    prev: 6,
-                    occ: 1 << start,
-                    stab,
-                    pattern: 0,
-                    end: board.end_colour(start),
-                },
-                4,
-                &mut tasks,
-            );
-        }
-    }
+    // Split at depth 4 so that two threads get balanced work.
+    let tasks = tasks_at(board, 4);
     // The tallies are sums per pattern, so the result does not depend on which thread walked
     // which prefix.
-    let w = crate::pool::install(threads, || {
+    let w = walk(board, &tasks, threads);
+    summarize(board, board.cells(), w.tally, w.directed, w.classes)
+}
+
+/// Walks every completion of `tasks` on up to `threads` threads.
+pub(crate) fn walk<'a>(board: &'a Board, tasks: &[Task], threads: usize) -> Walker<'a> {
+    crate::pool::install(threads, || {
         tasks
             .par_iter()
             .fold(
@@ -216,8 +263,36 @@ pub fn survey(board: &Board, threads: usize) -> Survey {
                 },
             )
             .reduce(|| Walker::new(board), Walker::merge)
-    });
-    summarize(board, n, w.tally, w.directed, w.classes)
+    })
+}
+
+/// The canonical path prefixes of `depth` cells (complete paths if the box has fewer cells)
+/// that survive pruning, in search order; none for a box of fewer than 2 cells.
+pub(crate) fn tasks_at(board: &Board, depth: usize) -> Vec<Task> {
+    let n = board.cells();
+    let mut tasks = Vec::new();
+    if n >= 2 {
+        let starts = board.start_cells();
+        for start in (0..n).filter(|&c| starts >> c & 1 == 1) {
+            let Some(stab) = board.extend_stabilizer(board.group_mask(), start) else {
+                continue;
+            };
+            expand(
+                board,
+                Task {
+                    path: vec![start as u8],
+                    prev: 6,
+                    occ: 1 << start,
+                    stab,
+                    pattern: 0,
+                    end: board.end_colour(start),
+                },
+                depth,
+                &mut tasks,
+            );
+        }
+    }
+    tasks
 }
 
 /// Expands a prefix breadth-first to `depth` cells (or keeps it if it is already complete).
@@ -264,7 +339,13 @@ fn expand(b: &Board, t: Task, depth: usize, out: &mut Vec<Task>) {
     }
 }
 
-fn summarize(board: &Board, n: usize, tally: Tally, directed: u64, classes: u64) -> Survey {
+fn summarize(
+    board: &Board,
+    n: usize,
+    tally: impl IntoIterator<Item = (u64, (u64, u64))>,
+    directed: u64,
+    classes: u64,
+) -> Survey {
     let bits = n.saturating_sub(2);
     let mut entries: Vec<(Chain, SurveyEntry)> = tally
         .into_iter()

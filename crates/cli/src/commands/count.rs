@@ -11,6 +11,7 @@ use crate::output::{fmt_int, OutputPath};
 use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
+use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -19,7 +20,7 @@ use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
 use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
-use wurfel_pack::{Convention, DisassemblyCounts, Prepared, Want};
+use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared, Want};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -74,22 +75,18 @@ pub fn count(args: CountArgs) -> Result<()> {
     } else {
         (run(&prep, &args, store.as_ref())?, None)
     };
-    let secs = start.elapsed().as_secs_f64();
     if let Some(e) = disassembly.and_then(|d| d.failed) {
         bail!("{e}");
     }
-    let finished = Finished {
-        outcome,
-        disassembly,
-        secs,
+    let summary = Summary {
+        counts: outcome.progress.counts,
+        complete: outcome.complete(),
+        stats: outcome.stats,
+        seconds: start.elapsed().as_secs_f64(),
         threads: args.threads.get(),
+        disassembly,
     };
-    if args.json.json {
-        print_json(&prep, &finished)?;
-    } else {
-        print_text(&prep, &finished)?;
-    }
-    let outcome = finished.outcome;
+    print(&prep, &summary, args.json.json)?;
     if args.stats {
         print_stats(&prep, &outcome.stats);
     }
@@ -212,18 +209,43 @@ fn run_disassembling(
     ))
 }
 
-/// A finished (or interrupted) count, ready to print.
-struct Finished {
-    outcome: CountOutcome,
-    disassembly: Option<DisassemblyCounts>,
-    secs: f64,
-    threads: usize,
+/// What a count found, however it was run (here, or merged from shards).
+pub struct Summary {
+    /// The counts.
+    pub counts: Counts,
+    /// Whether every task was counted.
+    pub complete: bool,
+    /// Search statistics.
+    pub stats: Stats,
+    /// Seconds (wall clock here; the sum of the shards' for a merge).
+    pub seconds: f64,
+    /// Worker threads (per shard for a merge).
+    pub threads: usize,
+    /// With `--disassemble`: assemblies and those that come apart.
+    pub disassembly: Option<DisassemblyCounts>,
 }
 
-fn print_json(prep: &Prepared, f: &Finished) -> Result<()> {
-    let (o, disassembly, secs, threads) = (&f.outcome, f.disassembly, f.secs, f.threads);
-    let c = &o.progress.counts;
-    let complete = o.complete();
+/// Prints a count's result as `count` does (text, or one JSON object).
+pub fn print(prep: &Prepared, s: &Summary, json: bool) -> Result<()> {
+    outln!("{}", render(prep, s, json)?.trim_end_matches('\n'));
+    Ok(())
+}
+
+/// A count's result as `count` prints it.
+pub fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
+    let mut out = String::new();
+    if json {
+        print_json(&mut out, prep, s)?;
+    } else {
+        print_text(&mut out, prep, s)?;
+    }
+    Ok(out)
+}
+
+fn print_json(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
+    let c = &s.counts;
+    let complete = s.complete;
+    let (secs, threads) = (s.seconds, s.threads);
     let p = &prep.puzzle;
     let report = CountJson {
         puzzle: &p.id,
@@ -242,25 +264,26 @@ fn print_json(prep: &Prepared, f: &Finished) -> Result<()> {
             .iter()
             .map(|x| PublishedJson::new(x, complete.then_some(c)))
             .collect(),
-        stats: StatsJson::from(&o.stats),
-        disassembly: disassembly.map(|d| DisassemblyJson {
+        stats: StatsJson::from(&s.stats),
+        disassembly: s.disassembly.map(|d| DisassemblyJson {
             convention: Convention::Rotations.key(),
             assemblies: d.assemblies,
             solutions: d.solutions,
             max_level: d.max_level,
         }),
     };
-    outln!("{}", serde_json::to_string(&report)?);
+    writeln!(out, "{}", serde_json::to_string(&report)?)?;
     Ok(())
 }
 
-fn print_text(prep: &Prepared, f: &Finished) -> Result<()> {
-    let (o, disassembly, secs, threads) = (&f.outcome, f.disassembly, f.secs, f.threads);
+fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
     let p = &prep.puzzle;
     let sym = &prep.symmetry;
-    let counts = &o.progress.counts;
-    let complete = o.complete();
-    outln!(
+    let counts = &s.counts;
+    let complete = s.complete;
+    let (secs, threads) = (s.seconds, s.threads);
+    writeln!(
+        out,
         "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
         p.name,
         p.piece_count(),
@@ -274,7 +297,7 @@ fn print_text(prep: &Prepared, f: &Finished) -> Result<()> {
         } else {
             " (piece set not mirror-closed: a mirror image is never a solution)"
         }
-    );
+    )?;
     for c in Convention::ALL {
         let published: Vec<String> = p
             .published
@@ -291,15 +314,17 @@ fn print_text(prep: &Prepared, f: &Finished) -> Result<()> {
                 format!("published {} ({}){mark}", fmt_int(x.count), x.source)
             })
             .collect();
-        outln!(
+        writeln!(
+            out,
             "  {:<22} {:>14}   {}",
             c.key(),
             fmt_int(counts.get(c)),
             published.join("; ")
-        );
+        )?;
     }
-    if let Some(d) = disassembly {
-        outln!(
+    if let Some(d) = s.disassembly {
+        writeln!(
+            out,
             "  disassembly (rotations): {} assemblies, {} come apart (solutions){}",
             fmt_int(d.assemblies),
             fmt_int(d.solutions),
@@ -308,9 +333,10 @@ fn print_text(prep: &Prepared, f: &Finished) -> Result<()> {
             } else {
                 String::new()
             }
-        );
+        )?;
     }
-    outln!(
+    writeln!(
+        out,
         "{} in {:.2} s with {threads} thread{}",
         if complete {
             "counted"
@@ -319,6 +345,6 @@ fn print_text(prep: &Prepared, f: &Finished) -> Result<()> {
         },
         secs,
         if threads == 1 { "" } else { "s" }
-    );
+    )?;
     Ok(())
 }

@@ -2,9 +2,11 @@
 
 pub mod convert;
 pub mod count;
+pub mod estimate;
 pub mod pack;
 pub mod render;
 pub mod revenge;
+pub mod shard;
 pub mod shell;
 pub mod snake;
 pub mod solve;

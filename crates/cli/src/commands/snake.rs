@@ -10,11 +10,11 @@ use crate::report::{
     SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson, SurveySummaryJson,
 };
 use anyhow::{bail, Context, Result};
-use std::io::Write;
+use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_render::{Scene, ScenePiece, View};
-use wurfel_snake::{catalog, survey, Board, Chain, Folding, Problem, Pruning};
+use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem, Pruning, Survey};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -33,7 +33,8 @@ enum SnakeCommand {
     Count(CountArgs),
     /// The built-in chains with their counts (computed now, and published where known).
     List(ListArgs),
-    /// Every chain that folds into a small box, with its number of solutions.
+    /// Every chain that folds into a small box, with its number of solutions (in shards:
+    /// `wurfel shard plan --snake-survey BOX`).
     Survey(SurveyArgs),
 }
 
@@ -46,7 +47,9 @@ const COUNT_NOTES: &str = "Counts (also the --json keys):
   isometries_reversal  be read from either end (both readings are the same physical snake)
   solutions            physically different foldings: isometries_reversal for a palindrome,
                        isometries otherwise
-All are exact orbit counts (stabilizers, Burnside), not divisions of `embeddings`.";
+All are exact orbit counts (stabilizers, Burnside), not divisions of `embeddings`.
+Too big for one machine? `wurfel shard plan --snake CHAIN --shards N --dir D` cuts the count
+into shards for Slurm, GNU parallel or Kubernetes; `wurfel shard merge D` prints this output.";
 
 /// Output notes of `solve`, shown in its `--help`.
 const SOLVE_NOTES: &str =
@@ -125,7 +128,7 @@ pub fn run(args: SnakeArgs) -> Result<()> {
 }
 
 /// Parses `--box`: `N` or `XxYxZ`.
-fn parse_box(text: &str) -> Result<Board> {
+pub(crate) fn parse_box(text: &str) -> Result<Board> {
     let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
     let nums: Result<Vec<usize>, _> = parts.iter().map(|p| p.parse::<usize>()).collect();
     let dims = match (nums, parts.len()) {
@@ -138,12 +141,12 @@ fn parse_box(text: &str) -> Result<Board> {
 
 /// A chain from the command line, with its catalog name if it is a built-in one.
 #[derive(Debug)]
-struct Named {
-    name: Option<&'static str>,
-    problem: Problem,
+pub(crate) struct Named {
+    pub(crate) name: Option<&'static str>,
+    pub(crate) problem: Problem,
 }
 
-fn resolve(text: &str, board: Option<&str>) -> Result<Named> {
+pub(crate) fn resolve(text: &str, board: Option<&str>) -> Result<Named> {
     let entry = catalog::find(text);
     let chain = match entry {
         Some(e) => e.chain(),
@@ -328,43 +331,66 @@ fn count(a: CountArgs) -> Result<()> {
     let t = Instant::now();
     let (c, _) = p.count_with(Pruning::default(), a.threads.get());
     let secs = t.elapsed().as_secs_f64();
-    if a.json.json {
-        outln!("{}", serde_json::to_string(&SnakeCountsJson::new(p, &c))?);
-        return Ok(());
+    outln!(
+        "{}",
+        render_count(&named, &c, secs, a.json.json)?.trim_end_matches('\n')
+    );
+    Ok(())
+}
+
+/// The counts of a chain as `snake count` prints them (also `shard merge` of a snake count).
+pub(crate) fn render_count(named: &Named, c: &Counts, secs: f64, json: bool) -> Result<String> {
+    let p = &named.problem;
+    let mut out = String::new();
+    if json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&SnakeCountsJson::new(p, c))?
+        )?;
+        return Ok(out);
     }
     let b = p.board();
     let g = b.group_size();
     let r = b.rotation_mask().count_ones();
-    outln!("{}", describe(&named));
-    outln!(
+    writeln!(out, "{}", describe(named))?;
+    writeln!(
+        out,
         "embeddings           {:>10}  every folding, box fixed, chain read from its first end",
         c.embeddings
-    );
-    outln!(
+    )?;
+    writeln!(
+        out,
         "rotations            {:>10}  up to the box's {r} rotations",
         c.rotations
-    );
-    outln!(
+    )?;
+    writeln!(
+        out,
         "isometries           {:>10}  up to its {g} rotations and reflections",
         c.isometries
-    );
+    )?;
     if let (Some(rr), Some(ir)) = (c.rotations_reversal, c.isometries_reversal) {
-        outln!(
+        writeln!(
+            out,
             "rotations_reversal   {rr:>10}  up to rotations and reading the chain from either end"
-        );
-        outln!("isometries_reversal  {ir:>10}  up to isometries and reading from either end");
+        )?;
+        writeln!(
+            out,
+            "isometries_reversal  {ir:>10}  up to isometries and reading from either end"
+        )?;
     }
-    outln!(
+    writeln!(
+        out,
         "solutions            {:>10}  physically different foldings",
         c.solutions()
-    );
+    )?;
     if c.embeddings == 0 {
         if let Some(why) = p.obstacle() {
-            outln!("reason: {why}");
+            writeln!(out, "reason: {why}")?;
         }
     }
-    outln!("time                 {secs:>10.3} s");
-    Ok(())
+    writeln!(out, "time                 {secs:>10.3} s")?;
+    Ok(out)
 }
 
 fn list(a: ListArgs) -> Result<()> {
@@ -426,6 +452,28 @@ const SURVEY_MAX_CELLS: usize = 27;
 fn run_survey(a: SurveyArgs) -> Result<()> {
     let board = parse_box(&a.board)?;
     let out = a.out.as_deref().map(OutputPath::check).transpose()?;
+    check_survey_box(&board)?;
+    let t = Instant::now();
+    let s = survey(&board, a.threads.get());
+    let secs = t.elapsed().as_secs_f64();
+    if let Some(out) = &out {
+        let mut w = out.create()?;
+        for e in &s.entries {
+            std::io::Write::write_fmt(&mut w, format_args!("{}\n", serde_json::to_string(e)?))
+                .with_context(|| format!("cannot write {}", out.shown().display()))?;
+        }
+        w.commit()?;
+    }
+    let text = render_survey(&s, secs, a.json.json, out.is_none())?;
+    outln!("{}", text.trim_end_matches('\n'));
+    if let Some(out) = &out {
+        crate::note!("snakes written to {}", out.shown().display());
+    }
+    Ok(())
+}
+
+/// Checks that a survey of `board` is within reach.
+pub(crate) fn check_survey_box(board: &Board) -> Result<()> {
     if board.cells() > SURVEY_MAX_CELLS {
         bail!(
             "a survey of the {} box is out of reach: it enumerates every Hamiltonian path, and \
@@ -436,57 +484,53 @@ fn run_survey(a: SurveyArgs) -> Result<()> {
     if board.cells() < 2 {
         bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
     }
-    let t = Instant::now();
-    let s = survey(&board, a.threads.get());
-    let secs = t.elapsed().as_secs_f64();
-    if let Some(out) = &out {
-        let mut w = out.create()?;
-        for e in &s.entries {
-            writeln!(w, "{}", serde_json::to_string(e)?)
-                .with_context(|| format!("cannot write {}", out.shown().display()))?;
+    Ok(())
+}
+
+/// A survey as `snake survey` prints it (also `shard merge` of a survey); with `entries`, the
+/// JSON output lists every snake before the summary.
+pub(crate) fn render_survey(s: &Survey, secs: f64, json: bool, entries: bool) -> Result<String> {
+    let mut out = String::new();
+    if json {
+        if entries {
+            for e in &s.entries {
+                writeln!(out, "{}", serde_json::to_string(e)?)?;
+            }
         }
-        w.commit()?;
-    } else if a.json.json {
-        for e in &s.entries {
-            outln!("{}", serde_json::to_string(e)?);
-        }
-    }
-    if a.json.json {
-        outln!(
+        writeln!(
+            out,
             "{}",
-            serde_json::to_string(&SurveySummaryJson { summary: &s })?
-        );
-        return Ok(());
+            serde_json::to_string(&SurveySummaryJson { summary: s })?
+        )?;
+        return Ok(out);
     }
-    outln!("survey of the {} box ({secs:.3} s)", s.board);
-    outln!(
+    writeln!(out, "survey of the {} box ({secs:.3} s)", s.board)?;
+    writeln!(
+        out,
         "snakes (chain = its reverse) {:>10}  ({} palindromes)",
-        s.snakes,
-        s.palindromes
-    );
-    outln!(
+        s.snakes, s.palindromes
+    )?;
+    writeln!(
+        out,
         "solutions in total           {:>10}  (up to isometries and reversal)",
         s.solutions
-    );
-    outln!("snakes with one solution     {:>10}", s.unique);
-    outln!("most solutions of one snake  {:>10}", s.max_solutions);
+    )?;
+    writeln!(out, "snakes with one solution     {:>10}", s.unique)?;
+    writeln!(out, "most solutions of one snake  {:>10}", s.max_solutions)?;
     for e in s
         .entries
         .iter()
         .filter(|e| e.solutions == s.max_solutions)
         .take(3)
     {
-        outln!("    {}  ({})", e.chain, e.letters);
+        writeln!(out, "    {}  ({})", e.chain, e.letters)?;
     }
-    outln!(
+    writeln!(
+        out,
         "directed Hamiltonian paths   {:>10}  (box fixed; {} classes under isometries)",
-        s.directed_paths,
-        s.path_classes
-    );
-    if let Some(out) = &out {
-        crate::note!("snakes written to {}", out.shown().display());
-    }
-    Ok(())
+        s.directed_paths, s.path_classes
+    )?;
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -1,0 +1,181 @@
+//! `wurfel estimate`: how big a count will be before running it — Knuth's random probes over
+//! the engine's own tree (same branching, same pruning, same task plan as `count`), with 95%
+//! intervals, and the CPU time that means on this machine.
+
+use crate::args::{Json, MergeEqualShapes, Problem, Threads};
+use crate::commands::pack::{load, prepare};
+use crate::exit::Stop;
+use crate::output::fmt_int;
+use crate::report::{EstimateJson, IntervalJson};
+use crate::{outln, progress};
+use anyhow::Result;
+use std::time::Duration;
+use wurfel_cover::{task_plan, EstimateOptions, Interval, SearchOptions, Tree};
+
+/// Arguments of `wurfel estimate`.
+#[derive(clap::Args, Debug)]
+pub struct EstimateArgs {
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
+    puzzle: String,
+    #[command(flatten)]
+    problem: Problem,
+    #[command(flatten)]
+    merge: MergeEqualShapes,
+    #[command(flatten)]
+    threads: Threads,
+    #[command(flatten)]
+    json: Json,
+    /// Random probes in all (more probes, a narrower interval; at least two per task).
+    #[arg(long, value_name = "N", default_value_t = 50_000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    probes: u64,
+    /// Seed of the random probes (the same seed gives the same estimate).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Search the last K pieces of every probe exhaustively (slower probes, a much narrower
+    /// interval for the solutions).
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    exhaust_last: u32,
+    /// Seconds spent measuring this machine's search speed, for the CPU-time estimate.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_seconds)]
+    calibrate: f64,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.05..=3600.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds from 0.05 to 3600"
+        )),
+    }
+}
+
+/// `wurfel estimate`.
+pub fn estimate(args: EstimateArgs) -> Result<()> {
+    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    let prep = prepare(&puzzle)?;
+    let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
+    let tree = Tree::new(prep.problem())?;
+    let bar = progress::bar(true);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} probes  ETA {eta}",
+        )
+        .expect("valid template"),
+    );
+    let tick = |done: u64, planned: u64| {
+        bar.set_length(planned);
+        bar.set_position(done);
+    };
+    let cancel = progress::cancellation();
+    let weight = |rows: &[u32]| prep.cover_weight(rows);
+    let est = tree.estimate(
+        &tasks,
+        &EstimateOptions {
+            probes: args.probes,
+            seed: args.seed,
+            exhaust: args.exhaust_last,
+            threads: args.threads.get(),
+            cancel: Some(cancel),
+            progress: Some(&tick),
+        },
+        &weight,
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} measuring search speed").expect("ok"),
+    );
+    let rate = if progress::interrupted() {
+        // Interrupted: report what the probes say at once; a short measurement still gives the
+        // CPU time its scale.
+        tree.nodes_per_second(&tasks, Duration::from_millis(100))
+    } else {
+        tree.nodes_per_second(&tasks, Duration::from_secs_f64(args.calibrate))
+    };
+    bar.finish_and_clear();
+    let cpu = Interval {
+        estimate: est.nodes.estimate / rate,
+        low: est.nodes.low / rate,
+        high: est.nodes.high / rate,
+    };
+    if args.json.json {
+        let report = EstimateJson {
+            puzzle: &puzzle.id,
+            name: &puzzle.name,
+            probes: est.probes,
+            tasks: tasks.len(),
+            seed: args.seed,
+            complete: est.complete,
+            nodes: IntervalJson::from(est.nodes),
+            solutions: IntervalJson::from(est.covers),
+            cpu_seconds: IntervalJson::from(cpu),
+            nodes_per_second: rate,
+        };
+        outln!("{}", serde_json::to_string(&report)?);
+    } else {
+        outln!(
+            "{} — {} pieces, {} cells: {} random probes below {} tasks (seed {}){}",
+            puzzle.name,
+            puzzle.piece_count(),
+            puzzle.target.len(),
+            fmt_int(est.probes),
+            fmt_int(tasks.len() as u64),
+            args.seed,
+            if est.complete { "" } else { ", INTERRUPTED" }
+        );
+        outln!("  {:<24} {:>12}   95% interval", "", "estimate");
+        let row = |name: &str, i: Interval, f: &dyn Fn(f64) -> String| {
+            outln!(
+                "  {:<24} {:>12}   {} to {}",
+                name,
+                f(i.estimate),
+                f(i.low),
+                f(i.high)
+            );
+            Ok::<(), anyhow::Error>(())
+        };
+        row("nodes (as count --stats)", est.nodes, &big)?;
+        row("solutions (raw)", est.covers, &big)?;
+        row("CPU time, one thread", cpu, &duration)?;
+        outln!(
+            "  (this machine searches {:.1} M nodes/s on one thread; the interval assumes \
+             the probes saw the tree's heavy tails)",
+            rate / 1e6
+        );
+    }
+    if !est.complete {
+        return Err(Stop::Interrupted.into());
+    }
+    Ok(())
+}
+
+/// A count for people: exact digits up to 10^12, then scientific notation.
+fn big(x: f64) -> String {
+    if x < 1e12 {
+        fmt_int(x.round() as u64)
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
+/// Seconds for people, in the largest unit that keeps the number at least 1.
+fn duration(s: f64) -> String {
+    const UNITS: [(&str, f64); 5] = [
+        ("years", 365.25 * 86_400.0),
+        ("days", 86_400.0),
+        ("h", 3600.0),
+        ("min", 60.0),
+        ("s", 1.0),
+    ];
+    for (name, size) in UNITS {
+        if s >= size {
+            return format!("{:.3} {name}", s / size)
+                .replacen(".000 ", " ", 1)
+                .to_string();
+        }
+    }
+    if s == 0.0 {
+        "0 s".to_string()
+    } else {
+        format!("{s:.3} s")
+    }
+}

@@ -1,0 +1,127 @@
+//! `wurfel shard emit`: job scripts for the cluster engines.
+
+use super::files::{write_file, PlanDir};
+use crate::{note, outln};
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+use wurfel_shard::{emit_k8s, emit_parallel, emit_slurm, Emit};
+
+/// The engines.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Engine {
+    /// A Slurm job array plus a merge job that depends on it (submit-slurm.sh).
+    Slurm,
+    /// GNU parallel with a job log, on this machine or over ssh (parallel.sh).
+    Parallel,
+    /// A Kubernetes Indexed Job (k8s-job.yaml).
+    K8s,
+}
+
+/// Arguments of `wurfel shard emit`.
+#[derive(clap::Args, Debug)]
+pub struct EmitArgs {
+    /// The plan directory.
+    dir: PathBuf,
+    /// Which engine to write for.
+    #[arg(long = "to", value_enum)]
+    engine: Engine,
+    /// The wurfel binary as the nodes see it (default: this one).
+    #[arg(long, value_name = "PATH")]
+    wurfel: Option<PathBuf>,
+    /// Threads per shard (default 1: one shard per core is the usual split).
+    #[arg(long = "shard-threads", value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    shard_threads: u16,
+    /// Slurm: partition.
+    #[arg(long, value_name = "NAME")]
+    partition: Option<String>,
+    /// Slurm: time limit per shard (e.g. 1:00:00).
+    #[arg(long, value_name = "TIME")]
+    time: Option<String>,
+    /// Slurm: at most this many shards at once (the array's %N throttle).
+    #[arg(long, value_name = "N")]
+    max_parallel: Option<usize>,
+    /// GNU parallel: jobs at once per host (default: one per core).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// GNU parallel: run on the hosts listed in FILE (they must see the plan directory at the
+    /// same path).
+    #[arg(long, value_name = "FILE")]
+    sshloginfile: Option<String>,
+    /// Kubernetes: the container image holding this wurfel version.
+    #[arg(long, value_name = "IMAGE", default_value = "wurfel:latest")]
+    image: String,
+    /// Kubernetes: the persistent volume claim holding the plan directory.
+    #[arg(long, value_name = "NAME", default_value = "wurfel-plans")]
+    claim: String,
+    /// Kubernetes: pods at once.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    parallelism: usize,
+}
+
+/// `wurfel shard emit`.
+pub fn emit(args: EmitArgs) -> Result<()> {
+    let dir = PlanDir::new(&args.dir);
+    let plan = dir.plan()?;
+    let abs = std::fs::canonicalize(&args.dir)
+        .with_context(|| format!("cannot resolve {}", args.dir.display()))?;
+    let wurfel = match &args.wurfel {
+        Some(p) => p.clone(),
+        None => std::env::current_exe().context("cannot find this program's path")?,
+    };
+    let (abs_s, wurfel_s) = (abs.to_string_lossy(), wurfel.to_string_lossy());
+    let e = Emit {
+        wurfel: &wurfel_s,
+        dir: &abs_s,
+        shards: plan.shards.len(),
+        name: &plan.job.puzzle,
+        threads: usize::from(args.shard_threads),
+    };
+    let script = |name: &str, text: &str| -> Result<PathBuf> {
+        let path = abs.join(name);
+        write_file(&path, text.as_bytes())?;
+        make_executable(&path)?;
+        Ok(path)
+    };
+    match args.engine {
+        Engine::Slurm => {
+            let s = emit_slurm(
+                &e,
+                args.partition.as_deref(),
+                args.time.as_deref(),
+                args.max_parallel,
+            );
+            script("slurm-shard.sh", &s.shard)?;
+            script("slurm-merge.sh", &s.merge)?;
+            let submit = script("submit-slurm.sh", &s.submit)?;
+            outln!("{}", submit.display());
+            note!(
+                "run it to submit the array and the merge (and again to resubmit only the shards \
+                 that failed); the count lands in {}/merged.json",
+                abs.display()
+            );
+        }
+        Engine::Parallel => {
+            let text = emit_parallel(&e, args.jobs, args.sshloginfile.as_deref());
+            let path = script("parallel.sh", &text)?;
+            outln!("{}", path.display());
+            note!("run it (again after failures: only failed shards rerun)");
+        }
+        Engine::K8s => {
+            let path = abs.join("k8s-job.yaml");
+            write_file(
+                &path,
+                emit_k8s(&e, &args.image, &args.claim, args.parallelism).as_bytes(),
+            )?;
+            outln!("{}", path.display());
+            note!("apply with `kubectl apply -f {}`", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn make_executable(path: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .with_context(|| format!("cannot make {} executable", path.display()))
+}

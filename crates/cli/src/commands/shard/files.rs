@@ -1,0 +1,171 @@
+//! The plan directory's files.
+
+use crate::commands::pack::prepare;
+use crate::output::OutputPath;
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use wurfel_pack::checkpoint::Fingerprint;
+use wurfel_pack::load::read_text_bounded;
+use wurfel_pack::Prepared;
+use wurfel_shard::{shard_name, Observed, Plan, ShardResult};
+
+/// The largest plan read (a million shards of a few tasks each fit).
+const MAX_PLAN_BYTES: u64 = 256 << 20;
+/// Result and marker files are small.
+const MAX_RESULT_BYTES: u64 = 1 << 20;
+
+/// The version that plans are bound to.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// A plan directory.
+pub struct PlanDir {
+    pub dir: PathBuf,
+}
+
+impl PlanDir {
+    pub fn new(dir: &Path) -> PlanDir {
+        PlanDir {
+            dir: dir.to_path_buf(),
+        }
+    }
+    pub fn plan_file(&self) -> PathBuf {
+        self.dir.join("plan.json")
+    }
+    pub fn puzzle_file(&self) -> PathBuf {
+        self.dir.join("puzzle.toml")
+    }
+    fn sub(&self, sub: &str, index: usize, ext: &str) -> PathBuf {
+        self.dir
+            .join(sub)
+            .join(format!("{}.{ext}", shard_name(index)))
+    }
+    pub fn result_file(&self, index: usize) -> PathBuf {
+        self.sub("results", index, "json")
+    }
+    pub fn solutions_name(index: usize) -> String {
+        format!("{}.solutions.jsonl", shard_name(index))
+    }
+    /// A survey shard's per-snake tallies (in `results/`, beside its result).
+    pub fn tallies_name(index: usize) -> String {
+        format!("{}.tallies.jsonl", shard_name(index))
+    }
+    pub fn solutions_file(&self, index: usize) -> PathBuf {
+        self.dir.join("results").join(Self::solutions_name(index))
+    }
+    pub fn running_file(&self, index: usize) -> PathBuf {
+        self.sub("running", index, "json")
+    }
+    pub fn failed_file(&self, index: usize) -> PathBuf {
+        self.sub("failed", index, "json")
+    }
+
+    /// Creates the subdirectories.
+    pub fn make_dirs(&self) -> Result<()> {
+        for sub in ["results", "running", "failed", "logs"] {
+            let d = self.dir.join(sub);
+            std::fs::create_dir_all(&d)
+                .with_context(|| format!("cannot create directory {}", d.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Reads and checks the plan.
+    pub fn plan(&self) -> Result<Plan> {
+        let path = self.plan_file();
+        if !path.exists() {
+            bail!(
+                "{} holds no shard plan (no plan.json): make one with `wurfel shard plan`",
+                self.dir.display()
+            );
+        }
+        let text = read_text_bounded(&path, MAX_PLAN_BYTES)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Plan::parse(&text, VERSION).with_context(|| format!("plan {} refused", path.display()))
+    }
+
+    /// The puzzle of the plan, prepared, after checking it is the problem the plan was cut
+    /// from.
+    pub fn prepared(&self, plan: &Plan) -> Result<Prepared> {
+        if plan.job.kind != "count" {
+            bail!(
+                "this wurfel cannot run `{}` shards (it runs `count` shards)",
+                plan.job.kind
+            );
+        }
+        let path = self.puzzle_file();
+        let puzzle = wurfel_pack::load::load(&path.to_string_lossy())
+            .with_context(|| format!("cannot load the plan's puzzle {}", path.display()))?;
+        let prep = prepare(&puzzle)?;
+        if Fingerprint::of(&prep)?.hex != plan.problem {
+            bail!(
+                "{} is not the puzzle the plan was made for (it was changed): the shards' \
+                 tasks would mean something else",
+                path.display()
+            );
+        }
+        Ok(prep)
+    }
+
+    /// What is on disk for shard `index`.
+    pub fn observe(&self, plan: &Plan, index: usize) -> Observed {
+        let result = self.result_file(index);
+        if result.exists() {
+            return match self.result(plan, index) {
+                Ok(_) => Observed::Done,
+                Err(e) => Observed::Failed {
+                    why: format!("result refused: {e:#}"),
+                },
+            };
+        }
+        let read = |p: &Path| read_text_bounded(p, MAX_RESULT_BYTES).unwrap_or_default();
+        let failed = self.failed_file(index);
+        if failed.exists() {
+            let why = serde_json::from_str::<serde_json::Value>(&read(&failed))
+                .ok()
+                .and_then(|v| v["error"].as_str().map(str::to_string))
+                .unwrap_or_else(|| "failed".to_string());
+            return Observed::Failed { why };
+        }
+        let running = self.running_file(index);
+        if running.exists() {
+            let by = serde_json::from_str::<serde_json::Value>(&read(&running))
+                .ok()
+                .map(|v| format!("{} pid {}", v["host"].as_str().unwrap_or("?"), v["pid"]))
+                .unwrap_or_else(|| "?".to_string());
+            return Observed::Started { by };
+        }
+        Observed::Missing
+    }
+
+    /// The valid result of shard `index` (with its solutions file checked, if any).
+    pub fn result(&self, plan: &Plan, index: usize) -> Result<ShardResult> {
+        let path = self.result_file(index);
+        let text = read_text_bounded(&path, MAX_RESULT_BYTES)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let r = ShardResult::parse(&text, plan, index).map_err(anyhow::Error::msg)?;
+        if let Some(s) = &r.solutions {
+            let bytes = std::fs::read(self.dir.join("results").join(&s.file))
+                .with_context(|| format!("cannot read its solutions {}", s.file))?;
+            if !s.matches(&bytes) {
+                bail!("its solutions file {} was changed or damaged", s.file);
+            }
+        }
+        Ok(r)
+    }
+}
+
+/// Writes `bytes` to `path` atomically (whole or absent).
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    OutputPath::check(path)?.write_all(bytes)
+}
+
+/// This machine's name, for people reading status.
+pub fn host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .map(|s| s.trim().to_string())
+        .ok()
+        .filter(|s| !s.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "unknown".to_string())
+}

@@ -1,0 +1,40 @@
+//! The kinds of job a plan can hold, as its `job.kind` names them.
+
+use anyhow::{bail, Result};
+use wurfel_shard::Plan;
+
+/// What a plan's shards compute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `wurfel count PUZZLE`: a packing puzzle's solutions.
+    Count,
+    /// `wurfel snake count CHAIN`: a chain's foldings into its box.
+    SnakeCount,
+    /// `wurfel snake survey --box B`: every chain that folds into a box.
+    SnakeSurvey,
+}
+
+impl Kind {
+    const ALL: [Kind; 3] = [Kind::Count, Kind::SnakeCount, Kind::SnakeSurvey];
+
+    /// The name in plan files.
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::Count => "count",
+            Kind::SnakeCount => "snake-count",
+            Kind::SnakeSurvey => "snake-survey",
+        }
+    }
+
+    /// The kind of `plan`'s job; an error for a kind this wurfel does not run.
+    pub fn of(plan: &Plan) -> Result<Kind> {
+        match Kind::ALL.into_iter().find(|k| k.key() == plan.job.kind) {
+            Some(k) => Ok(k),
+            None => bail!(
+                "this wurfel cannot run `{}` shards (it runs {})",
+                plan.job.kind,
+                Kind::ALL.map(|k| format!("`{}`", k.key())).join(", ")
+            ),
+        }
+    }
+}

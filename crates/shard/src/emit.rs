@@ -1,0 +1,240 @@
+//! Ready-to-submit job scripts for the engines researchers already run: Slurm job arrays,
+//! GNU parallel (one machine or several over ssh), Kubernetes Indexed Jobs. Each runs
+//! `wurfel shard run DIR` once per shard index and then `wurfel shard merge DIR`; reruns only
+//! redo what has no valid result (`shard run` skips finished shards).
+
+/// What every script needs.
+pub struct Emit<'a> {
+    /// The wurfel binary, as the nodes will find it.
+    pub wurfel: &'a str,
+    /// The plan directory, as the nodes will find it (absolute).
+    pub dir: &'a str,
+    /// Number of shards.
+    pub shards: usize,
+    /// A short name for the jobs (the puzzle id).
+    pub name: &'a str,
+    /// Threads per shard.
+    pub threads: usize,
+}
+
+/// The Slurm scripts: one shard per array task, the merge, and the submitter that chains them.
+pub struct SlurmScripts {
+    /// `slurm-shard.sh`.
+    pub shard: String,
+    /// `slurm-merge.sh`.
+    pub merge: String,
+    /// `submit-slurm.sh`.
+    pub submit: String,
+}
+
+/// Quotes `s` for a POSIX shell: as is when it is plainly safe, else in single quotes.
+pub fn sh_quote(s: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c);
+    if !s.is_empty() && s.chars().all(safe) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// A name Slurm and Kubernetes both accept: lower-case letters, digits and dashes.
+fn job_name(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    s.truncate(40);
+    format!("wurfel-{}", s.trim_matches('-'))
+}
+
+/// The Slurm job array: `submit-slurm.sh` submits the shards without a valid result (all of
+/// them the first time; only the failed or killed ones when run again) and a merge job that
+/// runs once they all succeeded (and is cancelled if one fails).
+pub fn emit_slurm(
+    e: &Emit<'_>,
+    partition: Option<&str>,
+    time: Option<&str>,
+    max_parallel: Option<usize>,
+) -> SlurmScripts {
+    let (w, d, name) = (sh_quote(e.wurfel), sh_quote(e.dir), job_name(e.name));
+    let shard = format!(
+        "#!/bin/bash\n\
+         # One shard of the plan in {dir}: Slurm runs this once per array task and sets\n\
+         # SLURM_ARRAY_TASK_ID, which `wurfel shard run` reads. Submit with submit-slurm.sh.\n\
+         exec {w} shard run {d} --threads \"${{SLURM_CPUS_PER_TASK:-{t}}}\"\n",
+        dir = e.dir,
+        t = e.threads
+    );
+    let merge = format!(
+        "#!/bin/bash\n\
+         # Merges every shard of the plan in {dir} into merged.json (refused unless every shard\n\
+         # has a valid result). Submitted by submit-slurm.sh to run after the array.\n\
+         exec {w} shard merge {d} --json --out {out}\n",
+        dir = e.dir,
+        out = sh_quote(&format!("{}/merged.json", e.dir))
+    );
+    let mut opts = format!("--job-name={name} --cpus-per-task={}", e.threads);
+    if let Some(p) = partition {
+        opts += &format!(" --partition={}", sh_quote(p));
+    }
+    if let Some(t) = time {
+        opts += &format!(" --time={}", sh_quote(t));
+    }
+    let throttle = max_parallel.map_or(String::new(), |m| format!("%{m}"));
+    let submit = format!(
+        r#"#!/bin/bash
+# Submits the shards of {name} ({n} in all) that have no valid result yet as one Slurm job
+# array, and the merge as a job that runs when all of them have succeeded. Run it again after a
+# failure: only the shards without a result are submitted again.
+set -euo pipefail
+wurfel={w}
+dir={d}
+mkdir -p "$dir/logs"
+todo=$("$wurfel" shard status "$dir" --not-done)
+dep=()
+if [ -n "$todo" ]; then
+  array=$(sbatch --parsable {opts} --array="$todo{throttle}" --output="$dir/logs/shard-%a.out" "$dir/slurm-shard.sh")
+  array=${{array%%;*}}
+  echo "submitted shards $todo as job array $array"
+  dep=(--dependency="afterok:$array" --kill-on-invalid-dep=yes)
+fi
+merge=$(sbatch --parsable "${{dep[@]}}" --job-name={name}-merge --output="$dir/logs/merge.out" "$dir/slurm-merge.sh")
+echo "submitted the merge as job ${{merge%%;*}}; it writes $dir/merged.json"
+"#,
+        n = e.shards,
+    );
+    SlurmScripts {
+        shard,
+        merge,
+        submit,
+    }
+}
+
+/// A GNU parallel script: every shard, `jobs` at a time (on the hosts of `sshloginfile` if
+/// given, which must see the plan directory at the same path), with a job log so that running
+/// it again redoes only the shards that failed or never ran; then the merge.
+pub fn emit_parallel(e: &Emit<'_>, jobs: Option<usize>, sshloginfile: Option<&str>) -> String {
+    let (w, d) = (sh_quote(e.wurfel), sh_quote(e.dir));
+    let jobs = jobs.map_or("100%".to_string(), |j| j.to_string());
+    let ssh = sshloginfile.map_or(String::new(), |f| {
+        format!(" --sshloginfile {}", sh_quote(f))
+    });
+    format!(
+        r#"#!/bin/bash
+# Runs the {n} shards of {name} with GNU parallel, then merges them into merged.json. Run it
+# again after a failure: --resume-failed redoes only the shards that failed or never ran.
+set -euo pipefail
+wurfel={w}
+dir={d}
+parallel -q --joblog "$dir/parallel.joblog" --resume-failed --jobs {jobs}{ssh} \
+  "$wurfel" shard run "$dir" --index {{}} --threads {t} ::: $(seq 0 {last})
+"$wurfel" shard merge "$dir" --json --out "$dir/merged.json"
+"$wurfel" shard merge "$dir"
+"#,
+        n = e.shards,
+        name = e.name,
+        t = e.threads,
+        last = e.shards - 1,
+    )
+}
+
+/// A Kubernetes Indexed Job: one pod per shard (`JOB_COMPLETION_INDEX` picks it), the plan
+/// directory on a persistent volume claim mounted at `/plan` in every pod, `image` holding the
+/// same wurfel version. The merge is one more command once the Job completes.
+pub fn emit_k8s(e: &Emit<'_>, image: &str, claim: &str, parallelism: usize) -> String {
+    format!(
+        r#"# Kubernetes Indexed Job for the {n} shards of {name}. Every pod mounts the volume claim
+# {claim:?} at /plan, which must hold the plan directory; the image must contain wurfel (the same
+# version that made the plan) on its PATH. Kubernetes sets JOB_COMPLETION_INDEX in each pod;
+# `wurfel shard run` reads it. When the Job is complete, merge with:
+#   wurfel shard merge /plan --json --out /plan/merged.json
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: {job}
+spec:
+  completionMode: Indexed
+  completions: {n}
+  parallelism: {parallelism}
+  backoffLimitPerIndex: 3
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: shard
+          image: {image:?}
+          command: ["wurfel", "shard", "run", "/plan", "--threads", "{t}"]
+          resources:
+            requests:
+              cpu: "{t}"
+          volumeMounts:
+            - name: plan
+              mountPath: /plan
+      volumes:
+        - name: plan
+          persistentVolumeClaim:
+            claimName: {claim:?}
+"#,
+        n = e.shards,
+        name = e.name,
+        job = job_name(e.name),
+        t = e.threads,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn emit() -> Emit<'static> {
+        Emit {
+            wurfel: "/opt/wurfel bin/wurfel",
+            dir: "/shared/plans/tetris",
+            shards: 64,
+            name: "tetris-cube",
+            threads: 2,
+        }
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(sh_quote("/a/b-c_d.e"), "/a/b-c_d.e");
+        assert_eq!(sh_quote("a b"), "'a b'");
+        assert_eq!(sh_quote("it's"), r"'it'\''s'");
+        assert_eq!(sh_quote(""), "''");
+        assert_eq!(job_name("Bedlam Cube!"), "wurfel-bedlam-cube");
+    }
+
+    #[test]
+    fn slurm_scripts_chain_the_merge_after_the_array() {
+        let s = emit_slurm(&emit(), Some("short"), Some("1:00:00"), Some(16));
+        assert!(s
+            .shard
+            .contains("exec '/opt/wurfel bin/wurfel' shard run /shared/plans/tetris"));
+        assert!(s.submit.contains("--array=\"$todo%16\""));
+        assert!(s.submit.contains("--partition=short --time=1:00:00"));
+        assert!(s.submit.contains("--dependency=\"afterok:$array\""));
+        assert!(s.submit.contains("shard status \"$dir\" --not-done"));
+        assert!(s
+            .merge
+            .contains("shard merge /shared/plans/tetris --json --out"));
+    }
+
+    #[test]
+    fn parallel_and_k8s() {
+        let p = emit_parallel(&emit(), Some(8), Some("hosts.txt"));
+        assert!(p.contains(
+            "--joblog \"$dir/parallel.joblog\" --resume-failed --jobs 8 --sshloginfile hosts.txt"
+        ));
+        assert!(p.contains("::: $(seq 0 63)"));
+        let k = emit_k8s(&emit(), "registry/wurfel:0.1", "plans", 16);
+        assert!(k.contains("completionMode: Indexed\n  completions: 64\n  parallelism: 16"));
+        assert!(k.contains("name: wurfel-tetris-cube"));
+    }
+}

@@ -1,0 +1,199 @@
+//! What one shard's run leaves behind, and the exact merge of all of them.
+
+use crate::plan::Plan;
+use crate::seal::{checksum, sha256_hex};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The `format` field of every shard result.
+pub const RESULT_FORMAT: &str = "wurfel-shard-result";
+/// Bumped whenever the meaning of a field changes.
+pub const RESULT_VERSION: u32 = 1;
+
+/// A file of solutions a shard kept (one line per solution), identified by its hash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolutionsFile {
+    /// File name, in the same directory as the result.
+    pub file: String,
+    /// Lines (solutions) in it.
+    pub lines: u64,
+    /// SHA-256 of its bytes.
+    pub sha256: String,
+}
+
+impl SolutionsFile {
+    /// Describes `bytes`, to be stored as `file`.
+    pub fn of(file: &str, bytes: &[u8]) -> SolutionsFile {
+        SolutionsFile {
+            file: file.to_string(),
+            lines: bytes.iter().filter(|&&b| b == b'\n').count() as u64,
+            sha256: sha256_hex(bytes),
+        }
+    }
+
+    /// Whether `bytes` are the file this describes.
+    pub fn matches(&self, bytes: &[u8]) -> bool {
+        *self == SolutionsFile::of(&self.file, bytes)
+    }
+}
+
+/// A shard result file's contents. Field order is the file's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardResult {
+    /// Always [`RESULT_FORMAT`].
+    pub format: String,
+    /// Always [`RESULT_VERSION`].
+    pub version: u32,
+    /// The checksum of the plan this shard belongs to.
+    pub plan: String,
+    /// The shard's index in the plan.
+    pub index: usize,
+    /// The counts, by name (e.g. `raw`, `rotations`, `rotations_reflections`).
+    pub counts: BTreeMap<String, u64>,
+    /// Search statistics by name (e.g. `nodes`), summed by the merge.
+    pub stats: BTreeMap<String, u64>,
+    /// Wall-clock milliseconds of the shard's search.
+    pub millis: u64,
+    /// Worker threads it used.
+    pub threads: usize,
+    /// Where it ran (for people).
+    pub host: String,
+    /// The solutions it kept, if the plan asked for them.
+    pub solutions: Option<SolutionsFile>,
+    /// SHA-256 over every field above.
+    pub checksum: String,
+}
+
+impl ShardResult {
+    /// A sealed result.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        plan: &Plan,
+        index: usize,
+        counts: BTreeMap<String, u64>,
+        stats: BTreeMap<String, u64>,
+        millis: u64,
+        threads: usize,
+        host: String,
+        solutions: Option<SolutionsFile>,
+    ) -> ShardResult {
+        let mut r = ShardResult {
+            format: RESULT_FORMAT.to_string(),
+            version: RESULT_VERSION,
+            plan: plan.checksum.clone(),
+            index,
+            counts,
+            stats,
+            millis,
+            threads,
+            host,
+            solutions,
+            checksum: String::new(),
+        };
+        r.checksum = checksum(&r);
+        r
+    }
+
+    /// The file's text (pretty JSON, newline-terminated).
+    pub fn to_text(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("plain data serialises");
+        s.push('\n');
+        s
+    }
+
+    /// Parses a result file and checks that it is shard `index` of `plan`, intact.
+    pub fn parse(text: &str, plan: &Plan, index: usize) -> Result<ShardResult, String> {
+        let r: ShardResult =
+            serde_json::from_str(text).map_err(|e| format!("not a shard result: {e}"))?;
+        if r.format != RESULT_FORMAT || r.version != RESULT_VERSION {
+            return Err(format!(
+                "not a shard result of format {RESULT_FORMAT} version {RESULT_VERSION}"
+            ));
+        }
+        let mut unsealed = r.clone();
+        unsealed.checksum = String::new();
+        if checksum(&unsealed) != r.checksum {
+            return Err("its checksum does not match its contents: edited or damaged".into());
+        }
+        if r.plan != plan.checksum {
+            return Err("it belongs to another plan".into());
+        }
+        if r.index != index {
+            return Err(format!(
+                "it is the result of shard {}, not {index}",
+                r.index
+            ));
+        }
+        Ok(r)
+    }
+}
+
+/// The merged results of a whole plan.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Merged {
+    /// Counts summed over all shards.
+    pub counts: BTreeMap<String, u64>,
+    /// Statistics summed over all shards.
+    pub stats: BTreeMap<String, u64>,
+    /// Wall-clock milliseconds summed over all shards.
+    pub millis: u64,
+    /// The slowest shard's milliseconds.
+    pub max_millis: u64,
+    /// The solution files, in shard order (empty unless kept).
+    pub solutions: Vec<SolutionsFile>,
+}
+
+/// Merges `results` (one per shard, any order) of `plan`: every shard exactly once, every
+/// result of this plan and with the same count names, the sums without overflow.
+pub fn merge(plan: &Plan, results: &[ShardResult]) -> Result<Merged, String> {
+    let n = plan.shards.len();
+    let mut by_index: Vec<Option<&ShardResult>> = vec![None; n];
+    for r in results {
+        if r.plan != plan.checksum {
+            return Err(format!(
+                "the result of shard {} belongs to another plan",
+                r.index
+            ));
+        }
+        let slot = by_index
+            .get_mut(r.index)
+            .ok_or_else(|| format!("shard {} is not in the plan ({n} shards)", r.index))?;
+        if slot.is_some() {
+            return Err(format!("shard {} has two results", r.index));
+        }
+        *slot = Some(r);
+    }
+    let missing: Vec<usize> = (0..n).filter(|&i| by_index[i].is_none()).collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "{} of {n} shards have no result: {}",
+            missing.len(),
+            crate::index_ranges(&missing)
+        ));
+    }
+    let mut m = Merged::default();
+    let names: Vec<&String> = by_index[0].expect("checked").counts.keys().collect();
+    let overflow = || "a sum does not fit in 64 bits".to_string();
+    for r in by_index.into_iter().map(|r| r.expect("checked")) {
+        if r.counts.keys().collect::<Vec<_>>() != names {
+            return Err(format!(
+                "shard {} counts other things than shard 0",
+                r.index
+            ));
+        }
+        for (k, v) in &r.counts {
+            let e = m.counts.entry(k.clone()).or_insert(0);
+            *e = e.checked_add(*v).ok_or_else(overflow)?;
+        }
+        for (k, v) in &r.stats {
+            let e = m.stats.entry(k.clone()).or_insert(0);
+            *e = e.checked_add(*v).ok_or_else(overflow)?;
+        }
+        m.millis = m.millis.saturating_add(r.millis);
+        m.max_millis = m.max_millis.max(r.millis);
+        m.solutions.extend(r.solutions.clone());
+    }
+    Ok(m)
+}

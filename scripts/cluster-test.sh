@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# The shard contract on real cluster engines (run by CI after the test suite):
+#   1. Slurm: `shard plan` solid pentominoes 3x4x5 in 16 shards, `shard emit --to slurm`, submit the
+#      array and its dependent merge job, wait, and compare the merged counts with `wurfel count`.
+#   2. Slurm: the Tetris Cube in 16 shards; one array task is killed mid-run (while its shard is
+#      computing): no result appears, the merge job is cancelled, `submit-slurm.sh` run again
+#      resubmits only the killed shard, and the merged counts equal `wurfel count`.
+#   3. GNU parallel: the same kill (SIGKILL of one running shard), rerun with --resume-failed
+#      (only the failed shard runs again), merged counts equal `wurfel count`.
+# Starts the single-node Slurm cluster with scripts/slurm-up.sh (apt: slurm-wlm, munge, parallel).
+# When that is impossible it fails loudly: CI never skips this silently. Every wait is bounded.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+WAIT=${CLUSTER_TEST_TIMEOUT:-300}   # seconds, per wait
+
+say() { echo "cluster-test: $*"; }
+fail() {
+  echo "cluster-test: FAILED: $*" >&2
+  squeue >&2 2>/dev/null || true
+  for f in "$work"/*/logs/*.out; do
+    [ -f "$f" ] && { echo "----- $f -----" >&2; tail -n 8 "$f" >&2; }
+  done
+  exit 1
+}
+
+WURFEL=${WURFEL:-$root/target/release/wurfel}
+if [ ! -x "$WURFEL" ]; then
+  say "building wurfel (release)"
+  cargo build --release --quiet
+fi
+WURFEL=$(readlink -f "$WURFEL")
+
+if ! bash "$root/scripts/slurm-up.sh"; then
+  echo "cluster-test: FAILED: could not start a single-node Slurm cluster (scripts/slurm-up.sh); the Slurm and GNU parallel shard tests cannot run here" >&2
+  exit 1
+fi
+
+# The shared plan directories must be readable by the Slurm job user: keep them under /tmp.
+work=$(mktemp -d /tmp/wurfel-cluster-test.XXXXXX)
+chmod 755 "$work"
+jobs_submitted=()
+cleanup() {
+  for j in "${jobs_submitted[@]}"; do scancel "$j" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The counts `wurfel count --json` prints, as "raw rotations rotations_reflections".
+counts_of() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["raw"], d["rotations"], d["rotations_reflections"])' "$1"; }
+
+expected() { # puzzle -> counts on one machine
+  "$WURFEL" count "$1" --json >"$work/$1.count.json"
+  counts_of "$work/$1.count.json"
+}
+
+# Submit through the emitted script; remember the job ids for the cleanup.
+submit() { # dir
+  local out
+  out=$(bash "$1/submit-slurm.sh") || fail "submit-slurm.sh failed: $out"
+  echo "$out" | sed 's/^/cluster-test:    /'
+  array=$(echo "$out" | sed -n 's/^submitted shards .* as job array \([0-9]*\).*/\1/p')
+  merge=$(echo "$out" | sed -n 's/^submitted the merge as job \([0-9]*\).*/\1/p')
+  [ -n "$merge" ] || fail "no merge job id in: $out"
+  jobs_submitted+=("$merge" ${array:+"$array"})
+}
+
+job_state() { scontrol show job -o "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -n 1; }
+
+wait_done() { # job id
+  local deadline=$((SECONDS + WAIT))
+  while squeue -h -j "$1" -t PENDING,RUNNING,CONFIGURING,COMPLETING 2>/dev/null | grep -q .; do
+    [ $SECONDS -lt $deadline ] || fail "job $1 still not finished after $WAIT s"
+    sleep 1
+  done
+}
+
+# Waits until some shard of the plan in $1 is computing (its running marker exists) and prints
+# its index.
+running_shard() { # dir
+  local deadline=$((SECONDS + WAIT)) f
+  while :; do
+    for f in "$1"/running/shard-*.json; do
+      [ -f "$f" ] || continue
+      f=${f##*/shard-}; f=${f%.json}
+      echo $((10#$f))
+      return 0
+    done
+    [ $SECONDS -lt $deadline ] || fail "no shard of $1 started computing within $WAIT s"
+    sleep 0.05
+  done
+}
+
+# --- 1. Slurm: plan, emit, submit, merge ----------------------------------------------------------
+say "1. Slurm: solid pentominoes 3x4x5 in 16 shards"
+want=$(expected solid-pentominoes-3x4x5)
+d=$work/p345
+"$WURFEL" shard plan solid-pentominoes-3x4x5 --shards 16 --dir "$d"
+"$WURFEL" shard emit "$d" --to slurm >/dev/null
+submit "$d"
+wait_done "$array"; wait_done "$merge"
+[ "$(job_state "$merge")" = COMPLETED ] || fail "merge job $merge is $(job_state "$merge")"
+got=$(counts_of "$d/merged.json")
+[ "$got" = "$want" ] || fail "Slurm merge gives '$got', one machine '$want'"
+say "   merged through Slurm: $got = wurfel count"
+
+# --- 2. Slurm: kill one task mid-run, resubmit only it --------------------------------------------
+say "2. Slurm: the Tetris Cube in 16 shards, one task killed mid-run"
+want=$(expected tetris-cube)
+d=$work/tetris
+"$WURFEL" shard plan tetris-cube --shards 16 --dir "$d"
+"$WURFEL" shard emit "$d" --to slurm >/dev/null
+submit "$d"
+first_array=$array first_merge=$merge
+victim=$(running_shard "$d")
+scancel "${first_array}_${victim}"
+say "   shard $victim was computing: scancel ${first_array}_${victim}"
+wait_done "$first_array"; wait_done "$first_merge"
+state=$(job_state "${first_array}_${victim}")
+[ "$state" = CANCELLED ] || fail "task ${first_array}_${victim} is $state, not CANCELLED"
+[ ! -e "$d/results/shard-$(printf %06d "$victim").json" ] || fail "the killed shard left a result"
+[ "$(job_state "$first_merge")" = CANCELLED ] || fail "merge $first_merge is $(job_state "$first_merge"), expected CANCELLED"
+todo=$("$WURFEL" shard status "$d" --not-done)
+[ "$todo" = "$victim" ] || fail "shard status --not-done says '$todo', expected '$victim'"
+say "   merge cancelled; not done: $todo; resubmitting"
+submit "$d"
+[ "$array" != "$first_array" ] || fail "no new array was submitted"
+[ "$(scontrol show job -o "$array" | grep -c .)" = 1 ] || fail "the resubmission ran more than the missing shard"
+wait_done "$array"; wait_done "$merge"
+[ "$(job_state "$merge")" = COMPLETED ] || fail "second merge job $merge is $(job_state "$merge")"
+got=$(counts_of "$d/merged.json")
+[ "$got" = "$want" ] || fail "Slurm merge gives '$got', one machine '$want'"
+say "   after resubmitting shard $victim only: $got = wurfel count"
+
+# --- 3. GNU parallel: the same, with --joblog --resume-failed -------------------------------------
+say "3. GNU parallel: the Tetris Cube in 16 shards, one shard killed mid-run"
+d=$work/tetris-parallel
+"$WURFEL" shard plan tetris-cube --shards 16 --dir "$d"
+"$WURFEL" shard emit "$d" --to parallel --jobs 2 >/dev/null
+rc=0
+(
+  victim=$(running_shard "$d")
+  pkill -KILL -f -- "shard run $d --index $victim " || true
+  echo "$victim" >"$work/parallel-victim"
+) &
+timeout "$WAIT" bash "$d/parallel.sh" >"$work/parallel-1.log" 2>&1 || rc=$?
+wait
+victim=$(cat "$work/parallel-victim")
+[ "$rc" != 0 ] || fail "parallel.sh succeeded although shard $victim was killed"
+[ ! -e "$d/merged.json" ] || fail "merged although a shard was killed"
+todo=$("$WURFEL" shard status "$d" --not-done)
+[ "$todo" = "$victim" ] || fail "shard status --not-done says '$todo', expected '$victim'"
+say "   shard $victim killed: parallel.sh exited $rc; rerunning"
+timeout "$WAIT" bash "$d/parallel.sh" >"$work/parallel-2.log" 2>&1 || fail "second parallel.sh failed: $(tail -n 5 "$work/parallel-2.log")"
+reruns=$(tail -n +2 "$d/parallel.joblog" | wc -l)
+[ "$reruns" = 17 ] || fail "the job log has $reruns runs, expected 17 (16, then the killed shard again)"
+got=$(counts_of "$d/merged.json")
+[ "$got" = "$want" ] || fail "parallel merge gives '$got', one machine '$want'"
+say "   rerun redid only shard $victim: $got = wurfel count"
+
+say "all checks passed in $SECONDS s"
