@@ -311,7 +311,13 @@ fn what_is_not_what_it_claims_is_refused() {
         .assert()
         .success()
         .stdout(predicate::str::contains("belongs to another plan"));
-    wurfel().args(["shard", "merge"]).arg(&a).assert().code(1);
+    wurfel()
+        .args(["shard", "merge"])
+        .arg(&a)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("another plan"));
+    std::fs::remove_file(a.join("results/shard-000000.json")).unwrap();
     let r1 = a.join("results/shard-000001.json");
     let edited = std::fs::read_to_string(&r1)
         .unwrap()
