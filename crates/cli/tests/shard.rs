@@ -84,7 +84,7 @@ fn estimate_contains_the_exact_counts() {
 
 #[test]
 fn estimate_interrupted_prints_what_it_has() {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
         .args([
             "estimate",
             "t-tetracubes-6x6x6",
