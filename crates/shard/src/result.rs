@@ -197,3 +197,84 @@ pub fn merge(plan: &Plan, results: &[ShardResult]) -> Result<Merged, String> {
     }
     Ok(m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Job, ShardSpec};
+
+    fn plan() -> Plan {
+        let job = Job {
+            kind: "count".into(),
+            puzzle: "p".into(),
+            options: BTreeMap::new(),
+        };
+        let shard = |t: u32| ShardSpec {
+            tasks: vec![vec![t]],
+            estimated_nodes: 10,
+        };
+        Plan::new(
+            "1.0",
+            job,
+            "hash".into(),
+            100,
+            1,
+            vec![shard(0), shard(1), shard(2)],
+        )
+    }
+
+    fn result(p: &Plan, i: usize, raw: u64) -> ShardResult {
+        let counts = BTreeMap::from([("raw".to_string(), raw)]);
+        let stats = BTreeMap::from([("nodes".to_string(), 5)]);
+        ShardResult::new(
+            p,
+            i,
+            counts,
+            stats,
+            100 * (i as u64 + 1),
+            1,
+            "h".into(),
+            None,
+        )
+    }
+
+    #[test]
+    fn plans_and_results_refuse_edits() {
+        let p = plan();
+        assert_eq!(Plan::parse(&p.to_text(), "1.0").unwrap(), p);
+        let edited = p
+            .to_text()
+            .replace("\"estimated_nodes\":10", "\"estimated_nodes\":11");
+        assert_eq!(Plan::parse(&edited, "1.0"), Err(crate::PlanError::Checksum));
+        assert!(matches!(
+            Plan::parse(&p.to_text(), "2.0"),
+            Err(crate::PlanError::Version { .. })
+        ));
+        assert!(Plan::parse("{}", "1.0").is_err());
+        let r = result(&p, 1, 7);
+        assert_eq!(ShardResult::parse(&r.to_text(), &p, 1).unwrap(), r);
+        assert!(ShardResult::parse(&r.to_text(), &p, 2).is_err());
+        let edited = r.to_text().replace("\"raw\": 7", "\"raw\": 8");
+        assert!(ShardResult::parse(&edited, &p, 1)
+            .unwrap_err()
+            .contains("checksum"));
+        let mut other = plan();
+        other.checksum = "x".into();
+        assert!(ShardResult::parse(&r.to_text(), &other, 1).is_err());
+    }
+
+    #[test]
+    fn merge_needs_every_shard_once() {
+        let p = plan();
+        let rs = vec![result(&p, 2, 1), result(&p, 0, 2), result(&p, 1, 4)];
+        let m = merge(&p, &rs).unwrap();
+        assert_eq!(m.counts["raw"], 7);
+        assert_eq!(m.stats["nodes"], 15);
+        assert_eq!((m.millis, m.max_millis), (600, 300));
+        assert!(merge(&p, &rs[..2]).unwrap_err().contains("no result: 1"));
+        let twice = vec![rs[0].clone(), rs[1].clone(), rs[2].clone(), rs[0].clone()];
+        assert!(merge(&p, &twice).unwrap_err().contains("two results"));
+        let big = vec![result(&p, 0, u64::MAX), result(&p, 1, 1), result(&p, 2, 0)];
+        assert!(merge(&p, &big).unwrap_err().contains("64 bits"));
+    }
+}

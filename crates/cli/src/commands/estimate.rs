@@ -84,13 +84,13 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
     bar.set_style(
         indicatif::ProgressStyle::with_template("{spinner} measuring search speed").expect("ok"),
     );
-    let rate = if progress::interrupted() {
-        // Interrupted: report what the probes say at once; a short measurement still gives the
-        // CPU time its scale.
-        tree.nodes_per_second(&tasks, Duration::from_millis(100))
-    } else {
-        tree.nodes_per_second(&tasks, Duration::from_secs_f64(args.calibrate))
+    // Interrupted: report what the probes say at once; a short measurement still gives the
+    // CPU time its scale.
+    let measure = match progress::interrupted() {
+        true => Duration::from_millis(100),
+        false => Duration::from_secs_f64(args.calibrate),
     };
+    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock());
     bar.finish_and_clear();
     let cpu = Interval {
         estimate: est.nodes.estimate / rate,
@@ -137,8 +137,8 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         row("solutions (raw)", est.covers, &big)?;
         row("CPU time, one thread", cpu, &duration)?;
         outln!(
-            "  (this machine searches {:.1} M nodes/s on one thread; the interval assumes \
-             the probes saw the tree's heavy tails)",
+            "  (this machine searches {:.1} M nodes per CPU second on one thread; the intervals \
+             assume the probes saw the tree's heavy tails)",
             rate / 1e6
         );
     }
@@ -146,6 +146,21 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         return Err(Stop::Interrupted.into());
     }
     Ok(())
+}
+
+/// This thread's CPU time (so that other work on the machine does not slow the measurement),
+/// or wall-clock time where the system has no thread clock.
+fn cpu_clock() -> Box<dyn Fn() -> Duration> {
+    if cpu_time::ThreadTime::try_now().is_ok() {
+        Box::new(|| {
+            cpu_time::ThreadTime::try_now()
+                .map(|t| t.as_duration())
+                .unwrap_or_default()
+        })
+    } else {
+        let start = std::time::Instant::now();
+        Box::new(move || start.elapsed())
+    }
 }
 
 /// A count for people: exact digits up to 10^12, then scientific notation.
