@@ -95,3 +95,14 @@ pub struct MergeEqualShapes {
     #[arg(long)]
     pub merge_equal_shapes: bool,
 }
+
+/// `--disassemble`: analyse whether each assembly comes apart.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct Disassemble {
+    /// Also decide for each assembly (one per rotation class) whether it can be taken apart by
+    /// sliding pieces and groups of pieces along the grid axes, as BurrTools does: assemblies
+    /// that come apart are its "solutions", with their level (moves until the first part
+    /// comes free).
+    #[arg(long)]
+    pub disassemble: bool,
+}

@@ -57,6 +57,31 @@ impl<'a> PuzzleEntry<'a> {
 #[derive(Serialize)]
 pub struct SolutionJson<'a> {
     pub pieces: Vec<PlacedJson<'a>>,
+    /// With `--disassemble`: the level as BurrTools writes it (e.g. "5.2.1").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// With `--disassemble --plan`: the moves, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan: Option<Vec<StepJson>>,
+}
+
+/// One move of a disassembly plan: which pieces (indices into `pieces`) slide which way, how
+/// far (`null`: out and away).
+#[derive(Serialize)]
+pub struct StepJson {
+    pub pieces: Vec<usize>,
+    pub direction: &'static str,
+    pub distance: Option<u32>,
+}
+
+impl StepJson {
+    pub fn new(s: &wurfel_pack::disassembly::Step) -> Self {
+        StepJson {
+            pieces: s.pieces.clone(),
+            direction: s.direction.name(),
+            distance: s.distance,
+        }
+    }
 }
 
 /// A piece of a solution, in puzzle coordinates.
@@ -77,6 +102,8 @@ impl<'a> SolutionJson<'a> {
                     cells: p.cells,
                 })
                 .collect(),
+            level: None,
+            plan: None,
         }
     }
 }
@@ -120,6 +147,18 @@ pub struct CountJson<'a> {
     pub published: Vec<PublishedJson<'a>>,
     /// This run's search only (not the tasks counted before a resume).
     pub stats: StatsJson,
+    /// With `--disassemble` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disassembly: Option<DisassemblyJson>,
+}
+
+/// `count --disassemble --json`: assemblies (rotation classes) and those that come apart.
+#[derive(Serialize)]
+pub struct DisassemblyJson {
+    pub convention: &'static str,
+    pub assemblies: u64,
+    pub solutions: u64,
+    pub max_level: u64,
 }
 
 /// One solution of `wurfel snake solve --json`.

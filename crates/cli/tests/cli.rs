@@ -1,18 +1,8 @@
 //! The `wurfel` binary end to end: the README's main command and clear errors on bad input.
 
-use std::process::Command;
+mod common;
 
-fn wurfel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wurfel"))
-        .args(args)
-        .output()
-        .expect("run wurfel");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::wurfel;
 
 #[test]
 fn solve_bedlam_prints_layers() {

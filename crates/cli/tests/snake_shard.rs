@@ -1,21 +1,11 @@
 //! `wurfel shard` for snake jobs, end to end: plan, run every shard, merge, and compare with
 //! `wurfel snake count` / `snake survey` on one machine; edited plans are refused.
 
-use std::path::Path;
-use std::process::Command;
-use wurfel_shard::Plan;
+mod common;
 
-fn wurfel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wurfel"))
-        .args(args)
-        .output()
-        .expect("run wurfel");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::wurfel;
+use std::path::Path;
+use wurfel_shard::Plan;
 
 fn ok(args: &[&str]) -> String {
     let (code, out, err) = wurfel(args);

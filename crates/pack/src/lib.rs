@@ -10,11 +10,13 @@
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
 //! - [`output`]: layered text and JSON;
-//! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints.
+//! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints;
+//! - [`disassembly`]: whether an assembly comes apart by sliding pieces, its level and plan.
 
 pub mod burrtools;
 pub mod catalog;
 pub mod checkpoint;
+pub mod disassembly;
 pub mod file;
 pub mod load;
 pub mod model;
@@ -28,4 +30,4 @@ pub use load::{load, load_with, LoadError, LoadOptions, Loaded};
 pub use model::{
     check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
 };
-pub use solver::{Counts, PrepareError, Prepared, TaskOutput, Want};
+pub use solver::{Counts, DisassemblyCounts, PrepareError, Prepared, TaskOutput, Want};

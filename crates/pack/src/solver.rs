@@ -12,6 +12,7 @@
 //!
 //! Solutions with symmetry of their own are thus counted as orbits, never by division.
 
+use crate::disassembly::{disassemble, DisassemblyError, Separation};
 use crate::placements::{placements, BoxBoard, Placement};
 use crate::symmetry::{image, min_image, Symmetry};
 use crate::{Convention, Puzzle};
@@ -107,6 +108,31 @@ pub struct TaskOutput {
     pub counts: Counts,
     /// Listed solutions (sorted placement ids), when asked for.
     pub solutions: Vec<Vec<u32>>,
+    /// Disassembly counts, when asked for.
+    pub disassembly: DisassemblyCounts,
+}
+
+/// How many assemblies (classes under the target's rotations, as BurrTools counts them) come
+/// apart, and the highest level among those that do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DisassemblyCounts {
+    /// Assemblies analysed (one per rotation class).
+    pub assemblies: u64,
+    /// Those that come apart.
+    pub solutions: u64,
+    /// The highest level (moves until the first part comes free) among them.
+    pub max_level: u64,
+    /// The first analysis that failed, if any (then the counts are incomplete).
+    pub failed: Option<DisassemblyError>,
+}
+
+impl std::ops::AddAssign for DisassemblyCounts {
+    fn add_assign(&mut self, o: DisassemblyCounts) {
+        self.assemblies += o.assemblies;
+        self.solutions += o.solutions;
+        self.max_level = self.max_level.max(o.max_level);
+        self.failed = self.failed.or(o.failed);
+    }
 }
 
 /// A puzzle ready to search: placements, symmetries, the engine problem.
@@ -211,6 +237,23 @@ impl Prepared {
         opts: &SearchOptions<'_>,
         want: Want,
         per_task_limit: Option<usize>,
+        done: D,
+    ) -> Result<SearchReport, ProblemError>
+    where
+        D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
+    {
+        self.run_with(opts, want, false, per_task_limit, done)
+    }
+
+    /// [`Prepared::run`], and with `disassemble` each rotation class is also analysed for
+    /// disassembly (see [`TaskOutput::disassembly`]) and only solutions that come apart are
+    /// listed.
+    pub fn run_with<D>(
+        &self,
+        opts: &SearchOptions<'_>,
+        want: Want,
+        disassemble: bool,
+        per_task_limit: Option<usize>,
         mut done: D,
     ) -> Result<SearchReport, ProblemError>
     where
@@ -219,7 +262,7 @@ impl Prepared {
         wurfel_cover::search(
             &self.problem,
             opts,
-            |_| Classify::new(self, want, per_task_limit),
+            |_| Classify::new(self, want, disassemble, per_task_limit),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
         )
     }
@@ -240,7 +283,7 @@ impl Prepared {
             &self.problem,
             tasks,
             opts,
-            |_| Classify::new(self, want, None),
+            |_| Classify::new(self, want, false, None),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
         )
     }
@@ -285,11 +328,22 @@ impl Prepared {
         distinct: Convention,
         limit: usize,
     ) -> Result<(Vec<Vec<u32>>, SearchReport), ProblemError> {
+        self.find_with(opts, distinct, false, limit)
+    }
+
+    /// [`Prepared::find`], with `disassemble` only among the solutions that come apart.
+    pub fn find_with(
+        &self,
+        opts: &SearchOptions<'_>,
+        distinct: Convention,
+        disassemble: bool,
+        limit: usize,
+    ) -> Result<(Vec<Vec<u32>>, SearchReport), ProblemError> {
         wurfel_cover::search_limited(
             &self.problem,
             opts,
             limit,
-            |_| Classify::new(self, Want::List(distinct), Some(limit)),
+            |_| Classify::new(self, Want::List(distinct), disassemble, Some(limit)),
             |v| v.out.solutions,
         )
     }
@@ -322,6 +376,17 @@ impl Prepared {
                 }
             })
             .collect()
+    }
+
+    /// How the assembly `solution` comes apart (piece indices as in [`Prepared::pieces_of`]),
+    /// or `None` when it does not.
+    pub fn disassemble(&self, solution: &[u32]) -> Result<Option<Separation>, DisassemblyError> {
+        let cells: Vec<Vec<Cell>> = self
+            .pieces_of(solution)
+            .into_iter()
+            .map(|p| p.cells)
+            .collect();
+        disassemble(&cells)
     }
 
     /// Whether `solution` is a valid solution (every target cell covered once, counts right).
@@ -457,6 +522,7 @@ fn engine_problem(
 struct Classify<'a> {
     prep: &'a Prepared,
     want: Want,
+    disassemble: bool,
     limit: Option<usize>,
     out: TaskOutput,
     sol: Vec<u32>,
@@ -464,15 +530,33 @@ struct Classify<'a> {
 }
 
 impl<'a> Classify<'a> {
-    fn new(prep: &'a Prepared, want: Want, limit: Option<usize>) -> Self {
+    fn new(prep: &'a Prepared, want: Want, disassemble: bool, limit: Option<usize>) -> Self {
         Classify {
             prep,
             want,
+            disassemble,
             limit,
             out: TaskOutput::default(),
             sol: Vec::new(),
             buf: Vec::new(),
         }
+    }
+
+    /// The level of the current cover if it comes apart, analysed at most once per cover
+    /// (`memo`); a failed analysis is recorded and counts as not coming apart.
+    fn level(&mut self, memo: &mut Option<Option<u64>>) -> Option<u64> {
+        if let Some(l) = *memo {
+            return l;
+        }
+        let level = match self.prep.disassemble(&self.sol) {
+            Ok(sep) => sep.map(|s| s.level() as u64),
+            Err(e) => {
+                self.out.disassembly.failed.get_or_insert(e);
+                None
+            }
+        };
+        *memo = Some(level);
+        level
     }
 
     fn push(&mut self, s: Vec<u32>) -> ControlFlow<()> {
@@ -503,7 +587,16 @@ impl Visitor for Classify<'_> {
             }
             None => &prep.unrestricted,
         };
+        // A listing with `disassemble` skips covers that do not come apart.
+        let mut level = None;
+        if self.disassemble
+            && matches!(self.want, Want::List(_))
+            && self.level(&mut level).is_none()
+        {
+            return ControlFlow::Continue(());
+        }
         self.out.counts.raw += info.weight;
+        // Whether it comes apart, asked once per cover when needed (rotations never change it).
         if let Want::List(Convention::Raw) = self.want {
             for &g in &info.cosets {
                 image(&self.sol, &sym.rotations[g], &mut self.buf);
@@ -519,6 +612,14 @@ impl Visitor for Classify<'_> {
             }
         }
         self.out.counts.rotations += 1;
+        if self.disassemble {
+            self.out.disassembly.assemblies += 1;
+            if let Some(l) = self.level(&mut level) {
+                let d = &mut self.out.disassembly;
+                d.solutions += 1;
+                d.max_level = d.max_level.max(l);
+            }
+        }
         let keep_mirror_class = sym.reflections.is_empty()
             || min_image(&self.sol, &sym.rotations) <= min_image(&self.sol, &sym.reflections);
         if keep_mirror_class {

@@ -104,12 +104,23 @@ try {
   const exploded = await shot("exploded");
   check(exploded !== partial, "explode did not change the picture");
 
+  // Disassembly slider (the first scene carries moves).
+  check(!(await page.locator("#disRow").isHidden()), "the take-apart slider is hidden on a scene with moves");
+  await page.locator("#explode").fill("0");
+  const together = await shot("disassembly-0");
+  await page.locator("#dis").fill("2");
+  check(await page.evaluate(() => window.wurfel.state.step) === 2, "take-apart slider had no effect");
+  const apart = await shot("disassembly-2");
+  check(apart !== together, "taking apart did not change the picture");
+  await page.locator("#dis").fill("0");
+
   // Next solution.
   const n = await page.evaluate(() => window.wurfel.scenes.length);
   if (n > 1) {
     await page.locator("#next").click();
     report.count = await page.locator("#count").textContent();
     check(report.count.startsWith("2 /"), `next did not advance: ${report.count}`);
+    check(await page.locator("#disRow").isHidden(), "the take-apart slider shows on a scene without moves");
     check((await page.locator("#text").textContent()).length > 0, "no layered text");
     await page.locator("#reset").click();
     await shot("second");

@@ -113,6 +113,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
             .collect(),
         path: None,
         text: None,
+        moves: None,
     }
 }
 
@@ -141,5 +142,6 @@ pub fn snake(n: i32) -> Scene {
         pieces,
         path: Some(path),
         text: None,
+        moves: None,
     }
 }

@@ -21,6 +21,8 @@ struct JsScene<'a> {
     pieces: Vec<JsPiece<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<&'a [[i32; 3]]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<&'a [Vec<[i32; 3]>]>,
 }
 
 #[derive(Serialize)]
@@ -53,6 +55,7 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
                         })
                         .collect(),
                     path: s.path.as_deref(),
+                    moves: s.moves.as_deref(),
                 }
             })
             .collect(),

@@ -61,6 +61,9 @@ pub struct Scene {
     pub path: Option<Vec<[i32; 3]>>,
     /// The layered text form, shown beside the HTML viewer.
     pub text: Option<String>,
+    /// A disassembly: every piece's offset (in legend order) in the assembled position and
+    /// after each move; the HTML viewer animates them.
+    pub moves: Option<Vec<Vec<[i32; 3]>>>,
 }
 
 /// What to draw.

@@ -130,8 +130,18 @@ fn viewer_works_in_headless_chromium() {
     }
 
     let dir = tempfile::tempdir().expect("tempdir");
+    // The first scene also carries a disassembly: the first piece lifts out, then the second.
+    let mut first = demo::partition("bedlam-like 4×4×4 — solution 1", 4, 4, 4, 13, 1);
+    let n = first.pieces.len();
+    let mut lifted = vec![vec![[0; 3]; n]];
+    for k in 0..2 {
+        let mut f = lifted[k].clone();
+        f[k] = [0, 0, 8];
+        lifted.push(f);
+    }
+    first.moves = Some(lifted);
     let scenes = vec![
-        demo::partition("bedlam-like 4×4×4 — solution 1", 4, 4, 4, 13, 1),
+        first,
         demo::partition("6×6×6 — solution 2", 6, 6, 6, 54, 2),
         demo::snake(3),
     ];

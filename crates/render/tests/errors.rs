@@ -14,6 +14,7 @@ fn one(cells: Vec<[i32; 3]>) -> Scene {
         }],
         path: None,
         text: None,
+        moves: None,
     }
 }
 
@@ -69,6 +70,7 @@ fn duplicate_cells_and_odd_names() {
         ],
         path: Some(vec![[0, 0, 0], [5, 5, 5]]),
         text: None,
+        moves: None,
     };
     for view in View::ALL {
         let svg = render_svg(&scene, view, &opts).expect("svg");

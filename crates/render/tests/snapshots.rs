@@ -27,6 +27,7 @@ fn tromino_pair() -> Scene {
         ],
         path: None,
         text: None,
+        moves: None,
     }
 }
 

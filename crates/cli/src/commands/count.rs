@@ -4,14 +4,15 @@
 //! (`wurfel_pack::checkpoint`); here the file is found, read with a size limit and written
 //! atomically.
 
-use crate::args::{Json, MergeEqualShapes, Problem, Threads};
+use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, Threads};
 use crate::commands::pack::{load, prepare, print_stats};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
-use crate::report::{CountJson, PublishedJson, StatsJson};
+use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use wurfel_cover::Stats;
@@ -19,7 +20,7 @@ use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
 use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
-use wurfel_pack::{Convention, Counts, Prepared};
+use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared, Want};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -34,6 +35,8 @@ pub struct CountArgs {
     threads: Threads,
     #[command(flatten)]
     json: Json,
+    #[command(flatten)]
+    disassemble: Disassemble,
     /// Print search statistics.
     #[arg(long)]
     stats: bool,
@@ -57,16 +60,31 @@ fn parse_interval(s: &str) -> Result<f64, String> {
 /// `wurfel count`.
 pub fn count(args: CountArgs) -> Result<()> {
     let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    if args.disassemble.disassemble && args.checkpoint.is_some() {
+        bail!(
+            "--disassemble cannot be combined with --checkpoint: checkpoints hold the assembly \
+             counts only (count without --disassemble to resume a long count)"
+        );
+    }
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
     let prep = prepare(&puzzle)?;
     let start = Instant::now();
-    let outcome = run(&prep, &args, store.as_ref())?;
+    let (outcome, disassembly) = if args.disassemble.disassemble {
+        let (o, d) = run_disassembling(&prep, &args)?;
+        (o, Some(d))
+    } else {
+        (run(&prep, &args, store.as_ref())?, None)
+    };
+    if let Some(e) = disassembly.and_then(|d| d.failed) {
+        bail!("{e}");
+    }
     let summary = Summary {
         counts: outcome.progress.counts,
         complete: outcome.complete(),
         stats: outcome.stats,
         seconds: start.elapsed().as_secs_f64(),
         threads: args.threads.get(),
+        disassembly,
     };
     print(&prep, &summary, args.json.json)?;
     if args.stats {
@@ -155,6 +173,42 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
     Ok(outcome?)
 }
 
+/// Counts and analyses every rotation class for disassembly (no checkpoints: see `count`).
+fn run_disassembling(
+    prep: &Prepared,
+    args: &CountArgs,
+) -> Result<(CountOutcome, DisassemblyCounts)> {
+    let bar = progress::bar(true);
+    let callback = progress::callback(&bar);
+    let opts = progress::search_options(args.threads.get(), &callback);
+    let mut progress = CountProgress::default();
+    let mut disassembly = DisassemblyCounts::default();
+    let mut stats = Stats::default();
+    // Tasks arrive in task order whatever the thread count, and sums and maxima do not depend
+    // on the order anyway: the counts are the same for any number of threads.
+    let report = prep.run_with(&opts, Want::Count, true, None, |_, out, st| {
+        progress.counts += out.counts;
+        disassembly += out.disassembly;
+        stats += st;
+        ControlFlow::Continue(())
+    })?;
+    bar.finish_and_clear();
+    progress.tasks_total = report.tasks_total;
+    progress.next_task = if report.complete {
+        report.tasks_total
+    } else {
+        report.tasks_done
+    };
+    Ok((
+        CountOutcome {
+            progress,
+            report,
+            stats,
+        },
+        disassembly,
+    ))
+}
+
 /// What a count found, however it was run (here, or merged from shards).
 pub struct Summary {
     /// The counts.
@@ -167,6 +221,8 @@ pub struct Summary {
     pub seconds: f64,
     /// Worker threads (per shard for a merge).
     pub threads: usize,
+    /// With `--disassemble`: assemblies and those that come apart.
+    pub disassembly: Option<DisassemblyCounts>,
 }
 
 /// Prints a count's result as `count` does (text, or one JSON object).
@@ -209,6 +265,12 @@ fn print_json(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
             .map(|x| PublishedJson::new(x, complete.then_some(c)))
             .collect(),
         stats: StatsJson::from(&s.stats),
+        disassembly: s.disassembly.map(|d| DisassemblyJson {
+            convention: Convention::Rotations.key(),
+            assemblies: d.assemblies,
+            solutions: d.solutions,
+            max_level: d.max_level,
+        }),
     };
     writeln!(out, "{}", serde_json::to_string(&report)?)?;
     Ok(())
@@ -258,6 +320,19 @@ fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
             c.key(),
             fmt_int(counts.get(c)),
             published.join("; ")
+        )?;
+    }
+    if let Some(d) = s.disassembly {
+        writeln!(
+            out,
+            "  disassembly (rotations): {} assemblies, {} come apart (solutions){}",
+            fmt_int(d.assemblies),
+            fmt_int(d.solutions),
+            if d.solutions > 0 {
+                format!(", highest level {}", d.max_level)
+            } else {
+                String::new()
+            }
         )?;
     }
     writeln!(

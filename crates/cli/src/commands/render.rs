@@ -90,6 +90,41 @@ pub fn view(v: ViewArg) -> View {
 
 /// A scene for one packing solution; copies of a piece are numbered so each has its own
 /// legend entry.
+/// Every piece's offset (in [`Prepared::pieces_of`] order) in the assembled position and after
+/// each move of `sep`. A group that slides out goes twice the assembly's extent along that
+/// axis: clear of the rest, still in the picture.
+pub fn disassembly_frames(
+    prep: &Prepared,
+    solution: &[u32],
+    sep: &wurfel_pack::disassembly::Separation,
+) -> Vec<Vec<[i32; 3]>> {
+    let pieces = prep.pieces_of(solution);
+    let mut lo = [i32::MAX; 3];
+    let mut hi = [i32::MIN; 3];
+    for c in pieces.iter().flat_map(|p| &p.cells) {
+        for k in 0..3 {
+            lo[k] = lo[k].min(c[k]);
+            hi[k] = hi[k].max(c[k]);
+        }
+    }
+    let mut at = vec![[0; 3]; pieces.len()];
+    let mut frames = vec![at.clone()];
+    for step in sep.plan() {
+        let axis = step.direction.axis();
+        let far = 2 * (hi[axis] - lo[axis] + 1);
+        let by = step
+            .direction
+            .offset(step.distance.map_or(far, |d| d as i32));
+        for &p in &step.pieces {
+            for k in 0..3 {
+                at[p][k] += by[k];
+            }
+        }
+        frames.push(at.clone());
+    }
+    frames
+}
+
 pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
     let kinds = &prep.puzzle.pieces;
     let mut copy = vec![0u32; kinds.len()];
@@ -115,6 +150,7 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
         pieces,
         path: None,
         text: Some(prep.layers_text(solution)),
+        moves: None,
     }
 }
 
@@ -140,5 +176,6 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
         pieces,
         path: None,
         text: None,
+        moves: None,
     }
 }

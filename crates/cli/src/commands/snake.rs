@@ -321,6 +321,7 @@ fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
             f.segment_moves(),
             f.layers()
         )),
+        moves: None,
     }
 }
 

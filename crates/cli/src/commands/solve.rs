@@ -1,11 +1,11 @@
 //! `wurfel solve`: the first solution, the first N, or all of them, as text or JSON lines.
 
-use crate::args::{Json, Limit, MergeEqualShapes, Problem, Threads, ViewArg};
+use crate::args::{Disassemble, Json, Limit, MergeEqualShapes, Problem, Threads, ViewArg};
 use crate::commands::pack::{load, parse_convention, prepare, print_stats};
 use crate::commands::render::{self, solution_scene, Picture};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputFile, OutputPath};
-use crate::report::SolutionJson;
+use crate::report::{SolutionJson, StepJson};
 use crate::{note, progress};
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -31,6 +31,11 @@ pub struct SolveArgs {
     distinct: Convention,
     #[command(flatten)]
     json: Json,
+    #[command(flatten)]
+    disassemble: Disassemble,
+    /// With --disassemble: print the moves that take each solution apart.
+    #[arg(long, requires = "disassemble")]
+    plan: bool,
     /// Write the solutions to FILE (atomically: the whole list or nothing; an interrupted run
     /// leaves FILE untouched and writes FILE.partial) instead of standard output.
     #[arg(long, value_name = "FILE")]
@@ -52,6 +57,8 @@ pub struct SolveArgs {
 struct Listing<'a> {
     prep: &'a Prepared,
     json: bool,
+    disassemble: bool,
+    plan: bool,
     sink: OutputFile,
     found: u64,
     keep: usize,
@@ -62,18 +69,38 @@ struct Listing<'a> {
 impl Listing<'_> {
     fn emit(&mut self, s: Vec<u32>) -> ControlFlow<()> {
         self.found += 1;
+        // Listed solutions come apart (the search skips the others); a failed analysis was
+        // skipped as well, so `None` cannot occur here.
+        let sep = if self.disassemble {
+            self.prep.disassemble(&s).ok().flatten()
+        } else {
+            None
+        };
         let written = if self.json {
-            serde_json::to_string(&SolutionJson::new(self.prep, &s))
+            let mut j = SolutionJson::new(self.prep, &s);
+            if let Some(sep) = &sep {
+                j.level = Some(sep.level_text());
+                if self.plan {
+                    j.plan = Some(sep.plan().into_iter().map(StepJson::new).collect());
+                }
+            }
+            serde_json::to_string(&j)
                 .map_err(std::io::Error::from)
                 .and_then(|line| writeln!(self.sink, "{line}"))
         } else {
-            writeln!(
-                self.sink,
+            let mut text = format!(
                 "{} — solution {}\n{}\n",
                 self.prep.puzzle.name,
                 self.found,
                 self.prep.layers_text(&s)
-            )
+            );
+            if let Some(sep) = &sep {
+                text.push_str(&format!("level {}\n", sep.level_text()));
+                if self.plan {
+                    text.push_str(&plan_text(self.prep, &s, sep));
+                }
+            }
+            writeln!(self.sink, "{text}")
         };
         if self.kept.len() < self.keep {
             self.kept.push(s);
@@ -86,6 +113,29 @@ impl Listing<'_> {
             }
         }
     }
+}
+
+/// The moves of a disassembly, one a line: "3. A B slide +x 2" or "4. C out -z".
+fn plan_text(
+    prep: &Prepared,
+    solution: &[u32],
+    sep: &wurfel_pack::disassembly::Separation,
+) -> String {
+    let names: Vec<&str> = prep
+        .pieces_of(solution)
+        .iter()
+        .map(|p| prep.puzzle.pieces[p.kind as usize].name.as_str())
+        .collect();
+    let mut text = String::new();
+    for (i, step) in sep.plan().into_iter().enumerate() {
+        let who: Vec<&str> = step.pieces.iter().map(|&p| names[p]).collect();
+        let how = match step.distance {
+            Some(d) => format!("slide {} {d}", step.direction.name()),
+            None => format!("out {}", step.direction.name()),
+        };
+        text.push_str(&format!("{:>4}. {} {how}\n", i + 1, who.join(" ")));
+    }
+    text
 }
 
 /// `wurfel solve`.
@@ -101,6 +151,8 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     let mut listing = Listing {
         prep: &prep,
         json: args.json.json,
+        disassemble: args.disassemble.disassemble,
+        plan: args.plan,
         sink: out.create()?,
         found: 0,
         keep: picture.as_ref().map_or(0, Picture::capacity),
@@ -135,6 +187,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     summary(
         &prep,
         args.distinct,
+        args.disassemble.disassemble,
         found,
         &report,
         args.limit.get(),
@@ -147,7 +200,15 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         let scenes: Vec<_> = kept
             .iter()
             .enumerate()
-            .map(|(i, s)| solution_scene(&prep, s, i))
+            .map(|(i, s)| {
+                let mut scene = solution_scene(&prep, s, i);
+                if args.disassemble.disassemble {
+                    if let Ok(Some(sep)) = prep.disassemble(s) {
+                        scene.moves = Some(render::disassembly_frames(&prep, s, &sep));
+                    }
+                }
+                scene
+            })
             .collect();
         if !scenes.is_empty() {
             picture.draw(&scenes, render::view(args.view))?;
@@ -173,9 +234,10 @@ fn search(
     let callback = progress::callback(&bar);
     let opts = progress::search_options(args.threads.get(), &callback);
     let mut stats = Stats::default();
+    let dis = args.disassemble.disassemble;
     let report = match limit {
         // Every solution, streamed in search order as tasks finish.
-        None => prep.run(&opts, Want::List(args.distinct), None, |_, out, st| {
+        None => prep.run_with(&opts, Want::List(args.distinct), dis, None, |_, out, st| {
             stats += st;
             for s in out.solutions {
                 listing.emit(s)?;
@@ -185,7 +247,7 @@ fn search(
         // A few: budgeted rounds, so one barren subtree cannot hold up the answer.
         Some(n) => {
             let n = usize::try_from(n).unwrap_or(usize::MAX);
-            let (sols, report) = prep.find(&opts, args.distinct, n)?;
+            let (sols, report) = prep.find_with(&opts, args.distinct, dis, n)?;
             stats = report.stats;
             for s in sols {
                 if listing.emit(s).is_break() {
@@ -203,6 +265,7 @@ fn search(
 fn summary(
     prep: &Prepared,
     distinct: Convention,
+    disassemble: bool,
     found: u64,
     report: &SearchReport,
     limit: Option<u64>,
@@ -210,8 +273,9 @@ fn summary(
 ) {
     let name = &prep.puzzle.name;
     let interrupted = progress::interrupted();
+    let apart = if disassemble { " that come apart" } else { "" };
     if found == 0 && report.complete {
-        note!("{name}: no solution exists");
+        note!("{name}: no solution{apart} exists");
         return;
     }
     let exhaustive = report.complete && limit.is_none_or(|l| found < l);
@@ -224,7 +288,7 @@ fn summary(
         }
     };
     note!(
-        "{name}: {} {what}{} in {:.2?}{}",
+        "{name}: {} {what}{apart}{} in {:.2?}{}",
         fmt_int(found),
         if exhaustive { " (all of them)" } else { "" },
         start.elapsed(),

@@ -129,6 +129,8 @@ fn render_pack(
         stats: stats_of(&merged.stats),
         seconds: merged.millis as f64 / 1000.0,
         threads: results.iter().map(|r| r.threads).max().unwrap_or(1),
+        // Shards count assemblies only.
+        disassembly: None,
     };
     render(prep, &summary, json)
 }
