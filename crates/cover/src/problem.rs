@@ -14,6 +14,10 @@ pub struct Row {
 /// An exact-cover problem: cover every column not in `prefilled` exactly once with rows, using
 /// at most `group_caps[g]` rows of group `g`.
 ///
+/// Two generalisations (Knuth's XCC "secondary items", and BurrTools' variable voxels and piece
+/// ranges): columns listed in `secondary` may be covered at most once but need not be covered,
+/// and `group_min` lets a group be used between a minimum and its capacity.
+///
 /// Groups are how identical pieces are handled: the rows of a piece kind with `count = 3` form
 /// one group of capacity 3, so swapping two identical pieces is not a different solution.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,6 +39,12 @@ pub struct Problem {
     pub exact_groups: bool,
     /// How the search picks the next column to cover.
     pub branching: Branching,
+    /// Secondary columns: covered at most once, but a cover may leave them empty. The search
+    /// branches on primary columns only. Empty for plain exact cover.
+    pub secondary: Vec<u32>,
+    /// The fewest rows of each group a cover must use (at most its capacity). `None`: every
+    /// unit when `exact_groups`, else none.
+    pub group_min: Option<Vec<u32>>,
 }
 
 /// How the search picks the column to branch on.
@@ -63,6 +73,10 @@ pub enum ProblemError {
     BadGrid,
     /// More columns than the widest board supports.
     TooManyColumns { columns: usize, max: usize },
+    /// A secondary column does not exist or is listed twice.
+    BadSecondary { column: u32 },
+    /// `group_min` does not have one entry per group, or a minimum exceeds its capacity.
+    BadGroupMin { group: usize },
 }
 
 impl fmt::Display for ProblemError {
@@ -85,6 +99,18 @@ impl fmt::Display for ProblemError {
                 write!(
                     f,
                     "{columns} columns is more than the engine supports ({max})"
+                )
+            }
+            ProblemError::BadSecondary { column } => {
+                write!(
+                    f,
+                    "secondary column {column} does not exist or is listed twice"
+                )
+            }
+            ProblemError::BadGroupMin { group } => {
+                write!(
+                    f,
+                    "group {group} has no minimum or a minimum above its capacity"
                 )
             }
         }
@@ -134,6 +160,37 @@ impl Problem {
                 });
             }
         }
+        let mut seen = vec![false; self.columns];
+        for &c in &self.secondary {
+            match seen.get_mut(c as usize) {
+                Some(s) if !*s => *s = true,
+                _ => return Err(ProblemError::BadSecondary { column: c }),
+            }
+        }
+        if let Some(min) = &self.group_min {
+            if min.len() != self.group_caps.len() {
+                return Err(ProblemError::BadGroupMin {
+                    group: min.len().min(self.group_caps.len()),
+                });
+            }
+            if let Some(g) = (0..min.len()).find(|&g| min[g] > self.group_caps[g]) {
+                return Err(ProblemError::BadGroupMin { group: g });
+            }
+        }
         Ok(())
+    }
+
+    /// How many units of each group a cover may leave unused: `cap - min`.
+    pub fn group_slack(&self) -> Vec<u32> {
+        match &self.group_min {
+            Some(min) => self
+                .group_caps
+                .iter()
+                .zip(min)
+                .map(|(&c, &m)| c.saturating_sub(m))
+                .collect(),
+            None if self.exact_groups => vec![0; self.group_caps.len()],
+            None => self.group_caps.clone(),
+        }
     }
 }

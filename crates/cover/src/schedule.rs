@@ -111,7 +111,7 @@ pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec
                 continue;
             };
             match c.choose(&mut st) {
-                Choice::Complete => next.push(prefix),
+                Choice::Complete | Choice::Finish => next.push(prefix),
                 Choice::Dead => {}
                 choice => {
                     c.branch_rows(&st, &choice, &mut buf);

@@ -40,6 +40,14 @@ struct Level<const W: usize> {
 /// A problem compiled for board width `W`.
 pub(crate) struct Compiled<const W: usize> {
     full: Bits<W>,
+    /// The columns that must be covered (`full` minus the secondary columns).
+    primary: Bits<W>,
+    /// Whether there are secondary columns: then a node whose primary columns are all covered
+    /// is completed by `finish` (rows in secondary cells only) instead of being one cover.
+    has_secondary: bool,
+    /// Units of each group a cover may leave unused (`Problem::group_slack`): a group still
+    /// needs a row while `remaining > slack`.
+    slack: Vec<u32>,
     init_filled: Bits<W>,
     row_mask: Vec<Bits<W>>,
     row_group: Vec<u32>,
@@ -50,7 +58,6 @@ pub(crate) struct Compiled<const W: usize> {
     branching: Branching,
     group_caps: Vec<u32>,
     region: Option<Region<W>>,
-    exact_groups: bool,
     columns: usize,
 }
 
@@ -77,6 +84,11 @@ fn renumbered(p: &Problem) -> Problem {
     q.grid = Some(nd);
     q.prefilled = p
         .prefilled
+        .iter()
+        .map(|&c| perm[c as usize] as u32)
+        .collect();
+    q.secondary = p
+        .secondary
         .iter()
         .map(|&c| perm[c as usize] as u32)
         .collect();
@@ -151,8 +163,11 @@ pub(crate) enum Choice {
     Dead,
     /// Branch on the rows covering this column.
     Column(usize),
-    /// Branch on the rows of this group (which has exactly one unit left).
+    /// Branch on the rows of this group (which has exactly one unit left and must use it).
     Group(usize),
+    /// Every primary column is covered, but there are secondary columns: the covers below are
+    /// this node completed by disjoint rows in secondary cells only (see `finish`).
+    Finish,
 }
 
 impl<const W: usize> Compiled<W> {
@@ -160,6 +175,11 @@ impl<const W: usize> Compiled<W> {
         let p = renumbered(p);
         let p = &p;
         let full = Bits::<W>::low(p.columns);
+        let mut secondary = Bits::<W>::zero();
+        for &c in &p.secondary {
+            secondary.set(c as usize);
+        }
+        let primary = full.andnot(&secondary);
         let mut init_filled = Bits::<W>::zero();
         for &c in &p.prefilled {
             init_filled.set(c as usize);
@@ -196,9 +216,19 @@ impl<const W: usize> Compiled<W> {
                 end: root_rows.len() as u32,
             });
         }
+        // Region pruning assumes every empty cell must be filled: not so with secondary
+        // columns, so it is off for them. (Group ranges are fine: it only uses the remaining
+        // units as upper bounds.)
+        let region = if p.secondary.is_empty() {
+            Region::new(p)
+        } else {
+            None
+        };
         Compiled {
-            exact_groups: p.exact_groups,
             full,
+            primary,
+            has_secondary: !p.secondary.is_empty(),
+            slack: p.group_slack(),
             init_filled,
             row_mask,
             row_group,
@@ -207,7 +237,7 @@ impl<const W: usize> Compiled<W> {
             root_spans,
             branching: p.branching,
             group_caps: p.group_caps.clone(),
-            region: Region::new(p),
+            region,
             columns: p.columns,
         }
     }
@@ -253,7 +283,8 @@ impl<const W: usize> Compiled<W> {
 
     /// Places row `row` (mask `m`, group `g`): pushes the child level with the rows of the
     /// current level that still fit. Returns false (and places nothing) when the child is a
-    /// dead end: a group that must still be used has no fitting row left.
+    /// dead end: a group that must still be used has no fitting row left, or a primary column
+    /// no fitting row covers.
     #[inline]
     pub(crate) fn place(&self, st: &mut State<'_, W>, m: &Bits<W>, g: usize, row: u32) -> bool {
         st.remaining[g] -= 1;
@@ -297,7 +328,7 @@ impl<const W: usize> Compiled<W> {
                 }
                 out += (keep & 1) as usize;
             }
-            if out == start && self.exact_groups {
+            if out == start && st.remaining[sp.group as usize] > self.slack[sp.group as usize] {
                 st.stats.dead_columns += 1;
                 st.spans.truncate(first_span as usize);
                 st.remaining[g] += 1;
@@ -310,7 +341,7 @@ impl<const W: usize> Compiled<W> {
             });
         }
         let filled = st.filled.or(m);
-        if !self.full.andnot(&filled).andnot(&covered).is_zero() {
+        if !self.primary.andnot(&filled).andnot(&covered).is_zero() {
             st.stats.dead_columns += 1;
             st.spans.truncate(first_span as usize);
             st.remaining[g] += 1;
@@ -361,9 +392,12 @@ impl<const W: usize> Compiled<W> {
 
     /// Chooses the column to branch on.
     pub fn choose(&self, st: &mut State<'_, W>) -> Choice {
-        let empty = self.full.andnot(&st.filled);
+        let empty = self.primary.andnot(&st.filled);
         if empty.is_zero() {
-            if self.exact_groups && st.remaining.iter().any(|&r| r > 0) {
+            if self.has_secondary {
+                return Choice::Finish;
+            }
+            if st.remaining.iter().zip(&self.slack).any(|(&r, &s)| r > s) {
                 return Choice::Dead;
             }
             return Choice::Complete;
@@ -388,22 +422,25 @@ impl<const W: usize> Compiled<W> {
             return Choice::Column(empty.first().expect("not empty"));
         }
         // Groups are columns too (as in DLX): a piece with fewer places than any cell has
-        // candidates is the better branch. Only a group with one unit left may be branched on:
-        // with two identical units left, either could be placed first and each cover would be
-        // found twice. (A group with no place left never reaches here: see `place`.)
+        // candidates is the better branch. Only a group with one unit left that must be used
+        // may be branched on: with two identical units left, either could be placed first and
+        // each cover would be found twice; with a unit that may stay unused, the covers that
+        // leave it unused would be lost. (A group with no place left never reaches here: see
+        // `place`.)
         let mut best_group = usize::MAX;
         let mut best_group_n = u32::MAX;
-        if self.exact_groups {
-            for sp in &st.spans[level.first_span as usize..level.end_span as usize] {
+        for sp in &st.spans[level.first_span as usize..level.end_span as usize] {
+            let g = sp.group as usize;
+            if st.remaining[g] > self.slack[g] {
                 let n = sp.end - sp.start;
                 if n == 0 {
                     // Only at the root: `place` never makes such a child.
                     st.stats.dead_columns += 1;
                     return Choice::Dead;
                 }
-                if st.remaining[sp.group as usize] == 1 && n < best_group_n {
+                if st.remaining[g] == 1 && n < best_group_n {
                     best_group_n = n;
-                    best_group = sp.group as usize;
+                    best_group = g;
                 }
             }
         }
@@ -466,7 +503,7 @@ impl<const W: usize> Compiled<W> {
                     .expect("a group with units left has a span");
                 (sp.start as usize, sp.end as usize, None)
             }
-            Choice::Complete | Choice::Dead => (0, 0, None),
+            Choice::Complete | Choice::Dead | Choice::Finish => (0, 0, None),
         }
     }
 
@@ -479,6 +516,41 @@ impl<const W: usize> Compiled<W> {
                 out.push(st.rows[i]);
             }
         }
+    }
+
+    /// The covers below a node whose primary columns are all covered: every set of disjoint
+    /// fitting rows (each of them in secondary cells only) that brings every group to its
+    /// minimum, without exceeding a capacity. Each set is enumerated once, in increasing
+    /// position on the node's list (`from` onwards, `occupied` cells excluded). Not split
+    /// into tasks nor cut by a node budget: it is a leaf of the search tree.
+    fn finish<V: Visitor>(
+        &self,
+        st: &mut State<'_, W>,
+        v: &mut V,
+        from: usize,
+        occupied: Bits<W>,
+    ) -> ControlFlow<()> {
+        if st.remaining.iter().zip(&self.slack).all(|(&r, &s)| r <= s) {
+            st.stats.solutions += 1;
+            v.solution(&st.stack)?;
+        }
+        let end = st.top().end as usize;
+        for i in from..end {
+            let m = st.masks[i];
+            let row = st.rows[i];
+            let g = self.row_group[row as usize] as usize;
+            if m.intersects(&occupied) || st.remaining[g] == 0 {
+                continue;
+            }
+            st.stats.tried += 1;
+            st.remaining[g] -= 1;
+            st.stack.push(row);
+            let flow = self.finish(st, v, i + 1, occupied.or(&m));
+            st.stack.pop();
+            st.remaining[g] += 1;
+            flow?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// Depth-first search below the current state.
@@ -494,6 +566,10 @@ impl<const W: usize> Compiled<W> {
                 return v.solution(&st.stack);
             }
             Choice::Dead => return ControlFlow::Continue(()),
+            Choice::Finish => {
+                let (from, filled) = (st.top().start as usize, st.filled);
+                return self.finish(st, v, from, filled);
+            }
             Choice::Column(_) | Choice::Group(_) => {}
         }
         let (a, b, col) = self.candidates(st, &choice);

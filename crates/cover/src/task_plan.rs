@@ -49,6 +49,8 @@ mod tests {
             grid: None,
             exact_groups: false,
             branching: crate::Branching::MostConstrained,
+            secondary: vec![],
+            group_min: None,
         };
         let opts = SearchOptions {
             min_tasks: 16,

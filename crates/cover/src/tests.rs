@@ -18,9 +18,10 @@ impl Lcg {
     }
 }
 
-/// Counts covers by trying every subset of rows (respecting capacities).
+/// Counts covers by trying every subset of rows (respecting capacities and minimums; secondary
+/// columns covered at most once).
 fn brute_force(p: &Problem) -> u64 {
-    let exact = p.exact_groups;
+    let slack = p.group_slack();
     let n = p.rows.len();
     assert!(n <= 20);
     let mut count = 0;
@@ -39,11 +40,12 @@ fn brute_force(p: &Problem) -> u64 {
             }
         }
         for (g, &u) in used.iter().enumerate() {
-            if u > p.group_caps[g] || (exact && u < p.group_caps[g]) {
+            if u > p.group_caps[g] || u + slack[g] < p.group_caps[g] {
                 continue 'subsets;
             }
         }
-        if covered.iter().all(|&c| c == 1) {
+        let ok = |(c, &n): (usize, &u32)| n == 1 || (n == 0 && p.secondary.contains(&(c as u32)));
+        if covered.iter().enumerate().all(ok) {
             count += 1;
         }
     }
@@ -78,6 +80,8 @@ fn random_problem(rng: &mut Lcg, columns: usize) -> Problem {
         grid: None,
         exact_groups: rng.below(2) == 0,
         branching: Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
     }
 }
 
@@ -113,6 +117,64 @@ fn matches_brute_force_on_random_problems() {
 }
 
 #[test]
+fn secondary_columns_and_group_ranges_match_brute_force() {
+    let mut rng = Lcg(777);
+    let mut nonzero = 0;
+    for case in 0..600 {
+        let columns = [3, 5, 8, 10][case % 4];
+        let mut p = random_problem(&mut rng, columns);
+        p.secondary = (0..columns as u32)
+            .filter(|&c| !p.prefilled.contains(&c) && rng.below(3) == 0)
+            .collect();
+        if rng.below(4) != 0 {
+            p.group_min = Some(
+                p.group_caps
+                    .iter()
+                    .map(|&c| rng.below(c as u64 + 1) as u32)
+                    .collect(),
+            );
+        }
+        p.validate().unwrap();
+        let expect = brute_force(&p);
+        nonzero += usize::from(expect > 0);
+        for branching in [Branching::MostConstrained, Branching::FirstEmpty] {
+            p.branching = branching;
+            for threads in [1, 2] {
+                assert_eq!(count(&p, threads).unwrap(), expect, "case {case}: {p:?}");
+            }
+        }
+    }
+    assert!(nonzero >= 150, "only {nonzero} of 600 problems have covers");
+}
+
+#[test]
+fn bad_secondary_and_minimums_are_errors() {
+    let mut rng = Lcg(5);
+    let mut p = random_problem(&mut rng, 5);
+    p.secondary = vec![1, 1];
+    assert!(matches!(
+        p.validate(),
+        Err(ProblemError::BadSecondary { .. })
+    ));
+    p.secondary = vec![5];
+    assert!(matches!(
+        p.validate(),
+        Err(ProblemError::BadSecondary { .. })
+    ));
+    p.secondary = vec![];
+    p.group_min = Some(p.group_caps.iter().map(|&c| c + 1).collect());
+    assert!(matches!(
+        p.validate(),
+        Err(ProblemError::BadGroupMin { group: 0 })
+    ));
+    p.group_min = Some(vec![]);
+    assert!(matches!(
+        p.validate(),
+        Err(ProblemError::BadGroupMin { .. })
+    ));
+}
+
+#[test]
 fn first_solution_and_ordering_are_thread_independent() {
     // Dominoes on a 2x4 strip: 5 tilings.
     let mut rows = Vec::new();
@@ -140,6 +202,8 @@ fn first_solution_and_ordering_are_thread_independent() {
         grid: Some([4, 2, 1]),
         exact_groups: true,
         branching: Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
     };
     assert_eq!(count(&p, 1).unwrap(), 5);
     let collect = |threads: usize, min_tasks: usize| all_covers(&p, threads, min_tasks);
@@ -217,6 +281,8 @@ fn region_pruning_keeps_counts() {
         grid: None,
         exact_groups: false,
         branching: Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
     };
     let plain = count(&p, 1).unwrap();
     assert!(plain > 0);
@@ -241,6 +307,8 @@ fn bad_problems_are_reported() {
         grid: None,
         exact_groups: false,
         branching: Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
     };
     assert!(matches!(
         p.validate(),

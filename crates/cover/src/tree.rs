@@ -20,7 +20,9 @@ pub enum Node {
     /// The prefix is not a node (rows overlap, a group is used up, a row index is out of
     /// range, or the search never enters it because it is found dead when placed).
     Missing,
-    /// Every column is covered: the prefix is a cover.
+    /// Every column is covered: the prefix is a cover. With secondary columns: every primary
+    /// column is covered, and the covers are the prefix completed by rows in secondary cells
+    /// only (none, one or several; the search enumerates them at this leaf).
     Cover,
     /// Nothing below: some column or group cannot be covered any more.
     DeadEnd,
@@ -55,7 +57,7 @@ impl<const W: usize> Walk for Compiled<W> {
         };
         let choice = self.choose(&mut st);
         match choice {
-            Choice::Complete => Node::Cover,
+            Choice::Complete | Choice::Finish => Node::Cover,
             Choice::Dead => Node::DeadEnd,
             Choice::Column(_) | Choice::Group(_) => {
                 let mut rows = Vec::new();
@@ -104,7 +106,8 @@ impl<const W: usize> Walk for Compiled<W> {
             let mut paths = 1.0f64;
             let mut covers = 0.0f64;
             loop {
-                if st.remaining.iter().sum::<u32>() <= exhaust {
+                let choice = self.choose(&mut st);
+                if st.remaining.iter().sum::<u32>() <= exhaust || matches!(choice, Choice::Finish) {
                     // Near the leaves, search exhaustively: covers are rare events for a
                     // random walk but plentiful in these small subtrees, which are counted
                     // exactly (each stands for `paths` such subtrees).
@@ -119,8 +122,8 @@ impl<const W: usize> Walk for Compiled<W> {
                     covers = paths * found as f64;
                     break;
                 }
-                let choice = self.choose(&mut st);
                 match choice {
+                    Choice::Finish => unreachable!("searched exhaustively above"),
                     Choice::Complete => {
                         covers = paths * weight(&st.stack) as f64;
                         break;

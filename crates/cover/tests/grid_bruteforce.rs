@@ -13,14 +13,23 @@ use wurfel_geom::{neighbours, Shape};
 
 type Cell = [i32; 3];
 
-/// Counts covers by filling the lowest uncovered column with every row that fits there.
+/// Counts covers by filling the lowest uncovered column with every row that fits there (and,
+/// for a secondary column, also by leaving it empty), checking the groups' minimums at the end.
 fn reference_count(p: &Problem) -> u64 {
     fn rec(p: &Problem, by_col: &[Vec<usize>], covered: &mut [bool], used: &mut [u32]) -> u64 {
         let Some(first) = covered.iter().position(|&c| !c) else {
-            let exact_ok = !p.exact_groups || used.iter().zip(&p.group_caps).all(|(u, c)| u == c);
-            return u64::from(exact_ok);
+            let min_ok = match &p.group_min {
+                Some(min) => used.iter().zip(min).all(|(u, m)| u >= m),
+                None => !p.exact_groups || used.iter().zip(&p.group_caps).all(|(u, c)| u == c),
+            };
+            return u64::from(min_ok);
         };
         let mut n = 0;
+        if p.secondary.contains(&(first as u32)) {
+            covered[first] = true;
+            n += rec(p, by_col, covered, used);
+            covered[first] = false;
+        }
         for &r in &by_col[first] {
             let row = &p.rows[r];
             let g = row.group as usize;
@@ -167,19 +176,16 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
         grid: Some([dims[0] as usize, dims[1] as usize, dims[2] as usize]),
         exact_groups,
         branching: Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
     }
 }
 
-#[test]
-fn grid_problems_match_backtracking_reference() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x6121);
-    let mut with_solutions = 0;
-    let mut with_holes = 0;
-    for case in 0..150 {
-        let mut p = random_grid_problem(&mut rng);
-        let expect = reference_count(&p);
-        with_solutions += usize::from(expect > 0);
-        with_holes += usize::from(!p.prefilled.is_empty());
+/// Checks the engine against the reference on `p` (both branchings, with and without the grid,
+/// 1 and 2 threads, budgeted rounds, no cover found twice); returns the number of covers.
+fn check(mut p: Problem, case: usize) -> u64 {
+    let expect = reference_count(&p);
+    {
         for grid in [p.grid, None] {
             p.grid = grid;
             for branching in [Branching::MostConstrained, Branching::FirstEmpty] {
@@ -216,6 +222,19 @@ fn grid_problems_match_backtracking_reference() {
             "case {case}: a cover found twice"
         );
     }
+    expect
+}
+
+#[test]
+fn grid_problems_match_backtracking_reference() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6121);
+    let mut with_solutions = 0;
+    let mut with_holes = 0;
+    for case in 0..150 {
+        let p = random_grid_problem(&mut rng);
+        with_holes += usize::from(!p.prefilled.is_empty());
+        with_solutions += usize::from(check(p, case) > 0);
+    }
     // The generator must produce what the test is about.
     assert!(
         with_solutions >= 100,
@@ -235,4 +254,47 @@ impl Visitor for Covers {
         self.0.push(rows.to_vec());
         ControlFlow::Continue(())
     }
+}
+
+/// Secondary cells (cells that may stay empty, as BurrTools' variable voxels) and group ranges
+/// (a group used between a minimum and its capacity) against the reference.
+#[test]
+fn grid_problems_with_secondary_cells_and_ranges() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5ec0);
+    let (mut with_solutions, mut with_empty_secondary, mut with_ranges) = (0, 0, 0);
+    for case in 0..150 {
+        let mut p = random_grid_problem(&mut rng);
+        // Some free cells become secondary, and some holes become free secondary cells.
+        for c in 0..p.columns as u32 {
+            if rng.gen_range(0..5) == 0 {
+                if let Some(i) = p.prefilled.iter().position(|&h| h == c) {
+                    p.prefilled.remove(i);
+                }
+                p.secondary.push(c);
+            }
+        }
+        // Extra capacity with a random minimum: groups may now be used more or fewer times.
+        let caps = p.group_caps.clone();
+        p.group_caps = caps.iter().map(|&c| c + rng.gen_range(0..=1)).collect();
+        p.group_min = Some(
+            caps.iter()
+                .zip(&p.group_caps)
+                .map(|(&c, &cap)| rng.gen_range(c.saturating_sub(1)..=cap))
+                .collect(),
+        );
+        with_ranges += usize::from(p.group_slack().iter().any(|&s| s > 0));
+        // Covers that leave a secondary cell empty: the same problem with it made primary
+        // has fewer covers.
+        let expect = check(p.clone(), case);
+        with_solutions += usize::from(expect > 0);
+        let mut all_primary = p.clone();
+        all_primary.secondary.clear();
+        with_empty_secondary += usize::from(reference_count(&all_primary) < expect);
+    }
+    assert!(
+        with_solutions >= 75,
+        "only {with_solutions} of 150 problems have covers"
+    );
+    assert!(with_empty_secondary >= 30, "{with_empty_secondary}");
+    assert!(with_ranges >= 75, "{with_ranges}");
 }

@@ -48,6 +48,8 @@ fn tiling(w: u32, h: u32, trominoes: u32) -> Problem {
         grid: Some([w as usize, h as usize, 1]),
         exact_groups: true,
         branching: Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
     }
 }
 

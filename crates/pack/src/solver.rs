@@ -513,6 +513,8 @@ fn engine_problem(
         grid: Some(board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
     };
     problem.validate().map_err(PrepareError::Engine)?;
     Ok((problem, row_placement))
