@@ -1,6 +1,7 @@
 //! The packing puzzle model shared by files, the catalog, the solver and the writers.
 
-use wurfel_geom::Shape;
+use std::fmt;
+use wurfel_geom::{Cell, Shape};
 
 /// A counting convention (see the crate documentation and `docs/ARCHITECTURE.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,7 +56,8 @@ pub struct Published {
     pub source: String,
 }
 
-/// One kind of piece; `count` identical copies of it are in the set.
+/// One kind of piece; `count` identical copies of it are in the set, of which a solution uses
+/// between `min` and `count` (all of them unless a range is given).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
     /// Name shown in outputs.
@@ -64,13 +66,17 @@ pub struct Piece {
     pub symbol: char,
     /// Its cells (any position; only the shape up to rotation and translation matters).
     pub shape: Shape,
-    /// Number of identical copies (at least 1).
+    /// Number of identical copies (at least 1): the most a solution uses.
     pub count: u32,
+    /// The fewest copies a solution uses (`count` for a piece without a range).
+    pub min: u32,
     /// Optional display colour (`#rrggbb`).
     pub color: Option<String>,
 }
 
-/// A packing puzzle: fill every cell of `target` with the pieces, each used exactly once.
+/// A packing puzzle: fill every cell of `target` except possibly the `optional` ones with the
+/// pieces, each kind used between its `min` and `count` times (exactly `count` times, filling
+/// the whole target, in a puzzle without optional cells or ranges).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// Catalog id (for built-ins) or file stem.
@@ -79,44 +85,87 @@ pub struct Puzzle {
     pub name: String,
     /// Free-text description (designer, source).
     pub description: String,
-    /// The cells to fill.
+    /// The cells pieces may occupy (the fixed and the optional ones).
     pub target: Shape,
+    /// The cells of `target` that may stay empty (BurrTools' variable voxels), sorted; empty
+    /// when every cell must be filled.
+    pub optional: Vec<Cell>,
     /// The piece kinds.
     pub pieces: Vec<Piece>,
     /// Published counts for this puzzle.
     pub published: Vec<Published>,
 }
 
-/// The pieces' total volume (counting copies) differs from the target's, so they cannot fill it
-/// exactly.
+/// No choice of piece counts (each between its `min` and `count`) has a total volume between
+/// the target's fixed cells and all its cells, so the pieces cannot fill it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VolumeMismatch {
-    /// Volume of all pieces.
+    /// Volume of all pieces (at their `count`: the most they can cover).
     pub pieces: usize,
-    /// Volume of the target.
+    /// Volume of the target (all its cells).
     pub target: usize,
+    /// The least volume the pieces cover (at their `min`).
+    pub pieces_min: usize,
+    /// The target's fixed cells (those that must be filled).
+    pub target_min: usize,
 }
 
-/// The volume check shared by the file reader and the solver.
-pub fn check_volume(pieces: &[Piece], target: &Shape) -> Result<(), VolumeMismatch> {
-    let volume: usize = pieces
-        .iter()
-        .map(|p| p.shape.len() * p.count as usize)
-        .sum();
-    if volume == target.len() {
+impl fmt::Display for VolumeMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let range = |lo: usize, hi: usize| {
+            if lo == hi {
+                format!("{hi}")
+            } else {
+                format!("between {lo} and {hi}")
+            }
+        };
+        write!(
+            f,
+            "the pieces cover {} cells in total (counting copies) but the target has {} cells{}",
+            range(self.pieces_min, self.pieces),
+            range(self.target_min, self.target),
+            if self.target_min < self.target {
+                " to fill"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// The volume check shared by the file reader and the solver: the pieces' volume range (each
+/// kind used between `min` and `count` times) must meet the target's (its fixed cells to all
+/// its cells). Without ranges and optional cells: the volumes must be equal.
+pub fn check_volume(
+    pieces: &[Piece],
+    target: &Shape,
+    optional: usize,
+) -> Result<(), VolumeMismatch> {
+    let volume = |n: fn(&Piece) -> u32| -> usize {
+        pieces.iter().map(|p| p.shape.len() * n(p) as usize).sum()
+    };
+    let m = VolumeMismatch {
+        pieces: volume(|p| p.count),
+        target: target.len(),
+        pieces_min: volume(|p| p.min),
+        target_min: target.len().saturating_sub(optional),
+    };
+    if m.pieces_min <= m.target && m.target_min <= m.pieces {
         Ok(())
     } else {
-        Err(VolumeMismatch {
-            pieces: volume,
-            target: target.len(),
-        })
+        Err(m)
     }
 }
 
 impl Puzzle {
-    /// Whether the pieces' volume equals the target's (see [`check_volume`]).
+    /// Whether the pieces' volume fits the target's (see [`check_volume`]).
     pub fn check_volume(&self) -> Result<(), VolumeMismatch> {
-        check_volume(&self.pieces, &self.target)
+        check_volume(&self.pieces, &self.target, self.optional.len())
+    }
+
+    /// Whether some cell may stay empty or some piece has a range of counts.
+    pub fn has_options(&self) -> bool {
+        !self.optional.is_empty() || self.pieces.iter().any(|p| p.min != p.count)
     }
 
     /// Total number of pieces, counting copies.
@@ -158,6 +207,7 @@ impl Puzzle {
             let names: Vec<&str> = g.iter().map(|&k| self.pieces[k].name.as_str()).collect();
             out.pieces[g[0]].name = names.join("+");
             out.pieces[g[0]].count = g.iter().map(|&k| self.pieces[k].count).sum();
+            out.pieces[g[0]].min = g.iter().map(|&k| self.pieces[k].min).sum();
             for &k in &g[1..] {
                 merged_into[k] = Some(g[0]);
             }

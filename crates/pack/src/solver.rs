@@ -15,7 +15,7 @@
 use crate::disassembly::{disassemble, DisassemblyError, Separation};
 use crate::placements::{placements, BoxBoard, Placement};
 use crate::symmetry::{image, min_image, Symmetry};
-use crate::{Convention, Puzzle};
+use crate::{Convention, Puzzle, VolumeMismatch};
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -25,13 +25,8 @@ use wurfel_geom::Cell;
 /// Why a puzzle cannot be searched.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PrepareError {
-    /// The pieces' volume differs from the target's.
-    Volume {
-        /// Volume of all pieces.
-        pieces: usize,
-        /// Volume of the target.
-        target: usize,
-    },
+    /// The pieces' volume cannot match the target's.
+    Volume(VolumeMismatch),
     /// The engine rejected the problem (e.g. too large).
     Engine(ProblemError),
 }
@@ -39,10 +34,7 @@ pub enum PrepareError {
 impl fmt::Display for PrepareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PrepareError::Volume { pieces, target } => write!(
-                f,
-                "the pieces have {pieces} cells but the target has {target}: they cannot fill it exactly"
-            ),
+            PrepareError::Volume(m) => write!(f, "{m}: they cannot fill it"),
             PrepareError::Engine(e) => write!(f, "{e}"),
         }
     }
@@ -167,10 +159,7 @@ impl Prepared {
     /// Generates placements and symmetries, chooses the piece to restrict and builds the
     /// engine problem.
     pub fn new(puzzle: &Puzzle) -> Result<Prepared, PrepareError> {
-        puzzle.check_volume().map_err(|e| PrepareError::Volume {
-            pieces: e.pieces,
-            target: e.target,
-        })?;
+        puzzle.check_volume().map_err(PrepareError::Volume)?;
         let board = BoxBoard::new(&puzzle.target);
         let placements = placements(puzzle, &board);
         let symmetry = Symmetry::new(puzzle, &board, &placements);
@@ -389,8 +378,10 @@ impl Prepared {
         disassemble(&cells)
     }
 
-    /// Whether `solution` is a valid solution (every target cell covered once, counts right).
+    /// Whether `solution` is a valid solution (every fixed target cell covered once, every
+    /// optional one at most once, counts within their ranges).
     pub fn is_solution(&self, solution: &[u32]) -> bool {
+        let optional = self.optional_columns();
         let mut cover = vec![0u32; self.board.len()];
         let mut used = vec![0u32; self.puzzle.pieces.len()];
         for &p in solution {
@@ -403,11 +394,17 @@ impl Prepared {
         cover
             .iter()
             .zip(&self.board.in_target)
-            .all(|(&n, &t)| n == t as u32)
+            .enumerate()
+            .all(|(c, (&n, &t))| n == t as u32 || (n == 0 && optional.contains(&(c as u32))))
             && used
                 .iter()
                 .zip(&self.puzzle.pieces)
-                .all(|(&u, p)| u == p.count)
+                .all(|(&u, p)| p.min <= u && u <= p.count)
+    }
+
+    /// The engine columns (box cells) of the target's optional cells.
+    pub fn optional_columns(&self) -> Vec<u32> {
+        optional_columns(&self.puzzle, &self.board)
     }
 }
 
@@ -427,8 +424,23 @@ fn orbit_representatives(placements: &[Placement], symmetry: &Symmetry, kind: u3
     reps
 }
 
-/// The piece to restrict to orbit representatives: among the kinds occurring once, the one with
-/// the fewest orbits (then the fewest placements); none when the target has no rotations.
+/// The engine columns (box cells) of the puzzle's optional cells.
+pub(crate) fn optional_columns(puzzle: &Puzzle, board: &BoxBoard) -> Vec<u32> {
+    puzzle
+        .optional
+        .iter()
+        .filter_map(|&c| {
+            let o = board.origin;
+            board.index([c[0] - o[0], c[1] - o[1], c[2] - o[2]])
+        })
+        .map(|i| i as u32)
+        .collect()
+}
+
+/// The piece to restrict to orbit representatives: among the kinds occurring exactly once in
+/// every solution (`min == count == 1`), the one with the fewest orbits (then the fewest
+/// placements); none when the target has no rotations. (A piece that may be left out, or used
+/// twice, would not be at a representative in every solution of a class.)
 fn choose_restricted(
     puzzle: &Puzzle,
     placements: &[Placement],
@@ -438,7 +450,7 @@ fn choose_restricted(
         return None;
     }
     (0..puzzle.pieces.len() as u32)
-        .filter(|&k| puzzle.pieces[k as usize].count == 1)
+        .filter(|&k| puzzle.pieces[k as usize].count == 1 && puzzle.pieces[k as usize].min == 1)
         .map(|k| {
             let n = placements.iter().filter(|p| p.kind == k).count();
             (orbit_representatives(placements, symmetry, k).len(), n, k)
@@ -513,8 +525,12 @@ fn engine_problem(
         grid: Some(board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
-        secondary: vec![],
-        group_min: None,
+        secondary: optional_columns(puzzle, board),
+        group_min: puzzle
+            .pieces
+            .iter()
+            .any(|p| p.min != p.count)
+            .then(|| puzzle.pieces.iter().map(|p| p.min).collect()),
     };
     problem.validate().map_err(PrepareError::Engine)?;
     Ok((problem, row_placement))
@@ -623,6 +639,11 @@ impl Visitor for Classify<'_> {
             }
         }
         let keep_mirror_class = sym.reflections.is_empty()
+            || (!sym.twinless.is_empty()
+                && self
+                    .sol
+                    .iter()
+                    .any(|&p| sym.twinless.contains(&prep.placements[p as usize].kind)))
             || min_image(&self.sol, &sym.rotations) <= min_image(&self.sol, &sym.reflections);
         if keep_mirror_class {
             self.out.counts.rotations_reflections += 1;

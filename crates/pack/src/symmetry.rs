@@ -6,6 +6,9 @@
 //! the same kind on the rotated cells; a reflection maps it to the placement of the *mirror*
 //! kind — which exists for every kind only when the piece set is mirror-closed, and only then do
 //! reflections act on solutions at all (the `rotations_reflections` convention).
+//!
+//! The symmetries are those of the target that also map its optional cells onto optional cells
+//! (so fixed cells onto fixed ones): only these map solutions to solutions.
 
 use crate::placements::{BoxBoard, Placement};
 use crate::Puzzle;
@@ -27,6 +30,10 @@ pub struct Symmetry {
     pub mirror_closed: bool,
     /// Number of improper symmetries of the target (whether or not they act on solutions).
     pub target_reflections: usize,
+    /// The kinds without a mirror twin when reflections act anyway: every such kind may be left
+    /// out (`min == 0`), and only the solutions that leave all of them out have mirror images
+    /// that are solutions. Empty for a mirror-closed set.
+    pub twinless: Vec<u32>,
 }
 
 /// For each kind, its mirror twin: the kind a reflection turns it into, if the whole set is
@@ -36,15 +43,21 @@ pub struct Symmetry {
 /// must be a *bijection* on kinds (an involution, since a reflection applied twice is a
 /// rotation), not "the first kind with the mirror shape": with two kinds of one shape, that
 /// would send both to the same kind, the images of solutions would not be solutions, and whole
-/// classes would go uncounted. Kinds are grouped by (canonical shape, count); the `i`-th kind of
-/// a group is paired with the `i`-th kind of the mirror group, in declaration order. An achiral
+/// classes would go uncounted. Kinds are grouped by (canonical shape, min, count); the `i`-th kind of
+/// a group is paired with the `i`-th kind of the mirror group, in declaration order. (The key
+/// includes the range of counts: a reflection maps a solution's pieces one to one.) An achiral
 /// kind is thus its own twin, and the pairing of chiral kinds is a fixed convention (any
 /// bijection gives a group action; this one is stable and easy to state).
 pub fn mirror_kinds(puzzle: &Puzzle) -> Option<Vec<u32>> {
+    twins(puzzle).into_iter().collect()
+}
+
+/// Each kind's mirror twin as in [`mirror_kinds`], `None` for a kind without one.
+fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
     let key: Vec<_> = puzzle
         .pieces
         .iter()
-        .map(|p| (p.shape.canonical(), p.count))
+        .map(|p| (p.shape.canonical(), p.min, p.count))
         .collect();
     puzzle
         .pieces
@@ -52,7 +65,7 @@ pub fn mirror_kinds(puzzle: &Puzzle) -> Option<Vec<u32>> {
         .enumerate()
         .map(|(k, p)| {
             let rank = key[..k].iter().filter(|x| **x == key[k]).count();
-            let mirror = (p.shape.mirrored().canonical(), p.count);
+            let mirror = (p.shape.mirrored().canonical(), p.min, p.count);
             key.iter()
                 .enumerate()
                 .filter(|(_, x)| **x == mirror)
@@ -70,8 +83,27 @@ impl Symmetry {
             .enumerate()
             .map(|(i, p)| (p, i as u32))
             .collect();
-        let mirror = mirror_kinds(puzzle);
-        let isos = puzzle.target.symmetries(&Iso::all());
+        let twins = twins(puzzle);
+        let twinless: Vec<u32> = (0..twins.len() as u32)
+            .filter(|&k| twins[k as usize].is_none())
+            .collect();
+        // Reflections act on the solutions that use no twinless kind: all of them when the set
+        // is mirror-closed, some when every twinless kind may be left out, none otherwise.
+        let reflect = twinless.iter().all(|&k| puzzle.pieces[k as usize].min == 0);
+        let optional = crate::solver::optional_columns(puzzle, board);
+        let isos: Vec<Iso> = puzzle
+            .target
+            .symmetries(&Iso::all())
+            .into_iter()
+            .filter(|&iso| {
+                let perm = board
+                    .permutation(iso)
+                    .expect("a symmetry maps the box onto itself");
+                optional
+                    .iter()
+                    .all(|&c| optional.contains(&perm[c as usize]))
+            })
+            .collect();
         let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
             let perm = board
                 .permutation(iso)
@@ -81,10 +113,12 @@ impl Symmetry {
                 .map(|p| {
                     let mut cells: Vec<u32> = p.cells.iter().map(|&c| perm[c as usize]).collect();
                     cells.sort_unstable();
-                    let img = Placement {
-                        kind: kind_map(p.kind),
-                        cells,
-                    };
+                    let kind = kind_map(p.kind);
+                    if kind == u32::MAX {
+                        // A twinless kind: no solution that is mirrored uses this placement.
+                        return u32::MAX;
+                    }
+                    let img = Placement { kind, cells };
                     *index
                         .get(&img)
                         .expect("the image of a placement under a symmetry is a placement")
@@ -94,20 +128,21 @@ impl Symmetry {
         let rotation_isos: Vec<Iso> = isos.iter().copied().filter(|i| i.is_rotation()).collect();
         let rotations = rotation_isos.iter().map(|&r| act(r, &|k| k)).collect();
         let target_reflections = isos.len() - rotation_isos.len();
-        let reflections = match &mirror {
-            Some(m) => isos
-                .iter()
+        let reflections = if reflect {
+            isos.iter()
                 .filter(|i| !i.is_rotation())
-                .map(|&r| act(r, &|k| m[k as usize]))
-                .collect(),
-            None => Vec::new(),
+                .map(|&r| act(r, &|k| twins[k as usize].unwrap_or(u32::MAX)))
+                .collect()
+        } else {
+            Vec::new()
         };
         Symmetry {
             rotation_isos,
             rotations,
             reflections,
-            mirror_closed: mirror.is_some(),
+            mirror_closed: twinless.is_empty(),
             target_reflections,
+            twinless: if reflect { twinless } else { Vec::new() },
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Random small puzzles (pieces cut from small boxes, and from boxes with holes: targets that are
-//! not boxes, so the engine's grid has prefilled cells) counted by the engine and by a naive
-//! reference enumerator; all three conventions must agree.
+//! not boxes, so the engine's grid has prefilled cells; targets with optional cells and pieces
+//! with ranges of counts) counted by the engine and by a naive reference enumerator; all three
+//! conventions must agree.
 //!
 //! The reference shares nothing with the solver but `Shape` and `Iso`: it fills the first
 //! empty cell by trying every piece, orientation and translation, stores each solution as a set
@@ -24,8 +25,10 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
     let mut filled: HashSet<Cell> = HashSet::new();
     let mut left: Vec<u32> = p.pieces.iter().map(|k| k.count).collect();
     let mut current: Vec<(usize, Vec<Cell>)> = Vec::new();
+    // A cell left empty is marked filled but is in no piece.
     #[allow(clippy::too_many_arguments)]
     fn rec(
+        p: &Puzzle,
         target: &[Cell],
         in_target: &HashSet<Cell>,
         orients: &[Vec<Shape>],
@@ -35,9 +38,21 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
         out: &mut Vec<Solution>,
     ) {
         let Some(&first) = target.iter().find(|c| !filled.contains(*c)) else {
-            out.push(current.iter().cloned().collect());
+            let enough = p
+                .pieces
+                .iter()
+                .zip(left.iter())
+                .all(|(k, &l)| k.count - l >= k.min);
+            if enough {
+                out.push(current.iter().cloned().collect());
+            }
             return;
         };
+        if p.optional.contains(&first) {
+            filled.insert(first);
+            rec(p, target, in_target, orients, filled, left, current, out);
+            filled.remove(&first);
+        }
         for k in 0..orients.len() {
             if left[k] == 0 {
                 continue;
@@ -73,7 +88,7 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
                 }
                 left[k] -= 1;
                 current.push((k, cells.clone()));
-                rec(target, in_target, orients, filled, left, current, out);
+                rec(p, target, in_target, orients, filled, left, current, out);
                 current.pop();
                 left[k] += 1;
                 for c in &cells {
@@ -83,6 +98,7 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
         }
     }
     rec(
+        p,
         &target,
         &in_target,
         &orients,
@@ -100,7 +116,7 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
 
 /// The image of a solution under `iso`; `None` if it is not a solution's shape-wise image
 /// (some region's kind has no mirror twin). A rotation keeps every piece's label; a reflection
-/// turns each kind into its mirror twin: kinds are grouped by (shape, count) and the `i`-th kind
+/// turns each kind into its mirror twin: kinds are grouped by (shape, min, count) and the `i`-th kind
 /// of a group becomes the `i`-th kind of the group with the mirrored shape, in declaration order
 /// (so an achiral kind stays itself, and equal shapes declared apart stay distinct pieces).
 fn transform(p: &Puzzle, s: &Solution, iso: Iso) -> Option<Solution> {
@@ -115,10 +131,10 @@ fn transform(p: &Puzzle, s: &Solution, iso: Iso) -> Option<Solution> {
             a[2] - ilo[2] + lo[2],
         ]
     };
-    let key: Vec<(Shape, u32)> = p
+    let key: Vec<(Shape, u32, u32)> = p
         .pieces
         .iter()
-        .map(|k| (k.shape.canonical(), k.count))
+        .map(|k| (k.shape.canonical(), k.min, k.count))
         .collect();
     let mut out = Solution::new();
     for (kind, cells) in s {
@@ -129,10 +145,10 @@ fn transform(p: &Puzzle, s: &Solution, iso: Iso) -> Option<Solution> {
         } else {
             let shape = Shape::new(img.iter().copied()).unwrap().canonical();
             let rank = key[..*kind].iter().filter(|x| **x == key[*kind]).count();
-            let count = key[*kind].1;
+            let range = (key[*kind].1, key[*kind].2);
             key.iter()
                 .enumerate()
-                .filter(|(_, x)| x.0 == shape && x.1 == count)
+                .filter(|(_, x)| x.0 == shape && (x.1, x.2) == range)
                 .nth(rank)?
                 .0
         };
@@ -166,17 +182,41 @@ fn burnside(p: &Puzzle, sols: &[Solution], group: &[Iso]) -> usize {
     fixed / acting.len()
 }
 
-/// Whether every kind has a kind with the mirrored shape and the same count, one for one.
+/// The elements of `group` (symmetries of the target's cells) that map the optional cells onto
+/// optional cells, as `transform` places the image.
+fn symmetries(p: &Puzzle, group: &[Iso]) -> Vec<Iso> {
+    let (lo, _) = p.target.bounds();
+    let optional: HashSet<Cell> = p.optional.iter().copied().collect();
+    p.target
+        .symmetries(group)
+        .into_iter()
+        .filter(|&iso| {
+            let img = Shape::new(p.target.cells().iter().map(|&c| iso.apply(c))).unwrap();
+            let (ilo, _) = img.bounds();
+            p.optional.iter().all(|&c| {
+                let a = iso.apply(c);
+                optional.contains(&[
+                    a[0] - ilo[0] + lo[0],
+                    a[1] - ilo[1] + lo[1],
+                    a[2] - ilo[2] + lo[2],
+                ])
+            })
+        })
+        .collect()
+}
+
+/// Whether every kind has a kind with the mirrored shape and the same range of counts, one
+/// for one.
 fn mirror_closed(p: &Puzzle) -> bool {
-    let mut keys: Vec<(Shape, u32)> = p
+    let mut keys: Vec<(Shape, u32, u32)> = p
         .pieces
         .iter()
-        .map(|k| (k.shape.canonical(), k.count))
+        .map(|k| (k.shape.canonical(), k.min, k.count))
         .collect();
-    let mut mirrored: Vec<(Shape, u32)> = p
+    let mut mirrored: Vec<(Shape, u32, u32)> = p
         .pieces
         .iter()
-        .map(|k| (k.shape.mirrored().canonical(), k.count))
+        .map(|k| (k.shape.mirrored().canonical(), k.min, k.count))
         .collect();
     keys.sort_by_key(|k| format!("{:?}", k));
     mirrored.sort_by_key(|k| format!("{:?}", k));
@@ -301,11 +341,11 @@ fn random_pieces(rng: &mut ChaCha8Rng, target: Shape, declare: Declare) -> Puzzl
 }
 
 /// Counts, lists and finds the solutions of `p` with the engine and checks them against the
-/// naive enumerator.
-fn check_against_naive(p: &Puzzle) {
+/// naive enumerator; returns the naive solutions.
+fn check_against_naive(p: &Puzzle) -> Vec<Solution> {
     let sols = naive_solutions(p);
-    let rot: Vec<Iso> = p.target.symmetries(&Iso::rotations());
-    let all: Vec<Iso> = p.target.symmetries(&Iso::all());
+    let rot: Vec<Iso> = symmetries(p, &Iso::rotations());
+    let all: Vec<Iso> = symmetries(p, &Iso::all());
     let want = (
         sols.len() as u64,
         classes(p, &sols, &rot) as u64,
@@ -341,6 +381,7 @@ fn check_against_naive(p: &Puzzle) {
         };
         assert_eq!(prep.find(&opts, conv, usize::MAX).unwrap().0, listed);
     }
+    sols
 }
 
 /// Whether the naive enumerator finishes quickly on `p`.
@@ -440,6 +481,80 @@ fn small_apart(p: &Puzzle) -> bool {
 fn has_equal_shapes_apart(p: &Puzzle) -> bool {
     let canon: Vec<Shape> = p.pieces.iter().map(|k| k.shape.canonical()).collect();
     (0..canon.len()).any(|i| canon[i + 1..].contains(&canon[i]))
+}
+
+/// A random partition of a small box with 1 to 3 optional cells (sometimes in pairs symmetric
+/// through the centre, so that symmetries survive), some kinds given a range of counts around
+/// their count in the partition, and sometimes a monomino that may fill optional cells.
+fn random_optional_puzzle(rng: &mut ChaCha8Rng) -> Puzzle {
+    // Smaller boxes than elsewhere: leaving cells empty multiplies the solutions.
+    const SMALL: [[i32; 3]; 5] = [[2, 2, 2], [1, 3, 3], [2, 2, 3], [1, 2, 5], [1, 3, 4]];
+    let dims = SMALL[rng.gen_range(0..SMALL.len())];
+    let target = Shape::cuboid(dims[0], dims[1], dims[2]);
+    let declare = if rng.gen_bool(0.7) {
+        Declare::Copies
+    } else {
+        Declare::Mixed
+    };
+    let mut p = random_pieces(rng, target.clone(), declare);
+    let cells = target.cells();
+    let symmetric = rng.gen_bool(0.5);
+    for _ in 0..rng.gen_range(1..=3) {
+        let c = cells[rng.gen_range(0..cells.len())];
+        let mirror = [dims[0] - 1 - c[0], dims[1] - 1 - c[1], dims[2] - 1 - c[2]];
+        for x in [Some(c), symmetric.then_some(mirror)].into_iter().flatten() {
+            if !p.optional.contains(&x) {
+                p.optional.push(x);
+            }
+        }
+    }
+    p.optional.sort_unstable();
+    for k in &mut p.pieces {
+        if rng.gen_bool(0.3) {
+            k.min = k.count - 1;
+        }
+        if rng.gen_bool(0.2) {
+            k.count += 1;
+        }
+    }
+    if rng.gen_bool(0.4) {
+        let sym = (b'a' + p.pieces.len() as u8) as char;
+        let mut mono = common::piece(&sym.to_string(), sym, &[[0, 0, 0]], p.optional.len() as u32);
+        mono.min = 0;
+        p.pieces.push(mono);
+    }
+    p
+}
+
+#[test]
+fn engine_matches_naive_with_optional_cells_and_ranges() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2029);
+    let (mut checked, mut with_empty, mut with_rotation, mut restricted) = (0, 0, 0, 0);
+    while checked < 80 {
+        let p = random_optional_puzzle(&mut rng);
+        if p.check_volume().is_err() {
+            continue;
+        }
+        let sols = check_against_naive(&p);
+        checked += 1;
+        // Solutions that leave some optional cell empty.
+        with_empty += usize::from(
+            sols.iter()
+                .any(|s| s.iter().map(|(_, c)| c.len()).sum::<usize>() < p.target.len()),
+        );
+        with_rotation += usize::from(symmetries(&p, &Iso::rotations()).len() > 1);
+        restricted += usize::from(Prepared::new(&p).unwrap().restricted.is_some());
+    }
+    // The generator must really produce what this test is about.
+    assert!(
+        with_empty >= 20,
+        "only {with_empty} of 80 puzzles leave a cell empty"
+    );
+    assert!(
+        with_rotation >= 20,
+        "only {with_rotation} of 80 keep a rotation"
+    );
+    assert!(restricted >= 10, "only {restricted} of 80 restrict a piece");
 }
 
 mod properties {

@@ -1,9 +1,11 @@
 //! BurrTools puzzle files (`.xmpuzzle`, BurrTools 0.6.x): gzip-compressed XML holding shapes
 //! on a voxel grid and problems that name a result shape and the pieces with their counts.
 //!
-//! Only what wurfel can count exactly is accepted: the cube grid, fixed voxels, exact piece
-//! counts. Anything else (other grids, variable voxels, piece ranges, colour constraints) is
-//! refused with a message naming the feature, never read into a puzzle with a different count.
+//! Only what wurfel can count exactly is accepted: the cube grid, fixed and variable voxels in
+//! the result shape (variable ones become the target's optional cells), exact piece counts and
+//! ranges (`min`/`max`). Anything else (other grids, variable voxels in pieces, colour
+//! constraints) is refused with a message naming the feature, never read into a puzzle with a
+//! different count.
 //! Features that do not change the count (piece groups for disassembly, stored solutions) are
 //! skipped and reported as notes. The reader works on bytes, the caller reads the file.
 

@@ -29,11 +29,11 @@ const GRID_TYPES: [&str; 5] = [
 /// Nodes allowed in the XML tree: far above any real puzzle, small enough to bound memory.
 const MAX_NODES: u32 = 1 << 20;
 
-/// One `<voxel>` shape: its filled cells, and whether it has variable or coloured voxels.
+/// One `<voxel>` shape: its filled and variable cells, and whether it has coloured voxels.
 struct Voxels {
     name: String,
     filled: Vec<Cell>,
-    variable: usize,
+    variable: Vec<Cell>,
     coloured: usize,
 }
 
@@ -160,7 +160,7 @@ fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrErr
     let mut v = Voxels {
         name,
         filled: Vec::new(),
-        variable: 0,
+        variable: Vec::new(),
         coloured: 0,
     };
     let mut idx: u64 = 0;
@@ -180,9 +180,10 @@ fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrErr
                 let x = idx % dims[0];
                 let y = (idx / dims[0]) % dims[1];
                 let z = idx / (dims[0] * dims[1]);
+                let cell = [x as i32, y as i32, z as i32];
                 match ch {
-                    '#' => v.filled.push([x as i32, y as i32, z as i32]),
-                    '+' => v.variable += 1,
+                    '#' => v.filled.push(cell),
+                    '+' => v.variable.push(cell),
                     _ => {}
                 }
                 idx += 1;
@@ -316,15 +317,6 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     let result = child(p, "result")
         .ok_or_else(|| err(origin, format!("problem `{pname}` has no result shape")))?;
     let target = shape_at(required(result, "id", origin)?, "result")?;
-    if target.variable > 0 {
-        return Err(err(
-            origin,
-            format!(
-                "problem `{pname}`: the result shape `{}` has {} variable voxels; variable voxels are not supported yet",
-                target.name, target.variable
-            ),
-        ));
-    }
     if child(p, "bitmap").is_some_and(|b| children(b, "pair").next().is_some())
         || shapes.iter().any(|s| s.coloured > 0)
     {
@@ -340,32 +332,33 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         .flat_map(|s| children(s, "shape"))
     {
         let voxels = shape_at(required(s, "id", origin)?, "piece")?;
-        let count = match (
+        // A range of counts (BurrTools' `min`/`max`); the TOML checker below bounds it.
+        let (min, count) = match (
             number(s, "count", origin)?,
             number(s, "min", origin)?,
             number(s, "max", origin)?,
         ) {
-            (Some(c), _, _) => c,
-            (None, Some(lo), Some(hi)) if lo == hi => lo,
+            (Some(c), _, _) => (c, c),
+            (None, Some(lo), Some(hi)) if lo <= hi => (lo, hi),
             (None, Some(lo), Some(hi)) => {
                 return Err(err(
                     origin,
                     format!(
-                        "problem `{pname}`: piece `{}` may be used between {lo} and {hi} times; piece ranges (min/max counts) are not supported yet",
+                        "problem `{pname}`: piece `{}` has min {lo} above max {hi}",
                         voxels.name
                     ),
                 ))
             }
-            _ => 1,
+            _ => (1, 1),
         };
         if s.attribute("group").is_some() || children(s, "group").next().is_some() {
             grouped += 1;
         }
-        if voxels.variable > 0 {
+        if !voxels.variable.is_empty() {
             return Err(err(
                 origin,
                 format!(
-                    "piece `{}` has variable voxels; variable voxels are not supported yet",
+                    "piece `{}` has variable voxels; variable voxels are supported in result shapes only",
                     voxels.name
                 ),
             ));
@@ -380,6 +373,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             symbol: ' ',
             shape,
             count: count.min(u32::MAX as u64) as u32,
+            min: min.min(u32::MAX as u64) as u32,
             color: None,
         });
     }
@@ -394,7 +388,10 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         ));
     }
     assign_symbols(&mut pieces);
-    let target = Shape::new(target.filled.iter().copied())
+    // Variable voxels are target cells that may stay empty.
+    let mut optional = target.variable.clone();
+    optional.sort_unstable();
+    let target = Shape::new(target.filled.iter().chain(&target.variable).copied())
         .map_err(|e| err(origin, format!("result shape `{}`: {e}", target.name)))?;
     let stem = std::path::Path::new(origin)
         .file_stem()
@@ -414,6 +411,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             .unwrap_or(stem),
         description: comment,
         target,
+        optional,
         pieces,
         published: Vec::new(),
     };

@@ -23,8 +23,9 @@ fn escape(s: &str) -> String {
     out
 }
 
-/// One `<voxel>` element: the shape in its bounding box, `#` filled and `_` empty, x fastest.
-fn voxel(shape: &Shape, name: &str) -> String {
+/// One `<voxel>` element: the shape in its bounding box, `#` filled, `+` variable (the cells in
+/// `variable`, which may stay empty) and `_` empty, x fastest.
+fn voxel(shape: &Shape, variable: &[Cell], name: &str) -> String {
     let (lo, hi) = shape.bounds();
     let d = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1];
     let cells: HashSet<Cell> = shape.cells().iter().copied().collect();
@@ -32,8 +33,14 @@ fn voxel(shape: &Shape, name: &str) -> String {
     for z in 0..d[2] {
         for y in 0..d[1] {
             for x in 0..d[0] {
-                let filled = cells.contains(&[lo[0] + x, lo[1] + y, lo[2] + z]);
-                states.push(if filled { '#' } else { '_' });
+                let c = [lo[0] + x, lo[1] + y, lo[2] + z];
+                states.push(if variable.contains(&c) {
+                    '+'
+                } else if cells.contains(&c) {
+                    '#'
+                } else {
+                    '_'
+                });
             }
         }
     }
@@ -47,22 +54,34 @@ fn voxel(shape: &Shape, name: &str) -> String {
 }
 
 /// The puzzle as gzip-compressed BurrTools XML: one shape per piece kind, then the target as
-/// the last shape, and one problem using them (each kind with its count).
+/// the last shape, and one problem using them (each kind with its count or range).
 pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
     let mut xml = String::from(
         "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors/><shapes>",
     );
     for piece in &p.pieces {
-        xml.push_str(&voxel(&piece.shape, &piece.name));
+        xml.push_str(&voxel(&piece.shape, &[], &piece.name));
     }
-    xml.push_str(&voxel(&p.target, &format!("{} (target)", p.name)));
+    xml.push_str(&voxel(
+        &p.target,
+        &p.optional,
+        &format!("{} (target)", p.name),
+    ));
     let _ = write!(
         xml,
         "</shapes><problems><problem name=\"{}\" state=\"0\"><shapes>",
         escape(&p.name)
     );
     for (id, piece) in p.pieces.iter().enumerate() {
-        let _ = write!(xml, "<shape id=\"{id}\" count=\"{}\"/>", piece.count);
+        if piece.min == piece.count {
+            let _ = write!(xml, "<shape id=\"{id}\" count=\"{}\"/>", piece.count);
+        } else {
+            let _ = write!(
+                xml,
+                "<shape id=\"{id}\" min=\"{}\" max=\"{}\"/>",
+                piece.min, piece.count
+            );
+        }
     }
     let _ = writeln!(
         xml,

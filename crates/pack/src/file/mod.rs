@@ -30,10 +30,16 @@
 //!   (identical copies, 1..=10,000, default 1), `symbol` (one character, unique, not whitespace
 //!   and not `.`; by default the first unused of `A`–`Z`, `a`–`z`, `0`–`9`, ...) and `color`
 //!   (`"#rrggbb"`). A piece must be face-connected and must fit in the target in some
-//!   orientation; only its shape up to rotation and translation matters.
+//!   orientation; only its shape up to rotation and translation matters. Instead of `count`, a
+//!   range `min = a, max = b` (0 <= a <= b, 1 <= b) lets a solution use between `a` and `b`
+//!   copies (BurrTools' piece ranges).
+//! - `[target]` may also list `optional = [[x, y, z], ...]`: cells of the target that may stay
+//!   empty (BurrTools' variable voxels). The other target cells must be filled.
 //! - `[[published]]` has `convention` (`raw`, `rotations` or `rotations_reflections`), `count`
 //!   and `source` (free text, optional).
-//! - The pieces' total volume (counting copies) must equal the target's volume.
+//! - The pieces' total volume (counting copies) must equal the target's volume; with ranges or
+//!   optional cells, some choice of counts must give a volume between the target's fixed cells
+//!   and all its cells.
 //!
 //! # Layers
 //!
@@ -180,7 +186,7 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
     if raw.name.get_ref().trim().is_empty() {
         return Err(cx.err(raw.name.span(), "`name` is empty"));
     }
-    let target = target::parse(&cx, &raw.target)?;
+    let (target, optional) = target::parse_with_optional(&cx, &raw.target)?;
     let pieces = piece::parse_all(&cx, &raw.piece, &target)?;
     if pieces.is_empty() {
         return Err(cx.err(
@@ -188,14 +194,8 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
             "the puzzle has no pieces: add `[[piece]]` tables",
         ));
     }
-    if let Err(e) = check_volume(&pieces, &target) {
-        return Err(cx.err(
-            raw.target.span(),
-            format!(
-                "the pieces cover {} cells in total (counting copies) but the target has {} cells",
-                e.pieces, e.target
-            ),
-        ));
+    if let Err(e) = check_volume(&pieces, &target, optional.len()) {
+        return Err(cx.err(raw.target.span(), e.to_string()));
     }
     let published = published::parse_all(&cx, &raw.published)?;
     Ok(Puzzle {
@@ -207,6 +207,7 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
             .map(|d| d.get_ref().clone())
             .unwrap_or_default(),
         target,
+        optional,
         pieces,
         published,
     })

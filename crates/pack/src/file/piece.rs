@@ -17,6 +17,8 @@ pub(super) struct RawPiece {
     symbol: Option<Spanned<String>>,
     color: Option<Spanned<String>>,
     count: Option<Spanned<toml::Value>>,
+    min: Option<Spanned<toml::Value>>,
+    max: Option<Spanned<toml::Value>>,
     cells: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     layers: Option<Spanned<toml::Value>>,
 }
@@ -41,11 +43,13 @@ pub(super) fn parse_all(
         let p = t.get_ref();
         let name = name(cx, p, &mut seen)?;
         symbols.push(symbol(cx, p, name, &mut seen)?);
+        let (min, count) = count(cx, t, name)?;
         pieces.push(Piece {
             name: name.to_string(),
             symbol: ' ',
             color: color(cx, p, name)?,
-            count: count(cx, p, name)?,
+            count,
+            min,
             shape: shape(cx, t, name, target)?,
         });
     }
@@ -135,8 +139,44 @@ fn color(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<Option<String>, Puzzl
     })
 }
 
+/// The fewest and most copies a solution uses: `count` (1 by default) for both, or a range
+/// `min = a, max = b` (0 <= a <= b, b >= 1), at most [`MAX_COUNT`].
+fn count(cx: &Ctx<'_>, t: &Spanned<RawPiece>, name: &str) -> Result<(u32, u32), PuzzleFileError> {
+    let p = t.get_ref();
+    if p.min.is_none() && p.max.is_none() {
+        let n = exact_count(cx, p, name)?;
+        return Ok((n, n));
+    }
+    let (Some(lo), Some(hi)) = (&p.min, &p.max) else {
+        return Err(cx.err(
+            t.span(),
+            format!("piece `{name}` needs both `min` and `max` for a range of counts"),
+        ));
+    };
+    if let Some(c) = &p.count {
+        return Err(cx.err(
+            c.span(),
+            format!("piece `{name}` has `count` and `min`/`max`; give one or the other"),
+        ));
+    }
+    let (a, b) = (integer(cx, lo, "`min`")?, integer(cx, hi, "`max`")?);
+    if a < 0 || a > b {
+        return Err(cx.err(
+            lo.span(),
+            format!("piece `{name}` has min = {a}, max = {b}: need 0 <= min <= max"),
+        ));
+    }
+    if b < 1 || b > MAX_COUNT {
+        return Err(cx.err(
+            hi.span(),
+            format!("max of piece `{name}` must be between 1 and {MAX_COUNT}, found {b}"),
+        ));
+    }
+    Ok((a as u32, b as u32))
+}
+
 /// The number of identical copies: 1 by default, at most [`MAX_COUNT`].
-fn count(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<u32, PuzzleFileError> {
+fn exact_count(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<u32, PuzzleFileError> {
     let Some(v) = &p.count else {
         return Ok(1);
     };

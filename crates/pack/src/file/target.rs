@@ -1,11 +1,13 @@
-//! The `[target]` table: exactly one of `box`, `cells` or `layers`, within the size limits.
+//! The `[target]` table: exactly one of `box`, `cells` or `layers`, within the size limits, and
+//! optionally the cells that may stay empty (`optional`).
 
 use super::shape::{shape_from_cells, shape_from_layers};
 use super::{three_integers, Ctx, PuzzleFileError, MAX_DIM, MAX_TARGET_CELLS};
 use serde::Deserialize;
+use std::collections::HashSet;
 use std::ops::Range;
 use toml::Spanned;
-use wurfel_geom::Shape;
+use wurfel_geom::{Cell, Shape};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -14,6 +16,35 @@ pub(super) struct RawTarget {
     box_: Option<Spanned<toml::Value>>,
     cells: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     layers: Option<Spanned<toml::Value>>,
+    optional: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+}
+
+/// The target's cells and its optional cells (sorted; each a cell of the target).
+pub(super) fn parse_with_optional(
+    cx: &Ctx<'_>,
+    t: &Spanned<RawTarget>,
+) -> Result<(Shape, Vec<Cell>), PuzzleFileError> {
+    let shape = parse(cx, t)?;
+    let Some(o) = &t.get_ref().optional else {
+        return Ok((shape, Vec::new()));
+    };
+    if o.get_ref().is_empty() {
+        return Ok((shape, Vec::new()));
+    }
+    let optional = shape_from_cells(cx, o, "the target's `optional` list")?;
+    let cells: HashSet<Cell> = shape.cells().iter().copied().collect();
+    if let Some(c) = optional.cells().iter().find(|c| !cells.contains(*c)) {
+        return Err(cx.err(
+            o.span(),
+            format!(
+                "optional cell [{}, {}, {}] is not a cell of the target (optional cells are target cells that may stay empty)",
+                c[0], c[1], c[2]
+            ),
+        ));
+    }
+    let mut list = optional.cells().to_vec();
+    list.sort_unstable();
+    Ok((shape, list))
 }
 
 /// The target's shape.

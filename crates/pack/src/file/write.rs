@@ -56,6 +56,9 @@ pub fn to_toml(p: &Puzzle) -> String {
     } else {
         s.push_str(&format!("cells = {}\n", cells_toml(&p.target)));
     }
+    if let Ok(optional) = Shape::new(p.optional.iter().copied()) {
+        s.push_str(&format!("optional = {}\n", cells_toml(&optional)));
+    }
     for piece in &p.pieces {
         s.push_str("\n[[piece]]\n");
         s.push_str(&format!("name = {}\n", quote(&piece.name)));
@@ -63,7 +66,9 @@ pub fn to_toml(p: &Puzzle) -> String {
         if let Some(c) = &piece.color {
             s.push_str(&format!("color = {}\n", quote(c)));
         }
-        if piece.count != 1 {
+        if piece.min != piece.count {
+            s.push_str(&format!("min = {}\nmax = {}\n", piece.min, piece.count));
+        } else if piece.count != 1 {
             s.push_str(&format!("count = {}\n", piece.count));
         }
         s.push_str(&format!("cells = {}\n", cells_toml(&piece.shape)));

@@ -10,6 +10,7 @@ pub fn piece(name: &str, symbol: char, cells: &[Cell], count: u32) -> Piece {
         symbol,
         shape: Shape::new(cells.iter().copied()).unwrap(),
         count,
+        min: count,
         color: None,
     }
 }
@@ -20,6 +21,7 @@ pub fn puzzle(target: Shape, pieces: Vec<Piece>) -> Puzzle {
         name: "test".into(),
         description: String::new(),
         target,
+        optional: vec![],
         pieces,
         published: vec![],
     }
