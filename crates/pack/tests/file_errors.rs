@@ -513,3 +513,49 @@ fn load_by_id_path_and_unknown_name() {
         "{e}"
     );
 }
+
+/// Optional target cells and piece ranges: read, written back, and their errors.
+#[test]
+fn optional_cells_and_ranges() {
+    // A 4x1x1 box whose last cell may stay empty; the tricube once, a monomino 0 to 1 times.
+    let text = valid().replace("[3, 1, 1]", "[4, 1, 1]\noptional = [[3, 0, 0]]")
+        + "[[piece]]\nname = \"m\"\ncells = [[0,0,0]]\nmin = 0\nmax = 1\n";
+    let p = parse_puzzle(&text, "ok.toml").unwrap();
+    assert_eq!(p.optional, vec![[3, 0, 0]]);
+    assert_eq!((p.pieces[1].min, p.pieces[1].count), (0, 1));
+    assert_eq!(parse_puzzle(&to_toml(&p), "ok.toml").unwrap(), p);
+    // The tricube in cells 0-2 (cell 3 empty or the monomino) or 1-3 (the monomino in 0).
+    let c = wurfel_pack::Prepared::new(&p).unwrap().count(1);
+    assert_eq!(c.raw, 3);
+    check(
+        &text.replace("[[3, 0, 0]]", "[[4, 0, 0]]"),
+        4,
+        12,
+        "optional cell [4, 0, 0] is not a cell of the target",
+    );
+    check(
+        &text.replace("min = 0\n", ""),
+        9,
+        1,
+        "needs both `min` and `max`",
+    );
+    check(
+        &text.replace("min = 0\n", "min = 2\n"),
+        12,
+        7,
+        "need 0 <= min <= max",
+    );
+    check(
+        &text.replace("min = 0\n", "min = 0\ncount = 1\n"),
+        13,
+        9,
+        "has `count` and `min`/`max`",
+    );
+    // Too few cells even with every piece at its maximum.
+    check(
+        &text.replace("[4, 1, 1]", "[6, 1, 1]"),
+        2,
+        1,
+        "between 3 and 4 cells in total (counting copies) but the target has between 5 and 6",
+    );
+}

@@ -93,16 +93,12 @@ fn refuses_unsupported_features_by_name() {
             "grid of spheres",
         ),
         (
-            two_vs().replace("######", "#####+"),
-            "variable voxels are not supported yet",
-        ),
-        (
             two_vs().replace("##_#", "##+#"),
             "piece `B` has variable voxels",
         ),
         (
-            two_vs().replace("count=\"1\"/></shapes>", "min=\"0\" max=\"1\"/></shapes>"),
-            "piece ranges (min/max counts) are not supported yet",
+            two_vs().replace("count=\"1\"/></shapes>", "min=\"2\" max=\"1\"/></shapes>"),
+            "min 2 above max 1",
         ),
         (two_vs().replace("######", "#1#####"), "colour constraints"),
         (
@@ -181,4 +177,30 @@ fn catalog_counts_survive_the_round_trip() {
         assert_eq!(a, b, "{id}");
         assert!(a.raw > 0, "{id}");
     }
+}
+
+/// Variable voxels become optional target cells and `min`/`max` a range of counts; both survive
+/// the way back to `.xmpuzzle` and to TOML, and are counted.
+#[test]
+fn variable_voxels_and_ranges_are_read_and_written() {
+    // A 1x2x3 box whose top two cells are variable; V-trominoes A and B, B optional.
+    let xml = two_vs()
+        .replace("######", "####++")
+        .replace("count=\"1\"/></shapes>", "min=\"0\" max=\"1\"/></shapes>");
+    let p = read(&xml).unwrap().puzzle;
+    assert_eq!(p.optional.len(), 2);
+    assert_eq!(p.target.len(), 6);
+    assert_eq!((p.pieces[1].min, p.pieces[1].count), (0, 1));
+    let back = read_xmpuzzle(&write_xmpuzzle(&p), "t.xmpuzzle", None)
+        .unwrap()
+        .puzzle;
+    assert_eq!(back, p);
+    assert_eq!(
+        crate::parse_puzzle(&crate::to_toml(&p), "t.toml").unwrap(),
+        p
+    );
+    // A (3 cells) cannot cover the 4 fixed cells alone, so B is used and the two fill the
+    // whole box: the 4 ways of the puzzle without variable voxels.
+    let c = crate::Prepared::new(&p).unwrap().count(1);
+    assert_eq!(c.raw, 4);
 }
