@@ -202,15 +202,15 @@ impl Prepared {
         n
     }
 
-    /// The pieces that fit nowhere in the target (then the puzzle has no solution: the search
-    /// finds none, since the other pieces cannot cover the target's volume).
+    /// The pieces that must be used (`min > 0`) but fit nowhere in the target (then the puzzle
+    /// has no solution: the search finds none, since such a piece is never placed).
     pub fn unplaceable(&self) -> Vec<&str> {
         let per_kind = self.placements_per_kind();
         self.puzzle
             .pieces
             .iter()
             .zip(per_kind)
-            .filter(|(_, n)| *n == 0)
+            .filter(|(p, n)| *n == 0 && p.min > 0)
             .map(|(p, _)| p.name.as_str())
             .collect()
     }
