@@ -166,7 +166,7 @@ fn count(cx: &Ctx<'_>, t: &Spanned<RawPiece>, name: &str) -> Result<(u32, u32), 
             format!("piece `{name}` has min = {a}, max = {b}: need 0 <= min <= max"),
         ));
     }
-    if b < 1 || b > MAX_COUNT {
+    if !(1..=MAX_COUNT).contains(&b) {
         return Err(cx.err(
             hi.span(),
             format!("max of piece `{name}` must be between 1 and {MAX_COUNT}, found {b}"),
