@@ -155,12 +155,14 @@ pub enum Kind {
     /// The 16 U/D-layer wings modulo what half turns cannot tell apart (Norskog's stage-4
     /// edge coordinate, 88,200 values): relabelling the wings of the l/r slices by `h_lr` and
     /// those of the f/b slices by `h_fb` (the groups half turns generate on each) gives the
-    /// same value. Keyed by a canonical 64-bit form (16 nibbles).
+    /// same value. Keyed by which slots hold l/r wings and the canonical coset of each
+    /// family's arrangement (`canon_lr`, `canon_fb`: permutation rank -> least rank of its
+    /// relabellings, tables of 8! entries made once with [`relabel_coset_table`]).
     UdWingCoset {
         slots: Vec<u8>,
         is_lr: Vec<bool>,
-        h_lr: Vec<Vec<u8>>,
-        h_fb: Vec<Vec<u8>>,
+        canon_lr: Vec<u32>,
+        canon_fb: Vec<u32>,
     },
     /// Corner permutation.
     CornerPerm,
@@ -187,52 +189,35 @@ impl Kind {
         let Kind::UdWingCoset {
             slots,
             is_lr,
-            h_lr,
-            h_fb,
+            canon_lr,
+            canon_fb,
         } = self
         else {
             return self.raw(c).map(u64::from);
         };
-        // Local label of each slot's wing, and its index within its own family.
+        // Local label of each slot's wing; the slots holding l/r wings, and each family's
+        // labels (numbered within the family) in slot order.
         let a = local_perm(&c.wp, slots)?;
         let mut fam = [0u8; 16];
         let (mut nl, mut nf) = (0u8, 0u8);
         for (l, &x) in is_lr.iter().enumerate() {
-            if x {
-                fam[l] = nl;
-                nl += 1;
+            let n = if x { &mut nl } else { &mut nf };
+            fam[l] = *n;
+            *n += 1;
+        }
+        let (mut lr, mut fb) = (Vec::with_capacity(8), Vec::with_capacity(8));
+        let mut mask = 0u64;
+        for (i, &l) in a.iter().enumerate() {
+            if is_lr[l as usize] {
+                mask |= 1 << i;
+                lr.push(fam[l as usize]);
             } else {
-                fam[l] = nf;
-                nf += 1;
+                fb.push(fam[l as usize]);
             }
         }
-        // Canonical form of one family: the least nibble string over its relabellings, the
-        // other family's slots reading 15.
-        let canon = |lr: bool, group: &[Vec<u8>]| -> u64 {
-            group
-                .iter()
-                .map(|h| {
-                    a.iter().fold(0u64, |k, &l| {
-                        let l = l as usize;
-                        k << 4
-                            | if is_lr[l] == lr {
-                                h[fam[l] as usize] as u64
-                            } else {
-                                15
-                            }
-                    })
-                })
-                .min()
-                .unwrap_or(0)
-        };
-        let (x, y) = (canon(true, h_lr), canon(false, h_fb));
-        // Merge: lr labels as 0..8, fb labels as 8..16.
-        let mut key = 0u64;
-        for i in (0..a.len()).rev() {
-            let (p, q) = ((x >> (4 * i)) & 15, (y >> (4 * i)) & 15);
-            key = key << 4 | if p != 15 { p } else { 8 + q };
-        }
-        Some(key)
+        let x = u64::from(canon_lr[perm_rank(&lr) as usize]);
+        let y = u64::from(canon_fb[perm_rank(&fb) as usize]);
+        Some(mask << 32 | x << 16 | y)
     }
 
     /// The raw value of `c`, or `None` when `c` is outside the coordinate's domain (e.g. a wing
@@ -396,6 +381,12 @@ pub fn perm_coset_table(kind: &Kind, moves: &[Move]) -> Vec<u32> {
         .filter(|(_, &d)| d != u32::MAX)
         .map(|(r, _)| perm_unrank(r as u32, n))
         .collect();
+    relabel_coset_table(&group, n)
+}
+
+/// For every permutation `a` of `n` labels (by rank), the least rank in its coset `{h∘a}`
+/// under the relabellings `group`.
+pub fn relabel_coset_table(group: &[Vec<u8>], n: usize) -> Vec<u32> {
     let total = factorial(n);
     let mut canon = vec![u32::MAX; total];
     let mut buf = vec![0u8; n];

@@ -134,10 +134,12 @@ fn rotate(c: &mut Cube, rot: &Rot) {
 }
 
 impl Solver {
-    /// Sets up coordinates and goals of all stages (about ten seconds; no tables yet).
+    /// Sets up coordinates and goals of all stages (seconds; no tables yet). The stages are
+    /// independent and built side by side.
     pub fn new() -> Solver {
+        use rayon::prelude::*;
         Solver {
-            stages: (1..=5).map(Stage::new).collect(),
+            stages: (1..=5).into_par_iter().map(Stage::new).collect(),
             rotations: all_rotations(),
             times: std::sync::Mutex::new([0.0; 5]),
         }
