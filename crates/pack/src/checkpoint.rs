@@ -5,7 +5,8 @@
 //! checkpoint carries:
 //!
 //! - a **fingerprint** (SHA-256) of everything the counts depend on: the engine problem (columns,
-//!   prefilled cells, rows with their groups, group capacities, grid), the placements and the
+//!   prefilled cells, rows with their groups, group capacities, grid, secondary columns and group
+//!   minimums), the placements and the
 //!   symmetries acting on them, the restricted piece (symmetry breaking), the task plan, and
 //!   the versions of the engine, this crate and the checkpoint format. A checkpoint of another
 //!   puzzle — even one with the same pieces in a transposed box — never matches;
@@ -66,6 +67,14 @@ impl Fingerprint {
             None => words.push(0),
         }
         words.push(u64::from(p.exact_groups));
+        // Optional cells, piece ranges and twinless kinds, only when present: checkpoints of
+        // puzzles without them keep their fingerprints.
+        if !p.secondary.is_empty() || p.group_min.is_some() || !prep.symmetry.twinless.is_empty() {
+            words.push(u64::MAX);
+            words.extend(list(&p.secondary));
+            words.extend(list(p.group_min.as_deref().unwrap_or(&[])));
+            words.extend(list(&prep.symmetry.twinless));
+        }
         words.extend(prep.board.dims().map(|d| d as u64));
         words.push(prep.placements.len() as u64);
         for pl in &prep.placements {

@@ -88,6 +88,10 @@ fn examples_parse() {
     assert!(pyr.target.cells().contains(&[1, 1, 1]));
     assert!(!pyr.target.cells().contains(&[2, 2, 1]));
     assert_eq!(pyr.piece_volume(), 14);
+    let corners = load(&format!("{dir}soma-corners.toml")).unwrap();
+    assert_eq!(corners.optional.len(), 4);
+    assert_eq!((corners.pieces[0].min, corners.pieces[0].count), (0, 1));
+    assert!(corners.has_options() && corners.check_volume().is_ok());
 }
 
 #[test]
@@ -527,35 +531,28 @@ fn optional_cells_and_ranges() {
     // The tricube in cells 0-2 (cell 3 empty or the monomino) or 1-3 (the monomino in 0).
     let c = wurfel_pack::Prepared::new(&p).unwrap().count(1);
     assert_eq!(c.raw, 3);
-    check(
-        &text.replace("[[3, 0, 0]]", "[[4, 0, 0]]"),
-        4,
-        12,
-        "optional cell [4, 0, 0] is not a cell of the target",
-    );
-    check(
-        &text.replace("min = 0\n", ""),
-        9,
-        1,
-        "needs both `min` and `max`",
-    );
-    check(
-        &text.replace("min = 0\n", "min = 2\n"),
-        12,
-        7,
-        "need 0 <= min <= max",
-    );
-    check(
-        &text.replace("min = 0\n", "min = 0\ncount = 1\n"),
-        13,
-        9,
-        "has `count` and `min`/`max`",
-    );
-    // Too few cells even with every piece at its maximum.
-    check(
-        &text.replace("[4, 1, 1]", "[6, 1, 1]"),
-        2,
-        1,
-        "between 3 and 4 cells in total (counting copies) but the target has between 5 and 6",
-    );
+    // Each edit with where its error points and what it says. The last: too few cells even
+    // with every piece at its maximum.
+    let cases = [
+        (
+            ("[[3, 0, 0]]", "[[4, 0, 0]]"),
+            (4, 12),
+            "optional cell [4, 0, 0] is not a cell of the target",
+        ),
+        (("min = 0\n", ""), (9, 1), "needs both `min` and `max`"),
+        (("min = 0\n", "min = 2\n"), (12, 7), "need 0 <= min <= max"),
+        (
+            ("min = 0\n", "min = 0\ncount = 1\n"),
+            (13, 9),
+            "has `count` and `min`/`max`",
+        ),
+        (
+            ("[4, 1, 1]", "[6, 1, 1]"),
+            (2, 1),
+            "between 3 and 4 cells in total (counting copies) but the target has between 5 and 6",
+        ),
+    ];
+    for ((from, to), (line, column), needle) in cases {
+        check(&text.replace(from, to), line, column, needle);
+    }
 }
