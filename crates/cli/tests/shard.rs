@@ -374,3 +374,18 @@ fn emitted_scripts_name_this_plan() {
         assert!(ok.success(), "{s}");
     }
 }
+
+/// A node may get the plan and the puzzle only (nothing else is shared): it runs its shard.
+#[test]
+fn a_bare_copy_of_the_plan_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("plan");
+    plan("pentominoes-6x10", "2", &dir, &[]);
+    let bare = tmp.path().join("bare");
+    std::fs::create_dir(&bare).unwrap();
+    for f in ["plan.json", "puzzle.toml"] {
+        std::fs::copy(dir.join(f), bare.join(f)).unwrap();
+    }
+    run_shard(&bare, 1).success();
+    assert!(bare.join("results/shard-000001.json").exists());
+}

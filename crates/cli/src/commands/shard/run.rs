@@ -126,6 +126,8 @@ fn attempt(
     index: usize,
     work: impl FnOnce() -> Result<Option<ShardResult>>,
 ) -> Result<Option<ShardResult>> {
+    // A plan directory copied to a node may hold only plan.json and the puzzle.
+    dir.make_dirs()?;
     let marker = dir.running_file(index);
     let started = serde_json::json!({"host": host(), "pid": std::process::id()});
     write_file(&marker, format!("{started}\n").as_bytes())?;
