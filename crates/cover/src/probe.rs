@@ -119,7 +119,7 @@ impl Interval {
 
 /// How to estimate.
 pub struct EstimateOptions<'a> {
-    /// Probes in all (at least two per task are always taken).
+    /// Probes in all (at least four per task are always taken: two in each round).
     pub probes: u64,
     /// Seed of the random walks: the same seed gives the same estimate, for any thread count.
     pub seed: u64,

@@ -25,7 +25,8 @@ pub struct EstimateArgs {
     threads: Threads,
     #[command(flatten)]
     json: Json,
-    /// Random probes in all (more probes, a narrower interval; at least two per task).
+    /// Random probes in all (more probes, a narrower interval; at least four per task: two to
+    /// find where the spread is, two to estimate).
     #[arg(long, value_name = "N", default_value_t = 50_000,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     probes: u64,
