@@ -78,6 +78,17 @@ pub enum ViewArg {
     Layers,
 }
 
+/// `PUZZLE [--problem N|NAME] [--merge-equal-shapes]`: the packing puzzle a command works on.
+#[derive(Args, Debug, Clone)]
+pub struct PuzzleArg {
+    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
+    pub puzzle: String,
+    #[command(flatten)]
+    pub problem: Problem,
+    #[command(flatten)]
+    pub merge: MergeEqualShapes,
+}
+
 /// `--problem N|NAME`: which problem of a BurrTools file.
 #[derive(Args, Debug, Clone, Default)]
 pub struct Problem {

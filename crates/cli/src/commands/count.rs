@@ -4,8 +4,8 @@
 //! (`wurfel_pack::checkpoint`); here the file is found, read with a size limit and written
 //! atomically.
 
-use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, Threads};
-use crate::commands::pack::{load, prepare, print_stats};
+use crate::args::{Disassemble, Json, PuzzleArg, Threads};
+use crate::commands::pack::{load_arg, prepare, print_stats};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
 use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
@@ -25,12 +25,8 @@ use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared, Want};
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
 pub struct CountArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
-    puzzle: String,
     #[command(flatten)]
-    problem: Problem,
-    #[command(flatten)]
-    merge: MergeEqualShapes,
+    source: PuzzleArg,
     #[command(flatten)]
     threads: Threads,
     #[command(flatten)]
@@ -59,7 +55,7 @@ fn parse_interval(s: &str) -> Result<f64, String> {
 
 /// `wurfel count`.
 pub fn count(args: CountArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    let puzzle = load_arg(&args.source)?;
     if args.disassemble.disassemble && args.checkpoint.is_some() {
         bail!(
             "--disassemble cannot be combined with --checkpoint: checkpoints hold the assembly \

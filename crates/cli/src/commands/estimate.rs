@@ -2,8 +2,8 @@
 //! the engine's own tree (same branching, same pruning, same task plan as `count`), with 95%
 //! intervals, and the CPU time that means on this machine.
 
-use crate::args::{Json, MergeEqualShapes, Problem, Threads};
-use crate::commands::pack::{load, prepare};
+use crate::args::{Json, PuzzleArg, Threads};
+use crate::commands::pack::{load_arg, prepare};
 use crate::exit::Stop;
 use crate::output::fmt_int;
 use crate::report::{EstimateJson, IntervalJson};
@@ -15,12 +15,8 @@ use wurfel_cover::{task_plan, EstimateOptions, Interval, SearchOptions, Tree};
 /// Arguments of `wurfel estimate`.
 #[derive(clap::Args, Debug)]
 pub struct EstimateArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
-    puzzle: String,
     #[command(flatten)]
-    problem: Problem,
-    #[command(flatten)]
-    merge: MergeEqualShapes,
+    source: PuzzleArg,
     #[command(flatten)]
     threads: Threads,
     #[command(flatten)]
@@ -53,7 +49,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 
 /// `wurfel estimate`.
 pub fn estimate(args: EstimateArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    let puzzle = load_arg(&args.source)?;
     let prep = prepare(&puzzle)?;
     let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
     let tree = Tree::new(prep.problem())?;

@@ -57,6 +57,11 @@ pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Pu
     Ok(loaded.puzzle)
 }
 
+/// [`load`] for a command's `PUZZLE [--problem] [--merge-equal-shapes]`.
+pub fn load_arg(a: &crate::args::PuzzleArg) -> Result<Puzzle> {
+    load(&a.puzzle, &a.problem, a.merge)
+}
+
 /// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
 /// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet).
 pub fn prepare(puzzle: &Puzzle) -> Result<Prepared> {

@@ -1,7 +1,7 @@
 //! `wurfel solve`: the first solution, the first N, or all of them, as text or JSON lines.
 
-use crate::args::{Disassemble, Json, Limit, MergeEqualShapes, Problem, Threads, ViewArg};
-use crate::commands::pack::{load, parse_convention, prepare, print_stats};
+use crate::args::{Disassemble, Json, Limit, PuzzleArg, Threads, ViewArg};
+use crate::commands::pack::{load_arg, parse_convention, prepare, print_stats};
 use crate::commands::render::{self, solution_scene, Picture};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputFile, OutputPath};
@@ -18,12 +18,8 @@ use wurfel_pack::{Convention, Prepared, Want};
 /// Arguments of `wurfel solve`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
-    puzzle: String,
     #[command(flatten)]
-    problem: Problem,
-    #[command(flatten)]
-    merge: MergeEqualShapes,
+    source: PuzzleArg,
     #[command(flatten)]
     limit: Limit,
     /// Which solutions count as distinct: raw, rotations or rotations_reflections.
@@ -140,7 +136,7 @@ fn plan_text(
 
 /// `wurfel solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle, &args.problem, args.merge)?;
+    let puzzle = load_arg(&args.source)?;
     // Every output is checked before the search: a bad path must not cost one.
     let out = match &args.out {
         Some(p) => OutputPath::check(p)?,
