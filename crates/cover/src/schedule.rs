@@ -96,8 +96,6 @@ where
 
 /// Cuts the tree into task prefixes, breadth-first, keeping depth-first order.
 pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec<u32>> {
-    let never = AtomicBool::new(false);
-    let stop = [&never];
     let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
     let mut buf = Vec::new();
     for _depth in 0..6 {
@@ -107,7 +105,7 @@ pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec
         let mut next = Vec::with_capacity(frontier.len() * 8);
         let mut grew = false;
         for prefix in frontier {
-            let Some(mut st) = c.state(&prefix, &stop) else {
+            let Some(mut st) = c.unstoppable_state(&prefix) else {
                 continue;
             };
             match c.choose(&mut st) {

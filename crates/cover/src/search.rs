@@ -242,6 +242,14 @@ impl<const W: usize> Compiled<W> {
         }
     }
 
+    /// [`Compiled::state`] for work nothing can stop from outside (planning, probes,
+    /// measurements: each is short).
+    pub fn unstoppable_state(&self, prefix: &[u32]) -> Option<State<'static, W>> {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        static NO_STOP: [&AtomicBool; 1] = [&NEVER];
+        self.state(prefix, &NO_STOP)
+    }
+
     /// A fresh state at the root, or after placing `prefix`; `None` if the prefix overlaps
     /// or leads to a node already known to be dead.
     pub fn state<'s>(&self, prefix: &[u32], stop: &'s [&'s AtomicBool]) -> Option<State<'s, W>> {

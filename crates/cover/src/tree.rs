@@ -11,7 +11,6 @@ use crate::probe::{Rng, Sample};
 use crate::search::{Choice, Compiled};
 use crate::{Problem, ProblemError};
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// What is at a node of the search tree.
@@ -50,9 +49,7 @@ pub type Weight<'a> = dyn Fn(&[u32]) -> u64 + Sync + 'a;
 
 impl<const W: usize> Walk for Compiled<W> {
     fn node(&self, prefix: &[u32]) -> Node {
-        let never = AtomicBool::new(false);
-        let stop = [&never];
-        let Some(mut st) = self.state(prefix, &stop) else {
+        let Some(mut st) = self.unstoppable_state(prefix) else {
             return Node::Missing;
         };
         let choice = self.choose(&mut st);
@@ -88,10 +85,8 @@ impl<const W: usize> Walk for Compiled<W> {
         rng: &mut Rng,
         weight: &Weight<'_>,
     ) -> Sample {
-        let never = AtomicBool::new(false);
-        let stop = [&never];
         let mut sample = Sample::default();
-        let Some(mut st) = self.state(prefix, &stop) else {
+        let Some(mut st) = self.unstoppable_state(prefix) else {
             // Not a node: it holds nothing (the search would find nothing there).
             for _ in 0..probes {
                 sample.add(0.0, 0.0);
@@ -160,9 +155,7 @@ impl<const W: usize> Walk for Compiled<W> {
     }
 
     fn run_budget(&self, prefix: &[u32], budget: u64) -> u64 {
-        let never = AtomicBool::new(false);
-        let stop = [&never];
-        let Some(mut st) = self.state(prefix, &stop) else {
+        let Some(mut st) = self.unstoppable_state(prefix) else {
             return 0;
         };
         st.set_budget(budget);
