@@ -37,6 +37,33 @@ impl<const W: usize> Counter<W> {
         self.overflow = self.overflow.or(&carry);
     }
 
+    /// Counts every row of `rows`. Four rows at a time go through carry-save adders (the
+    /// Harley–Seal scheme): two full adders on bit 0, one on bit 1, then one carry rippled
+    /// from bit 2 up, about 5 word operations per row instead of 9. The result is exactly
+    /// that of `add` on each row.
+    #[inline]
+    pub fn add_all(&mut self, rows: &[Bits<W>]) {
+        let mut quads = rows.chunks_exact(4);
+        for q in &mut quads {
+            let [b0, b1, ..] = &mut self.bit;
+            let c1a = full_add(b0, &q[0], &q[1]);
+            let c1b = full_add(b0, &q[2], &q[3]);
+            let c2 = full_add(b1, &c1a, &c1b);
+            let mut carry = c2;
+            for b in &mut self.bit[2..] {
+                let next = b.and(&carry);
+                for w in 0..W {
+                    b.0[w] ^= carry.0[w];
+                }
+                carry = next;
+            }
+            self.overflow = self.overflow.or(&carry);
+        }
+        for m in quads.remainder() {
+            self.add(m);
+        }
+    }
+
     /// The cells covered at least once.
     #[cfg(test)]
     pub fn covered(&self) -> Bits<W> {
@@ -64,6 +91,19 @@ impl<const W: usize> Counter<W> {
     }
 }
 
+/// A full adder on every bit position: `acc + a + b` leaves its low bit in `acc` and returns
+/// the carry.
+#[inline(always)]
+fn full_add<const W: usize>(acc: &mut Bits<W>, a: &Bits<W>, b: &Bits<W>) -> Bits<W> {
+    let mut carry = Bits::zero();
+    for w in 0..W {
+        let u = acc.0[w] ^ a.0[w];
+        carry.0[w] = (acc.0[w] & a.0[w]) | (u & b.0[w]);
+        acc.0[w] = u ^ b.0[w];
+    }
+    carry
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +112,7 @@ mod tests {
     fn counts_and_minimum_match_a_plain_count() {
         let mut c = Counter::<2>::new();
         let mut plain = [0u32; 128];
+        let mut rows = Vec::new();
         let mut x = 7u64;
         for _ in 0..40 {
             let mut m = Bits::<2>::zero();
@@ -84,6 +125,10 @@ mod tests {
                 }
             }
             c.add(&m);
+            rows.push(m);
+            let mut batch = Counter::<2>::new();
+            batch.add_all(&rows);
+            assert!(batch.bit == c.bit && batch.overflow == c.overflow);
             let all = Bits::<2>::low(128);
             let min = *plain.iter().min().unwrap();
             match c.min_in(&all) {
@@ -99,5 +144,33 @@ mod tests {
                 assert_eq!(c.covered().get(i), n > 0);
             }
         }
+    }
+
+    #[test]
+    fn batched_adds_equal_single_adds_past_overflow() {
+        // Rows of 12 cells out of 16: counts pass 15 after a few dozen rows.
+        let mut x = 11u64;
+        let rows: Vec<Bits<1>> = (0..70)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mut m = Bits::<1>([x >> 48]);
+                while m.count() > 12 {
+                    m.0[0] &= m.0[0] - 1;
+                }
+                m
+            })
+            .collect();
+        for n in 0..rows.len() {
+            let mut one = Counter::<1>::new();
+            for m in &rows[..n] {
+                one.add(m);
+            }
+            let mut batch = Counter::<1>::new();
+            batch.add_all(&rows[..n]);
+            assert!(batch.bit == one.bit && batch.overflow == one.overflow, "{n} rows");
+        }
+        let mut all = Counter::<1>::new();
+        all.add_all(&rows);
+        assert!(!all.overflow.is_zero(), "the test must reach the overflow");
     }
 }

@@ -14,6 +14,9 @@ pub(crate) struct Region<const W: usize> {
     not_yl: Bits<W>,
     /// Size of every group's rows (all rows of a group have the same size).
     group_size: Vec<u32>,
+    /// The one size of every group with units, when they all have the same (then a region
+    /// is fillable by size exactly when that size divides it).
+    uniform: Option<u32>,
 }
 
 impl<const W: usize> Region<W> {
@@ -29,6 +32,11 @@ impl<const W: usize> Region<W> {
             }
             *s = r.columns.len() as u32;
         }
+        let mut sizes = (0..p.group_caps.len())
+            .filter(|&g| p.group_caps[g] > 0)
+            .map(|g| group_size[g]);
+        let first = sizes.next();
+        let uniform = first.filter(|&s| s > 0 && sizes.all(|t| t == s));
         let [x, y, _] = dims;
         let mut m = [Bits::<W>::zero(); 4];
         for c in 0..p.columns {
@@ -53,7 +61,23 @@ impl<const W: usize> Region<W> {
             not_y0: m[2],
             not_yl: m[3],
             group_size,
+            uniform,
         })
+    }
+
+    /// The cells the `remaining` units of every group would cover.
+    pub fn volume(&self, remaining: &[u32]) -> u64 {
+        remaining
+            .iter()
+            .zip(&self.group_size)
+            .map(|(&r, &s)| r as u64 * s as u64)
+            .sum()
+    }
+
+    /// The size of group `g`'s rows.
+    #[inline]
+    pub fn size(&self, g: usize) -> u64 {
+        self.group_size[g] as u64
     }
 
     /// `b` and its face neighbours.
@@ -71,8 +95,16 @@ impl<const W: usize> Region<W> {
     }
 
     /// Whether every connected region of `empty` could be filled by some sub-multiset of the
-    /// `remaining` groups (by size only; a necessary condition). `reach` is scratch space.
-    pub fn fillable(&self, empty: &Bits<W>, remaining: &[u32], reach: &mut Vec<u64>) -> bool {
+    /// `remaining` groups (by size only; a necessary condition). `volume` is theirs
+    /// ([`Region::volume`], kept up to date by the caller: summing it here cost a third of
+    /// this test). `reach` is scratch space.
+    pub fn fillable(
+        &self,
+        empty: &Bits<W>,
+        remaining: &[u32],
+        volume: u64,
+        reach: &mut Vec<u64>,
+    ) -> bool {
         let mut rest = *empty;
         let mut sizes: [u32; 8] = [0; 8];
         let mut ncomp = 0;
@@ -89,11 +121,6 @@ impl<const W: usize> Region<W> {
             if ncomp == 0 && rest.is_zero() {
                 // One region: fine by size when the remaining pieces exactly fill it (always
                 // so for packings; capacities may also be upper bounds, hence the check).
-                let volume: u64 = remaining
-                    .iter()
-                    .zip(&self.group_size)
-                    .map(|(&r, &s)| r as u64 * s as u64)
-                    .sum();
                 if volume == comp.count() as u64 {
                     return true;
                 }
@@ -102,6 +129,9 @@ impl<const W: usize> Region<W> {
                 sizes[ncomp] = comp.count();
             }
             ncomp += 1;
+        }
+        if let Some(s) = self.uniform {
+            return volume > 0 && sizes[..ncomp.min(8)].iter().all(|&c| c % s == 0);
         }
         let total = empty.count() as usize;
         // Sizes of the remaining pieces.
