@@ -20,10 +20,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The fitting rows of one group at one node: `masks[start..end]` and `rows[start..end]`.
 #[derive(Clone, Copy)]
-struct Span {
+struct Span<const W: usize> {
     group: u32,
     start: u32,
     end: u32,
+    /// The cells its rows cover: a placement outside them keeps the whole span, which is then
+    /// copied without a test per row.
+    union: Bits<W>,
 }
 
 /// One node on the search stack: its spans (`spans[first_span..]` up to the next level's) and
@@ -54,7 +57,7 @@ pub(crate) struct Compiled<const W: usize> {
     /// The rows that fit the empty board, by group (input order within a group).
     root_masks: Vec<Bits<W>>,
     root_rows: Vec<u32>,
-    root_spans: Vec<Span>,
+    root_spans: Vec<Span<W>>,
     /// How many of the root rows cover each cell (the same for every task: counted once).
     root_cover: Counter<W>,
     branching: Branching,
@@ -123,7 +126,7 @@ pub(crate) struct State<'a, const W: usize> {
     /// ids: filtering reads only the masks).
     masks: Vec<Bits<W>>,
     rows: Vec<u32>,
-    spans: Vec<Span>,
+    spans: Vec<Span<W>>,
     levels: Vec<Level<W>>,
     /// Scratch for exact per-cell counts.
     counts: Vec<u32>,
@@ -214,10 +217,14 @@ impl<const W: usize> Compiled<W> {
                     root_rows.push(i as u32);
                 }
             }
+            let union = root_masks[start as usize..]
+                .iter()
+                .fold(Bits::zero(), |u, m| u.or(m));
             root_spans.push(Span {
                 group: g,
                 start,
                 end: root_rows.len() as u32,
+                union,
             });
         }
         // Region pruning assumes every empty cell must be filled: not so with secondary
@@ -342,6 +349,19 @@ impl<const W: usize> Compiled<W> {
             let n = src_masks.len();
             let dst_masks = &mut new_masks[out - top..out - top + n];
             let dst_rows = &mut new_rows[out - top..out - top + n];
+            if n != 0 && !sp.union.intersects(m) {
+                dst_masks.copy_from_slice(src_masks);
+                dst_rows.copy_from_slice(src_rows);
+                covered = covered.or(&sp.union);
+                out += n;
+                st.spans.push(Span {
+                    start: start as u32,
+                    end: out as u32,
+                    ..sp
+                });
+                continue;
+            }
+            let mut union = Bits::<W>::zero();
             let mut kept = 0usize;
             for (e, &r) in src_masks.iter().zip(src_rows) {
                 let keep = e.disjoint_mask(m);
@@ -355,11 +375,12 @@ impl<const W: usize> Compiled<W> {
                     *dst_rows.get_unchecked_mut(kept) = r;
                 }
                 for w in 0..W {
-                    covered.0[w] |= e.0[w] & keep;
+                    union.0[w] |= e.0[w] & keep;
                 }
                 kept += (keep & 1) as usize;
             }
             out += kept;
+            covered = covered.or(&union);
             if out == start && st.remaining[sp.group as usize] > self.slack[sp.group as usize] {
                 st.stats.dead_columns += 1;
                 st.spans.truncate(first_span as usize);
@@ -370,6 +391,7 @@ impl<const W: usize> Compiled<W> {
                 group: sp.group,
                 start: start as u32,
                 end: out as u32,
+                union,
             });
         }
         let filled = st.filled.or(m);
