@@ -152,7 +152,9 @@ mod tests {
         let mut x = 11u64;
         let rows: Vec<Bits<1>> = (0..70)
             .map(|_| {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 let mut m = Bits::<1>([x >> 48]);
                 while m.count() > 12 {
                     m.0[0] &= m.0[0] - 1;
@@ -167,7 +169,10 @@ mod tests {
             }
             let mut batch = Counter::<1>::new();
             batch.add_all(&rows[..n]);
-            assert!(batch.bit == one.bit && batch.overflow == one.overflow, "{n} rows");
+            assert!(
+                batch.bit == one.bit && batch.overflow == one.overflow,
+                "{n} rows"
+            );
         }
         let mut all = Counter::<1>::new();
         all.add_all(&rows);

@@ -17,6 +17,10 @@ pub(crate) struct Region<const W: usize> {
     /// The one size of every group with units, when they all have the same (then a region
     /// is fillable by size exactly when that size divides it).
     uniform: Option<u32>,
+    /// The distinct group sizes, and each group's index among them: the subset sums below
+    /// loop over the sizes (Bedlam: 2) rather than the groups (13).
+    class_size: Vec<u32>,
+    class_of: Vec<usize>,
 }
 
 impl<const W: usize> Region<W> {
@@ -37,6 +41,16 @@ impl<const W: usize> Region<W> {
             .map(|g| group_size[g]);
         let first = sizes.next();
         let uniform = first.filter(|&s| s > 0 && sizes.all(|t| t == s));
+        let mut class_size = Vec::new();
+        let class_of = group_size
+            .iter()
+            .map(|s| {
+                class_size.iter().position(|c| c == s).unwrap_or_else(|| {
+                    class_size.push(*s);
+                    class_size.len() - 1
+                })
+            })
+            .collect();
         let [x, y, _] = dims;
         let mut m = [Bits::<W>::zero(); 4];
         for c in 0..p.columns {
@@ -62,7 +76,25 @@ impl<const W: usize> Region<W> {
             not_yl: m[3],
             group_size,
             uniform,
+            class_size,
+            class_of,
         })
+    }
+
+    /// The remaining units of each size (indexed like `class_size`; kept up to date by the
+    /// caller with [`Region::class`], like the volume).
+    pub fn by_size(&self, remaining: &[u32]) -> Vec<u32> {
+        let mut n = vec![0; self.class_size.len()];
+        for (g, &r) in remaining.iter().enumerate() {
+            n[self.class_of[g]] += r;
+        }
+        n
+    }
+
+    /// The index of group `g`'s size in [`Region::by_size`].
+    #[inline]
+    pub fn class(&self, g: usize) -> usize {
+        self.class_of[g]
     }
 
     /// The cells the `remaining` units of every group would cover.
@@ -95,13 +127,13 @@ impl<const W: usize> Region<W> {
     }
 
     /// Whether every connected region of `empty` could be filled by some sub-multiset of the
-    /// `remaining` groups (by size only; a necessary condition). `volume` is theirs
-    /// ([`Region::volume`], kept up to date by the caller: summing it here cost a third of
-    /// this test). `reach` is scratch space.
+    /// remaining units, `by_size` of each size (by size only; a necessary condition). `volume`
+    /// is theirs ([`Region::volume`]); both are kept up to date by the caller: recomputing
+    /// them from the groups here cost about a third of this test. `reach` is scratch space.
     pub fn fillable(
         &self,
         empty: &Bits<W>,
-        remaining: &[u32],
+        by_size: &[u32],
         volume: u64,
         reach: &mut Vec<u64>,
     ) -> bool {
@@ -137,9 +169,8 @@ impl<const W: usize> Region<W> {
         // Sizes of the remaining pieces.
         let mut single = 0u32;
         let mut mixed = false;
-        for (g, &r) in remaining.iter().enumerate() {
+        for (&s, &r) in self.class_size.iter().zip(by_size) {
             if r > 0 {
-                let s = self.group_size[g];
                 if single == 0 {
                     single = s;
                 } else if s != single {
@@ -155,8 +186,8 @@ impl<const W: usize> Region<W> {
         reach.clear();
         reach.resize(words, 0);
         reach[0] = 1;
-        for (g, &r) in remaining.iter().enumerate() {
-            let s = self.group_size[g] as usize;
+        for (&s, &r) in self.class_size.iter().zip(by_size) {
+            let s = s as usize;
             let mut left = r as usize;
             let mut chunk = 1;
             while left > 0 {

@@ -120,8 +120,10 @@ pub(crate) struct State<'a, const W: usize> {
     /// Where a budget cut happened: the branch position at each depth, innermost first.
     pub cut_path: Vec<u32>,
     reach: Vec<u64>,
-    /// The cells the remaining units would cover (`Region::volume`; only kept with a region).
+    /// The cells the remaining units would cover (`Region::volume`), and how many of them
+    /// have each size (`Region::by_size`); only kept with a region.
     volume: u64,
+    by_size: Vec<u32>,
     /// The fitting rows of every node on the stack, level after level (masks apart from row
     /// ids: filtering reads only the masks).
     masks: Vec<Bits<W>>,
@@ -282,6 +284,10 @@ impl<const W: usize> Compiled<W> {
                 .region
                 .as_ref()
                 .map_or(0, |r| r.volume(&self.group_caps)),
+            by_size: self
+                .region
+                .as_ref()
+                .map_or(Vec::new(), |r| r.by_size(&self.group_caps)),
             masks: self.root_masks.clone(),
             rows: self.root_rows.clone(),
             spans: self.root_spans.clone(),
@@ -312,13 +318,11 @@ impl<const W: usize> Compiled<W> {
         st.remaining[g] -= 1;
         if let Some(region) = &self.region {
             st.volume -= region.size(g);
+            st.by_size[region.class(g)] -= 1;
             let empty = self.full.andnot(&st.filled.or(m));
-            if !empty.is_zero()
-                && !region.fillable(&empty, &st.remaining, st.volume, &mut st.reach)
-            {
+            if !empty.is_zero() && !region.fillable(&empty, &st.by_size, st.volume, &mut st.reach) {
                 st.stats.region_prunes += 1;
-                st.remaining[g] += 1;
-                st.volume += region.size(g);
+                self.unclaim(st, g);
                 return false;
             }
         }
@@ -448,6 +452,7 @@ impl<const W: usize> Compiled<W> {
         st.remaining[g] += 1;
         if let Some(region) = &self.region {
             st.volume += region.size(g);
+            st.by_size[region.class(g)] += 1;
         }
     }
 
@@ -474,7 +479,7 @@ impl<const W: usize> Compiled<W> {
             return Choice::Dead;
         }
         if let (Some(region), true) = (&self.region, st.stack.is_empty()) {
-            if !region.fillable(&empty, &st.remaining, st.volume, &mut st.reach) {
+            if !region.fillable(&empty, &st.by_size, st.volume, &mut st.reach) {
                 st.stats.region_prunes += 1;
                 return Choice::Dead;
             }
