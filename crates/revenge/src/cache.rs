@@ -224,4 +224,46 @@ mod tests {
         assert!(matches!(load(&dir, "u", 7), Err(LoadError::Missing)));
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn word_files_round_trip_and_damage_is_detected() {
+        let dir = tempfile::tempdir().unwrap();
+        let words: Vec<u32> = (0..1000).map(|i| i * 7919).collect();
+        store_words(dir.path(), "w", &words).unwrap();
+        let w = load_words(dir.path(), "w").unwrap();
+        assert!(matches!(w, Words::Mapped { .. }));
+        assert_eq!(*w, words[..]);
+        assert_eq!(*w.slice(10, 5).unwrap(), words[10..15]);
+        assert!(w.slice(999, 2).is_none());
+        assert_eq!(*verify_words(dir.path(), "w").unwrap(), words[..]);
+        let p = table_path(dir.path(), "w");
+        let good = std::fs::read(&p).unwrap();
+        let refused = |b: &[u8], load: fn(&Path, &str) -> Result<Words, LoadError>| {
+            std::fs::write(&p, b).unwrap();
+            assert!(matches!(load(dir.path(), "w"), Err(LoadError::Invalid(_))));
+        };
+        // A flipped bit in the data: loads (no full read at start-up), fails verification.
+        let mut b = good.clone();
+        b[HEAD + 40] ^= 1;
+        std::fs::write(&p, &b).unwrap();
+        assert!(load_words(dir.path(), "w").is_ok());
+        refused(&b, verify_words);
+        refused(&good[..good.len() - 1], load_words);
+        refused(&good[..good.len() - 4], load_words);
+        refused(&good[..HEAD + 2], load_words);
+        // Written on a machine of the other byte order.
+        let mut b = good.clone();
+        b[HEAD..HEAD + 4].reverse();
+        refused(&b, load_words);
+        // A word file is not a table of the same name, and the other way round.
+        std::fs::write(&p, &good).unwrap();
+        assert!(matches!(
+            load(dir.path(), "w", 1000),
+            Err(LoadError::Invalid(_))
+        ));
+        assert!(matches!(
+            load_words(dir.path(), "x"),
+            Err(LoadError::Missing)
+        ));
+    }
 }

@@ -251,3 +251,180 @@ fn decode(plan: &Plan, fp: u64, words: &Words) -> Result<Parts, LoadError> {
     }
     Ok((coords, goals))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stage::{colour_set, ud_wing_coset};
+    use std::sync::Mutex;
+
+    /// Events heard by `report`, as "name event" strings.
+    struct Log(Mutex<Vec<String>>);
+
+    impl Log {
+        fn new() -> Log {
+            Log(Mutex::new(Vec::new()))
+        }
+        fn load(&self, plan: impl Fn() -> Plan, dir: &Path) -> Stage {
+            let report = |name: &str, _: usize, ev: TableEvent| {
+                let ev = match ev {
+                    TableEvent::Built(_) => "Built".to_string(),
+                    e => format!("{e:?}"),
+                };
+                self.0.lock().unwrap().push(format!("{name} {ev}"));
+            };
+            load_or_build(plan(), dir, &report)
+        }
+        /// The events since the last call.
+        fn take(&self) -> Vec<String> {
+            std::mem::take(&mut *self.0.lock().unwrap())
+        }
+    }
+
+    fn same(a: &Stage, b: &Stage) {
+        assert_eq!(a.coords.len(), b.coords.len());
+        for (x, y) in a.coords.iter().zip(&b.coords) {
+            assert_eq!((x.size, x.nmoves), (y.size, y.nmoves));
+            assert_eq!(*x.dense, *y.dense);
+            assert_eq!(*x.mtab, *y.mtab);
+            assert_eq!(x.map, y.map);
+        }
+        assert_eq!(a.goals, b.goals);
+        let names = |s: &Stage| {
+            s.projections
+                .iter()
+                .map(|p| p.name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(a), names(b));
+    }
+
+    /// Stage 4's wing cosets (a keyed coordinate, 88,200 values) with the U centres: a plan
+    /// with a key map, built in under a second.
+    fn keyed_plan() -> Plan {
+        let spec = vec![(colour_set(0, &[0]), false), (ud_wing_coset(), false)];
+        Plan::new(4, (spec, vec![vec![0, 1]]))
+    }
+
+    #[test]
+    fn a_cached_stage_is_the_built_stage() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = Log::new();
+        for k in [3, 5] {
+            let built = log.load(|| Plan::stage(k), dir.path());
+            let name = setup_name(k);
+            assert_eq!(
+                log.take(),
+                [format!("{name} Building"), format!("{name} Built")]
+            );
+            let loaded = log.load(|| Plan::stage(k), dir.path());
+            assert_eq!(log.take(), [format!("{name} Loaded")]);
+            assert!(loaded
+                .coords
+                .iter()
+                .all(|c| matches!(c.mtab, Words::Mapped { .. })));
+            same(&loaded, &built);
+            same(&loaded, &Stage::new(k));
+        }
+        let built = keyed_plan().build();
+        assert!(!built.coords[1].map.is_empty());
+        log.load(keyed_plan, dir.path());
+        let loaded = log.load(keyed_plan, dir.path());
+        assert_eq!(log.take().last().unwrap(), "stage4-setup Loaded");
+        same(&loaded, &built);
+        // The same file is refused for a plan of another definition.
+        let other = || Plan::new(4, (vec![(colour_set(0, &[0]), false)], vec![vec![0]]));
+        log.load(other, dir.path());
+        let events = log.take();
+        assert!(events[0].contains("another definition"), "{events:?}");
+    }
+
+    /// Stage 5's file with `edit` applied to its words (the header's checksum left stale, as
+    /// bit rot would leave it), then loaded: the events heard and the stage.
+    fn load_edited(edit: impl Fn(&mut Vec<u32>)) -> (Vec<String>, Stage) {
+        let dir = tempfile::tempdir().unwrap();
+        let built = Stage::new(5);
+        let mut w = encode(fingerprint(&Plan::stage(5)), &built);
+        edit(&mut w);
+        cache::store_words(dir.path(), &setup_name(5), &w).unwrap();
+        let log = Log::new();
+        let stage = log.load(|| Plan::stage(5), dir.path());
+        same(&stage, &built);
+        // Whatever was wrong, the file is rebuilt and the next start loads it.
+        log.load(|| Plan::stage(5), dir.path());
+        assert_eq!(log.0.lock().unwrap().last().unwrap(), "stage5-setup Loaded");
+        (log.take(), stage)
+    }
+
+    /// Offset of coordinate 0's move table in stage 5's words, and its size.
+    fn first_mtab(w: &[u32]) -> (usize, usize) {
+        let (size, ndense, nmap) = (w[3] as usize, w[5] as usize, w[6] as usize);
+        (7 + ndense + 3 * nmap, size)
+    }
+
+    fn refused(edit: impl Fn(&mut Vec<u32>), why: &str) {
+        let (events, _) = load_edited(edit);
+        assert!(
+            events[0].starts_with("stage5-setup Invalid") && events[0].contains(why),
+            "{events:?}"
+        );
+        assert_eq!(events[1], "stage5-setup Building");
+    }
+
+    #[test]
+    fn an_intact_file_is_believed() {
+        let (events, _) = load_edited(|_| {});
+        assert_eq!(events, ["stage5-setup Loaded", "stage5-setup Loaded"]);
+    }
+
+    #[test]
+    fn truncated_foreign_stale_or_damaged_files_are_rebuilt() {
+        refused(|w| w.truncate(w.len() - 1), "truncated");
+        refused(|w| w.push(0), "trailing");
+        refused(|w| w[0] ^= 1, "another definition");
+        // Numbered differently by other code: one entry of the first rows changed.
+        refused(
+            |w| {
+                let (at, size) = first_mtab(w);
+                w[at + 1] = (w[at + 1] + 1) % size as u32;
+            },
+            "numbered by other code",
+        );
+        // An id past the end (the last row, beyond the rows re-explored).
+        refused(
+            |w| {
+                let (at, size) = first_mtab(w);
+                w[at + size * 12 - 1] = size as u32;
+            },
+            "out of range",
+        );
+        // A goal set without its start.
+        refused(
+            |w| {
+                let n = w.len();
+                w[n - 7..].fill(0);
+            },
+            "goal",
+        );
+    }
+
+    #[test]
+    fn a_file_of_another_name_or_version_is_rebuilt() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = Log::new();
+        log.load(|| Plan::stage(3), dir.path());
+        let (from, to) = (
+            cache::table_path(dir.path(), &setup_name(3)),
+            cache::table_path(dir.path(), &setup_name(5)),
+        );
+        std::fs::copy(&from, &to).unwrap();
+        log.take();
+        log.load(|| Plan::stage(5), dir.path());
+        assert!(log.take()[0].contains("another shape"));
+        let mut b = std::fs::read(&to).unwrap();
+        b[16] ^= 1;
+        std::fs::write(&to, &b).unwrap();
+        log.load(|| Plan::stage(5), dir.path());
+        assert!(log.take()[0].contains("stale format version"));
+    }
+}

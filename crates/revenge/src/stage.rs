@@ -142,7 +142,7 @@ pub fn stage_rotations(k: usize) -> Vec<Rot> {
     }
 }
 
-fn colour_set(colour: u8, axes: &[usize]) -> Kind {
+pub(crate) fn colour_set(colour: u8, axes: &[usize]) -> Kind {
     Kind::ColourSet {
         colour,
         slots: slots::centres_on(axes),
@@ -163,7 +163,7 @@ fn stage4_seed_spec() -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
 }
 
 /// Norskog's stage-4 wing coordinate (88,200 cosets of the half-turn group).
-fn ud_wing_coset() -> Kind {
+pub(crate) fn ud_wing_coset() -> Kind {
     let slots_ud = slots::ud_wings();
     let lr = slots::ud_wings_in_slices(0);
     let fb = slots::ud_wings_in_slices(2);

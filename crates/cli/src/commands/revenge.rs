@@ -472,19 +472,19 @@ fn tables(a: TablesArgs) -> Result<()> {
     );
     if a.verify {
         let t = Instant::now();
+        let why = |e| match e {
+            wurfel_revenge::cache::LoadError::Missing => "missing".to_string(),
+            wurfel_revenge::cache::LoadError::Invalid(w) => w,
+        };
         for s in &solver.stages {
             for p in &s.projections {
-                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len()).map_err(|e| {
-                    anyhow!(
-                        "table {}: {}; delete it to rebuild",
-                        p.name,
-                        match e {
-                            wurfel_revenge::cache::LoadError::Missing => "missing".into(),
-                            wurfel_revenge::cache::LoadError::Invalid(w) => w,
-                        }
-                    )
-                })?;
+                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len())
+                    .map_err(|e| anyhow!("table {}: {}; delete it to rebuild", p.name, why(e)))?;
             }
+            // The stage's coordinates, move tables and goals.
+            let name = wurfel_revenge::setup::setup_name(s.number);
+            wurfel_revenge::cache::verify_words(&cache_dir(), &name)
+                .map_err(|e| anyhow!("{name}: {}; delete it to rebuild", why(e)))?;
         }
         outln!(
             "every checksum verified in {:.1} s",
