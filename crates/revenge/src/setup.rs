@@ -234,7 +234,7 @@ fn decode(plan: &Plan, fp: u64, words: &Words) -> Result<Parts, LoadError> {
                 .ok_or_else(|| invalid("truncated"))?,
         )?;
         let mut set = HashSet::with_capacity(n);
-        for t in flat.chunks(coords.len()) {
+        for t in flat.chunks(coords.len().max(1)) {
             if t.iter().zip(&coords).any(|(&id, c)| id as usize >= c.size) {
                 return Err(invalid("goal out of range"));
             }
