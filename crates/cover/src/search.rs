@@ -642,13 +642,17 @@ impl<const W: usize> Compiled<W> {
         // Branch positions are relative to the candidate range, so a resumed task finds the
         // same row at the same position.
         let from = a + st.resume.pop().map_or(0, |p| p as usize);
-        for i in from..b {
-            let m = st.masks[i];
-            if let Some(c) = col {
-                if !m.get(c) {
-                    continue;
-                }
+        let mut next = from;
+        while next < b {
+            let i = match col {
+                Some(c) => next_covering(&st.masks[..b], next, c),
+                None => next,
+            };
+            if i == b {
+                break;
             }
+            next = i + 1;
+            let m = st.masks[i];
             st.stats.tried += 1;
             let row = st.rows[i];
             let g = self.row_group[row as usize] as usize;
@@ -669,4 +673,24 @@ impl<const W: usize> Compiled<W> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The first position from `from` on whose row covers column `c`, or `masks.len()`. Eight
+/// rows are tested at once while none of them covers it: candidates are a few among hundreds
+/// of rows, and a row-by-row test was a sixth of the time on the Bedlam cube.
+#[inline]
+fn next_covering<const W: usize>(masks: &[Bits<W>], from: usize, c: usize) -> usize {
+    let (word, bit) = (c / 64, c % 64);
+    let mut i = from;
+    while let Some(chunk) = masks.get(i..i + 8) {
+        let any = chunk.iter().fold(0, |acc, m| acc | m.0[word]);
+        if any >> bit & 1 != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < masks.len() && !masks[i].get(c) {
+        i += 1;
+    }
+    i
 }
