@@ -685,7 +685,11 @@ fn next_covering<const W: usize>(masks: &[Bits<W>], from: usize, c: usize) -> us
     while let Some(chunk) = masks.get(i..i + 8) {
         let any = chunk.iter().fold(0, |acc, m| acc | m.0[word]);
         if any >> bit & 1 != 0 {
-            break;
+            // Which of the eight, without a branch per row (those mispredict).
+            let hits = chunk.iter().enumerate().fold(0u32, |acc, (j, m)| {
+                acc | ((m.0[word] >> bit & 1) as u32) << j
+            });
+            return i + hits.trailing_zeros() as usize;
         }
         i += 8;
     }
