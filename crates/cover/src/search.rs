@@ -698,3 +698,44 @@ fn next_covering<const W: usize>(masks: &[Bits<W>], from: usize, c: usize) -> us
     }
     i
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_covering_equals_a_row_by_row_scan() {
+        // Sparse rows on two words, so that chunks of eight with and without the column occur,
+        // and every start position, including those in a chunk and in the tail.
+        let mut x = 5u64;
+        let mut rnd = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 33
+        };
+        for _ in 0..50 {
+            let masks: Vec<Bits<2>> = (0..(rnd() % 40) as usize)
+                .map(|_| {
+                    let mut m = Bits::zero();
+                    for _ in 0..3 {
+                        m.set((rnd() % 128) as usize);
+                    }
+                    m
+                })
+                .collect();
+            for c in 0..128 {
+                for from in 0..=masks.len() {
+                    let plain = (from..masks.len())
+                        .find(|&i| masks[i].get(c))
+                        .unwrap_or(masks.len());
+                    assert_eq!(
+                        next_covering(&masks, from, c),
+                        plain,
+                        "column {c} from {from}"
+                    );
+                }
+            }
+        }
+    }
+}
