@@ -373,7 +373,9 @@ impl<const W: usize> Compiled<W> {
                 // `kept <= i < n`, where `i` is this row's position in the span and `n` the
                 // length of both destination slices (a child's span is at most its parent's).
                 // Unchecked writes take the two bounds checks out of the hottest loop of the
-                // engine (about a quarter of its instructions).
+                // engine: it went from about 2.1 to 1.2 billion instructions counting solid
+                // pentominoes 2x5x6 (callgrind; the whole count from 4.2 to 3.0 together
+                // with `Counter::add_all` and the region test's kept volume).
                 unsafe {
                     *dst_masks.get_unchecked_mut(kept) = *e;
                     *dst_rows.get_unchecked_mut(kept) = r;
