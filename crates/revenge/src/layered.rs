@@ -117,8 +117,14 @@ pub fn retire_range(prev: &[u8], out: &mut [u8]) {
 }
 
 /// One push step for the bytes `first..first + count` of the previous table: the unseen
-/// entries next to its frontier entries, sorted, without repeats.
-pub fn push_range(space: &Space, prev: &[u8], first: usize, count: usize) -> Vec<u64> {
+/// entries in `keep` next to its frontier entries, sorted, without repeats.
+pub fn push_range(
+    space: &Space,
+    prev: &[u8],
+    first: usize,
+    count: usize,
+    keep: &Range<u64>,
+) -> Vec<u64> {
     let mut out = Vec::new();
     for i in first..first + count {
         let b = prev[i];
@@ -128,7 +134,7 @@ pub fn push_range(space: &Space, prev: &[u8], first: usize, count: usize) -> Vec
         for q in 0..4u64 {
             if (b >> (2 * q)) & 3 == FRONTIER {
                 space.any_neighbour(i as u64 * 4 + q, |x| {
-                    if entry(prev, x) == UNSEEN {
+                    if keep.contains(&x) && entry(prev, x) == UNSEEN {
                         out.push(x);
                     }
                     false
@@ -272,6 +278,7 @@ pub fn step_range(
             .for_each(|(o, p)| retire_range(p, o));
         // The whole frontier is expanded; only the neighbours inside `out` are kept.
         let nbytes = prev.len();
+        let keep = first as u64 * 4..(first + len) as u64 * 4;
         let mut at = 0;
         while at < nbytes {
             if stop.load(Ordering::Relaxed) {
@@ -281,7 +288,7 @@ pub fn step_range(
             let lists: Vec<Vec<u64>> = (at..end)
                 .into_par_iter()
                 .step_by(CHUNK)
-                .map(|i| push_range(sp, prev, i, CHUNK.min(end - i)))
+                .map(|i| push_range(sp, prev, i, CHUNK.min(end - i), &keep))
                 .collect();
             let parts: Vec<Tally> = out
                 .par_chunks_mut(MERGE_CHUNK)

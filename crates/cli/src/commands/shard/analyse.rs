@@ -135,13 +135,17 @@ impl AnalyseJob {
         let joined = a
             .latest(&|_| {})
             .with_context(|| format!("cannot read the analysis state in {}", a.dir.display()))?;
+        Ok(self.next_after(joined))
+    }
+
+    fn next_after(&self, joined: Option<Checkpoint>) -> Next {
         let depth = match &joined {
             None => Some(0),
             Some(c) if c.complete => None,
             Some(c) if self.max_depth.is_some_and(|m| c.depth >= m) => None,
             Some(c) => Some(c.depth + 1),
         };
-        Ok(Next { joined, depth })
+        Next { joined, depth }
     }
 
     fn pull(&self, joined: Option<&Checkpoint>, shards: usize) -> bool {
@@ -238,16 +242,16 @@ impl AnalyseJob {
         dir.observe_markers(index)
     }
 
-    /// Computes shard `index`'s part of the depth under way and writes it (the bits, then the
-    /// sealed result); `None` when interrupted, `Some(None)` when there is nothing to do.
+    /// Computes shard `index`'s part of the depth under way (`next`) and writes it (the bits,
+    /// then the sealed result); `None` when interrupted.
     pub fn run(
         &self,
         dir: &PlanDir,
         plan: &Plan,
+        next: &Next,
         index: usize,
         threads: usize,
     ) -> Result<Option<ShardResult>> {
-        let next = self.next(dir)?;
         let Some(depth) = next.depth else {
             bail!("internal error: the analysis is complete");
         };
@@ -328,13 +332,13 @@ impl AnalyseJob {
         json: bool,
         out: Option<&OutputPath>,
     ) -> Result<()> {
-        let next = self.next(dir)?;
+        let mut next = self.next(dir)?;
         if let Some(depth) = next.depth {
-            self.join(dir, plan, depth, next.joined.as_ref())?;
+            let cp = self.join(dir, plan, depth, next.joined.as_ref())?;
+            next = self.next_after(Some(cp));
         }
         // Parts of joined depths are no longer needed (a join removes its own; these are
-        // left by a join killed after sealing).
-        let next = self.next(dir)?;
+        // left by a join killed after sealing, or by a shard that ran late).
         let joined = next.joined.as_ref().context("no depth is joined")?;
         for d in 0..=joined.depth {
             let p = Self::parts_dir(dir, d);
@@ -376,7 +380,7 @@ impl AnalyseJob {
         plan: &Plan,
         depth: u32,
         joined: Option<&Checkpoint>,
-    ) -> Result<()> {
+    ) -> Result<Checkpoint> {
         let n = plan.shards.len();
         let mut missing = Vec::new();
         let mut parts = Vec::with_capacity(n);
@@ -467,7 +471,7 @@ impl AnalyseJob {
                 fmt_int(total.row.unique)
             );
         }
-        Ok(())
+        Ok(cp)
     }
 
     /// `shard status` for an analysis.

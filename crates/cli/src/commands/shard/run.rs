@@ -147,7 +147,7 @@ fn run_analyse(dir: &PlanDir, plan: &Plan, index: usize, threads: usize) -> Resu
         .num_threads(threads)
         .build_global()
         .ok();
-    match attempt(dir, index, || job.run(dir, plan, index, threads))? {
+    match attempt(dir, index, || job.run(dir, plan, &next, index, threads))? {
         Some(r) => {
             let c = |k: &str| r.counts.get(k).copied().unwrap_or(0);
             outln!(
