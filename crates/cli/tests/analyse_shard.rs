@@ -272,56 +272,26 @@ fn analysis_flags_and_their_errors() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path().join("p");
     let ds = d.to_str().unwrap();
-    let e = err(&[
-        "shard",
-        "plan",
-        "--revenge-stage",
-        "1",
-        "--shards",
-        "2",
-        "--dir",
-        ds,
-    ]);
-    assert!(e.contains("2..=5"), "{e}");
-    let e = err(&[
-        "shard",
-        "plan",
-        "--revenge-stage",
-        "4",
-        "--shards",
-        "2",
-        "--dir",
-        ds,
-    ]);
-    assert!(
-        e.contains("stage 4 has no symmetry-reduced analysis"),
-        "{e}"
-    );
-    let e = err(&[
-        "shard",
-        "plan",
-        "--revenge-stage",
-        "5",
-        "--variant",
-        "edges",
-        "--shards",
-        "2",
-        "--dir",
-        ds,
-    ]);
-    assert!(e.contains("no variant `edges`"), "{e}");
-    let e = err(&[
-        "shard",
-        "plan",
-        "tetris-cube",
-        "--max-depth",
-        "3",
-        "--shards",
-        "2",
-        "--dir",
-        ds,
-    ]);
-    assert!(e.contains("--revenge-stage"), "{e}");
+    // (the arguments after `shard plan` and before `--shards 2 --dir D`, the error)
+    let cases: [(&[&str], &str); 4] = [
+        (&["--revenge-stage", "1"], "2..=5"),
+        (
+            &["--revenge-stage", "4"],
+            "stage 4 has no symmetry-reduced analysis",
+        ),
+        (
+            &["--revenge-stage", "5", "--variant", "edges"],
+            "no variant `edges`",
+        ),
+        (&["tetris-cube", "--max-depth", "3"], "--revenge-stage"),
+    ];
+    for (args, want) in cases {
+        let mut all = vec!["shard", "plan"];
+        all.extend(args);
+        all.extend(["--shards", "2", "--dir", ds]);
+        let e = err(&all);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
     let e = err(&["revenge", "analyse", "--stage", "4", "--variant", "wings"]);
     assert!(e.contains("--variant is for stages 3 and 5"), "{e}");
     plan(&d, "5", "wings", 2, &[]);
