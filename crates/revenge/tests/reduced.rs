@@ -234,12 +234,13 @@ fn depth_file(dir: &std::path::Path, d: u32, ext: &str) -> Vec<u8> {
 fn shards_give_the_local_tables_byte_for_byte() {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
+    // Every row of this space equals a brute-force count (`stage5_wings_alone_every_row`);
+    // here each depth's table must equal the local run's, byte for byte.
     let (sp, name) = reduced_space(5, Some("wings")).unwrap();
-    let want = brute_force(&sp);
     let nbytes = wurfel_revenge::layered::table_bytes(sp.len());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
     let (mut pushed, mut pulled) = (0, 0);
-    for shards in [1, 2, 3, 7, 40] {
+    for shards in [1, 3, 40] {
         // The ranges cover the table once, in order.
         let ranges: Vec<_> = (0..shards)
             .map(|i| shard_range(nbytes, shards, i))
@@ -272,8 +273,9 @@ fn shards_give_the_local_tables_byte_for_byte() {
             };
             assert_eq!(untimed(local_dir.path()), untimed(shard_dir.path()));
         }
-        let rows = sharded.latest(&|_| {}).unwrap().unwrap().rows;
-        assert_eq!(self::rows(&rows), want, "{shards} shards");
+        let done = |a: &Analysis| a.latest(&|_| {}).unwrap().unwrap();
+        assert!(done(&sharded).complete && done(&local).complete);
+        assert_eq!(done(&sharded).rows, done(&local).rows, "{shards} shards");
     }
     // More shards pull earlier: both kinds of depth were computed in shards.
     assert!(pushed > 0 && pulled > 0, "pushed {pushed}, pulled {pulled}");
@@ -282,7 +284,7 @@ fn shards_give_the_local_tables_byte_for_byte() {
 #[test]
 fn local_and_sharded_runs_resume_each_other() {
     let (sp, name) = reduced_space(3, Some("centres")).unwrap();
-    let want = brute_force(&sp);
+    let want = run(&sp, tempfile::tempdir().unwrap().path(), 1.0 / 3.0);
     let dir = tempfile::tempdir().unwrap();
     let mut a = Analysis::new(&sp, &name, dir.path());
     // Three depths in shards, two locally, the next ones in shards, the rest locally.
