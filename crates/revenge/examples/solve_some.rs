@@ -1,5 +1,7 @@
 //! Solves random positions printing per-stage lengths and times (diagnostics). Tables in
-//! `$WURFEL_CACHE`, else a directory under the system's temporary directory.
+//! `$WURFEL_CACHE`, else a directory under the system's temporary directory. With `BUILD` set,
+//! the stages' coordinates and move tables are built in memory instead of read from the cache
+//! (to compare searches over owned and mapped move tables).
 fn main() {
     let from: u64 = std::env::args()
         .nth(1)
@@ -9,16 +11,15 @@ fn main() {
         .nth(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
-    let mut solver = wurfel_revenge::Solver::new();
-    solver
-        .ensure_tables(
-            &std::env::var_os("WURFEL_CACHE")
-                .map(std::path::PathBuf::from)
-                .unwrap_or_else(|| std::env::temp_dir().join("wurfel-tables")),
-            2,
-            &|_, _, _| {},
-        )
-        .unwrap();
+    let dir = std::env::var_os("WURFEL_CACHE")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("wurfel-tables"));
+    let mut solver = if std::env::var_os("BUILD").is_some() {
+        wurfel_revenge::Solver::new()
+    } else {
+        wurfel_revenge::Solver::cached(&dir, &|_, _, _| {})
+    };
+    solver.ensure_tables(&dir, 2, &|_, _, _| {}).unwrap();
     for seed in from..from + n {
         let c = wurfel_revenge::Cube::random(seed);
         let t = std::time::Instant::now();

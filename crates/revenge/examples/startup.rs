@@ -1,23 +1,24 @@
-//! Start-up time of the solver: coordinates and move tables, then mapping the distance tables
-//! from `$WURFEL_CACHE` (diagnostics).
+//! Start-up time of the solver: coordinates and move tables (from `$WURFEL_CACHE` when cached
+//! there, else built and stored), then mapping the distance tables (diagnostics).
 fn main() {
     let t = std::time::Instant::now();
-    let mut solver = wurfel_revenge::Solver::new();
-    let setup = t.elapsed().as_secs_f64();
     let dir = std::env::var_os("WURFEL_CACHE").expect("WURFEL_CACHE names the tables");
-    solver
-        .ensure_tables(std::path::Path::new(&dir), 2, &|_, _, _| {})
-        .unwrap();
+    let dir = std::path::Path::new(&dir);
+    let mut solver = wurfel_revenge::Solver::cached(dir, &|name, _, ev| {
+        eprintln!("{name}: {ev:?} at {:.3} s", t.elapsed().as_secs_f64())
+    });
+    let setup = t.elapsed().as_secs_f64();
+    solver.ensure_tables(dir, 2, &|_, _, _| {}).unwrap();
     let mapped = t.elapsed().as_secs_f64() - setup;
     let s = solver.solve(&wurfel_revenge::Cube::random(1)).unwrap();
     println!(
-        "set-up {setup:.2} s, tables mapped {mapped:.3} s, first solve done at {:.2} s ({} STM)",
+        "set-up {setup:.3} s, tables mapped {mapped:.3} s, first solve done at {:.2} s ({} STM)",
         t.elapsed().as_secs_f64(),
         s.stm()
     );
     for k in 1..=5 {
         let t = std::time::Instant::now();
         let _ = wurfel_revenge::stage::Stage::new(k);
-        eprintln!("stage {k} set-up {:.2} s", t.elapsed().as_secs_f64());
+        eprintln!("stage {k} built in {:.2} s", t.elapsed().as_secs_f64());
     }
 }

@@ -7,6 +7,7 @@
 //! cubes: they cannot disagree with the cubie model.
 
 use crate::cube::{facelet_geometry, geometry, Cube, Move};
+use crate::prune::Words;
 
 /// Binomial coefficient (small arguments).
 pub fn binom(n: usize, k: usize) -> usize {
@@ -184,6 +185,44 @@ impl Kind {
         }
     }
 
+    /// The kind as words (a variant tag, then its fields with their lengths): with the coset
+    /// table, moves and start positions, what a coordinate's numbering depends on
+    /// ([`crate::setup`] keys cached coordinates by it).
+    pub fn describe(&self, out: &mut Vec<u32>) {
+        let mut list = |tag: u32, xs: &[u8]| {
+            out.push(tag);
+            out.push(xs.len() as u32);
+            out.extend(xs.iter().map(|&x| u32::from(x)));
+        };
+        match self {
+            Kind::ColourSet { colour, slots } => {
+                list(1, slots);
+                out.push(u32::from(*colour));
+            }
+            Kind::WingSet { set, slots } => {
+                list(2, set);
+                list(2, slots);
+            }
+            Kind::WingParity { slots } => list(3, slots),
+            Kind::WingPerm { slots } => list(4, slots),
+            Kind::UdWingCoset {
+                slots,
+                is_lr,
+                canon_lr,
+                canon_fb,
+            } => {
+                list(5, slots);
+                out.extend(is_lr.iter().map(|&x| u32::from(x)));
+                for t in [canon_lr, canon_fb] {
+                    out.push(t.len() as u32);
+                    out.extend_from_slice(t);
+                }
+            }
+            Kind::CornerPerm => out.push(6),
+            Kind::Twist => out.push(7),
+        }
+    }
+
     /// A 64-bit key for kinds too large for a dense raw range.
     pub fn key(&self, c: &Cube) -> Option<u64> {
         let Kind::UdWingCoset {
@@ -275,24 +314,23 @@ pub struct Coord {
     /// modulo a subgroup acting on piece labels).
     pub canon: Option<Vec<u32>>,
     /// Canonical raw value -> dense id (u32::MAX when never seen).
-    pub dense: Vec<u32>,
+    pub dense: Words,
     /// For kinds without a dense raw range: key -> dense id.
     pub map: std::collections::HashMap<u64, u32>,
-    /// A cube with each dense value (for symmetry actions in analyses).
+    /// A cube with each dense value (for symmetry actions in analyses). Empty when the
+    /// coordinate was read from the cache ([`crate::setup`]): only analyses use
+    /// representatives, and they build their coordinates.
     pub reps: Vec<Cube>,
     /// Number of dense values.
     pub size: usize,
     /// `mtab[id * nmoves + k]` = id after move k.
-    pub mtab: Vec<u32>,
+    pub mtab: Words,
     pub nmoves: usize,
 }
 
 impl Coord {
     fn canonical(&self, raw: u32) -> u32 {
-        match &self.canon {
-            Some(t) => t[raw as usize],
-            None => raw,
-        }
+        canonical(&self.canon, raw)
     }
     /// Dense id of a cube, or `None` outside the domain.
     pub fn id(&self, c: &Cube) -> Option<u32> {
@@ -300,35 +338,42 @@ impl Coord {
             return self.map.get(&self.kind.key(c)?).copied();
         }
         let r = self.canonical(self.kind.raw(c)?);
-        let d = self.dense[r as usize];
+        let d = *self.dense.get(r as usize)?;
         (d != u32::MAX).then_some(d)
     }
 
     /// Explores the values reachable from `starts` under `moves` and builds the move table.
     pub fn build(kind: Kind, canon: Option<Vec<u32>>, starts: &[Cube], moves: &[Move]) -> Coord {
-        let mut c = Coord {
-            dense: vec![u32::MAX; kind.raw_size()],
-            map: std::collections::HashMap::new(),
-            reps: Vec::new(),
-            kind,
-            canon,
-            size: 0,
-            mtab: Vec::new(),
-            nmoves: moves.len(),
-        };
+        Coord::explore(kind, canon, starts, moves, usize::MAX)
+    }
+
+    /// The first `rows` rows of [`Coord::build`]'s exploration (all of it when there are
+    /// fewer): the values found so far are numbered as the full build numbers them, and the
+    /// move table has a row for each of the first `rows`. A cheap check that cached
+    /// coordinates are numbered as this code numbers them ([`crate::setup`]).
+    pub fn explore(
+        kind: Kind,
+        canon: Option<Vec<u32>>,
+        starts: &[Cube],
+        moves: &[Move],
+        rows: usize,
+    ) -> Coord {
+        let mut dense = vec![u32::MAX; kind.raw_size()];
+        let mut map = std::collections::HashMap::new();
         let mut reps: Vec<Cube> = Vec::new();
         // Id of a cube's value, assigning a new one (and queueing the cube) when unseen.
-        let lookup = |c: &mut Coord, cube: &Cube, reps: &mut Vec<Cube>| -> u32 {
+        let mut lookup = |cube: &Cube, reps: &mut Vec<Cube>| -> u32 {
             let next = reps.len() as u32;
-            let id = if c.kind.raw_size() == 0 {
-                let k = c.kind.key(cube).expect("cube in the coordinate's domain");
-                *c.map.entry(k).or_insert(next)
+            let id = if kind.raw_size() == 0 {
+                let k = kind.key(cube).expect("cube in the coordinate's domain");
+                *map.entry(k).or_insert(next)
             } else {
-                let r = c.canonical(c.kind.raw(cube).expect("cube in the coordinate's domain"));
-                if c.dense[r as usize] == u32::MAX {
-                    c.dense[r as usize] = next;
+                let raw = kind.raw(cube).expect("cube in the coordinate's domain");
+                let r = canonical(&canon, raw) as usize;
+                if dense[r] == u32::MAX {
+                    dense[r] = next;
                 }
-                c.dense[r as usize]
+                dense[r]
             };
             if id == next {
                 reps.push(*cube);
@@ -336,32 +381,45 @@ impl Coord {
             id
         };
         for s in starts {
-            lookup(&mut c, s, &mut reps);
+            lookup(s, &mut reps);
         }
         let mut mtab: Vec<u32> = Vec::new();
         // Ids are assigned in discovery order, so visiting representatives in id order fills
         // the move table row by row (a breadth-first exploration).
         let mut i = 0;
-        while i < reps.len() {
+        while i < reps.len() && i < rows {
             debug_assert_eq!(mtab.len(), i * moves.len());
             for &m in moves {
                 let mut n = reps[i];
                 n.apply(m);
-                let id = lookup(&mut c, &n, &mut reps);
+                let id = lookup(&n, &mut reps);
                 mtab.push(id);
             }
             i += 1;
         }
-        c.size = reps.len();
-        c.reps = reps;
-        c.mtab = mtab;
-        c
+        Coord {
+            dense: dense.into(),
+            map,
+            size: reps.len(),
+            reps,
+            kind,
+            canon,
+            mtab: mtab.into(),
+            nmoves: moves.len(),
+        }
     }
 
     /// Next id after move index `k`.
     #[inline]
     pub fn step(&self, id: u32, k: usize) -> u32 {
         self.mtab[id as usize * self.nmoves + k]
+    }
+}
+
+fn canonical(canon: &Option<Vec<u32>>, raw: u32) -> u32 {
+    match canon {
+        Some(t) => t[raw as usize],
+        None => raw,
     }
 }
 

@@ -145,6 +145,21 @@ impl Solver {
         }
     }
 
+    /// The solver of [`Solver::new`] with each stage's coordinates, move tables and goals
+    /// read from `dir` when a valid copy is there, else built and stored there
+    /// ([`crate::setup`]): milliseconds instead of seconds. Distance tables still come from
+    /// [`Solver::ensure_tables`].
+    pub fn cached(dir: &Path, report: &(dyn Fn(&str, usize, TableEvent) + Sync)) -> Solver {
+        use rayon::prelude::*;
+        Solver {
+            stages: (1..=5)
+                .into_par_iter()
+                .map(|k| Stage::cached(k, dir, report))
+                .collect(),
+            ..Solver::new_without_stages()
+        }
+    }
+
     /// A solver whose distance tables have at most `max` entries each (see
     /// [`Stage::with_table_limit`]): megabytes instead of gigabytes, for tests and small
     /// machines; every stage solution is still optimal, only found more slowly.

@@ -142,7 +142,7 @@ pub fn stage_rotations(k: usize) -> Vec<Rot> {
     }
 }
 
-fn colour_set(colour: u8, axes: &[usize]) -> Kind {
+pub(crate) fn colour_set(colour: u8, axes: &[usize]) -> Kind {
     Kind::ColourSet {
         colour,
         slots: slots::centres_on(axes),
@@ -163,7 +163,7 @@ fn stage4_seed_spec() -> (Vec<(Kind, bool)>, Vec<Vec<usize>>) {
 }
 
 /// Norskog's stage-4 wing coordinate (88,200 cosets of the half-turn group).
-fn ud_wing_coset() -> Kind {
+pub(crate) fn ud_wing_coset() -> Kind {
     let slots_ud = slots::ud_wings();
     let lr = slots::ud_wings_in_slices(0);
     let fb = slots::ud_wings_in_slices(2);
@@ -389,35 +389,67 @@ fn rotated_solved(rots: &[Rot]) -> Vec<Cube> {
         .collect()
 }
 
-impl Stage {
-    /// Builds coordinates, move tables and goals (fast: seconds); distance tables are loaded
-    /// or built separately by [`Stage::ensure_tables`].
-    pub fn new(k: usize) -> Stage {
-        Stage::with_spec(k, stage_spec(k))
-    }
+/// A stage before its breadth-first parts: coordinate kinds with their coset tables, moves,
+/// rotations, projections. Cheap (milliseconds); [`Plan::build`] explores the coordinates and
+/// goals (seconds), which [`crate::setup`] caches.
+pub(crate) struct Plan {
+    pub k: usize,
+    pub moves: Vec<Move>,
+    pub next: Vec<Move>,
+    pub rots: Vec<Rot>,
+    pub starts: Vec<Cube>,
+    pub kinds: Vec<(Kind, Option<Vec<u32>>)>,
+    projs: Vec<Vec<usize>>,
+}
 
-    /// Stage 4 in Norskog's own coordinates (one distance table over the whole stage, 1.3 GB),
-    /// for the analysis.
-    pub fn stage4_seed() -> Stage {
-        Stage::with_spec(4, stage4_seed_spec())
-    }
-
-    fn with_spec(k: usize, spec: (Vec<(Kind, bool)>, Vec<Vec<usize>>)) -> Stage {
-        let moves = stage_moves(k);
+impl Plan {
+    pub fn new(k: usize, spec: (Vec<(Kind, bool)>, Vec<Vec<usize>>)) -> Plan {
         let next = stage_moves(k + 1);
         let rots = stage_rotations(k);
-        let starts = rotated_solved(&rots);
         let (kinds, projs) = spec;
-        // The coordinates are independent: build them side by side (start-up time).
-        let coords: Vec<Coord> = kinds
-            .into_par_iter()
+        let kinds = kinds
+            .into_iter()
             .map(|(kind, coset)| {
                 let canon = coset.then(|| perm_coset_table(&kind, &next));
-                Coord::build(kind, canon, &starts, &moves)
+                (kind, canon)
             })
             .collect();
+        Plan {
+            k,
+            moves: stage_moves(k),
+            next,
+            starts: rotated_solved(&rots),
+            rots,
+            kinds,
+            projs,
+        }
+    }
+
+    /// The plan of stage `k` as the solver uses it.
+    pub fn stage(k: usize) -> Plan {
+        Plan::new(k, stage_spec(k))
+    }
+
+    /// Explores the coordinates and goals.
+    pub fn build(self) -> Stage {
+        // The coordinates are independent: build them side by side (start-up time).
+        let coords: Vec<Coord> = self
+            .kinds
+            .clone()
+            .into_par_iter()
+            .map(|(kind, canon)| Coord::build(kind, canon, &self.starts, &self.moves))
+            .collect();
+        let goals = self.goals(&coords);
+        self.finish(coords, goals)
+    }
+
+    /// For each allowed rotation, the goal tuples: the rotated solved cube closed under the
+    /// next stage's moves.
+    fn goals(&self, coords: &[Coord]) -> Vec<HashSet<Vec<u32>>> {
+        let moves = &self.moves;
         // Index of each next-stage move in this stage's move list.
-        let next_idx: Vec<usize> = next
+        let next_idx: Vec<usize> = self
+            .next
             .iter()
             .map(|m| {
                 moves
@@ -426,9 +458,9 @@ impl Stage {
                     .expect("move sets are nested")
             })
             .collect();
-        let goals = starts
+        self.starts
             .iter()
-            .zip(&rots)
+            .zip(&self.rots)
             .map(|(s, rot)| {
                 // Seen from a rotated cube, the next stage's moves are other slices: the goal
                 // for this rotation is the rotated solved cube closed under those.
@@ -451,11 +483,8 @@ impl Stage {
                 let mut stack = vec![t];
                 while let Some(t) = stack.pop() {
                     for &m in &next_idx {
-                        let u: Vec<u32> = t
-                            .iter()
-                            .zip(&coords)
-                            .map(|(&id, c)| c.step(id, m))
-                            .collect();
+                        let u: Vec<u32> =
+                            t.iter().zip(coords).map(|(&id, c)| c.step(id, m)).collect();
                         if set.insert(u.clone()) {
                             stack.push(u);
                         }
@@ -463,18 +492,41 @@ impl Stage {
                 }
                 set
             })
-            .collect();
-        let projections = projs
+            .collect()
+    }
+
+    /// The stage from explored (or cached) coordinates and goals.
+    pub fn finish(self, coords: Vec<Coord>, goals: Vec<HashSet<Vec<u32>>>) -> Stage {
+        let projections = self
+            .projs
             .into_iter()
-            .map(|p| Projection::new(k, p, &coords))
+            .map(|p| Projection::new(self.k, p, &coords))
             .collect();
         Stage {
-            number: k,
-            moves,
+            number: self.k,
+            moves: self.moves,
             coords,
             goals,
             projections,
         }
+    }
+}
+
+impl Stage {
+    /// Builds coordinates, move tables and goals (fast: seconds); distance tables are loaded
+    /// or built separately by [`Stage::ensure_tables`].
+    pub fn new(k: usize) -> Stage {
+        Stage::with_spec(k, stage_spec(k))
+    }
+
+    /// Stage 4 in Norskog's own coordinates (one distance table over the whole stage, 1.3 GB),
+    /// for the analysis.
+    pub fn stage4_seed() -> Stage {
+        Stage::with_spec(4, stage4_seed_spec())
+    }
+
+    fn with_spec(k: usize, spec: (Vec<(Kind, bool)>, Vec<Vec<usize>>)) -> Stage {
+        Plan::new(k, spec).build()
     }
 
     /// The same stage searched with a subset of its moves (goals and coordinates unchanged).
@@ -495,7 +547,7 @@ impl Stage {
                     t.push(c.mtab[id * c.nmoves + k]);
                 }
             }
-            c.mtab = t;
+            c.mtab = t.into();
             c.nmoves = cols.len();
         }
         self.moves = keep.to_vec();

@@ -17,7 +17,8 @@ fn random_positions_are_solved_and_checked_by_the_sticker_simulator() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(200);
-    let mut solver = Solver::new();
+    // Coordinates and move tables from the cache too, as the command line reads them.
+    let mut solver = Solver::cached(&table_dir(), &|_, _, _| {});
     solver
         .ensure_tables(&table_dir(), 2, &|_, _, _| {})
         .expect("tables");

@@ -209,12 +209,15 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     let t = Instant::now();
     let pb = spinner(!common.quiet);
     pb.set_message("setting up coordinates and move tables");
-    let mut solver = Solver::new();
     let dir = cache_dir();
     let quiet = common.quiet;
     let report = |name: &str, len: usize, ev: TableEvent| match ev {
         TableEvent::Loaded => pb.set_message(format!("loaded {name}")),
         TableEvent::Invalid(why) => say(&pb, &format!("table {name}: {why}; rebuilding")),
+        // A stage's coordinates and move tables (no entry count known before they exist).
+        TableEvent::Building if len == 0 => {
+            pb.set_message(format!("building {name} (cached in {})", dir.display()))
+        }
         TableEvent::Building => {
             let msg = format!(
                 "building {name}: {len} entries, {:.1} MB (cached in {})",
@@ -233,6 +236,7 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
             }
         }
     };
+    let mut solver = Solver::cached(&dir, &report);
     solver
         .ensure_tables(&dir, common.threads.get(), &report)
         .map_err(|e| anyhow!(e))?;
@@ -473,19 +477,19 @@ fn tables(a: TablesArgs) -> Result<()> {
     );
     if a.verify {
         let t = Instant::now();
+        let why = |e| match e {
+            wurfel_revenge::cache::LoadError::Missing => "missing".to_string(),
+            wurfel_revenge::cache::LoadError::Invalid(w) => w,
+        };
         for s in &solver.stages {
             for p in &s.projections {
-                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len()).map_err(|e| {
-                    anyhow!(
-                        "table {}: {}; delete it to rebuild",
-                        p.name,
-                        match e {
-                            wurfel_revenge::cache::LoadError::Missing => "missing".into(),
-                            wurfel_revenge::cache::LoadError::Invalid(w) => w,
-                        }
-                    )
-                })?;
+                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len())
+                    .map_err(|e| anyhow!("table {}: {}; delete it to rebuild", p.name, why(e)))?;
             }
+            // The stage's coordinates, move tables and goals.
+            let name = wurfel_revenge::setup::setup_name(s.number);
+            wurfel_revenge::cache::verify_words(&cache_dir(), &name)
+                .map_err(|e| anyhow!("{name}: {}; delete it to rebuild", why(e)))?;
         }
         outln!(
             "every checksum verified in {:.1} s",
