@@ -7,6 +7,9 @@
 #      resubmits only the killed shard, and the merged counts equal `wurfel count`.
 #   3. GNU parallel: the same kill (SIGKILL of one running shard), rerun with --resume-failed
 #      (only the failed shard runs again), merged counts equal `wurfel count`.
+#   4. Slurm: a 4x4x4 stage analysis (stage 5's wings, 12 depths) in 3 shards per depth through
+#      the emitted driver (an array and a join job per depth), killed after depth 3 and run
+#      again (it goes on from the depth under way); the rows equal `revenge analyse`.
 # Starts the single-node Slurm cluster with scripts/slurm-up.sh (apt: slurm-wlm, munge, parallel).
 # When that is impossible it fails loudly: CI never skips this silently. Every wait is bounded.
 set -euo pipefail
@@ -157,5 +160,37 @@ reruns=$(tail -n +2 "$d/parallel.joblog" | wc -l)
 got=$(counts_of "$d/merged.json")
 [ "$got" = "$want" ] || fail "parallel merge gives '$got', one machine '$want'"
 say "   rerun redid only shard $victim: $got = wurfel count"
+
+# --- 4. Slurm: an analysis depth by depth through the emitted driver ------------------------------
+say "4. Slurm: stage 5's wings analysed in 3 shards per depth"
+rows_of() { python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["distance"]))' "$1"; }
+"$WURFEL" revenge analyse --stage 5 --variant wings --state-dir "$work/wings-local" --json --quiet >"$work/wings.json"
+want=$(rows_of "$work/wings.json")
+d=$work/wings
+"$WURFEL" shard plan --revenge-stage 5 --variant wings --shards 3 --dir "$d"
+"$WURFEL" shard emit "$d" --to slurm >/dev/null
+start=$SECONDS
+# The driver is killed (with its jobs) once depth 3 is joined, then run again: it goes on from
+# the depth under way.
+setsid bash "$d/submit-slurm.sh" >"$work/wings-driver-1.log" 2>&1 &
+driver=$!
+deadline=$((SECONDS + WAIT))
+until [ "$("$WURFEL" shard status "$d" --next-depth)" -ge 4 ] 2>/dev/null; do
+  [ $SECONDS -lt $deadline ] || fail "depth 3 not joined within $WAIT s: $(tail -n 5 "$work/wings-driver-1.log")"
+  sleep 0.5
+done
+kill -- -"$driver" 2>/dev/null || true
+wait "$driver" 2>/dev/null || true
+scancel --name=wurfel-revenge-stage-5-wings 2>/dev/null || true
+scancel --name=wurfel-revenge-stage-5-wings-merge 2>/dev/null || true
+resumed=$("$WURFEL" shard status "$d" --next-depth)
+say "   driver killed with depth $resumed under way; running it again"
+timeout "$((4 * WAIT))" bash "$d/submit-slurm.sh" >"$work/wings-driver.log" 2>&1 || fail "the analysis driver failed: $(tail -n 5 "$work/wings-driver.log")"
+first=$(sed -n 's/^depth \([0-9]*\): .*/\1/p' "$work/wings-driver.log" | head -n 1)
+[ "$first" = "$resumed" ] || fail "the rerun started at depth $first, not at $resumed"
+[ "$("$WURFEL" shard status "$d" --next-depth)" = complete ] || fail "the driver ended before the analysis was complete"
+got=$(rows_of "$d/merged.json")
+[ "$got" = "$want" ] || fail "Slurm analysis gives $got, one machine $want"
+say "   rerun from depth $resumed to the end; $((SECONDS - start)) s in all through Slurm: rows = revenge analyse"
 
 say "all checks passed in $SECONDS s"

@@ -286,6 +286,45 @@ pub fn stage_space(k: usize) -> Result<Space, String> {
     }
 }
 
+/// Small analyses within stages: a few of a stage's coordinates, with the stage's moves and
+/// symmetries. Each completes in seconds, so a cluster run (or the machinery itself) can be
+/// tried on them; (stage, name, what it is).
+pub const VARIANTS: [(usize, &str, &str); 2] = [
+    (3, "centres", "stage 3's centres and parity alone"),
+    (5, "wings", "stage 5's three wing orbits alone"),
+];
+
+/// The symmetry-reduced space of stage `k` (2, 3 or 5; [`stage_space`]) or of one of its
+/// [`VARIANTS`], and the analysis' name (what its state directory records).
+pub fn reduced_space(k: usize, variant: Option<&str>) -> Result<(Space, String), String> {
+    let Some(v) = variant else {
+        return Ok((stage_space(k)?, format!("stage {k}")));
+    };
+    let space = match (k, v) {
+        (3, "centres") => Space::new(
+            Stage::new(3).with_coords(&[0, 1, 3]),
+            vec![2],
+            vec![Part::Pair(0, 1)],
+        ),
+        (5, "wings") => Space::new(
+            Stage::new(5).with_coords(&[1, 2, 3]),
+            vec![],
+            vec![Part::Plain(0), Part::Plain(1), Part::Plain(2)],
+        ),
+        _ => {
+            let known: Vec<String> = VARIANTS
+                .iter()
+                .map(|(s, n, _)| format!("`{n}` (stage {s})"))
+                .collect();
+            return Err(format!(
+                "stage {k} has no variant `{v}` (variants: {})",
+                known.join(", ")
+            ));
+        }
+    }?;
+    Ok((space, format!("stage {k} {v}")))
+}
+
 /// The first `depths + 1` rows of a reduced space's analysis by an in-memory search over its
 /// entries (for checks: memory grows with the positions reached).
 pub fn sparse_first_depths(space: &Space, depths: u32) -> Vec<Tally> {

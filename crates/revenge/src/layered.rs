@@ -22,6 +22,7 @@ use memmap2::{Mmap, MmapMut};
 use rayon::prelude::*;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -116,8 +117,14 @@ pub fn retire_range(prev: &[u8], out: &mut [u8]) {
 }
 
 /// One push step for the bytes `first..first + count` of the previous table: the unseen
-/// entries next to its frontier entries, sorted, without repeats.
-pub fn push_range(space: &Space, prev: &[u8], first: usize, count: usize) -> Vec<u64> {
+/// entries in `keep` next to its frontier entries, sorted, without repeats.
+pub fn push_range(
+    space: &Space,
+    prev: &[u8],
+    first: usize,
+    count: usize,
+    keep: &Range<u64>,
+) -> Vec<u64> {
     let mut out = Vec::new();
     for i in first..first + count {
         let b = prev[i];
@@ -127,7 +134,7 @@ pub fn push_range(space: &Space, prev: &[u8], first: usize, count: usize) -> Vec
         for q in 0..4u64 {
             if (b >> (2 * q)) & 3 == FRONTIER {
                 space.any_neighbour(i as u64 * 4 + q, |x| {
-                    if entry(prev, x) == UNSEEN {
+                    if keep.contains(&x) && entry(prev, x) == UNSEEN {
                         out.push(x);
                     }
                     false
@@ -158,6 +165,147 @@ pub fn apply_push(space: &Space, first: usize, out: &mut [u8], lists: &[Vec<u64>
         }
     }
     t
+}
+
+/// Unseen entries in `bytes`: the canonical entries not reached yet (non-canonical entries and
+/// padding are [`DONE`]).
+pub fn count_unseen(bytes: &[u8]) -> u64 {
+    bytes
+        .par_chunks(1 << 20)
+        .map(|c| {
+            c.iter()
+                // A 2-bit field is UNSEEN when both of its bits are clear.
+                .map(|&b| u64::from((!(b | b >> 1) & 0x55).count_ones()))
+                .sum::<u64>()
+        })
+        .sum()
+}
+
+/// Ranges of a table given to different workers start on multiples of this many bytes (a
+/// cache line: ranges written by threads of one machine never share one).
+const RANGE_ALIGN: usize = 64;
+
+/// The bytes of a table of `nbytes` that worker `index` of `workers` computes: consecutive,
+/// about equal ranges covering the table once (empty when there are more workers than
+/// 64-byte lines).
+pub fn shard_range(nbytes: usize, workers: usize, index: usize) -> Range<usize> {
+    let lines = nbytes.div_ceil(RANGE_ALIGN) as u128;
+    let at = |i: usize| {
+        let line = (lines * i as u128 / workers.max(1) as u128) as usize;
+        (line * RANGE_ALIGN).min(nbytes)
+    };
+    at(index)..at(index + 1)
+}
+
+/// Whether the depth after `cp` is pulled (rather than pushed) when `workers` machines share
+/// it. A pull step's cost (every unseen entry looks at its neighbours) is divided among the
+/// workers; a push step's (every frontier entry lists its neighbours) is not, as each worker
+/// expands the whole frontier and keeps what falls in its range. So pull is chosen once the
+/// frontier times the workers reaches `pull_ratio` of the unseen entries. A function of the
+/// checkpoint alone: every worker of a depth makes the same choice, and both choices give the
+/// same table.
+pub fn choose_pull(cp: &Checkpoint, pull_ratio: f64, workers: usize) -> bool {
+    let frontier = cp.rows.last().map_or(0, |r| r.unique);
+    frontier as f64 * workers.max(1) as f64 >= cp.unseen as f64 * pull_ratio
+}
+
+/// What one range of a new depth's table holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RangeTally {
+    /// The new frontier.
+    pub row: Tally,
+    /// Canonical entries still unseen.
+    pub unseen: u64,
+}
+
+/// Computes the bytes `first..first + out.len()` of a depth's table: depth 0 when `prev` is
+/// `None`, else the depth after the table `prev`, by pull or push ([`choose_pull`]). Both are
+/// pure functions of `prev`, so any split of the table into ranges, computed anywhere, gives
+/// the same table. Parallel (rayon); `progress(done, total)` is called between batches and
+/// `None` returned if `stop` is set.
+pub fn step_range(
+    space: &Space,
+    prev: Option<&[u8]>,
+    pull: bool,
+    first: usize,
+    out: &mut [u8],
+    stop: &AtomicBool,
+    progress: &dyn Fn(usize, usize),
+) -> Option<RangeTally> {
+    let sp = space;
+    let len = out.len();
+    // Work goes in batches so progress and interruption are seen between them.
+    let batch = CHUNK * 64 * rayon::current_num_threads().max(1);
+    let mut row = Tally::default();
+    let Some(prev) = prev else {
+        let unseen: u64 = out
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .map(|(k, o)| init_range(sp, first + k * CHUNK, o))
+            .sum();
+        let (lo, hi) = (first as u64 * 4, (first + out.len()) as u64 * 4);
+        for &g in sp.goals.iter().filter(|&&g| (lo..hi).contains(&g)) {
+            if entry(out, g - lo) == UNSEEN {
+                set(out, g - lo, FRONTIER);
+                row += sp.weight(g).expect("goal entries are canonical");
+            }
+        }
+        progress(out.len(), out.len());
+        return Some(RangeTally {
+            row,
+            unseen: unseen - row.unique,
+        });
+    };
+    if pull {
+        for (b, o) in out.chunks_mut(batch).enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let base = first + b * batch;
+            let parts: Vec<Tally> = o
+                .par_chunks_mut(CHUNK)
+                .enumerate()
+                .map(|(k, o)| pull_range(sp, prev, base + k * CHUNK, o))
+                .collect();
+            for p in parts {
+                row += p;
+            }
+            progress(base - first + o.len(), len);
+        }
+    } else {
+        out.par_chunks_mut(CHUNK)
+            .zip(prev[first..first + len].par_chunks(CHUNK))
+            .for_each(|(o, p)| retire_range(p, o));
+        // The whole frontier is expanded; only the neighbours inside `out` are kept.
+        let nbytes = prev.len();
+        let keep = first as u64 * 4..(first + len) as u64 * 4;
+        let mut at = 0;
+        while at < nbytes {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let end = (at + batch).min(nbytes);
+            let lists: Vec<Vec<u64>> = (at..end)
+                .into_par_iter()
+                .step_by(CHUNK)
+                .map(|i| push_range(sp, prev, i, CHUNK.min(end - i), &keep))
+                .collect();
+            let parts: Vec<Tally> = out
+                .par_chunks_mut(MERGE_CHUNK)
+                .enumerate()
+                .map(|(k, o)| apply_push(sp, first + k * MERGE_CHUNK, o, &lists))
+                .collect();
+            for p in parts {
+                row += p;
+            }
+            at = end;
+            progress(at, nbytes);
+        }
+    }
+    Some(RangeTally {
+        row,
+        unseen: count_unseen(out),
+    })
 }
 
 /// FNV-1a of the chunks' FNV-1a checksums (parallel, and fixed by the table alone).
@@ -193,8 +341,49 @@ pub struct Checkpoint {
     pub checksum: u64,
     /// True when `depth` reached nothing new: the analysis is over (`rows` ends before it).
     pub complete: bool,
-    /// Seconds spent on each depth (this run and earlier ones).
+    /// Seconds spent on each depth (this run and earlier ones; summed over the workers of a
+    /// depth computed in shards).
     pub seconds: Vec<f64>,
+}
+
+impl Checkpoint {
+    /// The checkpoint of depth 0, whose table holds `t` (its checksum set when sealed).
+    pub fn first(t: RangeTally, seconds: f64) -> Checkpoint {
+        Checkpoint {
+            depth: 0,
+            rows: vec![t.row],
+            unseen: t.unseen,
+            checksum: 0,
+            complete: false,
+            seconds: vec![seconds],
+        }
+    }
+
+    /// The checkpoint of the depth after this one, whose table holds `t`; an error when `t`
+    /// does not account for this depth's unseen entries (the new frontier came from them).
+    pub fn after(&self, t: RangeTally, seconds: f64) -> Result<Checkpoint, String> {
+        if t.unseen.checked_add(t.row.unique) != Some(self.unseen) {
+            return Err(format!(
+                "depth {} leaves {} unseen entries and finds {} new ones, but depth {} had {} \
+                 unseen",
+                self.depth + 1,
+                t.unseen,
+                t.row.unique,
+                self.depth,
+                self.unseen
+            ));
+        }
+        let mut out = self.clone();
+        out.depth += 1;
+        out.seconds.push(seconds);
+        out.unseen = t.unseen;
+        if t.row.unique == 0 {
+            out.complete = true;
+        } else {
+            out.rows.push(t.row);
+        }
+        Ok(out)
+    }
 }
 
 /// Progress within a depth.
@@ -252,9 +441,9 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Maps a finished state file read-only.
 fn map_read(path: &Path) -> std::io::Result<Mmap> {
     let f = File::open(path)?;
-    // SAFETY: the file lives in a state directory this process holds the lock of (see
-    // `Analysis::run`); finished depth files are never written again, by this process or by
-    // another honouring the lock, so the mapping does not change under us.
+    // SAFETY: finished depth files are never written again, by this process or another (new
+    // depths are written under temporary names and renamed; older depths are only removed,
+    // which leaves an existing mapping intact), so the mapping does not change under us.
     unsafe { Mmap::map(&f) }
 }
 
@@ -294,7 +483,8 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    fn id(&self) -> SpaceId {
+    /// What `space.json` holds for this analysis.
+    pub fn id(&self) -> SpaceId {
         SpaceId {
             format: FORMAT,
             name: self.name.clone(),
@@ -305,13 +495,58 @@ impl<'a> Analysis<'a> {
         }
     }
 
+    /// Bytes of each depth's table.
+    pub fn table_bytes(&self) -> usize {
+        table_bytes(self.space.len())
+    }
+
     fn bad(&self, why: impl Into<String>) -> RunError {
         RunError::State(self.dir.clone(), why.into())
     }
 
-    /// The latest complete depth on disk, verified; older and unfinished files are removed.
-    fn resume(&self, report: &dyn Fn(Event)) -> Result<Option<Checkpoint>, RunError> {
-        let nbytes = table_bytes(self.space.len());
+    /// Refuses a directory that holds another analysis.
+    fn check_id(&self) -> Result<bool, RunError> {
+        match fs::read_to_string(self.dir.join("space.json")) {
+            Ok(text) => {
+                let old: SpaceId = serde_json::from_str(&text)
+                    .map_err(|e| self.bad(format!("unreadable space.json: {e}")))?;
+                if old != self.id() {
+                    return Err(self.bad(format!(
+                        "holds another analysis ({}); use another directory",
+                        old.name
+                    )));
+                }
+                Ok(true)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Creates, locks and identifies the directory; the lock is held until the file returned
+    /// is dropped (or the process dies).
+    fn open(&self) -> Result<File, RunError> {
+        fs::create_dir_all(&self.dir)?;
+        let lock = File::create(self.dir.join("lock"))?;
+        if !fs4::fs_std::FileExt::try_lock_exclusive(&lock)? {
+            return Err(self.bad("another analysis is running in it"));
+        }
+        if !self.check_id()? {
+            let text = serde_json::to_string_pretty(&self.id()).expect("serialisable");
+            write_atomic(&self.dir.join("space.json"), text.as_bytes())?;
+        }
+        Ok(lock)
+    }
+
+    /// The latest complete depth on disk, verified against its checksum, without locking or
+    /// removing anything: what workers sharing the directory (cluster shards) start from.
+    /// `None` when no depth is complete yet.
+    pub fn latest(&self, report: &dyn Fn(Event)) -> Result<Option<Checkpoint>, RunError> {
+        if !self.dir.is_dir() {
+            return Ok(None);
+        }
+        self.check_id()?;
+        let nbytes = self.table_bytes();
         let mut found: Vec<u32> = Vec::new();
         for ent in fs::read_dir(&self.dir)? {
             let name = ent?.file_name().to_string_lossy().into_owned();
@@ -324,7 +559,6 @@ impl<'a> Analysis<'a> {
             }
         }
         found.sort_unstable();
-        let mut best: Option<Checkpoint> = None;
         for &d in found.iter().rev() {
             let text = fs::read_to_string(depth_path(&self.dir, d, "json"))?;
             let Ok(cp) = serde_json::from_str::<Checkpoint>(&text) else {
@@ -334,8 +568,7 @@ impl<'a> Analysis<'a> {
                 continue;
             }
             if cp.complete {
-                best = Some(cp);
-                break;
+                return Ok(Some(cp));
             }
             let bits = depth_path(&self.dir, d, "bits");
             if fs::metadata(&bits).map(|m| m.len()).ok() != Some(nbytes as u64) {
@@ -350,9 +583,20 @@ impl<'a> Analysis<'a> {
                 depth: d,
                 seconds: t.elapsed().as_secs_f64(),
             });
-            best = Some(cp);
-            break;
+            return Ok(Some(cp));
         }
+        Ok(None)
+    }
+
+    /// Maps the table of a complete depth read-only.
+    pub fn map_depth(&self, d: u32) -> Result<Mmap, RunError> {
+        Ok(map_read(&depth_path(&self.dir, d, "bits"))?)
+    }
+
+    /// The latest complete depth on disk, verified; older and unfinished files are removed.
+    /// Only under the directory's lock.
+    fn resume(&self, report: &dyn Fn(Event)) -> Result<Option<Checkpoint>, RunError> {
+        let best = self.latest(report)?;
         // Everything but the chosen depth is stale or superseded.
         let keep = best.as_ref().map(|c| c.depth);
         for ent in fs::read_dir(&self.dir)? {
@@ -381,37 +625,13 @@ impl<'a> Analysis<'a> {
         stop: &AtomicBool,
         report: &dyn Fn(Event),
     ) -> Result<(Vec<Tally>, bool), RunError> {
-        fs::create_dir_all(&self.dir)?;
-        let lock = File::create(self.dir.join("lock"))?;
-        // Held until this returns (released by the kernel if the process dies).
-        if !fs4::fs_std::FileExt::try_lock_exclusive(&lock)? {
-            return Err(self.bad("another analysis is running in it"));
-        }
-        let id_path = self.dir.join("space.json");
-        let id = self.id();
-        match fs::read_to_string(&id_path) {
-            Ok(text) => {
-                let old: SpaceId = serde_json::from_str(&text)
-                    .map_err(|e| self.bad(format!("unreadable space.json: {e}")))?;
-                if old != id {
-                    return Err(self.bad(format!(
-                        "holds another analysis ({}); use another directory",
-                        old.name
-                    )));
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let text = serde_json::to_string_pretty(&id).expect("serialisable");
-                write_atomic(&id_path, text.as_bytes())?;
-            }
-            Err(e) => return Err(e.into()),
-        }
+        let _lock = self.open()?;
         let mut cp = match self.resume(report)? {
             Some(cp) => {
                 report(Event::Resumed(cp.clone()));
                 cp
             }
-            None => self.depth_zero(report)?,
+            None => self.compute(None, stop, report)?,
         };
         while !cp.complete {
             if stop.load(Ordering::Relaxed) {
@@ -420,58 +640,111 @@ impl<'a> Analysis<'a> {
             if self.stop_after.is_some_and(|d| cp.depth >= d) {
                 return Ok((cp.rows, false));
             }
-            cp = self.next_depth(&cp, stop, report)?;
+            cp = self.compute(Some(&cp), stop, report)?;
         }
         Ok((cp.rows, true))
     }
 
-    fn depth_zero(&self, report: &dyn Fn(Event)) -> Result<Checkpoint, RunError> {
+    /// Computes and seals the depth after `cp` (depth 0 when `None`) on this machine.
+    fn compute(
+        &self,
+        cp: Option<&Checkpoint>,
+        stop: &AtomicBool,
+        report: &dyn Fn(Event),
+    ) -> Result<Checkpoint, RunError> {
+        let d = cp.map_or(0, |c| c.depth + 1);
+        let nbytes = self.table_bytes();
+        let prev_map = cp.map(|c| self.map_depth(c.depth)).transpose()?;
+        let tmp = depth_path(&self.dir, d, "bits.tmp");
+        let mut next = map_new(&tmp, nbytes)?;
+        let pull = cp.is_some_and(|c| choose_pull(c, self.pull_ratio, 1));
         let t = Instant::now();
-        let sp = self.space;
-        let nbytes = table_bytes(sp.len());
-        let tmp = depth_path(&self.dir, 0, "bits.tmp");
-        let mut map = map_new(&tmp, nbytes)?;
-        let unseen: u64 = map
-            .par_chunks_mut(CHUNK)
-            .enumerate()
-            .map(|(k, out)| init_range(sp, k * CHUNK, out))
-            .sum();
-        let mut row = Tally::default();
-        for &g in &sp.goals {
-            if entry(&map, g) == UNSEEN {
-                set(&mut map, g, FRONTIER);
-                row += sp.weight(g).expect("goal entries are canonical");
-            }
-        }
+        let progress = |done: usize, total: usize| {
+            report(Event::Progress(Progress {
+                depth: d,
+                pull,
+                done_bytes: done,
+                total_bytes: total,
+                seconds: t.elapsed().as_secs_f64(),
+            }))
+        };
+        let prev = prev_map.as_deref();
+        let Some(part) = step_range(self.space, prev, pull, 0, &mut next, stop, &progress) else {
+            return Err(RunError::Interrupted(d.saturating_sub(1)));
+        };
+        drop(prev_map);
         let seconds = t.elapsed().as_secs_f64();
-        let cp = Checkpoint {
-            depth: 0,
-            rows: vec![row],
-            unseen: unseen - row.unique,
-            checksum: 0,
-            complete: false,
-            seconds: vec![seconds],
+        let out = match cp {
+            None => Checkpoint::first(part, seconds),
+            Some(c) => c.after(part, seconds).map_err(|e| self.bad(e))?,
         };
         report(Event::Depth {
-            depth: 0,
-            row,
+            depth: d,
+            row: part.row,
             seconds,
         });
-        self.finish(map, tmp, cp)
+        self.seal(next, tmp, out)
     }
 
-    /// Seals a depth: flush, checksum, rename, then the JSON; then the older depth goes.
-    fn finish(
+    /// Joins depth `depth`, computed elsewhere in ranges (cluster shards), into the state
+    /// directory exactly as [`Analysis::run`] would have written it: under the lock, after
+    /// checking that the latest complete depth is `depth - 1` (none for depth 0). `fill`
+    /// writes the whole table (and checks what it copies); `t` is what the ranges hold
+    /// together and `seconds` the time they took.
+    pub fn join(
         &self,
-        map: MmapMut,
-        tmp: PathBuf,
-        mut cp: Checkpoint,
+        depth: u32,
+        t: RangeTally,
+        seconds: f64,
+        fill: impl FnOnce(&mut [u8]) -> Result<(), String>,
     ) -> Result<Checkpoint, RunError> {
-        map.flush()?;
-        cp.checksum = checksum(&map);
-        drop(map);
+        let _lock = self.open()?;
+        let prev = self.resume(&|_| {})?;
+        let expected = match &prev {
+            None => depth == 0,
+            Some(c) => !c.complete && c.depth + 1 == depth,
+        };
+        if !expected {
+            return Err(self.bad(format!(
+                "cannot join depth {depth}: the latest complete depth is {}",
+                match &prev {
+                    Some(c) if c.complete => format!("{} (the analysis is complete)", c.depth),
+                    Some(c) => c.depth.to_string(),
+                    None => "none".to_string(),
+                }
+            )));
+        }
+        let tmp = depth_path(&self.dir, depth, "bits.tmp");
+        let mut next = map_new(&tmp, self.table_bytes())?;
+        let checked = fill(&mut next).and_then(|()| match &prev {
+            None => Ok(Checkpoint::first(t, seconds)),
+            Some(c) => c.after(t, seconds),
+        });
+        let cp = match checked {
+            Ok(cp) => cp,
+            Err(e) => {
+                drop(next);
+                fs::remove_file(&tmp)?;
+                return Err(self.bad(e));
+            }
+        };
+        self.seal(next, tmp, cp)
+    }
+
+    /// Seals a depth: flush, checksum, rename, then the JSON; then the older depth goes. The
+    /// table of a depth that found nothing new is not kept (only its rows).
+    fn seal(&self, map: MmapMut, tmp: PathBuf, mut cp: Checkpoint) -> Result<Checkpoint, RunError> {
         let d = cp.depth;
-        fs::rename(&tmp, depth_path(&self.dir, d, "bits"))?;
+        if cp.complete {
+            drop(map);
+            fs::remove_file(&tmp)?;
+            cp.checksum = 0;
+        } else {
+            map.flush()?;
+            cp.checksum = checksum(&map);
+            drop(map);
+            fs::rename(&tmp, depth_path(&self.dir, d, "bits"))?;
+        }
         let text = serde_json::to_string_pretty(&cp).expect("serialisable");
         write_atomic(&depth_path(&self.dir, d, "json"), text.as_bytes())?;
         if d > 0 {
@@ -483,110 +756,5 @@ impl<'a> Analysis<'a> {
             }
         }
         Ok(cp)
-    }
-
-    fn next_depth(
-        &self,
-        cp: &Checkpoint,
-        stop: &AtomicBool,
-        report: &dyn Fn(Event),
-    ) -> Result<Checkpoint, RunError> {
-        let sp = self.space;
-        let d = cp.depth + 1;
-        let nbytes = table_bytes(sp.len());
-        let prev_map = map_read(&depth_path(&self.dir, cp.depth, "bits"))?;
-        let prev: &[u8] = &prev_map;
-        let tmp = depth_path(&self.dir, d, "bits.tmp");
-        let mut next = map_new(&tmp, nbytes)?;
-        let frontier = cp.rows.last().map_or(0, |r| r.unique);
-        let pull = frontier as f64 >= cp.unseen as f64 * self.pull_ratio;
-        let t = Instant::now();
-        let progress = |done: usize| {
-            report(Event::Progress(Progress {
-                depth: d,
-                pull,
-                done_bytes: done,
-                total_bytes: nbytes,
-                seconds: t.elapsed().as_secs_f64(),
-            }))
-        };
-        // Work goes in batches so progress and interruption are seen between them.
-        let batch = CHUNK * 64 * rayon::current_num_threads().max(1);
-        let mut row = Tally::default();
-        if pull {
-            for (b, out) in next.chunks_mut(batch).enumerate() {
-                if stop.load(Ordering::Relaxed) {
-                    return Err(RunError::Interrupted(cp.depth));
-                }
-                let base = b * batch;
-                let parts: Vec<Tally> = out
-                    .par_chunks_mut(CHUNK)
-                    .enumerate()
-                    .map(|(k, o)| pull_range(sp, prev, base + k * CHUNK, o))
-                    .collect();
-                for p in parts {
-                    row += p;
-                }
-                progress(base + out.len());
-            }
-        } else {
-            next.par_chunks_mut(CHUNK)
-                .zip(prev.par_chunks(CHUNK))
-                .for_each(|(o, p)| retire_range(p, o));
-            let mut at = 0;
-            while at < nbytes {
-                if stop.load(Ordering::Relaxed) {
-                    return Err(RunError::Interrupted(cp.depth));
-                }
-                let end = (at + batch).min(nbytes);
-                let lists: Vec<Vec<u64>> = (at..end)
-                    .into_par_iter()
-                    .step_by(CHUNK)
-                    .map(|i| push_range(sp, prev, i, CHUNK.min(end - i)))
-                    .collect();
-                let parts: Vec<Tally> = next
-                    .par_chunks_mut(MERGE_CHUNK)
-                    .enumerate()
-                    .map(|(k, o)| apply_push(sp, k * MERGE_CHUNK, o, &lists))
-                    .collect();
-                for p in parts {
-                    row += p;
-                }
-                at = end;
-                progress(at);
-            }
-        }
-        drop(prev_map);
-        let seconds = t.elapsed().as_secs_f64();
-        let mut out = cp.clone();
-        out.depth = d;
-        out.seconds.push(seconds);
-        if row.unique == 0 {
-            out.complete = true;
-        } else {
-            out.rows.push(row);
-            out.unseen -= row.unique;
-        }
-        report(Event::Depth {
-            depth: d,
-            row,
-            seconds,
-        });
-        if out.complete {
-            // The last table holds nothing new: keep only the rows.
-            drop(next);
-            fs::remove_file(&tmp)?;
-            out.checksum = 0;
-            let text = serde_json::to_string_pretty(&out).expect("serialisable");
-            write_atomic(&depth_path(&self.dir, d, "json"), text.as_bytes())?;
-            for ext in ["bits", "json"] {
-                let p = depth_path(&self.dir, cp.depth, ext);
-                if p.exists() {
-                    fs::remove_file(p)?;
-                }
-            }
-            return Ok(out);
-        }
-        self.finish(next, tmp, out)
     }
 }

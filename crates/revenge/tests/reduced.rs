@@ -4,8 +4,10 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
-use wurfel_revenge::analyse::{sparse_first_depths, stage_space};
-use wurfel_revenge::layered::{Analysis, Event, RunError};
+use wurfel_revenge::analyse::{reduced_space, sparse_first_depths, stage_space};
+use wurfel_revenge::layered::{
+    choose_pull, shard_range, step_range, Analysis, Event, RangeTally, RunError,
+};
 use wurfel_revenge::reduced::{Part, Prims, Space, Tally, MAX_PRIMS};
 use wurfel_revenge::stage::Stage;
 
@@ -175,4 +177,157 @@ fn an_interrupted_analysis_resumes_where_it_stopped() {
     let other = stage_space(5).unwrap();
     let r = Analysis::new(&other, "other", dir.path()).run(&AtomicBool::new(false), &|_| {});
     assert!(matches!(r, Err(RunError::State(..))));
+}
+
+/// Computes the depth after the state in `a.dir` as `shards` cluster shards would (each its
+/// range of the table, from the previous depth's file alone, in the order `order`), and
+/// joins them. Returns the depth and whether it was pulled; `None` once complete.
+fn shard_step(a: &Analysis, shards: usize, order: &[usize]) -> Option<(u32, bool)> {
+    let cp = a.latest(&|_| {}).unwrap();
+    if cp.as_ref().is_some_and(|c| c.complete) {
+        return None;
+    }
+    let d = cp.as_ref().map_or(0, |c| c.depth + 1);
+    let pull = cp
+        .as_ref()
+        .is_some_and(|c| choose_pull(c, a.pull_ratio, shards));
+    let nbytes = a.table_bytes();
+    let prev = cp.as_ref().map(|c| a.map_depth(c.depth).unwrap());
+    let mut parts = vec![None; shards];
+    for &i in order {
+        let r = shard_range(nbytes, shards, i);
+        let mut out = vec![0u8; r.len()];
+        let stop = AtomicBool::new(false);
+        let t = step_range(
+            a.space,
+            prev.as_deref(),
+            pull,
+            r.start,
+            &mut out,
+            &stop,
+            &|_, _| {},
+        )
+        .unwrap();
+        parts[i] = Some((r, out, t));
+    }
+    drop(prev);
+    let mut total = RangeTally::default();
+    for (_, _, t) in parts.iter().flatten() {
+        total.row += t.row;
+        total.unseen += t.unseen;
+    }
+    a.join(d, total, 0.0, |table| {
+        for (r, out, _) in parts.iter().flatten() {
+            table[r.clone()].copy_from_slice(out);
+        }
+        Ok(())
+    })
+    .unwrap();
+    Some((d, pull))
+}
+
+fn depth_file(dir: &std::path::Path, d: u32, ext: &str) -> Vec<u8> {
+    std::fs::read(dir.join(format!("depth-{d:02}.{ext}"))).unwrap_or_default()
+}
+
+#[test]
+fn shards_give_the_local_tables_byte_for_byte() {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    // Every row of this space equals a brute-force count (`stage5_wings_alone_every_row`);
+    // here each depth's table must equal the local run's, byte for byte.
+    let (sp, name) = reduced_space(5, Some("wings")).unwrap();
+    let nbytes = wurfel_revenge::layered::table_bytes(sp.len());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    let (mut pushed, mut pulled) = (0, 0);
+    for shards in [1, 3, 40] {
+        // The ranges cover the table once, in order.
+        let ranges: Vec<_> = (0..shards)
+            .map(|i| shard_range(nbytes, shards, i))
+            .collect();
+        assert_eq!((ranges[0].start, ranges[shards - 1].end), (0, nbytes));
+        assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+        let (local_dir, shard_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let mut local = Analysis::new(&sp, &name, local_dir.path());
+        let sharded = Analysis::new(&sp, &name, shard_dir.path());
+        let mut order: Vec<usize> = (0..shards).collect();
+        loop {
+            order.shuffle(&mut rng);
+            let Some((d, pull)) = shard_step(&sharded, shards, &order) else {
+                break;
+            };
+            *(if pull { &mut pulled } else { &mut pushed }) += 1;
+            local.stop_after = Some(d);
+            local.run(&AtomicBool::new(false), &|_| {}).unwrap();
+            assert_eq!(
+                depth_file(local_dir.path(), d, "bits"),
+                depth_file(shard_dir.path(), d, "bits"),
+                "{shards} shards, depth {d}"
+            );
+            // The checkpoints differ in their timings only.
+            let untimed = |dir: &std::path::Path| {
+                let mut v: serde_json::Value =
+                    serde_json::from_slice(&depth_file(dir, d, "json")).unwrap();
+                v["seconds"] = serde_json::Value::Null;
+                v
+            };
+            assert_eq!(untimed(local_dir.path()), untimed(shard_dir.path()));
+        }
+        let done = |a: &Analysis| a.latest(&|_| {}).unwrap().unwrap();
+        assert!(done(&sharded).complete && done(&local).complete);
+        assert_eq!(done(&sharded).rows, done(&local).rows, "{shards} shards");
+    }
+    // More shards pull earlier: both kinds of depth were computed in shards.
+    assert!(pushed > 0 && pulled > 0, "pushed {pushed}, pulled {pulled}");
+}
+
+#[test]
+fn local_and_sharded_runs_resume_each_other() {
+    let (sp, name) = reduced_space(3, Some("centres")).unwrap();
+    let want = run(&sp, tempfile::tempdir().unwrap().path(), 1.0 / 3.0);
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = Analysis::new(&sp, &name, dir.path());
+    // Three depths in shards, two locally, the next ones in shards, the rest locally.
+    for _ in 0..3 {
+        shard_step(&a, 4, &[2, 0, 3, 1]).unwrap();
+    }
+    a.stop_after = Some(4);
+    assert!(!a.run(&AtomicBool::new(false), &|_| {}).unwrap().1);
+    assert_eq!(shard_step(&a, 5, &[4, 3, 2, 1, 0]).map(|s| s.0), Some(5));
+    a.stop_after = None;
+    let (got, complete) = a.run(&AtomicBool::new(false), &|_| {}).unwrap();
+    assert!(complete);
+    assert_eq!(rows(&got), want);
+    // A join must follow the latest complete depth, and refuses a table that does not add up.
+    let e = a
+        .join(3, RangeTally::default(), 0.0, |_| Ok(()))
+        .unwrap_err();
+    assert!(e.to_string().contains("complete"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let b = Analysis::new(&sp, &name, dir.path());
+    shard_step(&b, 2, &[0, 1]).unwrap();
+    let e = b
+        .join(2, RangeTally::default(), 0.0, |_| Ok(()))
+        .unwrap_err();
+    assert!(e.to_string().contains("latest complete depth is 0"), "{e}");
+    let e = b
+        .join(1, RangeTally::default(), 0.0, |_| Ok(()))
+        .unwrap_err();
+    assert!(e.to_string().contains("unseen"), "{e}");
+    let e = b
+        .join(1, RangeTally::default(), 0.0, |_| {
+            Err("part 3 damaged".into())
+        })
+        .unwrap_err();
+    assert!(e.to_string().contains("part 3 damaged"), "{e}");
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        left.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")),
+        "{left:?}"
+    );
+    // The state is still depth 0, and resumes.
+    assert_eq!(b.latest(&|_| {}).unwrap().unwrap().depth, 0);
 }

@@ -2,6 +2,11 @@
 //! GNU parallel (one machine or several over ssh), Kubernetes Indexed Jobs. Each runs
 //! `wurfel shard run DIR` once per shard index and then `wurfel shard merge DIR`; reruns only
 //! redo what has no valid result (`shard run` skips finished shards).
+//!
+//! A job computed in rounds (a breadth-first analysis: one array of the shards per depth, then
+//! a join) gets a driver instead, which loops: the shards without a valid part for the round
+//! under way, then the join (`shard merge`), until `shard status --next-depth` says
+//! `complete`.
 
 /// What every script needs.
 pub struct Emit<'a> {
@@ -15,6 +20,8 @@ pub struct Emit<'a> {
     pub name: &'a str,
     /// Threads per shard.
     pub threads: usize,
+    /// The job runs in rounds, each one array of the shards followed by a join.
+    pub rounds: bool,
 }
 
 /// The Slurm scripts: one shard per array task, the merge, and the submitter that chains them.
@@ -87,6 +94,13 @@ pub fn emit_slurm(
         opts += &format!(" --time={}", sh_quote(t));
     }
     let throttle = max_parallel.map_or(String::new(), |m| format!("%{m}"));
+    if e.rounds {
+        return SlurmScripts {
+            shard,
+            merge,
+            submit: slurm_rounds(e, &opts, &throttle),
+        };
+    }
     let submit = format!(
         r#"#!/bin/bash
 # Submits the shards of {name} ({n} in all) that have no valid result yet as one Slurm job
@@ -116,6 +130,42 @@ echo "submitted the merge as job ${{merge%%;*}}; it writes $dir/merged.json"
     }
 }
 
+/// The Slurm driver of a job in rounds: per round, an array of the shards without a valid part
+/// and then the join, each waited for (`sbatch --wait`).
+fn slurm_rounds(e: &Emit<'_>, opts: &str, throttle: &str) -> String {
+    let (w, d, name) = (sh_quote(e.wurfel), sh_quote(e.dir), job_name(e.name));
+    format!(
+        r#"#!/bin/bash
+# Runs {name} ({n} shards per depth) on Slurm, depth by depth: a job array of the shards of the
+# depth under way that have no valid part yet, then the join as a job, until the analysis is
+# complete. It waits for every job (sbatch --wait), so run it where it may stay until the end
+# (tmux, nohup, or a small job of its own). Run it again after a failure: only the missing
+# parts of the depth under way are submitted.
+set -euo pipefail
+wurfel={w}
+dir={d}
+mkdir -p "$dir/logs"
+while :; do
+  depth=$("$wurfel" shard status "$dir" --next-depth)
+  [ "$depth" != complete ] || break
+  todo=$("$wurfel" shard status "$dir" --not-done)
+  if [ -n "$todo" ]; then
+    array=$(sbatch --parsable --wait {opts} --array="$todo{throttle}" --output="$dir/logs/depth-$depth-shard-%a.out" "$dir/slurm-shard.sh")
+    echo "depth $depth: shards $todo ran as job array ${{array%%;*}}"
+  fi
+  merge=$(sbatch --parsable --wait --job-name={name}-merge --output="$dir/logs/merge-$depth.out" "$dir/slurm-merge.sh")
+  echo "depth $depth: joined by job ${{merge%%;*}}"
+  if [ "$("$wurfel" shard status "$dir" --next-depth)" = "$depth" ]; then
+    echo "depth $depth was not joined (see $dir/logs/merge-$depth.out)" >&2
+    exit 1
+  fi
+done
+echo "complete: the rows are in $dir/merged.json"
+"#,
+        n = e.shards,
+    )
+}
+
 /// A GNU parallel script: every shard, `jobs` at a time (on the hosts of `sshloginfile` if
 /// given, which must see the plan directory at the same path), with a job log so that running
 /// it again redoes only the shards that failed or never ran; then the merge.
@@ -125,6 +175,37 @@ pub fn emit_parallel(e: &Emit<'_>, jobs: Option<usize>, sshloginfile: Option<&st
     let ssh = sshloginfile.map_or(String::new(), |f| {
         format!(" --sshloginfile {}", sh_quote(f))
     });
+    if e.rounds {
+        return format!(
+            r#"#!/bin/bash
+# Runs the {n} shards of {name} with GNU parallel, depth by depth: the shards of the depth under
+# way that have no valid part yet, then the join, until the analysis is complete; the rows go
+# to merged.json. Run it again after a failure: only the missing parts are computed.
+set -euo pipefail
+wurfel={w}
+dir={d}
+while :; do
+  depth=$("$wurfel" shard status "$dir" --next-depth)
+  [ "$depth" != complete ] || break
+  todo=$("$wurfel" shard status "$dir" --not-done)
+  # Slurm's range list (0-3,7) as indices.
+  indices=$(for r in ${{todo//,/ }}; do seq "${{r%-*}}" "${{r#*-}}"; done)
+  if [ -n "$indices" ]; then
+    parallel -q --jobs {jobs}{ssh} "$wurfel" shard run "$dir" --index {{}} --threads {t} ::: $indices
+  fi
+  "$wurfel" shard merge "$dir" --json --out "$dir/merged.json"
+  if [ "$("$wurfel" shard status "$dir" --next-depth)" = "$depth" ]; then
+    echo "depth $depth was not joined" >&2
+    exit 1
+  fi
+done
+"$wurfel" shard merge "$dir"
+"#,
+            n = e.shards,
+            name = e.name,
+            t = e.threads,
+        );
+    }
     format!(
         r#"#!/bin/bash
 # Runs the {n} shards of {name} with GNU parallel, then merges them into merged.json. Run it
@@ -199,6 +280,7 @@ mod tests {
             shards: 64,
             name: "tetris-cube",
             threads: 2,
+            rounds: false,
         }
     }
 
@@ -224,6 +306,23 @@ mod tests {
         assert!(s
             .merge
             .contains("shard merge /shared/plans/tetris --json --out"));
+    }
+
+    #[test]
+    fn drivers_of_jobs_in_rounds_loop_until_complete() {
+        let e = Emit {
+            rounds: true,
+            ..emit()
+        };
+        let s = emit_slurm(&e, None, None, Some(4));
+        assert!(s.submit.contains("--next-depth"));
+        assert!(s.submit.contains("sbatch --parsable --wait"));
+        assert!(s.submit.contains("--array=\"$todo%4\""));
+        assert!(s.shard.contains("shard run /shared/plans/tetris"));
+        let p = emit_parallel(&e, Some(2), None);
+        assert!(p.contains("while :; do"));
+        assert!(p.contains("shard merge \"$dir\" --json --out \"$dir/merged.json\""));
+        assert!(!p.contains("--resume-failed"));
     }
 
     #[test]

@@ -166,6 +166,11 @@ struct AnalyseArgs {
     /// directory.
     #[arg(long)]
     state_dir: Option<std::path::PathBuf>,
+    /// Stages 3 and 5: analyse a small part of the stage instead, every row in seconds (to try
+    /// the machinery, e.g. in shards): `centres` (stage 3's centres and parity), `wings`
+    /// (stage 5's three wing orbits).
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
     /// Also draw the distribution (positions per distance) to this .svg or .png file.
     #[arg(long)]
     render: Option<std::path::PathBuf>,
@@ -495,41 +500,96 @@ fn tables(a: TablesArgs) -> Result<()> {
 }
 
 fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Result<()> {
+    outln!("{}", rows_text(stage, rows, json, note)?);
+    Ok(())
+}
+
+/// The distance table as `revenge analyse` prints it (without the final newline).
+pub(crate) fn rows_text(
+    stage: usize,
+    rows: &[analyse::Row],
+    json: bool,
+    note: &str,
+) -> Result<String> {
+    use std::fmt::Write;
     if json {
-        outln!(
-            "{}",
-            serde_json::to_string(&crate::report::DistanceTable {
-                stage,
-                distance: rows,
-                note
-            })?
-        );
-        return Ok(());
+        return Ok(serde_json::to_string(&crate::report::DistanceTable {
+            stage,
+            distance: rows,
+            note,
+        })?);
     }
     let sep = crate::output::fmt_int;
-    outln!("Stage {stage}\n");
-    outln!("distance  {:>16}  {:>14}", "positions", "unique");
-    outln!("--------  {:>16}  {:>14}", "---------", "------");
+    let mut t = String::new();
+    writeln!(t, "Stage {stage}\n")?;
+    writeln!(t, "distance  {:>16}  {:>14}", "positions", "unique")?;
+    writeln!(t, "--------  {:>16}  {:>14}", "---------", "------")?;
     for r in rows {
-        outln!(
+        writeln!(
+            t,
             "{:>8}  {:>16}  {:>14}",
             r.d,
             sep(r.positions),
             r.unique.map(sep).unwrap_or_default()
-        );
+        )?;
     }
     let tp: u64 = rows.iter().map(|r| r.positions).sum();
     let tu: Option<u64> = rows.iter().map(|r| r.unique).sum();
-    outln!("          {:>16}  {:>14}", "-------------", "-----------");
-    outln!(
+    writeln!(
+        t,
+        "          {:>16}  {:>14}",
+        "-------------", "-----------"
+    )?;
+    write!(
+        t,
         "          {:>16}  {:>14}",
         sep(tp),
         tu.map(sep).unwrap_or_default()
-    );
+    )?;
     if !note.is_empty() {
-        outln!("\n{note}");
+        write!(t, "\n\n{note}")?;
     }
-    Ok(())
+    Ok(t)
+}
+
+/// Rows of a symmetry-reduced analysis (stages 2, 3 and 5) as `revenge analyse` prints them;
+/// `how` says how long it took and where.
+pub(crate) fn reduced_text(
+    stage: usize,
+    variant: Option<&str>,
+    symmetries: u64,
+    tallies: &[wurfel_revenge::reduced::Tally],
+    complete: bool,
+    how: &str,
+    json: bool,
+) -> Result<String> {
+    let rows = reduced_rows(tallies);
+    let note = format!(
+        "{}unique: classes under the {symmetries} symmetries that keep the stage's moves and \
+         goal{}; {how}",
+        variant.map_or(String::new(), |v| format!("variant `{v}`: ")),
+        if complete {
+            String::new()
+        } else {
+            format!(
+                "; stopped after distance {} (rerun to continue)",
+                rows.len().saturating_sub(1)
+            )
+        },
+    );
+    rows_text(stage, &rows, json, &note)
+}
+
+fn reduced_rows(tallies: &[wurfel_revenge::reduced::Tally]) -> Vec<analyse::Row> {
+    tallies
+        .iter()
+        .enumerate()
+        .map(|(d, r)| analyse::Row {
+            d: d as u32,
+            positions: r.positions,
+            unique: Some(r.unique),
+        })
+        .collect()
 }
 
 fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
@@ -542,6 +602,9 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     }
     if matches!(a.stage, 2 | 3 | 5) {
         return analyse_reduced(&a);
+    }
+    if a.variant.is_some() {
+        bail!("--variant is for stages 3 and 5");
     }
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
@@ -660,12 +723,15 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         .ok();
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {k}: coordinates, symmetries and classes"));
-    let space = analyse::stage_space(k).map_err(|e| anyhow!(e))?;
-    let dir = a
-        .state_dir
-        .clone()
-        .unwrap_or_else(|| cache_dir().join(format!("analyse-stage{k}")));
-    let mut run = Analysis::new(&space, &format!("stage {k}"), &dir);
+    let (space, name) = analyse::reduced_space(k, a.variant.as_deref()).map_err(|e| anyhow!(e))?;
+    let dir = a.state_dir.clone().unwrap_or_else(|| {
+        let v = a
+            .variant
+            .as_deref()
+            .map_or(String::new(), |v| format!("-{v}"));
+        cache_dir().join(format!("analyse-stage{k}{v}"))
+    });
+    let mut run = Analysis::new(&space, &name, &dir);
     run.stop_after = a.max_depth;
     let quiet = a.common.quiet;
     if !quiet {
@@ -740,32 +806,23 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         .run(stop, &report)
         .map_err(|e| anyhow!("stage {k}: {e}"))?;
     pb.finish_and_clear();
-    let rows: Vec<analyse::Row> = tallies
-        .iter()
-        .enumerate()
-        .map(|(d, r)| analyse::Row {
-            d: d as u32,
-            positions: r.positions,
-            unique: Some(r.unique),
-        })
-        .collect();
-    render_rows(a, &rows)?;
-    let note = format!(
-        "unique: classes under the {} symmetries that keep the stage's moves and goal{}; \
-         {:.1} s this run, {} threads",
-        space.order(),
-        if complete {
-            String::new()
-        } else {
-            format!(
-                "; stopped after distance {} (rerun to continue)",
-                rows.len().saturating_sub(1)
-            )
-        },
+    render_rows(a, &reduced_rows(&tallies))?;
+    let how = format!(
+        "{:.1} s this run, {} threads",
         t.elapsed().as_secs_f64(),
         a.common.threads.get()
     );
-    print_rows(k, &rows, a.json, &note)
+    let text = reduced_text(
+        k,
+        a.variant.as_deref(),
+        space.order(),
+        &tallies,
+        complete,
+        &how,
+        a.json,
+    )?;
+    outln!("{text}");
+    Ok(())
 }
 
 /// Loads (or builds once, about ten seconds) the reduction solver's tables.

@@ -63,6 +63,13 @@ pub struct EmitArgs {
 pub fn emit(args: EmitArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
+    let rounds = super::job::Kind::of(&plan)? == super::job::Kind::RevengeAnalyse;
+    if rounds && matches!(args.engine, Engine::K8s) {
+        anyhow::bail!(
+            "an analysis runs depth by depth, with a join between depths: use --to slurm or \
+             --to parallel (a Kubernetes Indexed Job runs one array only)"
+        );
+    }
     let abs = std::fs::canonicalize(&args.dir)
         .with_context(|| format!("cannot resolve {}", args.dir.display()))?;
     let wurfel = match &args.wurfel {
@@ -76,6 +83,7 @@ pub fn emit(args: EmitArgs) -> Result<()> {
         shards: plan.shards.len(),
         name: &plan.job.puzzle,
         threads: usize::from(args.shard_threads),
+        rounds,
     };
     let script = |name: &str, text: &str| -> Result<PathBuf> {
         let path = abs.join(name);
@@ -95,6 +103,13 @@ pub fn emit(args: EmitArgs) -> Result<()> {
             script("slurm-merge.sh", &s.merge)?;
             let submit = script("submit-slurm.sh", &s.submit)?;
             outln!("{}", submit.display());
+            if rounds {
+                note!(
+                    "run it where it may stay until the end (it waits for each depth's array \
+                     and join); run it again after a failure to redo only the missing parts"
+                );
+                return Ok(());
+            }
             note!(
                 "run it to submit the array and the merge (and again to resubmit only the shards \
                  that failed); the count lands in {}/merged.json",

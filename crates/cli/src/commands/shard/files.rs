@@ -117,6 +117,12 @@ impl PlanDir {
                 },
             };
         }
+        self.observe_markers(index)
+    }
+
+    /// What the marker files say about shard `index` (which has no result): failed, started
+    /// or not started.
+    pub fn observe_markers(&self, index: usize) -> Observed {
         let read = |p: &Path| read_text_bounded(p, MAX_RESULT_BYTES).unwrap_or_default();
         let failed = self.failed_file(index);
         if failed.exists() {

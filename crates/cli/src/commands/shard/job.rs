@@ -12,10 +12,17 @@ pub enum Kind {
     SnakeCount,
     /// `wurfel snake survey --box B`: every chain that folds into a box.
     SnakeSurvey,
+    /// `wurfel revenge analyse --stage S`: a 4x4x4 stage's distance table, depth by depth.
+    RevengeAnalyse,
 }
 
 impl Kind {
-    const ALL: [Kind; 3] = [Kind::Count, Kind::SnakeCount, Kind::SnakeSurvey];
+    const ALL: [Kind; 4] = [
+        Kind::Count,
+        Kind::SnakeCount,
+        Kind::SnakeSurvey,
+        Kind::RevengeAnalyse,
+    ];
 
     /// The name in plan files.
     pub fn key(self) -> &'static str {
@@ -23,6 +30,7 @@ impl Kind {
             Kind::Count => "count",
             Kind::SnakeCount => "snake-count",
             Kind::SnakeSurvey => "snake-survey",
+            Kind::RevengeAnalyse => "revenge-analyse",
         }
     }
 

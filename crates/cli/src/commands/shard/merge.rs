@@ -41,6 +41,13 @@ pub fn merge(args: MergeArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let kind = Kind::of(&plan)?;
+    if kind == Kind::RevengeAnalyse {
+        if sol_out.is_some() {
+            anyhow::bail!("an analysis keeps no solutions (--solutions is for packing counts)");
+        }
+        let job = super::analyse::AnalyseJob::of_plan(&plan)?;
+        return job.merge(&dir, &plan, args.json.json, out.as_ref());
+    }
     let job = match kind {
         Kind::Count => {
             let prep = dir.prepared(&plan)?;
@@ -53,6 +60,7 @@ pub fn merge(args: MergeArgs) -> Result<()> {
                 })?;
             Job::Pack(prep)
         }
+        Kind::RevengeAnalyse => unreachable!("analyses return above"),
         Kind::SnakeCount | Kind::SnakeSurvey => {
             if sol_out.is_some() {
                 anyhow::bail!("snake shards keep no solutions (--solutions is for packing counts)");

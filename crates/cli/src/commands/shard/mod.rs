@@ -1,6 +1,7 @@
 //! `wurfel shard`: one count cut into shards that any cluster engine runs, merged exactly.
 //! The job is a packing count (`count`), a snake count (`snake-count`) or a snake survey
-//! (`snake-survey`); see [`job::Kind`].
+//! (`snake-survey`), or a 4x4x4 stage analysis (`revenge-analyse`, computed depth by depth:
+//! see `analyse`); see [`job::Kind`].
 //!
 //! The contract (formats, checks, merging, job scripts) is `wurfel_shard`'s; this module is the
 //! plan directory on disk and the commands:
@@ -18,6 +19,7 @@
 //!
 //! Nothing else is shared between the machines: a shard needs the plan directory only.
 
+mod analyse;
 mod emit;
 mod files;
 mod job;
@@ -39,14 +41,16 @@ pub struct ShardArgs {
 #[derive(clap::Subcommand, Debug)]
 enum ShardCommand {
     /// Cut a count into shards (balanced by random-probe estimates) and write the plan; or a
-    /// snake count (--snake CHAIN) or survey (--snake-survey BOX).
+    /// snake count (--snake CHAIN) or survey (--snake-survey BOX), or a 4x4x4 stage analysis
+    /// (--revenge-stage S).
     Plan(plan::PlanArgs),
     /// Run one shard (its index from --index, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX).
     Run(run::RunArgs),
     /// Show which shards are done, running (or killed), failed or missing.
     Status(status::StatusArgs),
     /// Check that every shard is done exactly once and print the count, as `count` (or
-    /// `snake count`, `snake survey`) does.
+    /// `snake count`, `snake survey`) does; for an analysis, join the depth under way and
+    /// print the rows so far, as `revenge analyse` does.
     Merge(merge::MergeArgs),
     /// Write a job script: a Slurm job array, a GNU parallel script or a Kubernetes Job.
     Emit(emit::EmitArgs),

@@ -19,7 +19,7 @@ use wurfel_shard::{assign_contiguous, Job, Plan, ShardSpec};
 #[derive(clap::Args, Debug)]
 pub struct PlanArgs {
     /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
-    #[arg(required_unless_present_any = ["snake", "snake_survey"])]
+    #[arg(required_unless_present_any = ["snake", "snake_survey", "revenge_stage"])]
     puzzle: Option<String>,
     /// Plan `wurfel snake count CHAIN` instead: a built-in snake or a chain, as that command
     /// takes it (shards are balanced by task count).
@@ -31,6 +31,18 @@ pub struct PlanArgs {
     /// Plan `wurfel snake survey --box BOX` instead (shards are balanced by task count).
     #[arg(long, value_name = "BOX", conflicts_with = "puzzle")]
     snake_survey: Option<String>,
+    /// Plan `wurfel revenge analyse --stage S` (2, 3 or 5) instead: every depth is one array of
+    /// the shards, each computing a range of the depth's table, then a join (`shard merge`).
+    #[arg(long, value_name = "S", conflicts_with_all = ["puzzle", "snake", "snake_survey"],
+          value_parser = clap::value_parser!(u8).range(2..=5))]
+    revenge_stage: Option<u8>,
+    /// With --revenge-stage: analyse a small variant of the stage (as `revenge analyse
+    /// --variant`: `centres` of stage 3, `wings` of stage 5).
+    #[arg(long, value_name = "NAME", requires = "revenge_stage")]
+    variant: Option<String>,
+    /// With --revenge-stage: stop after this depth (as `revenge analyse --max-depth`).
+    #[arg(long, value_name = "D", requires = "revenge_stage")]
+    max_depth: Option<u32>,
     #[command(flatten)]
     problem: Problem,
     #[command(flatten)]
@@ -71,8 +83,28 @@ pub fn plan(args: PlanArgs) -> Result<()> {
             args.dir.display()
         );
     }
+    if args.revenge_stage.is_none() && (args.variant.is_some() || args.max_depth.is_some()) {
+        bail!("--variant and --max-depth are for analyses (with --revenge-stage S)");
+    }
     if args.snake.is_some() || args.snake_survey.is_some() {
         return plan_snake(&args, &dir);
+    }
+    if let Some(stage) = args.revenge_stage {
+        if args.keep_solutions.is_some()
+            || args.merge.merge_equal_shapes
+            || args.problem.problem.is_some()
+        {
+            bail!(
+                "--keep-solutions, --merge-equal-shapes and --problem are for packing puzzles only"
+            );
+        }
+        return super::analyse::plan(
+            usize::from(stage),
+            args.variant.as_deref(),
+            args.max_depth,
+            args.shards as usize,
+            &dir,
+        );
     }
     let Some(puzzle) = &args.puzzle else {
         bail!("which puzzle? give a puzzle, --snake CHAIN or --snake-survey BOX");

@@ -1,5 +1,6 @@
 //! `wurfel shard run`: one shard, idempotent, its result whole or absent.
 
+use super::analyse::AnalyseJob;
 use super::files::{host, write_file, PlanDir};
 use super::job::Kind;
 use super::snakes::SnakeJob;
@@ -14,7 +15,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_cover::{SearchOptions, Stats};
 use wurfel_pack::{Convention, Counts, Want};
-use wurfel_shard::{Plan, ShardResult, SolutionsFile};
+use wurfel_shard::{Observed, Plan, ShardResult, SolutionsFile};
 
 /// Arguments of `wurfel shard run`.
 #[derive(clap::Args, Debug)]
@@ -66,6 +67,9 @@ pub fn run(args: RunArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let index = shard_index(&args, &plan)?;
+    if Kind::of(&plan)? == Kind::RevengeAnalyse {
+        return run_analyse(&dir, &plan, index, args.threads.get());
+    }
     if dir.result_file(index).exists() {
         match dir.result(&plan, index) {
             Ok(_) => {
@@ -94,6 +98,7 @@ pub fn run(args: RunArgs) -> Result<()> {
                 search(&dir, &plan, index, &prep, keep, threads)
             })
         }
+        Kind::RevengeAnalyse => unreachable!("analyses return above"),
         Kind::SnakeCount | Kind::SnakeSurvey => {
             let job = SnakeJob::of_plan(&plan)?;
             attempt(&dir, index, || {
@@ -116,6 +121,51 @@ pub fn run(args: RunArgs) -> Result<()> {
             Err(Stop::Interrupted.into())
         }
         Err(e) => Err(e),
+    }
+}
+
+/// Shard `index` of the analysis' depth under way (nothing when its part is valid or the
+/// analysis is complete).
+fn run_analyse(dir: &PlanDir, plan: &Plan, index: usize, threads: usize) -> Result<()> {
+    let job = AnalyseJob::of_plan(plan)?;
+    let next = job.next(dir)?;
+    let Some(depth) = next.depth else {
+        note!("the analysis is complete: nothing to do (`wurfel shard merge` prints it)");
+        return Ok(());
+    };
+    match job.observe(dir, plan, &next, index) {
+        Observed::Done => {
+            note!("shard {index} of depth {depth} is already done (its part is valid)");
+            return Ok(());
+        }
+        Observed::Failed { why } if why.starts_with("part refused") => {
+            note!("shard {index} of depth {depth}: replacing a refused part ({why})")
+        }
+        _ => {}
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .ok();
+    match attempt(dir, index, || job.run(dir, plan, &next, index, threads))? {
+        Some(r) => {
+            let c = |k: &str| r.counts.get(k).copied().unwrap_or(0);
+            outln!(
+                "shard {index} of {}, depth {depth} ({}): bytes {}..{}: {} positions, {} unique in {:.2} s",
+                plan.shards.len(),
+                if depth == 0 { "start" } else if c("pull") == 1 { "pull" } else { "push" },
+                c("first_byte"),
+                c("end_byte"),
+                c("positions"),
+                c("unique"),
+                r.millis as f64 / 1000.0
+            );
+            Ok(())
+        }
+        None => {
+            note!("shard {index} interrupted: no part written; run it again");
+            Err(Stop::Interrupted.into())
+        }
     }
 }
 

@@ -44,7 +44,9 @@ impl SnakeJob {
                 check_survey_box(&board)?;
                 SnakeJob::Survey(board)
             }
-            Kind::Count => bail!("internal error: a packing count is not a snake job"),
+            Kind::Count | Kind::RevengeAnalyse => {
+                bail!("internal error: not a snake job")
+            }
         };
         if job.problem_hash() != plan.problem {
             bail!(

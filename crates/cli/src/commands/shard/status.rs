@@ -1,7 +1,10 @@
 //! `wurfel shard status`.
 
+use super::analyse::AnalyseJob;
 use super::files::PlanDir;
+use super::job::Kind;
 use crate::args::Json;
+use crate::exit::Usage;
 use crate::outln;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -18,16 +21,51 @@ pub struct StatusArgs {
     /// empty line when all are done): what a resubmission must run.
     #[arg(long, conflicts_with = "json")]
     not_done: bool,
+    /// Analyses: print only the depth the shards compute now, or `complete` (what a driver
+    /// looping over the depths asks).
+    #[arg(long, conflicts_with_all = ["json", "not_done"])]
+    next_depth: bool,
 }
 
 /// `wurfel shard status`.
 pub fn status(args: StatusArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
-    let observed: Vec<Observed> = (0..plan.shards.len())
-        .map(|i| dir.observe(&plan, i))
-        .collect();
-    let st = Status::of(&observed);
+    // Status reads only the shards' files, so it works for job kinds this wurfel cannot run.
+    let analysis = match Kind::of(&plan).ok() {
+        Some(Kind::RevengeAnalyse) => {
+            let job = AnalyseJob::of_plan(&plan)?;
+            let next = job.next(&dir)?;
+            Some((job, next))
+        }
+        _ if args.next_depth => {
+            return Err(Usage("--next-depth is for analyses (plan --revenge-stage)".into()).into())
+        }
+        _ => None,
+    };
+    let (observed, st) = match &analysis {
+        Some((job, next)) => {
+            if args.next_depth {
+                match next.depth {
+                    Some(d) => outln!("{d}"),
+                    None => outln!("complete"),
+                }
+                return Ok(());
+            }
+            job.status(&dir, &plan, next)
+        }
+        None => {
+            let observed: Vec<Observed> = (0..plan.shards.len())
+                .map(|i| dir.observe(&plan, i))
+                .collect();
+            let st = Status::of(&observed);
+            (observed, st)
+        }
+    };
+    let depth_json = analysis.as_ref().map(|(_, n)| match n.depth {
+        Some(d) => serde_json::Value::from(d),
+        None => serde_json::Value::from("complete"),
+    });
     if args.not_done {
         outln!("{}", index_ranges(&st.not_done()));
         return Ok(());
@@ -52,8 +90,25 @@ pub fn status(args: StatusArgs) -> Result<()> {
             "not_done": index_ranges(&st.not_done()),
             "each": shards,
         });
+        let mut report = report;
+        if let Some(d) = depth_json {
+            report["depth"] = d;
+        }
         outln!("{report}");
         return Ok(());
+    }
+    if let Some((_, next)) = &analysis {
+        let rows = next.joined.as_ref().map_or(0, |c| c.rows.len());
+        match next.depth {
+            Some(d) => outln!(
+                "{}: depth {d} under way ({rows} rows joined so far); its parts:",
+                args.dir.display()
+            ),
+            None => outln!(
+                "{}: the analysis is complete ({rows} rows): `wurfel shard merge` prints it",
+                args.dir.display()
+            ),
+        }
     }
     outln!(
         "{}: {} shards of `{} {}`: {} done, {} started without a result (running or killed), \
