@@ -273,7 +273,7 @@ fn analysis_flags_and_their_errors() {
     let d = tmp.path().join("p");
     let ds = d.to_str().unwrap();
     // (the arguments after `shard plan` and before `--shards 2 --dir D`, the error)
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["--revenge-stage", "1"], "2..=5"),
         (
             &["--revenge-stage", "4"],
@@ -284,6 +284,11 @@ fn analysis_flags_and_their_errors() {
             "no variant `edges`",
         ),
         (&["tetris-cube", "--max-depth", "3"], "--revenge-stage"),
+        (&["soma", "--box", "3"], "--box is the box of --snake"),
+        (
+            &["--snake-survey", "3", "--box", "3"],
+            "--box is the box of --snake",
+        ),
     ];
     for (args, want) in cases {
         let mut all = vec!["shard", "plan"];

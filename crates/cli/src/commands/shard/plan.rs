@@ -86,6 +86,10 @@ pub fn plan(args: PlanArgs) -> Result<()> {
     if args.revenge_stage.is_none() && (args.variant.is_some() || args.max_depth.is_some()) {
         bail!("--variant and --max-depth are for analyses (with --revenge-stage S)");
     }
+    // clap leaves `requires = "snake"` unchecked next to the optional positional, so say it here.
+    if args.board.is_some() && args.snake.is_none() {
+        bail!("--box is the box of --snake CHAIN (a survey takes its box as --snake-survey BOX)");
+    }
     if args.snake.is_some() || args.snake_survey.is_some() {
         return plan_snake(&args, &dir);
     }
