@@ -349,6 +349,36 @@ pub struct RevengeBench {
     pub table_mb: Option<f64>,
 }
 
+/// `revenge verify --json`: another program's solutions, each checked, with their lengths.
+#[derive(Serialize)]
+pub struct VerifyJson {
+    pub solutions: usize,
+    pub obtm_avg: f64,
+    pub obtm_max: usize,
+    pub stm_avg: f64,
+    pub stm_max: usize,
+    /// Only when every line gives a time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds_avg: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds_median: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds_max: Option<f64>,
+    pub lines: Vec<VerifiedLine>,
+}
+
+/// One checked solution (`line` counts from 1 in the input).
+#[derive(Serialize)]
+pub struct VerifiedLine {
+    pub line: usize,
+    pub facelets: String,
+    pub solution: String,
+    pub obtm: usize,
+    pub stm: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}
+
 /// `revenge analyse --json`: a stage's distance table.
 #[derive(Serialize)]
 pub struct DistanceTable<'a> {

@@ -28,6 +28,13 @@ enum Sub {
     Bench(BenchArgs),
     /// Random-state scrambles: a uniformly random position, then the inverse of a solution.
     Scramble(ScrambleArgs),
+    /// Print the positions `revenge bench` solves (same --random and --seed), one line of 96
+    /// facelets each (faces U R F D L B), to run another solver on them.
+    Positions(PositionsArgs),
+    /// Check another solver's solutions (lines FACELETS<TAB>SOLUTION[<TAB>MILLISECONDS]) by
+    /// applying them; print their lengths in OBTM and STM, averages and maxima. Exits with
+    /// code 1, printing no averages, if any solution is wrong.
+    Verify(crate::commands::revenge_verify::VerifyArgs),
     /// Build (or load and check) every distance table; print sizes and times.
     Tables(TablesArgs),
     /// Positions per distance of a stage, as in Norskog's five-stage analysis.
@@ -145,6 +152,16 @@ struct ScrambleArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct PositionsArgs {
+    /// Number of random positions (as for `revenge bench`).
+    #[arg(long, default_value_t = 100)]
+    random: usize,
+    /// Seed of the first position, the others follow (as for `revenge bench`).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(clap::Args, Debug)]
 struct TablesArgs {
     /// Also read every table in full and check its checksum (solving only maps them).
     #[arg(long)]
@@ -199,6 +216,8 @@ pub fn run(args: RevengeArgs) -> Result<()> {
         Sub::Solve(a) => solve(a),
         Sub::Bench(a) => bench(a),
         Sub::Scramble(a) => scramble(a),
+        Sub::Positions(a) => positions(&a),
+        Sub::Verify(a) => crate::commands::revenge_verify::verify(a),
         Sub::Tables(a) => tables(a),
         Sub::Analyse(a) => analyse_cmd(a),
     }
@@ -324,6 +343,22 @@ fn bench(a: BenchArgs) -> Result<()> {
     bench_five_stage(&a)
 }
 
+/// The random positions of `revenge bench` (and `revenge positions`): `count` seeds from
+/// `first` (wrapping after `u64::MAX`), each with its position.
+fn bench_positions(first: u64, count: usize) -> impl Iterator<Item = (u64, Cube)> {
+    (0..count).map(move |i| {
+        let seed = first.wrapping_add(i as u64);
+        (seed, Cube::random(seed))
+    })
+}
+
+fn positions(a: &PositionsArgs) -> Result<()> {
+    for (_, cube) in bench_positions(a.seed, a.random) {
+        outln!("{}", cube.facelets());
+    }
+    Ok(())
+}
+
 /// Lengths and times of one method over a bench's random positions.
 struct Tally {
     stms: Vec<usize>,
@@ -345,9 +380,7 @@ impl Tally {
             obtms: Vec::new(),
             times: Vec::new(),
         };
-        for i in 0..a.random {
-            let seed = a.seed + i as u64;
-            let cube = Cube::random(seed);
+        for (i, (seed, cube)) in bench_positions(a.seed, a.random).enumerate() {
             let start = Instant::now();
             let (stm, obtm) =
                 solve(&cube).with_context(|| format!("random position seed {seed}"))?;
