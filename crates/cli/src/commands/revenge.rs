@@ -28,12 +28,16 @@ enum Sub {
     Bench(BenchArgs),
     /// Random-state scrambles: a uniformly random position, then the inverse of a solution.
     Scramble(ScrambleArgs),
-    /// Print the positions `revenge bench` solves (same --random and --seed), one line of 96
-    /// facelets each (faces U R F D L B), to run another solver on them.
+    /// Print the positions `revenge bench` solves, as facelets (to run another solver on them).
+    ///
+    /// The same --random and --seed as `revenge bench`; one line of 96 facelets per position,
+    /// faces U R F D L B.
     Positions(PositionsArgs),
-    /// Check another solver's solutions (lines FACELETS<TAB>SOLUTION[<TAB>MILLISECONDS]) by
-    /// applying them; print their lengths in OBTM and STM, averages and maxima. Exits with
-    /// code 1, printing no averages, if any solution is wrong.
+    /// Check another solver's solutions by applying them; print their OBTM and STM lengths.
+    ///
+    /// Reads lines FACELETS<TAB>SOLUTION[<TAB>MILLISECONDS] and prints each solution's length
+    /// in OBTM and STM (counted as for wurfel's own solutions), then averages, maxima and times.
+    /// Exits with code 1, printing no averages, if any solution is wrong or unreadable.
     Verify(crate::commands::revenge_verify::VerifyArgs),
     /// Build (or load and check) every distance table; print sizes and times.
     Tables(TablesArgs),
