@@ -23,8 +23,8 @@ public class TprBench {
         System.setOut(System.err);
         long t0 = System.nanoTime();
         boolean built = false;
-        built |= !load2("twophase.data");
-        built |= !load3("threephase.data");
+        built |= !load("twophase.data", cs.min2phase.Tools::initFrom, cs.min2phase.Tools::saveTo);
+        built |= !load("threephase.data", cs.threephase.Tools::initFrom, cs.threephase.Tools::saveTo);
         cs.threephase.Search.init();
         double initMs = (System.nanoTime() - t0) / 1e6;
         long sinceStart = ManagementFactory.getRuntimeMXBean().getUptime();
@@ -54,29 +54,18 @@ public class TprBench {
         }
     }
 
-    // Each returns true when the tables were read from `name`; otherwise they are built and
-    // saved there (as TPR's `solver` does), and it returns false.
-    static boolean load2(String name) {
-        try (DataInputStream d = new DataInputStream(new BufferedInputStream(new FileInputStream(name)))) {
-            cs.min2phase.Tools.initFrom(d);
-            return true;
-        } catch (IOException e) {
-            try (DataOutputStream d = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(name)))) {
-                cs.min2phase.Tools.saveTo(d);
-            } catch (IOException e2) {
-                System.err.println("cannot save " + name + ": " + e2);
-            }
-            return false;
-        }
-    }
+    interface Reader { void read(DataInputStream in) throws IOException; }
+    interface Writer { void write(DataOutputStream out) throws IOException; }
 
-    static boolean load3(String name) {
+    // True when the tables were read from `name`; otherwise they are built and saved there (as
+    // TPR's `solver` does), and false.
+    static boolean load(String name, Reader read, Writer save) {
         try (DataInputStream d = new DataInputStream(new BufferedInputStream(new FileInputStream(name)))) {
-            cs.threephase.Tools.initFrom(d);
+            read.read(d);
             return true;
         } catch (IOException e) {
             try (DataOutputStream d = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(name)))) {
-                cs.threephase.Tools.saveTo(d);
+                save.write(d);
             } catch (IOException e2) {
                 System.err.println("cannot save " + name + ": " + e2);
             }
