@@ -106,6 +106,18 @@ impl CubeSym {
         out
     }
 
+    /// Wing slot -> the slot it is carried to (as an unordered pair of facelets: a mirror
+    /// reverses the handedness the slots' facelet order follows).
+    pub fn wing_map(&self) -> [u8; 24] {
+        let g = geometry();
+        std::array::from_fn(|s| {
+            let [a, b] = g.wings[s].map(|f| self.fmap[f] as usize);
+            (0..24)
+                .find(|&t| g.wings[t] == [a, b] || g.wings[t] == [b, a])
+                .expect("a symmetry maps wing slots to wing slots") as u8
+        })
+    }
+
     /// The turn `m'` with `g (X m) g⁻¹ = (g X g⁻¹) m'` for every `X`: the image of a turn.
     pub fn conjugate_move(&self, m: Move) -> Move {
         move_image(m, |x| self.conjugate(x))

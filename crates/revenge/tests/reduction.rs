@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{sim_wca_token, Sim};
+use common::{sim_solves, sim_wca_token, Sim};
 use rand::{Rng, SeedableRng};
 use std::sync::OnceLock;
 use wurfel_revenge::notation;
@@ -12,6 +12,7 @@ use wurfel_revenge::reduction::moves::{apply, to_slices, Turn};
 use wurfel_revenge::reduction::search::solutions;
 use wurfel_revenge::reduction::table::TableStore;
 use wurfel_revenge::reduction::three::TwoPhase;
+use wurfel_revenge::reduction::{Options, Reduction};
 use wurfel_revenge::Cube;
 
 fn phase1() -> &'static Phase1 {
@@ -141,5 +142,32 @@ fn the_three_by_three_finish_solves_reduced_cubes() {
         assert!(sol.len() <= 24);
         let wca = notation::to_wca(&to_slices(&sol));
         assert!(common::sim_solves(&c.facelets(), &wca));
+    }
+}
+
+/// The whole solver on random positions: every solution, as printed (turns, then the closing
+/// whole-cube rotations), solves the position on the independent sticker simulator, its phases
+/// add up to it, and its length is in the range the method gives (TPR's solutions of
+/// random positions are 40-47 OBTM by its author's published distribution).
+#[test]
+fn reduction_solutions_solve_random_positions_on_the_stickers() {
+    let solver = Reduction::new(&TableStore::default());
+    for seed in [1, 2, 3] {
+        let cube = Cube::random(seed);
+        let sol = solver
+            .solve_with(&cube, &Options::default())
+            .expect("solved");
+        assert!(
+            sim_solves(&cube.facelets(), &sol.wca()),
+            "seed {seed}: {}",
+            sol.wca()
+        );
+        let phases: usize = sol.phases.iter().map(|p| p.len()).sum();
+        assert!(sol.obtm() <= phases, "seed {seed}: at most the phases' sum");
+        assert!(
+            (38..=52).contains(&sol.obtm()),
+            "seed {seed}: {} OBTM",
+            sol.obtm()
+        );
     }
 }

@@ -51,7 +51,6 @@ enum Method {
     /// Norskog's five stages, each optimal in slice turns (large tables).
     FiveStage,
     /// Centres, edge pairing, then a 3x3x3, searched in outer block turns (small tables).
-    /// Experimental: its edge-pairing phase still fails on some positions.
     Reduction,
     /// Both, side by side (bench only).
     Both,
@@ -981,7 +980,7 @@ fn scramble(a: ScrambleArgs) -> Result<()> {
         }
         Method::Reduction => {
             let (solver, _) = load_reduction(&a.common)?;
-            Box::new(move |c| Ok(solver.solve(c)?.moves.into_iter().map(Step::Turn).collect()))
+            Box::new(move |c| Ok(solver.solve(c)?.steps()))
         }
         Method::Both => bail!("scramble takes --method five-stage or reduction"),
     };

@@ -6,7 +6,7 @@
 use super::moves::{turn_perms, Turn, N_TURNS};
 use super::search::Phase;
 use super::table::{bfs, Dist, TableStore, UNREACHED};
-use crate::cube::{geometry, Cube};
+use crate::cube::{geometry, Cube, Rotation};
 use std::collections::HashSet;
 
 /// Centre slots of face `f` as a mask.
@@ -122,18 +122,41 @@ pub fn phase2_turns() -> Vec<Turn> {
         .collect()
 }
 
-/// Turns of phase 3 (and what phase 2 must leave solvable): U, D, F, B turns, R and L halved,
-/// wide turns halved. They keep each wing in one of two classes of slots.
-pub fn phase3_turns() -> Vec<Turn> {
+/// The half wide turns and U, D, F, B turns, R and L halved: they keep each wing in one of two
+/// classes of slots. The pairing table is built with all of them (its symmetries need the whole
+/// set).
+pub fn pairing_turns() -> Vec<Turn> {
+    pairing_turns_about(1)
+}
+
+/// [`pairing_turns`] with the U-D (0), R-L (1) or F-B (2) axis the restricted one.
+pub fn pairing_turns_about(axis: usize) -> Vec<Turn> {
     Turn::all()
         .filter(|t| {
             if t.wide() {
                 t.amount() == 2
             } else {
-                t.axis() != 1 || t.amount() == 2
+                t.axis() != axis || t.amount() == 2
             }
         })
         .collect()
+}
+
+/// Turns of phase 3 (and what phase 2 must leave solvable): [`pairing_turns`] without Dw2, Lw2
+/// and Bw2. Each of those is Uw2, Rw2 or Fw2 followed by a half turn of the whole cube, so
+/// phase 3 does without them by accepting the centres solved in any of the four orientations
+/// half turns of the whole cube give (the 3x3x3 finish then ends with that rotation undone).
+pub fn phase3_turns() -> Vec<Turn> {
+    pairing_turns()
+        .into_iter()
+        .filter(|t| !(t.wide() && t.face() >= 3))
+        .collect()
+}
+
+/// The whole-cube half turns about each axis (y2, x2, z2), identity first: the orientations
+/// phase 3 may leave the centres in.
+pub fn half_rotations() -> [Rotation; 4] {
+    [(0, 0), (0, 2), (1, 2), (2, 2)].map(|(axis, amount)| Rotation { axis, amount })
 }
 
 /// Colours: U R F D L B = 0..6.
@@ -230,9 +253,9 @@ impl Phase2 {
         let rest = Compress::new(!rl_slots & 0xFF_FFFF);
         // R/L splits phase 3 reaches from the solved one.
         let p3 = phase3_turns();
-        let mut goal_r = HashSet::new();
-        let mut todo = vec![face_slots(1)];
-        goal_r.insert(face_slots(1));
+        // (R on L too: phase 3 may leave the cube turned half way about the U-D or F-B axis.)
+        let mut goal_r = HashSet::from([face_slots(1), face_slots(4)]);
+        let mut todo = vec![face_slots(1), face_slots(4)];
         while let Some(m) = todo.pop() {
             for &t in &p3 {
                 let n = masks.apply(t, m);
@@ -255,7 +278,7 @@ impl Phase2 {
                 parity: 0,
             })
             .collect();
-        let table = store.get_or_build("p2-centres-parity", P2_LEN, || {
+        let table = store.get_or_build("p2-centres-parity-rot", P2_LEN, || {
             bfs(P2_LEN, &sources, index, |s, out| {
                 for &t in &turns {
                     out(P2 {

@@ -1,21 +1,25 @@
-//! The reduction solver: many candidate solutions of each phase, ranked by length so far plus
-//! a lower bound on what follows, the shortest total kept; every result checked by applying
-//! its printed form to the cube.
+//! The reduction solver: many candidate solutions of each phase, ranked by their length so far
+//! plus a lower bound on what follows (a funnel in the style of Chen Shuang's three-phase
+//! solver), then several 3x3x3 finishes, the shortest total kept; every result checked by
+//! applying its printed form to the cube.
+//!
+//! Phase 1 is tried in nine [`Frame`]s (any colour pair onto any pair of faces).
 
-use super::centres::{Phase1, Phase2};
-use super::edges::Phase3;
+use super::centres::{half_rotations, Phase1, Phase2, P2};
+use super::edges::{Phase3, P3};
+use super::frame::{orientation_fix, turn_image, Frame};
 use super::moves::{apply, to_slices, Turn};
-use super::search::{solutions, solutions_between, Phase};
+use super::search::{solutions_between, Phase};
 use super::table::TableStore;
 use super::three::TwoPhase;
-use crate::cube::{Cube, Move};
+use crate::cube::{Cube, Move, Rotation};
 use crate::notation;
 use std::time::{Duration, Instant};
 
 /// Names of the phases, in order.
 pub const PHASE_NAMES: [&str; 4] = [
-    "R and L centres",
-    "all centres to their faces, wing parity",
+    "one pair of centres onto opposite faces",
+    "all centres to their pairs of faces, edges separated, wing parity",
     "centres solved, edges paired",
     "3x3x3",
 ];
@@ -23,28 +27,30 @@ pub const PHASE_NAMES: [&str; 4] = [
 /// How hard to look for a shorter total.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Phase 1 solutions tried (shortest first).
+    /// Phase 1 solutions listed (over the three axes, shortest first).
     pub phase1: usize,
-    /// Phase 1 + 2 combinations wanted at least (then the next total length is not tried).
+    /// Of those, how many go on to phase 2 (best first by length plus phase 2 bound).
     pub phase2: usize,
-    /// Phase 1 + 2 combinations given to phase 3 (best first by length plus phase 3 bound).
+    /// Phase 1 + 2 solutions collected (edges separated, so phase 3 can follow).
     pub phase3: usize,
-    /// Beam width of the phase 3 search (multiplied by 4 while nothing is found).
-    pub phase3_nodes: u64,
-    /// Phase 1-3 combinations given to the 3x3x3 solver.
+    /// Phase 1-3 solutions collected (shortest first) and given to the 3x3x3 finish.
     pub phase4: usize,
-    /// Soft time limit: after it, each phase takes its best candidate so far.
+    /// Visited positions allowed to each 3x3x3 finish.
+    pub nodes4: u64,
+    /// Soft time limit: after it, each phase takes what it has (at least one candidate).
     pub budget: Duration,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
-            phase1: 30,
-            phase2: 4,
-            phase3: 4,
-            phase3_nodes: 2_000,
-            phase4: 8,
+            phase1: 10_000,
+            phase2: 500,
+            // Measured on 12 random positions: 100 phase 1+2 candidates and 8 finishes gave
+            // 46.2 OBTM at 0.96 s a solve, 40 and 4 gave 46.3 at 0.53 s (phase 3 dominates).
+            phase3: 30,
+            phase4: 4,
+            nodes4: 500_000,
             budget: Duration::from_millis(250),
         }
     }
@@ -57,8 +63,8 @@ impl Options {
             phase1: 1,
             phase2: 1,
             phase3: 1,
-            phase3_nodes: 2_000,
             phase4: 1,
+            nodes4: 200_000,
             budget: Duration::from_millis(0),
         }
     }
@@ -71,6 +77,9 @@ pub struct Solution {
     pub phases: Vec<Vec<Turn>>,
     /// Everything as single-slice turns.
     pub moves: Vec<Move>,
+    /// Whole-cube rotations ending the solution (free in every metric): the phases may leave
+    /// the cube solved in another orientation.
+    pub rotations: Vec<Rotation>,
 }
 
 impl Solution {
@@ -81,10 +90,25 @@ impl Solution {
         notation::obtm(&self.moves)
     }
     pub fn wca(&self) -> String {
-        notation::to_wca(&self.moves)
+        self.with_rotation(notation::to_wca(&self.moves))
     }
     pub fn slice_notation(&self) -> String {
-        notation::to_slice(&self.moves)
+        self.with_rotation(notation::to_slice(&self.moves))
+    }
+    /// Turns and rotations in order.
+    pub fn steps(&self) -> Vec<notation::Step> {
+        let mut v: Vec<notation::Step> = self
+            .moves
+            .iter()
+            .map(|&m| notation::Step::Turn(m))
+            .collect();
+        v.extend(self.rotations.iter().map(|&r| notation::Step::Rotate(r)));
+        v
+    }
+    fn with_rotation(&self, text: String) -> String {
+        let mut words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        words.extend(self.rotations.iter().map(|r| r.name()));
+        words.join(" ")
     }
 }
 
@@ -97,20 +121,31 @@ pub enum SolveError {
     Verify,
 }
 
-/// The four phases with their tables.
+/// The four phases with their tables, and the frames phase 1 is tried in.
 pub struct Reduction {
     p1: Phase1,
     p2: Phase2,
     p3: Phase3,
     p4: TwoPhase,
+    frames: Vec<Frame>,
+    /// For each of [`half_rotations`], each turn of the cube turned by it as the turn of the
+    /// cube before (the 3x3x3 finish solves the turned cube).
+    unturn: Vec<Vec<Turn>>,
 }
 
+/// A candidate: the position after some phases (as seen in its frames) and the turns so far.
 #[derive(Clone)]
 struct Partial {
+    /// The frames `cube` is seen in, outermost first (indices into `Reduction::frames`).
+    chain: Vec<u8>,
+    /// After phase 3: which of [`half_rotations`] turned `cube` to bring its centres home.
+    turned: usize,
     cube: Cube,
+    /// The turns of each phase so far, carried back to the position's own frame.
     phases: Vec<Vec<Turn>>,
     len: usize,
-    score: usize,
+    /// `len` plus a lower bound on the next phase.
+    value: usize,
 }
 
 fn after(c: &Cube, ts: &[Turn]) -> Cube {
@@ -121,21 +156,47 @@ fn after(c: &Cube, ts: &[Turn]) -> Cube {
     x
 }
 
-/// Longest phase solutions looked at (no phase needs more; they only bound the searches).
-const MAX_LEN: [usize; 4] = [12, 16, 30, 24];
+/// Longest phase solutions looked at (they only bound the searches).
+const MAX_LEN: [usize; 4] = [12, 14, 16, 24];
+
+/// The frames (see [`Frame::all`]) that keep every colour on its own pair of faces and make
+/// the U-D, R-L or F-B axis the one phase 3 restricts, by axis.
+const AXIS_VIEW: [u8; 3] = [3, 0, 6];
 
 impl Reduction {
+    /// Turns found in the innermost of `chain`'s frames, as turns of the position.
+    fn carry_back(&self, chain: &[u8], ts: &[Turn]) -> Vec<Turn> {
+        ts.iter()
+            .map(|&t| {
+                chain
+                    .iter()
+                    .rev()
+                    .fold(t, |t, &f| self.frames[f as usize].back(t))
+            })
+            .collect()
+    }
+
     /// Loads or builds every table (cached through `store`).
     pub fn new(store: &TableStore) -> Reduction {
+        let unturn = half_rotations()
+            .iter()
+            .map(|&r| {
+                // A half turn is its own inverse: f(X t') = f(X) t for t' = image of t.
+                let f = |x: &Cube| {
+                    let mut y = *x;
+                    y.rotate(r);
+                    y
+                };
+                Turn::all().map(|t| turn_image(t, f)).collect()
+            })
+            .collect();
         Reduction {
+            unturn,
             p1: Phase1::new(store),
             p2: Phase2::new(store),
-            p3: {
-                let mut p3 = Phase3::new(store);
-                p3.weight = 8;
-                p3
-            },
+            p3: Phase3::new(store),
             p4: TwoPhase::new(store),
+            frames: Frame::all(),
         }
     }
 
@@ -144,126 +205,208 @@ impl Reduction {
         self.p1.bytes() + self.p2.bytes() + self.p3.bytes() + self.p4.bytes()
     }
 
-    /// One phase 3 solution for each phase 1+2 candidate worth it, within `budget` nodes each.
-    fn phase3(
-        &self,
-        p12: &[Partial],
-        budget: u64,
-        late: &dyn Fn() -> bool,
-        p123: &mut Vec<Partial>,
-    ) -> Result<(), SolveError> {
-        let mut best3 = usize::MAX;
-        for p in p12 {
-            if p.score >= best3 + 2 && !p123.is_empty() {
-                continue;
-            }
-            let s3 = self.p3.start(&p.cube).ok_or(SolveError::NotFound(3))?;
-            if let Some(t) = self.p3.beam(&s3, budget as usize, MAX_LEN[2]) {
-                let c3 = after(&p.cube, &t);
-                let len = p.len + t.len();
-                let three = self.p4.reader.read(&c3).ok_or(SolveError::NotFound(3))?;
-                let score = len + self.p4.lower_bound(&three) as usize;
-                best3 = best3.min(len);
-                let mut phases = p.phases.clone();
-                phases.push(t);
-                p123.push(Partial {
-                    cube: c3,
-                    phases,
-                    len,
-                    score,
+    pub fn solve(&self, cube: &Cube) -> Result<Solution, SolveError> {
+        self.solve_with(cube, &Options::default())
+    }
+
+    /// Phase 1 on every axis, shortest first: the `opts.phase2` best by length plus phase-2
+    /// bound among the first `opts.phase1` solutions.
+    fn phase1(&self, cube: &Cube, opts: &Options, late: &dyn Fn() -> bool) -> Vec<Partial> {
+        let starts: Vec<(Cube, u32)> = self
+            .frames
+            .iter()
+            .map(|f| {
+                let c = f.view(cube);
+                (c, self.p1.start(&c))
+            })
+            .collect();
+        let lo = starts
+            .iter()
+            .map(|(_, s)| self.p1.bound(s) as usize)
+            .min()
+            .unwrap_or(0);
+        let mut out: Vec<Partial> = Vec::new();
+        let want = opts.phase1.max(1);
+        for len in lo..=MAX_LEN[0] {
+            for (frame, (c, s1)) in starts.iter().enumerate() {
+                let mut nodes = u64::MAX;
+                solutions_between(&self.p1, *s1, len, len, &mut nodes, &mut |p| {
+                    let c1 = after(c, p);
+                    let b2 = self.p2.bound(&self.p2.start(&c1));
+                    if b2 != u8::MAX {
+                        out.push(Partial {
+                            chain: vec![frame as u8],
+                            turned: 0,
+                            cube: c1,
+                            phases: vec![self.carry_back(&[frame as u8], p)],
+                            len,
+                            value: len + b2 as usize,
+                        });
+                    }
+                    out.len() >= want
                 });
+                if out.len() >= want {
+                    break;
+                }
             }
-            if late() && !p123.is_empty() {
+            if out.len() >= want || (late() && !out.is_empty()) {
                 break;
             }
         }
-        Ok(())
+        out.sort_by_key(|p| (p.value, p.len));
+        out.truncate(opts.phase2.max(1));
+        out
     }
 
-    pub fn solve(&self, cube: &Cube) -> Result<Solution, SolveError> {
-        self.solve_with(cube, &Options::default())
+    /// Phase 2 by total length, over the phase 1 candidates: the first `opts.phase3` whose
+    /// edges end separated (about one phase 2 solution in 1,300).
+    fn phase2(&self, p1s: &[Partial], opts: &Options, late: &dyn Fn() -> bool) -> Vec<Partial> {
+        let starts: Vec<P2> = p1s.iter().map(|p| self.p2.start(&p.cube)).collect();
+        let mut out: Vec<Partial> = Vec::new();
+        let want = opts.phase3.max(1);
+        let lo = p1s.iter().map(|p| p.value).min().unwrap_or(0);
+        let mut max2 = 9;
+        while out.is_empty() && max2 <= MAX_LEN[1] {
+            'total: for total in lo..=MAX_LEN[0] + max2 {
+                for (p, s2) in p1s.iter().zip(&starts) {
+                    if p.value > total || total - p.len > max2 {
+                        continue;
+                    }
+                    let mut nodes = u64::MAX;
+                    solutions_between(
+                        &self.p2,
+                        *s2,
+                        total - p.len,
+                        total - p.len,
+                        &mut nodes,
+                        &mut |t| {
+                            // Cheap test first: wings only, and each axis phase 3 could restrict.
+                            let wings = self.p3.wings_after(&p.cube.wp, t);
+                            let mut c2 = None;
+                            for (axis, &f) in AXIS_VIEW.iter().enumerate() {
+                                if !self.p3.separated(&wings, axis) {
+                                    continue;
+                                }
+                                let c2 = *c2.get_or_insert_with(|| after(&p.cube, t));
+                                let view = self.frames[f as usize].view(&c2);
+                                let Some(s3) = self.p3.start(&view) else {
+                                    continue;
+                                };
+                                let b3 = self.p3.bound(&s3);
+                                if b3 == u8::MAX {
+                                    continue;
+                                }
+                                let mut phases = p.phases.clone();
+                                phases.push(self.carry_back(&p.chain, t));
+                                let mut chain = p.chain.clone();
+                                chain.push(f);
+                                out.push(Partial {
+                                    chain,
+                                    turned: 0,
+                                    cube: view,
+                                    phases,
+                                    len: total,
+                                    value: total + b3 as usize,
+                                });
+                            }
+                            out.len() >= want
+                        },
+                    );
+                    if out.len() >= want || (late() && !out.is_empty()) {
+                        break 'total;
+                    }
+                }
+                if late() && !out.is_empty() {
+                    break;
+                }
+            }
+            max2 += 1;
+        }
+        out.sort_by_key(|p| (p.value, p.len));
+        out
+    }
+
+    /// Phase 3 by total length over the phase 1+2 candidates: up to `opts.phase4` of them
+    /// completed, each by a shortest phase 3.
+    fn phase3(&self, p12: &[Partial], opts: &Options, late: &dyn Fn() -> bool) -> Vec<Partial> {
+        let starts: Vec<P3> = p12
+            .iter()
+            .map(|p| {
+                self.p3
+                    .start(&p.cube)
+                    .expect("phase 2 kept separated edges only")
+            })
+            .collect();
+        let mut done = vec![false; p12.len()];
+        let mut out: Vec<Partial> = Vec::new();
+        let want = opts.phase4.max(1);
+        let lo = p12.iter().map(|p| p.value).min().unwrap_or(0);
+        let max3 = MAX_LEN[2];
+        for total in lo..=MAX_LEN[0] + MAX_LEN[1] + MAX_LEN[2] {
+            for (i, (p, s3)) in p12.iter().zip(&starts).enumerate() {
+                if done[i] || p.value > total || total - p.len > max3 {
+                    continue;
+                }
+                let len3 = total - p.len;
+                let mut nodes = u64::MAX;
+                let mut found = None;
+                solutions_between(&self.p3, *s3, len3, len3, &mut nodes, &mut |t| {
+                    found = Some(t.to_vec());
+                    true
+                });
+                if let Some(t) = found {
+                    done[i] = true;
+                    let mut c3 = after(&p.cube, &t);
+                    let r = self
+                        .p3
+                        .orientation(&c3)
+                        .expect("phase 3 solves the centres");
+                    c3.rotate(r);
+                    let three = self.p4.reader.read(&c3).expect("phase 3 pairs the edges");
+                    let mut phases = p.phases.clone();
+                    phases.push(self.carry_back(&p.chain, &t));
+                    out.push(Partial {
+                        chain: p.chain.clone(),
+                        turned: half_rotations().iter().position(|&x| x == r).unwrap_or(0),
+                        cube: c3,
+                        phases,
+                        len: total,
+                        value: total + self.p4.lower_bound(&three) as usize,
+                    });
+                    // Past the budget the first completion is enough.
+                    if out.len() >= want || late() {
+                        return out;
+                    }
+                }
+            }
+            if late() && !out.is_empty() {
+                break;
+            }
+        }
+        out
     }
 
     pub fn solve_with(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
         let start = Instant::now();
         let late = || start.elapsed() > opts.budget;
-        // Phase 1: the shortest solutions, then longer ones.
-        let mut p1s: Vec<(Vec<Turn>, Cube, <Phase2 as Phase>::State)> = Vec::new();
-        let mut nodes = 3_000_000u64;
-        let s1 = self.p1.start(cube);
-        let min1 = self.p1.bound(&s1) as usize;
-        solutions(&self.p1, s1, MAX_LEN[0], &mut nodes, &mut |p| {
-            let c1 = after(cube, p);
-            let s2 = self.p2.start(&c1);
-            p1s.push((p.to_vec(), c1, s2));
-            p1s.len() >= opts.phase1.max(1) && p.len() > min1
-        });
-        if p1s.is_empty() {
+        let p1 = self.phase1(cube, opts, &late);
+        if p1.is_empty() {
             return Err(SolveError::NotFound(1));
         }
-        // Phase 2 by total length of phases 1 and 2, over all phase 1 solutions, keeping those
-        // phase 3 can take (edges separated, parities right: about one in a thousand).
-        let mut p12: Vec<Partial> = Vec::new();
-        let lo = p1s
-            .iter()
-            .map(|(p, _, s2)| p.len() + self.p2.bound(s2) as usize)
-            .min()
-            .unwrap_or(0);
-        let mut nodes = 2_000_000u64;
-        'total: for total in lo..=MAX_LEN[0] + MAX_LEN[1] {
-            for (p1, c1, s2) in &p1s {
-                if total < p1.len() || total - p1.len() > MAX_LEN[1] {
-                    continue;
-                }
-                let len2 = total - p1.len();
-                solutions_between(&self.p2, *s2, len2, len2, &mut nodes, &mut |p2| {
-                    let c2 = after(c1, p2);
-                    if let Some(s3) = self.p3.start(&c2) {
-                        let b = self.p3.bound(&s3);
-                        if b != u8::MAX {
-                            p12.push(Partial {
-                                cube: c2,
-                                phases: vec![p1.clone(), p2.to_vec()],
-                                len: total,
-                                score: total + b as usize,
-                            });
-                        }
-                    }
-                    false
-                });
-                if nodes == 0 {
-                    break 'total;
-                }
-            }
-            if p12.len() >= opts.phase2.max(1) && (late() || p12.len() >= opts.phase3) {
-                break;
-            }
-        }
+        let p12 = self.phase2(&p1, opts, &late);
         if p12.is_empty() {
             return Err(SolveError::NotFound(2));
         }
-
-        p12.sort_by_key(|p| (p.score, p.len));
-        p12.truncate(opts.phase3.max(1));
-        // Phase 3: one optimal solution for each.
-        let mut p123: Vec<Partial> = Vec::new();
-        // Budgets grow until some candidate gets through (a few positions need more).
-        let mut budget = opts.phase3_nodes;
-        while p123.is_empty() && budget <= opts.phase3_nodes << 4 {
-            self.phase3(&p12, budget, &late, &mut p123)?;
-
-            budget *= 4;
-        }
+        let mut p123 = self.phase3(&p12, opts, &late);
         if p123.is_empty() {
             return Err(SolveError::NotFound(3));
         }
-        p123.sort_by_key(|p| (p.score, p.len));
-        p123.truncate(opts.phase4.max(1));
+        p123.sort_by_key(|p| (p.value, p.len));
         // The 3x3x3: each candidate may only beat the best total so far.
         let mut best: Option<(usize, Vec<Vec<Turn>>)> = None;
         for p in &p123 {
             let limit = best.as_ref().map_or(MAX_LEN[3] + p.len, |b| b.0 - 1);
-            if p.score > limit {
+            if p.value > limit {
                 continue;
             }
             let three = self
@@ -271,12 +414,15 @@ impl Reduction {
                 .reader
                 .read(&p.cube)
                 .ok_or(SolveError::NotFound(4))?;
-            let mut nodes = if best.is_none() { 5_000_000 } else { 300_000 };
+            let mut nodes = opts.nodes4;
             if let Some(t) = self.p4.solve(&three, limit - p.len, &mut nodes) {
-                let total = p.len + t.len();
                 let mut phases = p.phases.clone();
-                phases.push(t);
-                best = Some((total, phases));
+                let t: Vec<Turn> = t
+                    .iter()
+                    .map(|t| self.unturn[p.turned][t.0 as usize])
+                    .collect();
+                phases.push(self.carry_back(&p.chain, &t));
+                best = Some((p.len + phases[3].len(), phases));
             }
             if late() && best.is_some() {
                 break;
@@ -284,7 +430,14 @@ impl Reduction {
         }
         let (_, phases) = best.ok_or(SolveError::NotFound(4))?;
         let moves: Vec<Move> = phases.iter().flat_map(|p| to_slices(p)).collect();
-        let sol = Solution { phases, moves };
+        let mut end = *cube;
+        end.apply_all(&moves);
+        let rotations = orientation_fix(&end).ok_or(SolveError::Verify)?;
+        let sol = Solution {
+            phases,
+            moves,
+            rotations,
+        };
         // Never trust a solution unchecked: apply its printed form to the original cube.
         let mut check = *cube;
         let parsed =

@@ -14,6 +14,13 @@ pub const UNREACHED: u8 = 15;
 pub struct Dist(pub NibbleTable);
 
 impl Dist {
+    /// A table of no entries (a placeholder while the real one is built).
+    pub fn empty() -> Dist {
+        Dist(NibbleTable {
+            len: 0,
+            data: Bytes::Owned(Vec::new()),
+        })
+    }
     #[inline]
     pub fn get(&self, i: usize) -> u8 {
         self.0.get(i)
@@ -87,6 +94,84 @@ pub fn bfs<S: Copy>(
         frontier = next;
     }
     t.finish()
+}
+
+/// Breadth-first search over entries `0..len` from `sources`, on rayon's threads: `expand(i,
+/// out)` calls `out(j)` for each neighbour `j` of entry `i` (a symmetric relation: turn sets
+/// are closed under inverses) and stops when `out` returns true. Depth by depth it pushes from the frontier while that is small,
+/// then pulls into the unvisited entries (most find a parent at the frontier after a few
+/// neighbours). Distances beyond [`CAP`] are stored as `CAP`.
+pub fn bfs_indexed(
+    len: usize,
+    sources: &[usize],
+    expand: impl Fn(usize, &mut dyn FnMut(usize) -> bool) + Sync,
+) -> Dist {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicU8, Ordering};
+    let cells: Vec<AtomicU8> = (0..len.div_ceil(2)).map(|_| AtomicU8::new(0xFF)).collect();
+    let get = |i: usize| (cells[i >> 1].load(Ordering::Relaxed) >> ((i & 1) * 4)) & 0xF;
+    // Lowers an unreached nibble to `v` (bits only cleared: concurrent calls on the other nibble
+    // of the byte keep theirs); true when this call reached it.
+    let set = |i: usize, v: u8| -> bool {
+        let shift = (i & 1) * 4;
+        let old = cells[i >> 1].fetch_and(!((!v & 0xF) << shift), Ordering::Relaxed);
+        (old >> shift) & 0xF == UNREACHED
+    };
+    let mut frontier = 0u64;
+    for &s in sources {
+        frontier += set(s, 0) as u64;
+    }
+    let mut seen = frontier;
+    let mut depth = 0u8;
+    const CHUNK: usize = 1 << 14;
+    while frontier > 0 && seen < len as u64 {
+        if depth + 1 >= CAP {
+            // Everything left is at least CAP away.
+            (0..len).for_each(|i| {
+                if get(i) == UNREACHED {
+                    set(i, CAP);
+                }
+            });
+            break;
+        }
+        let pull = frontier > (len as u64 - seen) / 4;
+        let (cur, next) = (depth, depth + 1);
+        frontier = (0..len.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let mut n = 0u64;
+                for i in c * CHUNK..((c + 1) * CHUNK).min(len) {
+                    if pull {
+                        if get(i) != UNREACHED {
+                            continue;
+                        }
+                        let mut found = false;
+                        expand(i, &mut |j| {
+                            found = get(j) == cur;
+                            found
+                        });
+                        if found && set(i, next) {
+                            n += 1;
+                        }
+                    } else if get(i) == cur {
+                        expand(i, &mut |j| {
+                            if get(j) == UNREACHED && set(j, next) {
+                                n += 1;
+                            }
+                            false
+                        });
+                    }
+                }
+                n
+            })
+            .sum();
+        seen += frontier;
+        depth += 1;
+    }
+    Dist(NibbleTable {
+        len,
+        data: Bytes::Owned(cells.into_iter().map(|c| c.into_inner()).collect()),
+    })
 }
 
 /// Where tables live between runs. `None` keeps everything in memory (tests, or no usable

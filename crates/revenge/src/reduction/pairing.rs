@@ -1,0 +1,347 @@
+//! The edge-pairing coordinate of phase 3 and its exact distance table.
+//!
+//! Phase 3's turns keep every wing in one of two classes of slots, A and B (each edge position
+//! has one slot of each). With every edge separated (one wing in each class), what pairing
+//! needs is only which A-wing sits with which B-wing: the permutation σ of edge positions with
+//! σ(q) = the position of the A-wing whose edge's B-wing is at q. The edges are paired exactly
+//! when σ is the identity. A turn moving A-slots by α and B-slots by β maps σ to α σ β⁻¹, so
+//! distances depend on σ alone, and since phase-3 turns keep σ's parity an even start stays in
+//! the 12!/2 even permutations.
+//!
+//! The table is exact (every even σ, its distance) but reduced by symmetry: the cube symmetries
+//! that keep the R-L axis (hence the phase-3 turn set) and map class-A slots to class-A slots
+//! act on σ by conjugation with the edge-position permutation γ they induce (σ ↦ γ σ γ⁻¹, the
+//! identity fixed), which keeps distances. The four M-slice edges (touching neither R nor L)
+//! form a set every such γ keeps, so σ on them (one of 12·11·10·9 = 11,880 arrangements) is
+//! reduced to its class, and the other eight entries of the conjugated σ are ranked as a
+//! permutation whose parity the rest determines (8!/2 = 20,160): about 1,540 × 20,160 entries of
+//! 4 bits, 15.5 MB.
+
+use super::moves::Turn;
+use super::table::{bfs_indexed, Dist, TableStore};
+use crate::coord::parity;
+use rayon::prelude::*;
+
+/// Arrangements of the four M-slice entries.
+const N_FIRST: usize = 12 * 11 * 10 * 9;
+/// Even (or odd) permutations of the other eight.
+const N_REST: usize = 20_160;
+
+/// σ in pairing numbering (M-slice positions are 0..4).
+pub type Sigma = [u8; 12];
+
+/// The identity: every edge paired.
+pub const PAIRED: Sigma = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+/// The symmetry-reduced coordinate and the distance table over it.
+pub struct Pairing {
+    /// Per turn (indexed by `Turn.0`): where the A-slot (α) and B-slot (β) of each position go.
+    alpha: Vec<Sigma>,
+    beta: Vec<Sigma>,
+    /// Edge-position permutations of the symmetries, identity first.
+    syms: Vec<Sigma>,
+    /// Raw M-slice arrangement -> class << 4 | the symmetry taking it to its class's
+    /// representative (the identity for representatives).
+    raw2sym: Vec<u32>,
+    /// Class -> raw representative.
+    sym2raw: Vec<u16>,
+    /// Class -> the other symmetries fixing its representative's arrangement: the entries
+    /// `γ σ γ⁻¹` for those are distinct entries of one distance, all set together when built.
+    stabiliser: Vec<Vec<u8>>,
+    table: Dist,
+}
+
+/// `(s[0], s[1], s[2], s[3])` as one of 11,880 arrangements.
+#[inline]
+fn first_raw(s: &Sigma) -> usize {
+    let mut used = 0u32;
+    let mut r = 0usize;
+    for (i, &v) in s[..4].iter().enumerate() {
+        let smaller = (used & ((1 << v) - 1)).count_ones() as usize;
+        r = r * (12 - i) + v as usize - smaller;
+        used |= 1 << v;
+    }
+    r
+}
+
+fn first_unraw(mut r: usize) -> [u8; 4] {
+    let mut digits = [0usize; 4];
+    for i in (0..4).rev() {
+        digits[i] = r % (12 - i);
+        r /= 12 - i;
+    }
+    let mut avail: Vec<u8> = (0..12).collect();
+    digits.map(|d| avail.remove(d))
+}
+
+/// Lehmer rank of entries 4..12, each renumbered among the values the first four leave.
+/// Swapping the last two entries changes the rank by one and the parity, so `rank >> 1` ranks
+/// the permutations of one parity.
+#[inline]
+fn rest_rank(s: &Sigma) -> usize {
+    let first = s[..4].iter().fold(0u32, |m, &v| m | 1 << v);
+    let mut used = 0u32;
+    let mut r = 0usize;
+    for (i, &v) in s[4..].iter().enumerate() {
+        let c = v as u32 - (first & ((1 << v) - 1)).count_ones();
+        let smaller = (used & ((1 << c) - 1)).count_ones();
+        r = r * (8 - i) + (c - smaller) as usize;
+        used |= 1 << c;
+    }
+    r
+}
+
+/// Conjugation by a symmetry's edge-position permutation: `γ σ γ⁻¹`.
+#[inline]
+fn conjugate(s: &Sigma, g: &Sigma) -> Sigma {
+    let mut out = [0u8; 12];
+    for q in 0..12 {
+        out[g[q] as usize] = g[s[q] as usize];
+    }
+    out
+}
+
+impl Pairing {
+    /// `alpha`/`beta`: per turn (indexed by `Turn.0`, only `turns` used), where the A-slot and
+    /// B-slot of each edge position go, in the numbering of `m_slice` (the four positions of the
+    /// M-slice edges must be 0..4); `syms`: the symmetries' edge-position permutations, identity
+    /// first. The distances are loaded from `store` or built ([`Pairing::build_table`]).
+    pub fn new(
+        alpha: Vec<Sigma>,
+        beta: Vec<Sigma>,
+        syms: Vec<Sigma>,
+        turns: &[Turn],
+        store: &TableStore,
+    ) -> Pairing {
+        assert_eq!(syms[0], PAIRED, "identity first");
+        for g in &syms {
+            assert!(g[..4].iter().all(|&x| x < 4), "symmetries keep the M slice");
+        }
+        let (raw2sym, sym2raw) = sym_classes(&syms);
+        let stabiliser = sym2raw
+            .iter()
+            .map(|&x| {
+                let mut s = PAIRED;
+                s[..4].copy_from_slice(&first_unraw(x as usize));
+                (1..syms.len() as u8)
+                    .filter(|&k| first_raw(&conjugate(&s, &syms[k as usize])) == x as usize)
+                    .collect()
+            })
+            .collect();
+        let mut p = Pairing {
+            alpha,
+            beta,
+            syms,
+            raw2sym,
+            sym2raw,
+            stabiliser,
+            table: Dist::empty(),
+        };
+        let table = store.get_or_build("p3-pairing", p.len(), || p.build_table(turns));
+        p.table = table;
+        p
+    }
+
+    /// Number of entries (classes × 20,160).
+    pub fn len(&self) -> usize {
+        self.sym2raw.len() * N_REST
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of symmetry classes of the M-slice arrangement.
+    pub fn classes(&self) -> usize {
+        self.sym2raw.len()
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// σ after turn `t`: α σ β⁻¹.
+    #[inline]
+    pub fn step(&self, s: &Sigma, t: Turn) -> Sigma {
+        let (a, b) = (&self.alpha[t.0 as usize], &self.beta[t.0 as usize]);
+        let mut out = [0u8; 12];
+        for q in 0..12 {
+            out[b[q] as usize] = a[s[q] as usize];
+        }
+        out
+    }
+
+    /// The table entry of an even σ.
+    #[inline]
+    pub fn index(&self, s: &Sigma) -> usize {
+        self.canonical(s).0
+    }
+
+    /// The entry of σ and the conjugate of σ it stands for (its M-slice entries are the class's
+    /// representative).
+    #[inline]
+    fn canonical(&self, s: &Sigma) -> (usize, Sigma) {
+        let x = self.raw2sym[first_raw(s)];
+        let (class, sym) = ((x >> 4) as usize, (x & 15) as usize);
+        let c = if sym == 0 {
+            *s
+        } else {
+            conjugate(s, &self.syms[sym])
+        };
+        (class * N_REST + (rest_rank(&c) >> 1), c)
+    }
+
+    /// Every entry standing for σ (more than one when a symmetry fixes its class's
+    /// representative): `f` on each until it returns true; returns whether it did.
+    fn each_index(&self, s: &Sigma, f: &mut dyn FnMut(usize) -> bool) -> bool {
+        let (i, c) = self.canonical(s);
+        if f(i) {
+            return true;
+        }
+        let base = i - i % N_REST;
+        self.stabiliser[i / N_REST]
+            .iter()
+            .any(|&k| f(base + (rest_rank(&conjugate(&c, &self.syms[k as usize])) >> 1)))
+    }
+
+    /// The σ an entry stands for (the representative of its class).
+    pub fn decode(&self, i: usize) -> Sigma {
+        let first = first_unraw(self.sym2raw[i / N_REST] as usize);
+        let mut r = (i % N_REST) << 1;
+        let mut s = [0u8; 12];
+        s[..4].copy_from_slice(&first);
+        let rest: Vec<u8> = (0..12).filter(|v| !first.contains(v)).collect();
+        loop {
+            let mut digits = [0usize; 8];
+            let mut x = r;
+            for k in (0..8).rev() {
+                digits[k] = x % (8 - k);
+                x /= 8 - k;
+            }
+            let mut avail = rest.clone();
+            for (k, d) in digits.iter().enumerate() {
+                s[4 + k] = avail.remove(*d);
+            }
+            if parity(&s) == 0 {
+                return s;
+            }
+            r |= 1;
+        }
+    }
+
+    /// Exact number of phase-3 turns to pair the edges of an even σ.
+    #[inline]
+    pub fn distance(&self, s: &Sigma) -> u8 {
+        self.table.get(self.index(s))
+    }
+
+    /// Number of pairing states (even σ) at each distance. An entry of class `c` stands for
+    /// one state per raw arrangement in the class (each raw value maps the states starting
+    /// with it one-to-one onto the class's entries).
+    pub fn state_counts(&self) -> Vec<u64> {
+        let mut orbit = vec![0u64; self.classes()];
+        for &x in &self.raw2sym {
+            orbit[(x >> 4) as usize] += 1;
+        }
+        let mut counts = vec![0u64; 16];
+        for i in 0..self.len() {
+            counts[self.table.get(i) as usize] += orbit[i / N_REST];
+        }
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        counts
+    }
+
+    /// Breadth-first search over the entries from the paired state (on rayon's threads). A
+    /// neighbour sets all its entries at once: the search reaches every state of a distance
+    /// through some conjugate of it, which need not be the one an entry decodes to.
+    pub fn build_table(&self, turns: &[Turn]) -> Dist {
+        bfs_indexed(self.len(), &[self.index(&PAIRED)], |i, out| {
+            let s = self.decode(i);
+            for &t in turns {
+                if self.each_index(&self.step(&s, t), out) {
+                    return;
+                }
+            }
+        })
+    }
+}
+
+/// Classes of the M-slice arrangements under conjugation by `syms`: (raw -> class << 4 | sym,
+/// class -> representative), the representative being the smallest raw value of its class.
+fn sym_classes(syms: &[Sigma]) -> (Vec<u32>, Vec<u16>) {
+    assert!(syms.len() <= 16, "4 bits hold the symmetry");
+    let images: Vec<(usize, usize)> = (0..N_FIRST)
+        .into_par_iter()
+        .map(|x| {
+            let f = first_unraw(x);
+            let mut s = PAIRED;
+            s[..4].copy_from_slice(&f);
+            // Entries 4..12 do not affect the first four of a conjugate (γ keeps 0..4).
+            syms.iter()
+                .enumerate()
+                .map(|(k, g)| (first_raw(&conjugate(&s, g)), k))
+                .min()
+                .expect("at least the identity")
+        })
+        .collect();
+    let mut class_of = vec![u32::MAX; N_FIRST];
+    let mut sym2raw = Vec::new();
+    let mut raw2sym = vec![0u32; N_FIRST];
+    for (x, &(rep, k)) in images.iter().enumerate() {
+        if rep == x {
+            class_of[x] = sym2raw.len() as u32;
+            sym2raw.push(x as u16);
+        }
+        raw2sym[x] = class_of[rep] << 4 | k as u32;
+    }
+    (raw2sym, sym2raw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Pairing {
+        /// Checks the symmetries against the turns and the ranking against itself on `s`.
+        pub(crate) fn check_state(&self, s: &Sigma, turns: &[Turn]) {
+            for (k, g) in self.syms.iter().enumerate() {
+                let c = conjugate(s, g);
+                for &t in turns {
+                    let moved = conjugate(&self.step(s, t), g);
+                    assert!(
+                        turns.iter().any(|&u| self.step(&c, u) == moved),
+                        "symmetry {k} does not carry turn {} to a turn",
+                        t.name()
+                    );
+                }
+            }
+            let i = self.index(s);
+            assert_eq!(self.index(&self.decode(i)), i);
+        }
+    }
+
+    #[test]
+    fn ranks_round_trip() {
+        for x in (0..N_FIRST).step_by(7) {
+            let f = first_unraw(x);
+            let mut s = PAIRED;
+            s[..4].copy_from_slice(&f);
+            assert_eq!(first_raw(&s), x);
+        }
+        // Rest ranks: all 8! orders of the last eight, each parity half a bijection.
+        let mut seen = vec![[false; 2]; N_REST];
+        for r in 0..40_320u32 {
+            let p = crate::coord::perm_unrank(r, 8);
+            let mut s = PAIRED;
+            for k in 0..8 {
+                s[4 + k] = 4 + p[k];
+            }
+            assert_eq!(rest_rank(&s), r as usize);
+            let par = parity(&s) as usize;
+            assert!(!seen[r as usize >> 1][par]);
+            seen[r as usize >> 1][par] = true;
+        }
+    }
+}
