@@ -5,7 +5,7 @@
 
 use super::edges::{wing_orbits, EdgePositions};
 use super::moves::{apply, Turn};
-use super::search::{solutions, Phase};
+use super::search::{solutions, solutions_between, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::coord::{perm_rank, perm_unrank, subset_rank};
 use crate::cube::Cube;
@@ -38,6 +38,41 @@ impl Cube3 {
             eo: std::array::from_fn(|i| self.eo[m.ep[i] as usize] ^ m.eo[i]),
         }
     }
+    /// The inverse: `self.then(&self.inverse())` is solved.
+    pub fn inverse(&self) -> Cube3 {
+        let mut r = Cube3::solved();
+        for i in 0..8 {
+            let x = self.cp[i] as usize;
+            r.cp[x] = i as u8;
+            r.co[x] = (3 - self.co[i]) % 3;
+        }
+        for i in 0..12 {
+            let x = self.ep[i] as usize;
+            r.ep[x] = i as u8;
+            r.eo[x] = self.eo[i];
+        }
+        r
+    }
+    /// A uniformly random legal 3x3x3: corner and edge permutations of equal parity, twists
+    /// summing to 0 mod 3, flips to 0 mod 2.
+    pub fn random_with<R: rand::Rng>(rng: &mut R) -> Cube3 {
+        use rand::seq::SliceRandom;
+        let mut c = Cube3::solved();
+        c.cp.shuffle(rng);
+        c.ep.shuffle(rng);
+        if parity(&c.cp) != parity(&c.ep) {
+            c.ep.swap(0, 1);
+        }
+        for i in 0..7 {
+            c.co[i] = rng.gen_range(0..3);
+        }
+        c.co[7] = (3 - c.co[..7].iter().sum::<u8>() % 3) % 3;
+        for i in 0..11 {
+            c.eo[i] = rng.gen_range(0..2);
+        }
+        c.eo[11] = c.eo[..11].iter().sum::<u8>() % 2;
+        c
+    }
     fn twist(&self) -> u16 {
         self.co[..7].iter().fold(0, |a, &x| a * 3 + x as u16)
     }
@@ -60,6 +95,17 @@ impl Cube3 {
         let s: Vec<u8> = self.ep[8..].iter().map(|&x| x.wrapping_sub(8)).collect();
         perm_rank(&s) as u8
     }
+}
+
+/// Parity of a permutation (0 even, 1 odd).
+fn parity(p: &[u8]) -> u8 {
+    let mut n = 0;
+    for i in 0..p.len() {
+        for j in i + 1..p.len() {
+            n += (p[i] > p[j]) as u8;
+        }
+    }
+    n & 1
 }
 
 /// Reads the reduced 3x3x3 of a 4x4x4 whose centres are solved and edges paired: `None` when
@@ -127,6 +173,8 @@ pub struct TwoPhase {
     corner_mv: Vec<[u16; 18]>,
     edge8_mv: Vec<[u16; 18]>,
     sp_mv: Vec<[u8; 18]>,
+    /// The cube as it is, turned so R-L is the U-D axis, and so F-B is.
+    views: Vec<View>,
     solved_slice: u16,
     twist_slice: Dist,
     flip_slice: Dist,
@@ -318,7 +366,18 @@ impl TwoPhase {
                 },
             )
         });
+        let wide = |face, amount| Turn::new(face, true, amount);
+        // z = Fw Bw', x = Rw Lw' (faces U R F D L B).
+        let views = [
+            vec![],
+            vec![wide(2, 1), wide(5, 3)],
+            vec![wide(1, 1), wide(4, 3)],
+        ]
+        .iter()
+        .map(|r| View::new(&reader, &moves, r))
+        .collect();
         TwoPhase {
+            views,
             reader,
             turns_a: outer,
             turns_b,
@@ -344,52 +403,163 @@ impl TwoPhase {
             + self.edge_sp.bytes()
     }
 
+    /// The cube of outer turn `t` (what it makes from the solved cube).
+    pub fn move_cube(&self, t: Turn) -> Cube3 {
+        self.moves[t.0 as usize]
+    }
+
+    /// True when the outer turns `sol` solve `c` (checked by applying them).
+    pub fn solves(&self, c: &Cube3, sol: &[Turn]) -> bool {
+        sol.iter()
+            .try_fold(*c, |x, t| (!t.wide()).then(|| x.then(&self.move_cube(*t))))
+            == Some(Cube3::solved())
+    }
+
     /// A lower bound on the 3x3x3 solution length (phase A's bound).
     pub fn lower_bound(&self, c: &Cube3) -> u8 {
         PhaseA(self).bound(&(c.twist(), c.flip(), c.slice()))
     }
 
     /// The shortest solution found with at most `max_len` turns within `nodes` visited
-    /// positions (the first one found is then shortened while the budget lasts).
+    /// positions of both phases (the first one found is then shortened while the budget
+    /// lasts).
+    ///
+    /// As in Kociemba's Cube Explorer and Chen Shuang's min2phase, phase A runs on six views
+    /// of the cube — the cube and its inverse, each seen with the U-D, R-L and F-B axis as the
+    /// phase's axis — interleaved by phase A length, so the short phase A solutions of every
+    /// view come first; each phase B only looks for a total shorter than the best so far.
     pub fn solve(&self, c: &Cube3, max_len: usize, nodes: &mut u64) -> Option<Vec<Turn>> {
         let mut best: Option<Vec<Turn>> = None;
-        let mut limit = max_len;
-        let start = (c.twist(), c.flip(), c.slice());
+        let mut limit = max_len + 1;
         let pa = PhaseA(self);
         let pb = PhaseB(self);
-        let mut budget_b = 0u64;
-        solutions(&pa, start, limit, nodes, &mut |p1: &[Turn]| {
-            // A phase A solution ending in a phase B turn is a shorter one plus that turn.
-            if let Some(&l) = p1.last() {
-                if l.axis() == 0 || l.amount() == 2 {
-                    return false;
+        let inv = c.inverse();
+        let starts: Vec<(usize, bool, Cube3)> = (0..self.views.len())
+            .flat_map(|v| {
+                [
+                    (v, false, self.views[v].of(c)),
+                    (v, true, self.views[v].of(&inv)),
+                ]
+            })
+            .collect();
+        let lo = starts
+            .iter()
+            .map(|s| pa.bound(&a_state(&s.2)) as usize)
+            .min()
+            .unwrap_or(0);
+        for d1 in lo..=max_len {
+            for &(v, inverted, y) in &starts {
+                // Phase A of length d1 plus at least one phase B turn (or none when d1 solves
+                // it) must stay below the best total.
+                if d1 >= limit || *nodes == 0 {
+                    return best;
                 }
+                // Phase B's visits are charged after the call (the closure cannot hold
+                // `nodes` while the search does); it never takes more than was left.
+                let avail = *nodes;
+                let mut used_b = 0u64;
+                solutions_between(&pa, a_state(&y), d1, d1, nodes, &mut |p1: &[Turn]| {
+                    // A phase A solution ending in a phase B turn is a shorter one plus that
+                    // turn (already tried).
+                    if let Some(&l) = p1.last() {
+                        if l.axis() == 0 || l.amount() == 2 {
+                            return false;
+                        }
+                    }
+                    if p1.len() >= limit {
+                        return true;
+                    }
+                    let x = p1.iter().fold(y, |x, t| x.then(&self.moves[t.0 as usize]));
+                    let sb = (x.corners(), x.edges8(), x.slice_perm());
+                    let room = limit - 1 - p1.len();
+                    let mut budget_b = if best.is_some() {
+                        PHASE_B_NODES.min(avail.saturating_sub(used_b))
+                    } else {
+                        PHASE_B_NODES
+                    };
+                    let given = budget_b;
+                    let mut found: Option<Vec<Turn>> = None;
+                    // Shortest phase B first: stop at the first.
+                    solutions(&pb, sb, room, &mut budget_b, &mut |p2: &[Turn]| {
+                        found = Some(p2.to_vec());
+                        true
+                    });
+                    // Until a first solution exists phase B is not charged, so a small budget
+                    // still finds one (phase A's visits alone bound the work).
+                    if best.is_some() {
+                        used_b += given - budget_b;
+                    }
+                    if let Some(p2) = found {
+                        let mut all = p1.to_vec();
+                        all.extend(p2);
+                        let sol = self.views[v].back(&all, inverted);
+                        debug_assert!(self.solves(c, &sol));
+                        limit = sol.len();
+                        best = Some(sol);
+                        // Every other phase A solution of this length gives no shorter total.
+                        return p1.len() + 1 >= limit;
+                    }
+                    false
+                });
+                *nodes = nodes.saturating_sub(used_b);
             }
-            if p1.len() >= limit {
-                return true;
-            }
-            let mut x = *c;
-            for t in p1 {
-                x = x.then(&self.moves[t.0 as usize]);
-            }
-            let sb = (x.corners(), x.edges8(), x.slice_perm());
-            let room = limit - 1 - p1.len();
-            budget_b = 20_000;
-            let mut found: Option<Vec<Turn>> = None;
-            // Shortest phase B first: stop at the first.
-            solutions(&pb, sb, room, &mut budget_b, &mut |p2: &[Turn]| {
-                found = Some(p2.to_vec());
-                true
-            });
-            if let Some(p2) = found {
-                let mut all = p1.to_vec();
-                all.extend(p2);
-                limit = all.len();
-                best = Some(all);
-            }
-            false
-        });
+        }
         best
+    }
+}
+
+/// Visited positions allowed to one phase B search (a phase A solution whose phase B is not
+/// found within it is dropped: others are more promising).
+const PHASE_B_NODES: u64 = 20_000;
+
+fn a_state(c: &Cube3) -> (u16, u16, u16) {
+    (c.twist(), c.flip(), c.slice())
+}
+
+/// The cube seen from another orientation: `X -> R⁻¹ X R` for the whole-cube rotation `R`
+/// (its corner and edge part, read from the 4x4x4 model), and each view turn's original.
+struct View {
+    rot: Cube3,
+    rot_inv: Cube3,
+    /// View turn -> the original turn it is the image of.
+    back: [Turn; 18],
+}
+
+impl View {
+    /// `rotation`: block turns making a whole-cube rotation of the 4x4x4.
+    fn new(reader: &Reader, moves: &[Cube3], rotation: &[Turn]) -> View {
+        let mut c = Cube::solved();
+        for &t in rotation {
+            apply(&mut c, t);
+        }
+        let rot = reader.read(&c).expect("a rotation keeps edges paired");
+        let mut v = View {
+            rot,
+            rot_inv: rot.inverse(),
+            back: [Turn(0); 18],
+        };
+        for (s, m) in moves.iter().enumerate() {
+            let t = (0..18)
+                .find(|&t| v.of(&moves[t]) == *m)
+                .expect("a rotation carries face turns to face turns");
+            v.back[s] = Turn(t as u8);
+        }
+        v
+    }
+    fn of(&self, c: &Cube3) -> Cube3 {
+        self.rot_inv.then(c).then(&self.rot)
+    }
+    /// The original cube's solution from a solution `s` of this view of it (`inverted`: of
+    /// its inverse).
+    fn back(&self, s: &[Turn], inverted: bool) -> Vec<Turn> {
+        let s = s.iter().map(|t| self.back[t.0 as usize]);
+        if inverted {
+            let mut r: Vec<Turn> = s.map(Turn::inverse).collect();
+            r.reverse();
+            r
+        } else {
+            s.collect()
+        }
     }
 }
 
@@ -451,5 +621,49 @@ impl Phase for PhaseB<'_> {
     }
     fn is_goal(&self, s: &Self::State) -> bool {
         s.0 == 0 && s.1 == 0 && s.2 == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn two_phase() -> &'static TwoPhase {
+        static T: std::sync::OnceLock<TwoPhase> = std::sync::OnceLock::new();
+        T.get_or_init(|| TwoPhase::new(&TableStore::default()))
+    }
+
+    #[test]
+    fn the_inverse_undoes_a_random_cube() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..20 {
+            let c = Cube3::random_with(&mut rng);
+            assert_eq!(c.then(&c.inverse()), Cube3::solved());
+            assert_eq!(c.inverse().then(&c), Cube3::solved());
+        }
+    }
+
+    /// Seeing a cube from another orientation commutes with turning it: the view of `X m` is
+    /// the view of `X` turned by the view's image of `m`, a face turn on another axis.
+    #[test]
+    fn views_carry_turns_to_turns_on_their_axes() {
+        let tp = two_phase();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let x = Cube3::random_with(&mut rng);
+        for (k, v) in tp.views.iter().enumerate() {
+            let mut axes = [usize::MAX; 3];
+            for s in 0..18u8 {
+                let t = v.back[s as usize];
+                assert_eq!(
+                    v.of(&x.then(&tp.moves[t.0 as usize])),
+                    v.of(&x).then(&tp.moves[s as usize])
+                );
+                axes[Turn(s).axis()] = t.axis();
+                assert_eq!(Turn(s).amount() == 2, t.amount() == 2);
+            }
+            // View k has the original's axis k as its U-D axis.
+            assert_eq!(axes[0], k);
+        }
     }
 }
