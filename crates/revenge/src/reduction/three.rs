@@ -9,6 +9,7 @@ use super::search::{solutions, solutions_between, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::coord::{perm_rank, perm_unrank, subset_rank};
 use crate::cube::Cube;
+use std::time::Instant;
 
 /// A 3x3x3 at cubie level (replaced-by form, like [`Cube`]); edge positions 8..12 are the
 /// middle layer.
@@ -178,6 +179,7 @@ pub struct TwoPhase {
     solved_slice: u16,
     twist_slice: Dist,
     flip_slice: Dist,
+    twist_flip: Dist,
     corner_sp: Dist,
     edge_sp: Dist,
 }
@@ -342,6 +344,20 @@ impl TwoPhase {
                 },
             )
         });
+        // Twist and flip together (Chen Shuang's min2phase prunes with it too): it catches
+        // positions whose twist and flip are each near solved in their slice tables.
+        let twist_flip = store.get_or_build("3x3-twist-flip", N_TWIST * N_FLIP, || {
+            bfs(
+                N_TWIST * N_FLIP,
+                &[(0u16, 0u16)],
+                |(t, f)| t as usize * N_FLIP + f as usize,
+                |(t, f), out| {
+                    for &m in &a_idx {
+                        out((twist_mv[t as usize][m], flip_mv[f as usize][m]));
+                    }
+                },
+            )
+        });
         let corner_sp = store.get_or_build("3x3-corners-slice", N_PERM8 * N_SP, || {
             bfs(
                 N_PERM8 * N_SP,
@@ -391,6 +407,7 @@ impl TwoPhase {
             solved_slice,
             twist_slice,
             flip_slice,
+            twist_flip,
             corner_sp,
             edge_sp,
         }
@@ -399,6 +416,7 @@ impl TwoPhase {
     pub fn bytes(&self) -> usize {
         self.twist_slice.bytes()
             + self.flip_slice.bytes()
+            + self.twist_flip.bytes()
             + self.corner_sp.bytes()
             + self.edge_sp.bytes()
     }
@@ -429,6 +447,19 @@ impl TwoPhase {
     /// phase's axis — interleaved by phase A length, so the short phase A solutions of every
     /// view come first; each phase B only looks for a total shorter than the best so far.
     pub fn solve(&self, c: &Cube3, max_len: usize, nodes: &mut u64) -> Option<Vec<Turn>> {
+        self.solve_until(c, max_len, nodes, None)
+    }
+
+    /// [`TwoPhase::solve`], also stopping at `deadline` once a solution exists (checked at
+    /// each phase A solution, so it may run over by a fraction of a millisecond).
+    pub fn solve_until(
+        &self,
+        c: &Cube3,
+        max_len: usize,
+        nodes: &mut u64,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Turn>> {
+        let late = || best_late(deadline);
         let mut best: Option<Vec<Turn>> = None;
         let mut limit = max_len + 1;
         let pa = PhaseA(self);
@@ -451,7 +482,7 @@ impl TwoPhase {
             for &(v, inverted, y) in &starts {
                 // Phase A of length d1 plus at least one phase B turn (or none when d1 solves
                 // it) must stay below the best total.
-                if d1 >= limit || *nodes == 0 {
+                if d1 >= limit || *nodes == 0 || (best.is_some() && late()) {
                     return best;
                 }
                 // Phase B's visits are charged after the call (the closure cannot hold
@@ -466,7 +497,7 @@ impl TwoPhase {
                             return false;
                         }
                     }
-                    if p1.len() >= limit {
+                    if p1.len() >= limit || (best.is_some() && late()) {
                         return true;
                     }
                     let x = p1.iter().fold(y, |x, t| x.then(&self.moves[t.0 as usize]));
@@ -510,7 +541,11 @@ impl TwoPhase {
 
 /// Visited positions allowed to one phase B search (a phase A solution whose phase B is not
 /// found within it is dropped: others are more promising).
-const PHASE_B_NODES: u64 = 20_000;
+const PHASE_B_NODES: u64 = 8_000;
+
+fn best_late(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
 
 fn a_state(c: &Cube3) -> (u16, u16, u16) {
     (c.twist(), c.flip(), c.slice())
@@ -574,6 +609,17 @@ fn bound_of(d: u8) -> u8 {
     }
 }
 
+impl PhaseA<'_> {
+    fn bounds(&self, s: &(u16, u16, u16)) -> [u8; 3] {
+        let tp = self.0;
+        [
+            tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize),
+            tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize),
+            tp.twist_flip.get(s.0 as usize * N_FLIP + s.1 as usize),
+        ]
+    }
+}
+
 impl Phase for PhaseA<'_> {
     type State = (u16, u16, u16);
     fn turns(&self) -> &[Turn] {
@@ -589,10 +635,16 @@ impl Phase for PhaseA<'_> {
         )
     }
     fn bound(&self, s: &Self::State) -> u8 {
+        self.bounds(s).into_iter().map(bound_of).max().unwrap_or(0)
+    }
+    fn within(&self, s: &Self::State, limit: usize) -> bool {
         let tp = self.0;
-        let a = tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize);
-        let b = tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize);
-        bound_of(a).max(bound_of(b))
+        // Cheapest lookups first; stop at the first over the limit.
+        (bound_of(tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize)) as usize) <= limit
+            && (bound_of(tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize)) as usize)
+                <= limit
+            && (bound_of(tp.twist_flip.get(s.0 as usize * N_FLIP + s.1 as usize)) as usize)
+                <= limit
     }
     fn is_goal(&self, s: &Self::State) -> bool {
         s.0 == 0 && s.1 == 0 && s.2 == self.0.solved_slice
