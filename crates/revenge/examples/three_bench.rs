@@ -21,7 +21,9 @@ fn main() {
     let budgets: Vec<String> = if args.len() > 2 {
         args[2..].to_vec()
     } else {
-        ["100000", "300000", "1000000", "5ms", "10ms", "20ms"].map(String::from).to_vec()
+        ["100000", "300000", "1000000", "5ms", "10ms", "20ms"]
+            .map(String::from)
+            .to_vec()
     };
     let dir = std::env::temp_dir().join("wurfel-three-bench");
     let t = Instant::now();
@@ -53,7 +55,9 @@ fn main() {
             max = max.max(sol.len());
         }
         let dt = t.elapsed().as_secs_f64() / n as f64;
-        let dcpu = cpu.zip(cpu_seconds()).map_or(dt, |(a, b)| (b - a) / n as f64);
+        let dcpu = cpu
+            .zip(cpu_seconds())
+            .map_or(dt, |(a, b)| (b - a) / n as f64);
         println!(
             "budget {b:>9}: average {:.2} (max {max}, {failed} not solved), {:.2} ms per solve \
              ({:.2} ms CPU)",
