@@ -106,6 +106,11 @@ impl CubeSym {
         out
     }
 
+    /// The colour (face index) colour `c` becomes.
+    pub fn colour_image(&self, c: u8) -> u8 {
+        self.colour[c as usize]
+    }
+
     /// Wing slot -> the slot it is carried to (as an unordered pair of facelets: a mirror
     /// reverses the handedness the slots' facelet order follows).
     pub fn wing_map(&self) -> [u8; 24] {

@@ -89,10 +89,33 @@ impl Frame {
         rotated(&self.conj.conjugate(c), self.turn)
     }
 
+    /// The colour colour `c` of the position shows as in the view.
+    pub fn colour(&self, c: u8) -> u8 {
+        self.conj.colour_image(c)
+    }
+
     /// A turn of the view as a turn of the position's own frame.
     pub fn back(&self, t: Turn) -> Turn {
         self.back[t.0 as usize]
     }
+}
+
+/// `c` up to the orientation of the whole cube: the least of its 24 orientations (positions
+/// that differ only by a whole-cube rotation lead to the same solutions).
+pub fn up_to_orientation(c: &Cube) -> Cube {
+    let key = |x: &Cube| (x.cp, x.co, x.wp, x.ct);
+    let mut best = *c;
+    for (a, k) in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 1), (2, 3)] {
+        let mut x = *c;
+        x.rotate(Rotation { axis: a, amount: k });
+        for _ in 0..4 {
+            x.rotate(Rotation { axis: 0, amount: 1 });
+            if key(&x) < key(&best) {
+                best = x;
+            }
+        }
+    }
+    best
 }
 
 /// The whole-cube rotations (at most two) that make `c` the solved cube in the standard
@@ -139,6 +162,18 @@ mod tests {
             }
             assert_eq!(f.view(&own), view, "frame {k}");
         }
+    }
+
+    #[test]
+    fn orientations_have_one_key() {
+        let c = Cube::random(9);
+        let k = up_to_orientation(&c);
+        for (a, n) in [(0, 1), (1, 2), (2, 3)] {
+            let mut x = c;
+            x.rotate(Rotation { axis: a, amount: n });
+            assert_eq!(up_to_orientation(&x), k);
+        }
+        assert_ne!(up_to_orientation(&Cube::random(10)), k);
     }
 
     #[test]

@@ -43,6 +43,9 @@ pub struct Pairing {
     /// Raw M-slice arrangement -> class << 4 | the symmetry taking it to its class's
     /// representative (the identity for representatives).
     raw2sym: Vec<u32>,
+    /// The same, indexed by the four entries directly (`s0·12³ + s1·12² + s2·12 + s3`; the
+    /// search looks it up at every node, so it skips ranking the arrangement).
+    first2sym: Vec<u32>,
     /// Class -> raw representative.
     sym2raw: Vec<u16>,
     /// Class -> the other symmetries fixing its representative's arrangement: the entries
@@ -128,10 +131,26 @@ impl Pairing {
                     .collect()
             })
             .collect();
+        let first2sym = (0..12 * 12 * 12 * 12)
+            .map(|i| {
+                let f = [i / 1728, i / 144 % 12, i / 12 % 12, i % 12];
+                let distinct = (0..4).all(|a| (0..a).all(|b| f[a] != f[b]));
+                let mut s = PAIRED;
+                for (k, &v) in f.iter().enumerate() {
+                    s[k] = v as u8;
+                }
+                if distinct {
+                    raw2sym[first_raw(&s)]
+                } else {
+                    u32::MAX
+                }
+            })
+            .collect();
         let mut p = Pairing {
             alpha,
             beta,
             syms,
+            first2sym,
             raw2sym,
             sym2raw,
             stabiliser,
@@ -181,7 +200,8 @@ impl Pairing {
     /// representative).
     #[inline]
     fn canonical(&self, s: &Sigma) -> (usize, Sigma) {
-        let x = self.raw2sym[first_raw(s)];
+        let x = self.first2sym
+            [((s[0] as usize * 12 + s[1] as usize) * 12 + s[2] as usize) * 12 + s[3] as usize];
         let (class, sym) = ((x >> 4) as usize, (x & 15) as usize);
         let c = if sym == 0 {
             *s

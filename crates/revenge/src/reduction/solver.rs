@@ -7,13 +7,14 @@
 
 use super::centres::{half_rotations, Phase1, Phase2, P2};
 use super::edges::{Phase3, P3};
-use super::frame::{orientation_fix, turn_image, Frame};
+use super::frame::{orientation_fix, turn_image, up_to_orientation, Frame};
 use super::moves::{apply, to_slices, Turn};
 use super::search::{solutions_between, Phase};
 use super::table::TableStore;
 use super::three::TwoPhase;
 use crate::cube::{Cube, Move, Rotation};
 use crate::notation;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// Names of the phases, in order.
@@ -46,12 +47,14 @@ impl Default for Options {
         Options {
             phase1: 10_000,
             phase2: 500,
-            // Measured on 12 random positions: 100 phase 1+2 candidates and 8 finishes gave
-            // 46.2 OBTM at 0.96 s a solve, 40 and 4 gave 46.3 at 0.53 s (phase 3 dominates).
-            phase3: 30,
-            phase4: 4,
+            // Measured over `revenge bench --random 100 --seed 1` with a 100 ms budget: 60
+            // candidates to phase 3 and 8 finishes gave 45.46 OBTM at 0.245 s a solve, 30 and 4
+            // gave 45.52 at 0.231 s; the budget then decides (30 ms: 46.15, 250 ms: 45.55 on
+            // 20 positions).
+            phase3: 60,
+            phase4: 8,
             nodes4: 500_000,
-            budget: Duration::from_millis(250),
+            budget: Duration::from_millis(100),
         }
     }
 }
@@ -141,6 +144,8 @@ struct Partial {
     /// After phase 3: which of [`half_rotations`] turned `cube` to bring its centres home.
     turned: usize,
     cube: Cube,
+    /// The position after those turns in its own frame.
+    own: Cube,
     /// The turns of each phase so far, carried back to the position's own frame.
     phases: Vec<Vec<Turn>>,
     len: usize,
@@ -164,6 +169,20 @@ const MAX_LEN: [usize; 4] = [12, 14, 16, 24];
 const AXIS_VIEW: [u8; 3] = [3, 0, 6];
 
 impl Reduction {
+    /// Which colour pair (0 U-D, 1 R-L, 2 F-B, of the position's colours) plays R-L in the
+    /// innermost of `chain`'s frames.
+    fn rl_colours(&self, chain: &[u8]) -> u8 {
+        (0..6u8)
+            .find(|&c| {
+                chain
+                    .iter()
+                    .fold(c, |x, &f| self.frames[f as usize].colour(x))
+                    == 1
+            })
+            .expect("some colour becomes R")
+            % 3
+    }
+
     /// Turns found in the innermost of `chain`'s frames, as turns of the position.
     fn carry_back(&self, chain: &[u8], ts: &[Turn]) -> Vec<Turn> {
         ts.iter()
@@ -226,22 +245,33 @@ impl Reduction {
             .min()
             .unwrap_or(0);
         let mut out: Vec<Partial> = Vec::new();
+        // Different turns (Dw and Uw with a whole-cube turn, the same solution seen in another
+        // frame) often reach one position up to orientation: keep one of each, per colour
+        // pair on R-L, so the candidates differ.
+        let mut seen: HashSet<(Cube, u8)> = HashSet::new();
         let want = opts.phase1.max(1);
         for len in lo..=MAX_LEN[0] {
             for (frame, (c, s1)) in starts.iter().enumerate() {
+                let chain = [frame as u8];
+                let pair = self.rl_colours(&chain);
                 let mut nodes = u64::MAX;
                 solutions_between(&self.p1, *s1, len, len, &mut nodes, &mut |p| {
                     let c1 = after(c, p);
                     let b2 = self.p2.bound(&self.p2.start(&c1));
                     if b2 != u8::MAX {
-                        out.push(Partial {
-                            chain: vec![frame as u8],
-                            turned: 0,
-                            cube: c1,
-                            phases: vec![self.carry_back(&[frame as u8], p)],
-                            len,
-                            value: len + b2 as usize,
-                        });
+                        let back = self.carry_back(&chain, p);
+                        let own = after(cube, &back);
+                        if seen.insert((up_to_orientation(&own), pair)) {
+                            out.push(Partial {
+                                chain: chain.to_vec(),
+                                turned: 0,
+                                cube: c1,
+                                own,
+                                phases: vec![back],
+                                len,
+                                value: len + b2 as usize,
+                            });
+                        }
                     }
                     out.len() >= want
                 });
@@ -263,6 +293,7 @@ impl Reduction {
     fn phase2(&self, p1s: &[Partial], opts: &Options, late: &dyn Fn() -> bool) -> Vec<Partial> {
         let starts: Vec<P2> = p1s.iter().map(|p| self.p2.start(&p.cube)).collect();
         let mut out: Vec<Partial> = Vec::new();
+        let mut seen: HashSet<(Cube, u8)> = HashSet::new();
         let want = opts.phase3.max(1);
         let lo = p1s.iter().map(|p| p.value).min().unwrap_or(0);
         let mut max2 = 9;
@@ -273,6 +304,8 @@ impl Reduction {
                         continue;
                     }
                     let mut nodes = u64::MAX;
+                    let mut path: Vec<Turn> = Vec::new();
+                    let mut stack: Vec<[u8; 24]> = vec![p.cube.wp];
                     solutions_between(
                         &self.p2,
                         *s2,
@@ -281,7 +314,17 @@ impl Reduction {
                         &mut nodes,
                         &mut |t| {
                             // Cheap test first: wings only, and each axis phase 3 could restrict.
-                            let wings = self.p3.wings_after(&p.cube.wp, t);
+                            // Successive solutions share most of their turns: only the turns
+                            // after the common prefix are applied again.
+                            let same = path.iter().zip(t).take_while(|(a, b)| a == b).count();
+                            path.truncate(same);
+                            stack.truncate(same + 1);
+                            for &turn in &t[same..] {
+                                let w = self.p3.wings_after(stack.last().expect("start"), &[turn]);
+                                stack.push(w);
+                                path.push(turn);
+                            }
+                            let wings = *stack.last().expect("start");
                             let mut c2 = None;
                             for (axis, &f) in AXIS_VIEW.iter().enumerate() {
                                 if !self.p3.separated(&wings, axis) {
@@ -296,14 +339,21 @@ impl Reduction {
                                 if b3 == u8::MAX {
                                     continue;
                                 }
-                                let mut phases = p.phases.clone();
-                                phases.push(self.carry_back(&p.chain, t));
+                                let back = self.carry_back(&p.chain, t);
+                                let own = after(&p.own, &back);
                                 let mut chain = p.chain.clone();
                                 chain.push(f);
+                                let key = (up_to_orientation(&own), self.rl_colours(&chain));
+                                if !seen.insert(key) {
+                                    continue;
+                                }
+                                let mut phases = p.phases.clone();
+                                phases.push(back);
                                 out.push(Partial {
                                     chain,
                                     turned: 0,
                                     cube: view,
+                                    own,
                                     phases,
                                     len: total,
                                     value: total + b3 as usize,
@@ -363,9 +413,12 @@ impl Reduction {
                         .expect("phase 3 solves the centres");
                     c3.rotate(r);
                     let three = self.p4.reader.read(&c3).expect("phase 3 pairs the edges");
+                    let back = self.carry_back(&p.chain, &t);
+                    let own = after(&p.own, &back);
                     let mut phases = p.phases.clone();
-                    phases.push(self.carry_back(&p.chain, &t));
+                    phases.push(back);
                     out.push(Partial {
+                        own,
                         chain: p.chain.clone(),
                         turned: half_rotations().iter().position(|&x| x == r).unwrap_or(0),
                         cube: c3,
