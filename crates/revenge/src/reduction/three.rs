@@ -208,6 +208,31 @@ fn move_table<const N: usize, T: Copy + Default>(
         .collect()
 }
 
+/// The distance table of a pair of coordinates (entry `a * |B| + b`) under `moves`, from
+/// the pair of their solved values; cached as `name`.
+fn pair_table<A: Copy + Into<usize>, B: Copy + Into<usize>>(
+    store: &TableStore,
+    name: &str,
+    (mv_a, solved_a): (&[[A; 18]], A),
+    (mv_b, solved_b): (&[[B; 18]], B),
+    moves: &[usize],
+) -> Dist {
+    let n_b = mv_b.len();
+    let len = mv_a.len() * n_b;
+    store.get_or_build(name, len, || {
+        bfs(
+            len,
+            &[(solved_a, solved_b)],
+            |(a, b): (A, B)| a.into() * n_b + b.into(),
+            |(a, b), out| {
+                for &m in moves {
+                    out((mv_a[a.into()][m], mv_b[b.into()][m]));
+                }
+            },
+        )
+    })
+}
+
 impl TwoPhase {
     pub fn new(store: &TableStore) -> TwoPhase {
         let reader = Reader::new();
@@ -320,68 +345,43 @@ impl TwoPhase {
         let solved_slice = Cube3::solved().slice();
         let a_idx: Vec<usize> = outer.iter().map(|t| t.0 as usize).collect();
         let b_idx: Vec<usize> = turns_b.iter().map(|t| t.0 as usize).collect();
-        let twist_slice = store.get_or_build("3x3-twist-slice", N_TWIST * N_SLICE, || {
-            bfs(
-                N_TWIST * N_SLICE,
-                &[(0u16, solved_slice)],
-                |(t, s)| t as usize * N_SLICE + s as usize,
-                |(t, s), out| {
-                    for &m in &a_idx {
-                        out((twist_mv[t as usize][m], slice_mv[s as usize][m]));
-                    }
-                },
-            )
-        });
-        let flip_slice = store.get_or_build("3x3-flip-slice", N_FLIP * N_SLICE, || {
-            bfs(
-                N_FLIP * N_SLICE,
-                &[(0u16, solved_slice)],
-                |(f, s)| f as usize * N_SLICE + s as usize,
-                |(f, s), out| {
-                    for &m in &a_idx {
-                        out((flip_mv[f as usize][m], slice_mv[s as usize][m]));
-                    }
-                },
-            )
-        });
+        let twist_slice = pair_table(
+            store,
+            "3x3-twist-slice",
+            (&twist_mv, 0),
+            (&slice_mv, solved_slice),
+            &a_idx,
+        );
+        let flip_slice = pair_table(
+            store,
+            "3x3-flip-slice",
+            (&flip_mv, 0),
+            (&slice_mv, solved_slice),
+            &a_idx,
+        );
         // Twist and flip together (Chen Shuang's min2phase prunes with it too): it catches
         // positions whose twist and flip are each near solved in their slice tables.
-        let twist_flip = store.get_or_build("3x3-twist-flip", N_TWIST * N_FLIP, || {
-            bfs(
-                N_TWIST * N_FLIP,
-                &[(0u16, 0u16)],
-                |(t, f)| t as usize * N_FLIP + f as usize,
-                |(t, f), out| {
-                    for &m in &a_idx {
-                        out((twist_mv[t as usize][m], flip_mv[f as usize][m]));
-                    }
-                },
-            )
-        });
-        let corner_sp = store.get_or_build("3x3-corners-slice", N_PERM8 * N_SP, || {
-            bfs(
-                N_PERM8 * N_SP,
-                &[(0u16, 0u8)],
-                |(c, s)| c as usize * N_SP + s as usize,
-                |(c, s), out| {
-                    for &m in &b_idx {
-                        out((corner_mv[c as usize][m], sp_mv[s as usize][m]));
-                    }
-                },
-            )
-        });
-        let edge_sp = store.get_or_build("3x3-edges-slice", N_PERM8 * N_SP, || {
-            bfs(
-                N_PERM8 * N_SP,
-                &[(0u16, 0u8)],
-                |(c, s)| c as usize * N_SP + s as usize,
-                |(c, s), out| {
-                    for &m in &b_idx {
-                        out((edge8_mv[c as usize][m], sp_mv[s as usize][m]));
-                    }
-                },
-            )
-        });
+        let twist_flip = pair_table(
+            store,
+            "3x3-twist-flip",
+            (&twist_mv, 0),
+            (&flip_mv, 0),
+            &a_idx,
+        );
+        let corner_sp = pair_table(
+            store,
+            "3x3-corners-slice",
+            (&corner_mv, 0),
+            (&sp_mv, 0),
+            &b_idx,
+        );
+        let edge_sp = pair_table(
+            store,
+            "3x3-edges-slice",
+            (&edge8_mv, 0),
+            (&sp_mv, 0),
+            &b_idx,
+        );
         let wide = |face, amount| Turn::new(face, true, amount);
         // z = Fw Bw', x = Rw Lw' (faces U R F D L B).
         let views = [
@@ -436,7 +436,7 @@ impl TwoPhase {
     /// A lower bound on the 3x3x3 solution length: the largest phase A bound over the six
     /// views (a solution's length is the same in every view).
     pub fn lower_bound(&self, c: &Cube3) -> u8 {
-        let pa = PhaseA::new(self);
+        let pa = PhaseA(Lookups::new(self));
         let inv = c.inverse();
         self.views
             .iter()
@@ -470,8 +470,8 @@ impl TwoPhase {
         let late = || best_late(deadline);
         let mut best: Option<Vec<Turn>> = None;
         let mut limit = max_len + 1;
-        let pa = PhaseA::new(self);
-        let pb = PhaseB::new(self);
+        let pa = PhaseA(Lookups::new(self));
+        let pb = PhaseB(pa.0);
         let inv = c.inverse();
         let starts: Vec<(usize, bool, Cube3)> = (0..self.views.len())
             .flat_map(|v| {
@@ -621,39 +621,32 @@ impl<'a> Nibbles<'a> {
     }
 }
 
-struct PhaseA<'a> {
+/// The tables both phases read, as plain slices.
+#[derive(Copy, Clone)]
+struct Lookups<'a> {
     tp: &'a TwoPhase,
     twist_slice: Nibbles<'a>,
     flip_slice: Nibbles<'a>,
     twist_flip: Nibbles<'a>,
-}
-
-impl<'a> PhaseA<'a> {
-    fn new(tp: &'a TwoPhase) -> PhaseA<'a> {
-        PhaseA {
-            tp,
-            twist_slice: Nibbles::of(&tp.twist_slice),
-            flip_slice: Nibbles::of(&tp.flip_slice),
-            twist_flip: Nibbles::of(&tp.twist_flip),
-        }
-    }
-}
-
-struct PhaseB<'a> {
-    tp: &'a TwoPhase,
     corner_sp: Nibbles<'a>,
     edge_sp: Nibbles<'a>,
 }
 
-impl<'a> PhaseB<'a> {
-    fn new(tp: &'a TwoPhase) -> PhaseB<'a> {
-        PhaseB {
+impl<'a> Lookups<'a> {
+    fn new(tp: &'a TwoPhase) -> Lookups<'a> {
+        Lookups {
             tp,
+            twist_slice: Nibbles::of(&tp.twist_slice),
+            flip_slice: Nibbles::of(&tp.flip_slice),
+            twist_flip: Nibbles::of(&tp.twist_flip),
             corner_sp: Nibbles::of(&tp.corner_sp),
             edge_sp: Nibbles::of(&tp.edge_sp),
         }
     }
 }
+
+struct PhaseA<'a>(Lookups<'a>);
+struct PhaseB<'a>(Lookups<'a>);
 
 fn bound_of(d: u8) -> u8 {
     if d == UNREACHED {
@@ -665,7 +658,7 @@ fn bound_of(d: u8) -> u8 {
 
 impl PhaseA<'_> {
     fn bounds(&self, s: &(u16, u16, u16)) -> [u8; 3] {
-        let tp = self;
+        let tp = self.0;
         [
             tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize),
             tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize),
@@ -677,11 +670,11 @@ impl PhaseA<'_> {
 impl Phase for PhaseA<'_> {
     type State = (u16, u16, u16);
     fn turns(&self) -> &[Turn] {
-        &self.tp.turns_a
+        &self.0.tp.turns_a
     }
     fn step(&self, s: &Self::State, t: Turn) -> Self::State {
         let m = t.0 as usize;
-        let tp = self.tp;
+        let tp = self.0.tp;
         (
             tp.twist_mv[s.0 as usize][m],
             tp.flip_mv[s.1 as usize][m],
@@ -692,7 +685,7 @@ impl Phase for PhaseA<'_> {
         self.bounds(s).into_iter().map(bound_of).max().unwrap_or(0)
     }
     fn within(&self, s: &Self::State, limit: usize) -> bool {
-        let tp = self;
+        let tp = self.0;
         // Smaller tables first (cache); stop at the first over the limit.
         (bound_of(tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize)) as usize) <= limit
             && (bound_of(tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize)) as usize)
@@ -700,18 +693,18 @@ impl Phase for PhaseA<'_> {
             && (bound_of(tp.twist_flip.get(s.0 as usize * N_FLIP + s.1 as usize)) as usize) <= limit
     }
     fn is_goal(&self, s: &Self::State) -> bool {
-        s.0 == 0 && s.1 == 0 && s.2 == self.tp.solved_slice
+        s.0 == 0 && s.1 == 0 && s.2 == self.0.tp.solved_slice
     }
 }
 
 impl Phase for PhaseB<'_> {
     type State = (u16, u16, u8);
     fn turns(&self) -> &[Turn] {
-        &self.tp.turns_b
+        &self.0.tp.turns_b
     }
     fn step(&self, s: &Self::State, t: Turn) -> Self::State {
         let m = t.0 as usize;
-        let tp = self.tp;
+        let tp = self.0.tp;
         (
             tp.corner_mv[s.0 as usize][m],
             tp.edge8_mv[s.1 as usize][m],
@@ -719,7 +712,7 @@ impl Phase for PhaseB<'_> {
         )
     }
     fn bound(&self, s: &Self::State) -> u8 {
-        let tp = self;
+        let tp = self.0;
         let a = tp.corner_sp.get(s.0 as usize * N_SP + s.2 as usize);
         let b = tp.edge_sp.get(s.1 as usize * N_SP + s.2 as usize);
         bound_of(a).max(bound_of(b))
