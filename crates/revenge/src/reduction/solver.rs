@@ -36,8 +36,13 @@ pub struct Options {
     pub phase3: usize,
     /// Phase 1-3 solutions collected (shortest first) and given to the 3x3x3 finish.
     pub phase4: usize,
-    /// Visited positions allowed to each 3x3x3 finish.
+    /// Visited positions allowed to each 3x3x3 finish (a cap; time normally decides).
     pub nodes4: u64,
+    /// After `budget`, how long phase 3 goes on completing other candidates of the length it
+    /// reached (a few visits each), so the finishes have more to choose from.
+    pub phase3_extra: Duration,
+    /// Time shared by the 3x3x3 finishes (after the rest).
+    pub finish: Duration,
     /// Soft time limit: after it, each phase takes what it has (at least one candidate).
     pub budget: Duration,
 }
@@ -47,14 +52,15 @@ impl Default for Options {
         Options {
             phase1: 10_000,
             phase2: 500,
-            // Measured over `revenge bench --random 100 --seed 1` with a 100 ms budget: 60
-            // candidates to phase 3 and 8 finishes gave 45.46 OBTM at 0.245 s a solve, 30 and 4
-            // gave 45.52 at 0.231 s; the budget then decides (30 ms: 46.15, 250 ms: 45.55 on
-            // 20 positions).
+            // Times decide more than counts; measured over `revenge bench --random 100 --seed 1`
+            // (budget / phase-3 extra / finish, ms): 100/80/60 gave 44.37 OBTM at 0.285 s a
+            // solve, 80/60/60 44.45 at 0.254 s, 100/20/60 44.49 at 0.250 s, 100/0/60 44.59.
             phase3: 60,
             phase4: 8,
-            nodes4: 500_000,
+            nodes4: 5_000_000,
             budget: Duration::from_millis(100),
+            phase3_extra: Duration::from_millis(80),
+            finish: Duration::from_millis(60),
         }
     }
 }
@@ -69,6 +75,8 @@ impl Options {
             phase4: 1,
             nodes4: 200_000,
             budget: Duration::from_millis(0),
+            phase3_extra: Duration::from_millis(0),
+            finish: Duration::from_millis(0),
         }
     }
 }
@@ -160,6 +168,9 @@ fn after(c: &Cube, ts: &[Turn]) -> Cube {
     }
     x
 }
+
+/// Visits allowed to each further phase 3 search once the budget is spent.
+const LATE_PHASE3_NODES: u64 = 20_000;
 
 /// Longest phase solutions looked at (they only bound the searches).
 const MAX_LEN: [usize; 4] = [12, 14, 16, 24];
@@ -392,13 +403,26 @@ impl Reduction {
         let want = opts.phase4.max(1);
         let lo = p12.iter().map(|p| p.value).min().unwrap_or(0);
         let max3 = MAX_LEN[2];
+        let extra = opts.phase3_extra;
+        let mut extra_from: Option<Instant> = None;
         for total in lo..=MAX_LEN[0] + MAX_LEN[1] + MAX_LEN[2] {
             for (i, (p, s3)) in p12.iter().zip(&starts).enumerate() {
                 if done[i] || p.value > total || total - p.len > max3 {
                     continue;
                 }
+                if let Some(t0) = extra_from {
+                    if t0.elapsed() > extra {
+                        return out;
+                    }
+                }
                 let len3 = total - p.len;
-                let mut nodes = u64::MAX;
+                // Past the budget, with a completion in hand, the others of this total get a
+                // small look each (more finishes to choose from, at the same length).
+                let mut nodes = if out.is_empty() || !late() {
+                    u64::MAX
+                } else {
+                    LATE_PHASE3_NODES
+                };
                 let mut found = None;
                 solutions_between(&self.p3, *s3, len3, len3, &mut nodes, &mut |t| {
                     found = Some(t.to_vec());
@@ -426,9 +450,11 @@ impl Reduction {
                         len: total,
                         value: total + self.p4.lower_bound(&three) as usize,
                     });
-                    // Past the budget the first completion is enough.
-                    if out.len() >= want || late() {
+                    if out.len() >= want {
                         return out;
+                    }
+                    if extra_from.is_none() && late() {
+                        extra_from = Some(Instant::now());
                     }
                 }
             }
@@ -455,9 +481,11 @@ impl Reduction {
             return Err(SolveError::NotFound(3));
         }
         p123.sort_by_key(|p| (p.value, p.len));
-        // The 3x3x3: each candidate may only beat the best total so far.
+        // The 3x3x3: each candidate may only beat the best total so far, and gets an equal
+        // share of what is left of the finishing time (the first runs until it has a solution).
         let mut best: Option<(usize, Vec<Vec<Turn>>)> = None;
-        for p in &p123 {
+        let finish_end = Instant::now() + opts.finish;
+        for (k, p) in p123.iter().enumerate() {
             let limit = best.as_ref().map_or(MAX_LEN[3] + p.len, |b| b.0 - 1);
             if p.value > limit {
                 continue;
@@ -467,8 +495,19 @@ impl Reduction {
                 .reader
                 .read(&p.cube)
                 .ok_or(SolveError::NotFound(4))?;
-            let mut nodes = opts.nodes4;
-            if let Some(t) = self.p4.solve(&three, limit - p.len, &mut nodes) {
+            let now = Instant::now();
+            let share = finish_end.saturating_duration_since(now) / (p123.len() - k) as u32;
+            // Its deadline only stops a finish that has a solution: one that may only beat the
+            // best (a much harder search) is capped by visits too.
+            let mut nodes = if best.is_some() {
+                opts.nodes4 / 50
+            } else {
+                opts.nodes4
+            };
+            if let Some(t) =
+                self.p4
+                    .solve_until(&three, limit - p.len, &mut nodes, Some(now + share))
+            {
                 let mut phases = p.phases.clone();
                 let t: Vec<Turn> = t
                     .iter()
@@ -477,7 +516,7 @@ impl Reduction {
                 phases.push(self.carry_back(&p.chain, &t));
                 best = Some((p.len + phases[3].len(), phases));
             }
-            if late() && best.is_some() {
+            if best.is_some() && Instant::now() >= finish_end {
                 break;
             }
         }
