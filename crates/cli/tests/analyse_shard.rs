@@ -27,6 +27,24 @@ fn rows(json: &str) -> serde_json::Value {
     v["distance"].clone()
 }
 
+/// `revenge analyse` of a variant run locally in `state` (JSON), with `more` flags.
+fn local_analyse(stage: &str, variant: &str, state: &Path, more: &[&str]) -> String {
+    let mut args = vec![
+        "revenge",
+        "analyse",
+        "--stage",
+        stage,
+        "--variant",
+        variant,
+        "--state-dir",
+        state.to_str().unwrap(),
+        "--json",
+        "--quiet",
+    ];
+    args.extend(more);
+    ok(&args)
+}
+
 fn plan(dir: &Path, stage: &str, variant: &str, shards: usize, more: &[&str]) {
     let d = dir.to_str().unwrap();
     let n = shards.to_string();
@@ -93,18 +111,7 @@ fn sharded_analyses_print_what_revenge_analyse_prints() {
     let tmp = tempfile::tempdir().unwrap();
     for (stage, variant, shards) in [("5", "wings", 1), ("5", "wings", 4), ("3", "centres", 3)] {
         let local = tmp.path().join(format!("local-{stage}-{shards}"));
-        let want_json = ok(&[
-            "revenge",
-            "analyse",
-            "--stage",
-            stage,
-            "--variant",
-            variant,
-            "--state-dir",
-            local.to_str().unwrap(),
-            "--json",
-            "--quiet",
-        ]);
+        let want_json = local_analyse(stage, variant, &local, &[]);
         let d = tmp.path().join(format!("plan-{stage}-{shards}"));
         plan(&d, stage, variant, shards, &[]);
         let mut pulled = 0;
@@ -134,18 +141,12 @@ fn sharded_analyses_print_what_revenge_analyse_prints() {
 #[test]
 fn local_runs_and_shards_resume_each_other() {
     let tmp = tempfile::tempdir().unwrap();
-    let want = rows(&ok(&[
-        "revenge",
-        "analyse",
-        "--stage",
+    let want = rows(&local_analyse(
         "3",
-        "--variant",
         "centres",
-        "--state-dir",
-        tmp.path().join("local").to_str().unwrap(),
-        "--json",
-        "--quiet",
-    ]));
+        &tmp.path().join("local"),
+        &[],
+    ));
     let d = tmp.path().join("p");
     let ds = d.to_str().unwrap();
     plan(&d, "3", "centres", 2, &[]);
@@ -153,22 +154,7 @@ fn local_runs_and_shards_resume_each_other() {
     drive(&d, 2, Some(3), &mut pulled);
     // A local run stops after depth 5, the shards go on from there, the local run ends it.
     let state = d.join("state");
-    let local = |more: &[&str]| {
-        let mut args = vec![
-            "revenge",
-            "analyse",
-            "--stage",
-            "3",
-            "--variant",
-            "centres",
-            "--state-dir",
-            state.to_str().unwrap(),
-            "--json",
-            "--quiet",
-        ];
-        args.extend(more);
-        ok(&args)
-    };
+    let local = |more: &[&str]| local_analyse("3", "centres", &state, more);
     local(&["--max-depth", "5"]);
     assert_eq!(next_depth(&d), "6");
     drive(&d, 2, Some(8), &mut pulled);
@@ -357,18 +343,7 @@ fn the_parallel_driver_runs_an_analysis_to_the_end() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let want = rows(&ok(&[
-        "revenge",
-        "analyse",
-        "--stage",
-        "5",
-        "--variant",
-        "wings",
-        "--state-dir",
-        tmp.path().join("local").to_str().unwrap(),
-        "--json",
-        "--quiet",
-    ]));
+    let want = rows(&local_analyse("5", "wings", &tmp.path().join("local"), &[]));
     let d = tmp.path().join("p");
     plan(&d, "5", "wings", 3, &[]);
     ok(&[
