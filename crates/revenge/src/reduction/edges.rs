@@ -14,7 +14,6 @@ use super::pairing::{Pairing, Sigma, PAIRED};
 use super::search::Phase;
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::coord::parity;
-use crate::cube::Rotation;
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
 
@@ -165,8 +164,12 @@ impl Phase3 {
         let g = geometry();
         let turns = phase3_turns();
         let all = pairing_turns();
-        let orbits = wing_orbits(&all);
-        let class: [u8; 24] = std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8);
+        // Wing classes with each axis the restricted one (R-L: phase 3's own).
+        let axis_class: [[u8; 24]; 3] = [0, 1, 2].map(|axis| {
+            let orbits = wing_orbits(&pairing_turns_about(axis));
+            std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8)
+        });
+        let class = axis_class[1];
         // The M-slice edges (on neither the R nor the L face) first: every symmetry of the
         // phase-3 turns keeps that set, which the pairing coordinate needs.
         let on_rl = |p: usize| {
@@ -262,10 +265,7 @@ impl Phase3 {
             centres,
             centre_index,
             pairing,
-            axis_class: [0, 1, 2].map(|axis| {
-                let orbits = wing_orbits(&pairing_turns_about(axis));
-                std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8)
-            }),
+            axis_class,
         }
     }
 
@@ -347,11 +347,10 @@ impl Phase3 {
         flips % 2 == 0
     }
 
-    /// The whole-cube half turn that brings the centres of a phase-3 goal home.
-    pub fn orientation(&self, c: &Cube) -> Option<Rotation> {
+    /// Which of [`half_rotations`] brings the centres of a phase-3 goal home.
+    pub fn orientation(&self, c: &Cube) -> Option<usize> {
         let m = colour_mask(c, &[0, 1, 2]);
-        let k = self.centres_goals.iter().position(|&g| g == m)?;
-        Some(half_rotations()[k])
+        self.centres_goals.iter().position(|&g| g == m)
     }
 
     fn centre_bound(&self, s: &P3) -> u8 {

@@ -431,11 +431,11 @@ impl Reduction {
                 if let Some(t) = found {
                     done[i] = true;
                     let mut c3 = after(&p.cube, &t);
-                    let r = self
+                    let turned = self
                         .p3
                         .orientation(&c3)
                         .expect("phase 3 solves the centres");
-                    c3.rotate(r);
+                    c3.rotate(half_rotations()[turned]);
                     let three = self.p4.reader.read(&c3).expect("phase 3 pairs the edges");
                     let back = self.carry_back(&p.chain, &t);
                     let own = after(&p.own, &back);
@@ -444,7 +444,7 @@ impl Reduction {
                     out.push(Partial {
                         own,
                         chain: p.chain.clone(),
-                        turned: half_rotations().iter().position(|&x| x == r).unwrap_or(0),
+                        turned,
                         cube: c3,
                         phases,
                         len: total,
