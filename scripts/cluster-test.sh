@@ -10,6 +10,7 @@
 #   4. Slurm: a 4x4x4 stage analysis (stage 5's wings, 12 depths) in 3 shards per depth through
 #      the emitted driver (an array and a join job per depth), killed after depth 3 and run
 #      again (it goes on from the depth under way); the rows equal `revenge analyse`.
+# Before that it checks that a stale pid file (its pid reused by another program) kills nothing.
 # Starts the single-node Slurm cluster with scripts/slurm-up.sh (apt: slurm-wlm, munge, parallel).
 # When that is impossible it fails loudly: CI never skips this silently. Every wait is bounded.
 set -euo pipefail
@@ -33,6 +34,24 @@ if [ ! -x "$WURFEL" ]; then
   cargo build --release --quiet
 fi
 WURFEL=$(readlink -f "$WURFEL")
+
+# A stale pid file must never stop an unrelated process: CI machines keep /run while the daemons
+# are gone, and the pid may since be reused (a CI run once killed its own new munged that way).
+check_stale_pid_file() (
+  # shellcheck source=scripts/slurm-common.sh
+  . "$root/scripts/slurm-common.sh"
+  sleep 300 & other=$!
+  trap 'kill $other 2>/dev/null || true' EXIT
+  f=$(mktemp /tmp/wurfel-stale.XXXXXX.pid)
+  echo "$other" >"$f"
+  pid_alive slurmctld "$f" && { echo "a sleep counted as slurmctld" >&2; exit 1; }
+  stop_daemon slurmctld "$f" 2>/dev/null
+  proc_alive "$other" || { echo "stop_daemon killed a process that was not slurmctld" >&2; exit 1; }
+  [ ! -e "$f" ] || { echo "the stale pid file $f was kept" >&2; exit 1; }
+  daemon_alive sleep "$other" || { echo "daemon_alive does not recognise a live sleep" >&2; exit 1; }
+)
+check_stale_pid_file || { echo "cluster-test: FAILED: stale pid file handling" >&2; exit 1; }
+say "stale pid files: removed, their pids left alone"
 
 if ! bash "$root/scripts/slurm-up.sh"; then
   echo "cluster-test: FAILED: could not start a single-node Slurm cluster (scripts/slurm-up.sh); the Slurm and GNU parallel shard tests cannot run here" >&2

@@ -28,26 +28,39 @@ proc_alive() { # pid
   kill -0 "$1" 2>/dev/null || return 1
   ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null
 }
-pid_alive() { [ -f "$1" ] && proc_alive "$(cat "$1")"; }
+# A pid file names our daemon only if that pid is alive and runs the program of that name. The
+# files under /run can outlive their processes: a machine reused by CI keeps /run while the
+# daemons are gone, or ran in another PID namespace, and the pid may since belong to anything
+# (a CI run once "stopped slurmctld" by killing the munged it had just started).
+daemon_alive() { # name pid
+  proc_alive "$2" && [ "$(cat "/proc/$2/comm" 2>/dev/null)" = "$1" ]
+}
+pid_alive() { # name pidfile
+  [ -f "$2" ] && daemon_alive "$1" "$(cat "$2")"
+}
 
 # Stop the daemon named by a pid file: SIGTERM, then SIGKILL after 10 s. Returns 1 if it survives.
+# A pid file whose pid is not that daemon (see daemon_alive) is stale: it is removed, and nothing
+# is killed.
 stop_daemon() { # name pidfile
   local name=$1 f=$2 pid
   [ -f "$f" ] || return 0
   pid=$(cat "$f")
-  if proc_alive "$pid"; then
+  if daemon_alive "$name" "$pid"; then
     kill "$pid" 2>/dev/null || true
-    for _ in $(seq 1 40); do proc_alive "$pid" || break; sleep 0.25; done
-    if proc_alive "$pid"; then
+    for _ in $(seq 1 40); do daemon_alive "$name" "$pid" || break; sleep 0.25; done
+    if daemon_alive "$name" "$pid"; then
       echo "$name (pid $pid) ignored SIGTERM for 10 s; sending SIGKILL" >&2
       kill -9 "$pid" 2>/dev/null || true
-      for _ in $(seq 1 40); do proc_alive "$pid" || break; sleep 0.25; done
+      for _ in $(seq 1 40); do daemon_alive "$name" "$pid" || break; sleep 0.25; done
     fi
-    if proc_alive "$pid"; then
+    if daemon_alive "$name" "$pid"; then
       echo "ERROR: $name (pid $pid) is still running" >&2
       return 1
     fi
     echo "stopped $name (pid $pid)" >&2
+  elif [ -n "$pid" ] && proc_alive "$pid"; then
+    echo "$f is stale: pid $pid is not $name; left running" >&2
   fi
   rm -f "$f"
 }

@@ -71,7 +71,7 @@ start_munge() {
   # munged refuses a key readable by others or owned by another user.
   chown munge:munge /etc/munge/munge.key
   chmod 0400 /etc/munge/munge.key
-  if ! pid_alive "$MUNGE_PID"; then
+  if ! pid_alive munged "$MUNGE_PID"; then
     log "starting munged"
     rm -f "$MUNGE_PID" /run/munge/munge.socket.2 /run/munge/munge.socket.2.lock
     runuser -u munge -- /usr/sbin/munged --pid-file="$MUNGE_PID" --log-file="$MUNGE_LOG" \
@@ -170,7 +170,7 @@ stop_slurm_daemons() {
 # The daemons fork and write their pid file a moment later; checking at once races with that.
 wait_pid_file() { # name pidfile
   for _ in $(seq 1 40); do
-    pid_alive "$2" && return 0
+    pid_alive "$1" "$2" && return 0
     sleep 0.25
   done
   die "$1 did not stay up (no live pid in $2 after 10 s)"
@@ -182,7 +182,7 @@ main() {
   start_munge
   if write_conf; then changed=1; fi
 
-  if [ "$changed" -eq 0 ] && pid_alive "$CTLD_PID" && pid_alive "$SLURMD_PID" \
+  if [ "$changed" -eq 0 ] && pid_alive slurmctld "$CTLD_PID" && pid_alive slurmd "$SLURMD_PID" \
     && [ "$(node_state)" = idle ]; then
     log "already up: node $(hostname -s) idle"
     return 0
@@ -197,8 +197,8 @@ main() {
 
   local state="" deadline=$((SECONDS + START_TIMEOUT))
   while [ $SECONDS -lt $deadline ]; do
-    pid_alive "$CTLD_PID" || die "slurmctld exited"
-    pid_alive "$SLURMD_PID" || die "slurmd exited"
+    pid_alive slurmctld "$CTLD_PID" || die "slurmctld exited"
+    pid_alive slurmd "$SLURMD_PID" || die "slurmd exited"
     state=$(node_state)
     case $state in
       idle) break ;;
