@@ -64,8 +64,9 @@ struct Search {
     /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
     #[arg(long)]
     single: bool,
-    /// Time budget in milliseconds for combining several stage solutions (after it, one
-    /// optimal solution per remaining stage).
+    /// Five-stage method: time budget in milliseconds for combining several stage solutions
+    /// (after it, one optimal solution per remaining stage). The reduction method's budgets
+    /// count work instead, so its solutions are the same on every machine.
     #[arg(long, default_value_t = 700)]
     budget_ms: u64,
 }

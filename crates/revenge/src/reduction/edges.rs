@@ -397,6 +397,7 @@ mod tests {
     use crate::reduction::moves::apply;
     use crate::reduction::search::solutions;
     use rand::{Rng, SeedableRng};
+    use std::cell::Cell;
 
     /// Positions made by phase 3 turns from the solved cube are phase 3 positions, and the
     /// optimal search brings them back to a solved-centre, paired-edge cube in no more turns
@@ -485,9 +486,8 @@ mod tests {
                 apply(&mut c, turns[rng.gen_range(0..turns.len())]);
             }
             let s = p.start(&c).expect("phase 3 turns keep edges separated");
-            let mut nodes = u64::MAX;
             let mut sol = None;
-            solutions(p, s, n, &mut nodes, &mut |t| {
+            solutions(p, s, n, &Cell::new(u64::MAX), &mut |t| {
                 sol = Some(t.to_vec());
                 true
             });

@@ -3,6 +3,7 @@
 //! solutions in order of length, turns on one axis in one canonical order.
 
 use super::moves::{may_follow, Turn};
+use std::cell::Cell;
 
 /// One phase of the reduction, seen by the search.
 pub trait Phase {
@@ -24,12 +25,13 @@ pub type Visit<'a> = &'a mut dyn FnMut(&[Turn]) -> bool;
 
 /// Lists solutions of `start` from length `min_len` up to `max_len` (each length completely
 /// before the next), calling `visit` on each; stops when `visit` says so or `nodes` (a budget
-/// of visited positions) runs out. Returns true when stopped by `visit`.
+/// of visited positions, shared so that `visit` may read what is left) runs out. Returns true
+/// when stopped by `visit`.
 pub fn solutions<P: Phase>(
     p: &P,
     start: P::State,
     max_len: usize,
-    nodes: &mut u64,
+    nodes: &Cell<u64>,
     visit: Visit<'_>,
 ) -> bool {
     solutions_between(p, start, 0, max_len, nodes, visit)
@@ -41,7 +43,7 @@ pub fn solutions_between<P: Phase>(
     start: P::State,
     min_len: usize,
     max_len: usize,
-    nodes: &mut u64,
+    nodes: &Cell<u64>,
     visit: Visit<'_>,
 ) -> bool {
     let b = p.bound(&start);
@@ -53,7 +55,7 @@ pub fn solutions_between<P: Phase>(
         if dfs(p, start, depth, None, &mut path, nodes, visit) {
             return true;
         }
-        if *nodes == 0 {
+        if nodes.get() == 0 {
             return false;
         }
     }
@@ -66,16 +68,17 @@ fn dfs<P: Phase>(
     left: usize,
     last: Option<Turn>,
     path: &mut Vec<Turn>,
-    nodes: &mut u64,
+    nodes: &Cell<u64>,
     visit: Visit<'_>,
 ) -> bool {
     if left == 0 {
         return p.is_goal(&s) && visit(path);
     }
-    if *nodes == 0 {
+    let left_nodes = nodes.get();
+    if left_nodes == 0 {
         return false;
     }
-    *nodes -= 1;
+    nodes.set(left_nodes - 1);
     for &t in p.turns() {
         if let Some(l) = last {
             if !may_follow(l, t) {

@@ -14,8 +14,8 @@ use super::table::TableStore;
 use super::three::TwoPhase;
 use crate::cube::{Cube, Move, Rotation};
 use crate::notation;
+use std::cell::Cell;
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
 
 /// Names of the phases, in order.
 pub const PHASE_NAMES: [&str; 4] = [
@@ -36,15 +36,20 @@ pub struct Options {
     pub phase3: usize,
     /// Phase 1-3 solutions collected (shortest first) and given to the 3x3x3 finish.
     pub phase4: usize,
-    /// Visited positions allowed to each 3x3x3 finish (a cap; time normally decides).
+    /// Visited positions allowed to each 3x3x3 finish (a cap; `finish` normally decides).
     pub nodes4: u64,
+    /// The budgets below count work (visited positions weighted by their cost, see [`COST`]),
+    /// not time, so that a position's solution is the same on every machine and in every run.
+    ///
+    /// Soft limit of phases 1-3: after it, each phase takes what it has (at least one
+    /// candidate).
+    pub budget: u64,
     /// After `budget`, how long phase 3 goes on completing other candidates of the length it
     /// reached (a few visits each), so the finishes have more to choose from.
-    pub phase3_extra: Duration,
-    /// Time shared by the 3x3x3 finishes (after the rest).
-    pub finish: Duration,
-    /// Soft time limit: after it, each phase takes what it has (at least one candidate).
-    pub budget: Duration,
+    pub phase3_extra: u64,
+    /// Shared by the 3x3x3 finishes (after the rest); each stops at its share once it has a
+    /// solution.
+    pub finish: u64,
 }
 
 impl Default for Options {
@@ -58,9 +63,9 @@ impl Default for Options {
             phase3: 60,
             phase4: 8,
             nodes4: 5_000_000,
-            budget: Duration::from_millis(100),
-            phase3_extra: Duration::from_millis(80),
-            finish: Duration::from_millis(60),
+            budget: 650_000,
+            phase3_extra: 520_000,
+            finish: 390_000,
         }
     }
 }
@@ -74,9 +79,9 @@ impl Options {
             phase3: 1,
             phase4: 1,
             nodes4: 200_000,
-            budget: Duration::from_millis(0),
-            phase3_extra: Duration::from_millis(0),
-            finish: Duration::from_millis(0),
+            budget: 0,
+            phase3_extra: 0,
+            finish: 0,
         }
     }
 }
@@ -91,6 +96,8 @@ pub struct Solution {
     /// Whole-cube rotations ending the solution (free in every metric): the phases may leave
     /// the cube solved in another orientation.
     pub rotations: Vec<Rotation>,
+    /// The searches' work (what the budgets of [`Options`] count: see [`COST`]).
+    pub work: u64,
 }
 
 impl Solution {
@@ -169,6 +176,40 @@ fn after(c: &Cube, ts: &[Turn]) -> Cube {
     x
 }
 
+/// The work of one solve so far: positions visited, each weighted by its phase's [`COST`].
+#[derive(Default)]
+struct Meter(Cell<u64>);
+
+/// What a visited position of each phase costs, in units of a 3x3x3 finish's (which looks up
+/// three small tables): a phase 1 visit expands 36 turns, phase 2's update the wings, phase
+/// 3's read the 15.5 MB pairing table. Measured over `revenge bench --random 30 --seed 1` on
+/// the 2-core development machine: 1,578, 2,835, 1,189 and 6,482 visits per millisecond. So a
+/// unit of work is about 0.15 µs there, and the budgets track time without depending on it.
+const COST: [u64; 4] = [4, 2, 5, 1];
+
+impl Meter {
+    fn spent(&self) -> u64 {
+        self.0.get()
+    }
+    fn charge(&self, visits: u64) {
+        self.0.set(self.0.get() + visits);
+    }
+    /// [`solutions_between`] within `cap` visits, charged here at `cost` each.
+    fn search<P: Phase>(
+        &self,
+        p: &P,
+        cost: u64,
+        start: P::State,
+        len: usize,
+        cap: u64,
+        visit: &mut dyn FnMut(&[Turn]) -> bool,
+    ) {
+        let nodes = Cell::new(cap);
+        solutions_between(p, start, len, len, &nodes, visit);
+        self.charge(cost * (cap - nodes.get()));
+    }
+}
+
 /// Visits allowed to each further phase 3 search once the budget is spent.
 const LATE_PHASE3_NODES: u64 = 20_000;
 
@@ -241,7 +282,8 @@ impl Reduction {
 
     /// Phase 1 on every axis, shortest first: the `opts.phase2` best by length plus phase-2
     /// bound among the first `opts.phase1` solutions.
-    fn phase1(&self, cube: &Cube, opts: &Options, late: &dyn Fn() -> bool) -> Vec<Partial> {
+    fn phase1(&self, cube: &Cube, opts: &Options, meter: &Meter) -> Vec<Partial> {
+        let late = || meter.spent() > opts.budget;
         let starts: Vec<(Cube, u32)> = self
             .frames
             .iter()
@@ -265,8 +307,7 @@ impl Reduction {
             for (frame, (c, s1)) in starts.iter().enumerate() {
                 let chain = [frame as u8];
                 let pair = self.rl_colours(&chain);
-                let mut nodes = u64::MAX;
-                solutions_between(&self.p1, *s1, len, len, &mut nodes, &mut |p| {
+                meter.search(&self.p1, COST[0], *s1, len, u64::MAX, &mut |p| {
                     let c1 = after(c, p);
                     let b2 = self.p2.bound(&self.p2.start(&c1));
                     if b2 != u8::MAX {
@@ -301,7 +342,8 @@ impl Reduction {
 
     /// Phase 2 by total length, over the phase 1 candidates: the first `opts.phase3` whose
     /// edges end separated (about one phase 2 solution in 1,300).
-    fn phase2(&self, p1s: &[Partial], opts: &Options, late: &dyn Fn() -> bool) -> Vec<Partial> {
+    fn phase2(&self, p1s: &[Partial], opts: &Options, meter: &Meter) -> Vec<Partial> {
+        let late = || meter.spent() > opts.budget;
         let starts: Vec<P2> = p1s.iter().map(|p| self.p2.start(&p.cube)).collect();
         let mut out: Vec<Partial> = Vec::new();
         let mut seen: HashSet<(Cube, u8)> = HashSet::new();
@@ -314,65 +356,57 @@ impl Reduction {
                     if p.value > total || total - p.len > max2 {
                         continue;
                     }
-                    let mut nodes = u64::MAX;
                     let mut path: Vec<Turn> = Vec::new();
                     let mut stack: Vec<[u8; 24]> = vec![p.cube.wp];
-                    solutions_between(
-                        &self.p2,
-                        *s2,
-                        total - p.len,
-                        total - p.len,
-                        &mut nodes,
-                        &mut |t| {
-                            // Cheap test first: wings only, and each axis phase 3 could restrict.
-                            // Successive solutions share most of their turns: only the turns
-                            // after the common prefix are applied again.
-                            let same = path.iter().zip(t).take_while(|(a, b)| a == b).count();
-                            path.truncate(same);
-                            stack.truncate(same + 1);
-                            for &turn in &t[same..] {
-                                let w = self.p3.wings_after(stack.last().expect("start"), &[turn]);
-                                stack.push(w);
-                                path.push(turn);
+                    meter.search(&self.p2, COST[1], *s2, total - p.len, u64::MAX, &mut |t| {
+                        // Cheap test first: wings only, and each axis phase 3 could restrict.
+                        // Successive solutions share most of their turns: only the turns
+                        // after the common prefix are applied again.
+                        let same = path.iter().zip(t).take_while(|(a, b)| a == b).count();
+                        path.truncate(same);
+                        stack.truncate(same + 1);
+                        for &turn in &t[same..] {
+                            let w = self.p3.wings_after(stack.last().expect("start"), &[turn]);
+                            stack.push(w);
+                            path.push(turn);
+                        }
+                        let wings = *stack.last().expect("start");
+                        let mut c2 = None;
+                        for (axis, &f) in AXIS_VIEW.iter().enumerate() {
+                            if !self.p3.separated(&wings, axis) {
+                                continue;
                             }
-                            let wings = *stack.last().expect("start");
-                            let mut c2 = None;
-                            for (axis, &f) in AXIS_VIEW.iter().enumerate() {
-                                if !self.p3.separated(&wings, axis) {
-                                    continue;
-                                }
-                                let c2 = *c2.get_or_insert_with(|| after(&p.cube, t));
-                                let view = self.frames[f as usize].view(&c2);
-                                let Some(s3) = self.p3.start(&view) else {
-                                    continue;
-                                };
-                                let b3 = self.p3.bound(&s3);
-                                if b3 == u8::MAX {
-                                    continue;
-                                }
-                                let back = self.carry_back(&p.chain, t);
-                                let own = after(&p.own, &back);
-                                let mut chain = p.chain.clone();
-                                chain.push(f);
-                                let key = (up_to_orientation(&own), self.rl_colours(&chain));
-                                if !seen.insert(key) {
-                                    continue;
-                                }
-                                let mut phases = p.phases.clone();
-                                phases.push(back);
-                                out.push(Partial {
-                                    chain,
-                                    turned: 0,
-                                    cube: view,
-                                    own,
-                                    phases,
-                                    len: total,
-                                    value: total + b3 as usize,
-                                });
+                            let c2 = *c2.get_or_insert_with(|| after(&p.cube, t));
+                            let view = self.frames[f as usize].view(&c2);
+                            let Some(s3) = self.p3.start(&view) else {
+                                continue;
+                            };
+                            let b3 = self.p3.bound(&s3);
+                            if b3 == u8::MAX {
+                                continue;
                             }
-                            out.len() >= want
-                        },
-                    );
+                            let back = self.carry_back(&p.chain, t);
+                            let own = after(&p.own, &back);
+                            let mut chain = p.chain.clone();
+                            chain.push(f);
+                            let key = (up_to_orientation(&own), self.rl_colours(&chain));
+                            if !seen.insert(key) {
+                                continue;
+                            }
+                            let mut phases = p.phases.clone();
+                            phases.push(back);
+                            out.push(Partial {
+                                chain,
+                                turned: 0,
+                                cube: view,
+                                own,
+                                phases,
+                                len: total,
+                                value: total + b3 as usize,
+                            });
+                        }
+                        out.len() >= want
+                    });
                     if out.len() >= want || (late() && !out.is_empty()) {
                         break 'total;
                     }
@@ -389,7 +423,8 @@ impl Reduction {
 
     /// Phase 3 by total length over the phase 1+2 candidates: up to `opts.phase4` of them
     /// completed, each by a shortest phase 3.
-    fn phase3(&self, p12: &[Partial], opts: &Options, late: &dyn Fn() -> bool) -> Vec<Partial> {
+    fn phase3(&self, p12: &[Partial], opts: &Options, meter: &Meter) -> Vec<Partial> {
+        let late = || meter.spent() > opts.budget;
         let starts: Vec<P3> = p12
             .iter()
             .map(|p| {
@@ -403,28 +438,27 @@ impl Reduction {
         let want = opts.phase4.max(1);
         let lo = p12.iter().map(|p| p.value).min().unwrap_or(0);
         let max3 = MAX_LEN[2];
-        let extra = opts.phase3_extra;
-        let mut extra_from: Option<Instant> = None;
+        let mut extra_from: Option<u64> = None;
         for total in lo..=MAX_LEN[0] + MAX_LEN[1] + MAX_LEN[2] {
             for (i, (p, s3)) in p12.iter().zip(&starts).enumerate() {
                 if done[i] || p.value > total || total - p.len > max3 {
                     continue;
                 }
-                if let Some(t0) = extra_from {
-                    if t0.elapsed() > extra {
+                if let Some(from) = extra_from {
+                    if meter.spent() - from > opts.phase3_extra {
                         return out;
                     }
                 }
                 let len3 = total - p.len;
                 // Past the budget, with a completion in hand, the others of this total get a
                 // small look each (more finishes to choose from, at the same length).
-                let mut nodes = if out.is_empty() || !late() {
+                let cap = if out.is_empty() || !late() {
                     u64::MAX
                 } else {
                     LATE_PHASE3_NODES
                 };
                 let mut found = None;
-                solutions_between(&self.p3, *s3, len3, len3, &mut nodes, &mut |t| {
+                meter.search(&self.p3, COST[2], *s3, len3, cap, &mut |t| {
                     found = Some(t.to_vec());
                     true
                 });
@@ -454,7 +488,7 @@ impl Reduction {
                         return out;
                     }
                     if extra_from.is_none() && late() {
-                        extra_from = Some(Instant::now());
+                        extra_from = Some(meter.spent());
                     }
                 }
             }
@@ -466,25 +500,25 @@ impl Reduction {
     }
 
     pub fn solve_with(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
-        let start = Instant::now();
-        let late = || start.elapsed() > opts.budget;
-        let p1 = self.phase1(cube, opts, &late);
+        let meter = Meter::default();
+        let p1 = self.phase1(cube, opts, &meter);
         if p1.is_empty() {
             return Err(SolveError::NotFound(1));
         }
-        let p12 = self.phase2(&p1, opts, &late);
+        let p12 = self.phase2(&p1, opts, &meter);
         if p12.is_empty() {
             return Err(SolveError::NotFound(2));
         }
-        let mut p123 = self.phase3(&p12, opts, &late);
+        let mut p123 = self.phase3(&p12, opts, &meter);
         if p123.is_empty() {
             return Err(SolveError::NotFound(3));
         }
         p123.sort_by_key(|p| (p.value, p.len));
         // The 3x3x3: each candidate may only beat the best total so far, and gets an equal
-        // share of what is left of the finishing time (the first runs until it has a solution).
+        // share of what is left of the finishing visits (the first runs until it has a
+        // solution).
         let mut best: Option<(usize, Vec<Vec<Turn>>)> = None;
-        let finish_end = Instant::now() + opts.finish;
+        let finish_end = meter.spent() + opts.finish;
         for (k, p) in p123.iter().enumerate() {
             let limit = best.as_ref().map_or(MAX_LEN[3] + p.len, |b| b.0 - 1);
             if p.value > limit {
@@ -495,19 +529,19 @@ impl Reduction {
                 .reader
                 .read(&p.cube)
                 .ok_or(SolveError::NotFound(4))?;
-            let now = Instant::now();
-            let share = finish_end.saturating_duration_since(now) / (p123.len() - k) as u32;
-            // Its deadline only stops a finish that has a solution: one that may only beat the
-            // best (a much harder search) is capped by visits too.
+            let share = finish_end.saturating_sub(meter.spent()) / (p123.len() - k) as u64;
+            // Its share only stops a finish that has a solution: one that may only beat the
+            // best (a much harder search) is capped too.
             let mut nodes = if best.is_some() {
                 opts.nodes4 / 50
             } else {
                 opts.nodes4
             };
-            if let Some(t) =
-                self.p4
-                    .solve_until(&three, limit - p.len, &mut nodes, Some(now + share))
-            {
+            let (found, visits) = self
+                .p4
+                .solve_until(&three, limit - p.len, &mut nodes, share);
+            meter.charge(COST[3] * visits);
+            if let Some(t) = found {
                 let mut phases = p.phases.clone();
                 let t: Vec<Turn> = t
                     .iter()
@@ -516,7 +550,7 @@ impl Reduction {
                 phases.push(self.carry_back(&p.chain, &t));
                 best = Some((p.len + phases[3].len(), phases));
             }
-            if best.is_some() && Instant::now() >= finish_end {
+            if best.is_some() && meter.spent() >= finish_end {
                 break;
             }
         }
@@ -529,6 +563,7 @@ impl Reduction {
             phases,
             moves,
             rotations,
+            work: meter.spent(),
         };
         // Never trust a solution unchecked: apply its printed form to the original cube.
         let mut check = *cube;

@@ -9,7 +9,7 @@ use super::search::{solutions, solutions_between, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::coord::{perm_rank, perm_unrank, subset_rank};
 use crate::cube::Cube;
-use std::time::Instant;
+use std::cell::Cell;
 
 /// A 3x3x3 at cubie level (replaced-by form, like [`Cube`]); edge positions 8..12 are the
 /// middle layer.
@@ -455,19 +455,28 @@ impl TwoPhase {
     /// phase's axis — interleaved by phase A length, so the short phase A solutions of every
     /// view come first; each phase B only looks for a total shorter than the best so far.
     pub fn solve(&self, c: &Cube3, max_len: usize, nodes: &mut u64) -> Option<Vec<Turn>> {
-        self.solve_until(c, max_len, nodes, None)
+        self.solve_until(c, max_len, nodes, u64::MAX).0
     }
 
-    /// [`TwoPhase::solve`], also stopping at `deadline` once a solution exists (checked at
-    /// each phase A solution, so it may run over by a fraction of a millisecond).
+    /// [`TwoPhase::solve`], also stopping once a solution exists and `soft` positions have
+    /// been visited (checked at each phase A solution, so it may run over by one phase B
+    /// search). Returns the solution and the positions visited: a budget counted in visits
+    /// rather than time makes the result the same on every machine.
     pub fn solve_until(
         &self,
         c: &Cube3,
         max_len: usize,
         nodes: &mut u64,
-        deadline: Option<Instant>,
-    ) -> Option<Vec<Turn>> {
-        let late = || best_late(deadline);
+        soft: u64,
+    ) -> (Option<Vec<Turn>>, u64) {
+        let cap = *nodes;
+        let a_left = Cell::new(cap);
+        // Phase B visits: all of them, and those charged to `nodes` (only once a solution
+        // exists, so that a small budget still finds one: phase A's visits alone bound the
+        // work until then).
+        let b_all = Cell::new(0u64);
+        let b_charged = Cell::new(0u64);
+        let work = || cap - a_left.get() + b_all.get();
         let mut best: Option<Vec<Turn>> = None;
         let mut limit = max_len + 1;
         let pa = PhaseA(Lookups::new(self));
@@ -486,18 +495,14 @@ impl TwoPhase {
             .map(|s| pa.bound(&a_state(&s.2)) as usize)
             .min()
             .unwrap_or(0);
-        for d1 in lo..=max_len {
+        'outer: for d1 in lo..=max_len {
             for &(v, inverted, y) in &starts {
                 // Phase A of length d1 plus at least one phase B turn (or none when d1 solves
                 // it) must stay below the best total.
-                if d1 >= limit || *nodes == 0 || (best.is_some() && late()) {
-                    return best;
+                if d1 >= limit || a_left.get() == 0 || (best.is_some() && work() >= soft) {
+                    break 'outer;
                 }
-                // Phase B's visits are charged after the call (the closure cannot hold
-                // `nodes` while the search does); it never takes more than was left.
-                let avail = *nodes;
-                let mut used_b = 0u64;
-                solutions_between(&pa, a_state(&y), d1, d1, nodes, &mut |p1: &[Turn]| {
+                solutions_between(&pa, a_state(&y), d1, d1, &a_left, &mut |p1: &[Turn]| {
                     // A phase A solution ending in a phase B turn is a shorter one plus that
                     // turn (already tried).
                     if let Some(&l) = p1.last() {
@@ -505,28 +510,28 @@ impl TwoPhase {
                             return false;
                         }
                     }
-                    if p1.len() >= limit || (best.is_some() && late()) {
+                    if p1.len() >= limit || (best.is_some() && work() >= soft) {
                         return true;
                     }
                     let x = p1.iter().fold(y, |x, t| x.then(&self.moves[t.0 as usize]));
                     let sb = (x.corners(), x.edges8(), x.slice_perm());
                     let room = limit - 1 - p1.len();
-                    let mut budget_b = if best.is_some() {
-                        PHASE_B_NODES.min(avail.saturating_sub(used_b))
+                    let given = if best.is_some() {
+                        PHASE_B_NODES.min(a_left.get().saturating_sub(b_charged.get()))
                     } else {
                         PHASE_B_NODES
                     };
-                    let given = budget_b;
+                    let budget_b = Cell::new(given);
                     let mut found: Option<Vec<Turn>> = None;
                     // Shortest phase B first: stop at the first.
-                    solutions(&pb, sb, room, &mut budget_b, &mut |p2: &[Turn]| {
+                    solutions(&pb, sb, room, &budget_b, &mut |p2: &[Turn]| {
                         found = Some(p2.to_vec());
                         true
                     });
-                    // Until a first solution exists phase B is not charged, so a small budget
-                    // still finds one (phase A's visits alone bound the work).
+                    let used = given - budget_b.get();
+                    b_all.set(b_all.get() + used);
                     if best.is_some() {
-                        used_b += given - budget_b;
+                        b_charged.set(b_charged.get() + used);
                     }
                     if let Some(p2) = found {
                         let mut all = p1.to_vec();
@@ -540,20 +545,19 @@ impl TwoPhase {
                     }
                     false
                 });
-                *nodes = nodes.saturating_sub(used_b);
+                // Phase B's charged visits come off what phase A has left (the closure could
+                // not take them while the search ran).
+                a_left.set(a_left.get().saturating_sub(b_charged.replace(0)));
             }
         }
-        best
+        *nodes = a_left.get();
+        (best, work())
     }
 }
 
 /// Visited positions allowed to one phase B search (a phase A solution whose phase B is not
 /// found within it is dropped: others are more promising).
 const PHASE_B_NODES: u64 = 8_000;
-
-fn best_late(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
-}
 
 fn a_state(c: &Cube3) -> (u16, u16, u16) {
     (c.twist(), c.flip(), c.slice())
