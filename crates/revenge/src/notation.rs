@@ -208,8 +208,20 @@ struct Block {
 }
 
 /// The fewest outer or wide turns (never a whole-cube rotation, so the frame never changes)
-/// producing the per-layer amounts.
-fn best_blocks(amt: [u8; 4]) -> Vec<Block> {
+/// producing the per-layer amounts: [`search_blocks`] for each of the 256 patterns, once (the
+/// solvers measure every candidate's length).
+fn best_blocks(amt: [u8; 4]) -> &'static [Block] {
+    static ALL: std::sync::OnceLock<Vec<Vec<Block>>> = std::sync::OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        (0..256usize)
+            .map(|i| search_blocks([i >> 6, i >> 4 & 3, i >> 2 & 3, i & 3].map(|x| x as u8)))
+            .collect()
+    });
+    &all[amt.iter().fold(0, |i, &x| i << 2 | (x & 3) as usize)]
+}
+
+/// [`best_blocks`] by trying every combination of the six block shapes' amounts.
+fn search_blocks(amt: [u8; 4]) -> Vec<Block> {
     // Blocks from the U/R/F side: 1..=3 layers; from the D/L/B side: 1..=3 layers.
     let shapes: [(usize, usize); 6] = [(0, 0), (0, 1), (0, 2), (3, 3), (2, 3), (1, 3)];
     let mut best: Option<(usize, [u8; 6])> = None;
@@ -265,7 +277,7 @@ fn amount_suffix(a: u8) -> &'static str {
 pub fn to_wca(moves: &[Move]) -> String {
     let mut toks = Vec::new();
     for (a, amt) in axis_runs(moves) {
-        for b in best_blocks(amt) {
+        for &b in best_blocks(amt) {
             // Name blocks from the side that contains the outer layer.
             let (face, n, amount) = if b.lo == 0 {
                 (a, b.hi + 1, b.amount)

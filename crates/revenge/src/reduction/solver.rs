@@ -57,15 +57,19 @@ impl Default for Options {
         Options {
             phase1: 10_000,
             phase2: 500,
-            // Times decide more than counts; measured over `revenge bench --random 100 --seed 1`
-            // (budget / phase-3 extra / finish, ms): 100/80/60 gave 44.37 OBTM at 0.285 s a
-            // solve, 80/60/60 44.45 at 0.254 s, 100/20/60 44.49 at 0.250 s, 100/0/60 44.59.
-            phase3: 60,
+            // Tuned with `examples/reduction_tune.rs` over the positions of `revenge bench
+            // --random 100 --seed 1` (OBTM average, thousands of work units per solve):
+            //   budget 650k, phase-3 extra 520k, finish 390k, phase 3 60: 44.45, 1,895k
+            //   (the former 100/80/60 ms); finish 200k: 44.71; 600k: 44.31; 1,000k: 44.26;
+            //   budget 500k: 44.53; extra 300k: 44.51; 800k: 44.43; phase 3 100: 44.37;
+            //   these: 44.34 at 1,914k. On seeds 1001-1100 the former 44.38 at 1,769k, these
+            //   44.27 at 1,833k (finish 600k: 44.20 at 1,905k). Finishes pay the most.
+            phase3: 100,
             phase4: 8,
             nodes4: 5_000_000,
             budget: 650_000,
-            phase3_extra: 520_000,
-            finish: 390_000,
+            phase3_extra: 300_000,
+            finish: 500_000,
         }
     }
 }
