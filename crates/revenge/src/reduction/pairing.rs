@@ -115,7 +115,8 @@ const fn rank_part(head: bool) -> [u16; 4096] {
             let mut d = 0;
             let mut j = 0;
             while j < 4 {
-                if (head && j < i && c[j] < c[i]) || (!head && j > i && c[j] < c[i]) {
+                let before = j < i;
+                if c[j] < c[i] && j != i && before == head {
                     d += 1;
                 }
                 j += 1;
