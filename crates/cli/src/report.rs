@@ -347,6 +347,10 @@ pub struct RevengeBench {
     pub stage_stm_max: Option<[usize; 5]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub table_mb: Option<f64>,
+    /// Reduction: the searches' average work per solve, in the units its budgets count (the
+    /// same on every machine, unlike the seconds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub work_avg: Option<f64>,
 }
 
 /// `revenge verify --json`: another program's solutions, each checked, with their lengths.

@@ -427,6 +427,7 @@ impl Tally {
             stage_stm_avg: None,
             stage_stm_max: None,
             table_mb: None,
+            work_avg: None,
         }
     }
     fn stm_line(&self) -> String {
@@ -924,15 +925,19 @@ fn reduction_options(s: &Search) -> reduction::Options {
 fn bench_reduction(a: &BenchArgs) -> Result<String> {
     let (solver, load_secs) = load_reduction(&a.common)?;
     let opts = reduction_options(&a.search);
+    let mut work = 0u64;
     let t = Tally::run(a, "reduction: ", |cube| {
         let sol = solver.solve_with(cube, &opts)?;
+        work += sol.work;
         Ok((sol.stm(), sol.obtm()))
     })?;
     let mb = solver.table_bytes() as f64 / 1e6;
+    let work_avg = work as f64 / t.n();
     if a.json {
         let mut j = t.json(a, load_secs);
         j.method = Some("reduction");
         j.table_mb = Some(mb);
+        j.work_avg = Some(work_avg);
         outln!("{}", serde_json::to_string(&j)?);
     } else {
         outln!(
@@ -947,6 +952,11 @@ fn bench_reduction(a: &BenchArgs) -> Result<String> {
             "time per solve: average {:.3} s, max {:.3} s (tables {mb:.1} MB, ready in {load_secs:.2} s)",
             t.tavg(),
             t.tmax()
+        );
+        outln!(
+            "work per solve: average {:.0}k units (what the budgets count: the solutions do not \
+             depend on the machine's speed)",
+            work_avg / 1e3
         );
     }
     Ok(format!(
