@@ -109,6 +109,17 @@ const fn rank_part(head: bool) -> [u16; 4096] {
     let mut key = 0;
     while key < 4096 {
         let c = [key >> 9, key >> 6 & 7, key >> 3 & 7, key & 7];
+        // Keys with a repeated value stand for no permutation: left 0, never read.
+        if c[0] == c[1]
+            || c[0] == c[2]
+            || c[0] == c[3]
+            || c[1] == c[2]
+            || c[1] == c[3]
+            || c[2] == c[3]
+        {
+            key += 1;
+            continue;
+        }
         let mut sum = 0;
         let mut i = 0;
         while i < 4 {
@@ -128,8 +139,7 @@ const fn rank_part(head: bool) -> [u16; 4096] {
             };
             i += 1;
         }
-        // Keys with a repeated value stand for no permutation; whatever they hold is unused.
-        t[key] = if sum < 40_320 { sum as u16 } else { 0 };
+        t[key] = sum as u16;
         key += 1;
     }
     t
