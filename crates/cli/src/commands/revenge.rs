@@ -316,7 +316,7 @@ fn solve(a: SolveArgs) -> Result<()> {
         outln!(
             "stage {}: {rot}{}  ({} STM)",
             s.number,
-            notation::to_slice(&s.moves),
+            or_nothing(notation::to_slice(&s.moves)),
             notation::stm(&s.moves)
         );
     }
@@ -898,7 +898,7 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
             "phase {} ({}): {}  ({} OBTM)",
             i + 1,
             reduction::solver::PHASE_NAMES[i],
-            notation::to_wca(&m),
+            or_nothing(notation::to_wca(&m)),
             notation::obtm(&m)
         );
     }
@@ -911,6 +911,16 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
         secs
     );
     Ok(())
+}
+
+/// A stage's or phase's turns as printed: an already solved one says so rather than
+/// printing nothing.
+fn or_nothing(turns: String) -> String {
+    if turns.is_empty() {
+        "nothing to do".to_string()
+    } else {
+        turns
+    }
 }
 
 fn reduction_options(s: &Search) -> reduction::Options {
