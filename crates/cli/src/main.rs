@@ -43,7 +43,7 @@ enum Command {
     Convert(commands::convert::ConvertArgs),
     /// Snake cubes (chain puzzles): solve, count, survey.
     Snake(commands::snake::SnakeArgs),
-    /// The 4x4x4 cube: solve with Norskog's five stages, analyse stages, build tables.
+    /// The 4x4x4 cube: solve (five stages or reduction), analyse stages, build tables.
     Revenge(commands::revenge::RevengeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(commands::shell::CompletionsArgs),

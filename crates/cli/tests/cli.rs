@@ -78,3 +78,28 @@ fn man_page_is_roff_with_the_subcommands() {
         assert!(out.contains(sub), "man page lacks `{sub}`");
     }
 }
+
+// A picture format `revenge solve --render` cannot write is refused before any table is loaded
+// or built (the five-stage tables take minutes to build on a fresh machine): the cache stays
+// empty.
+#[test]
+fn revenge_render_refuses_unknown_formats_at_once() {
+    let cache = tempfile::tempdir().expect("temp dir");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args([
+            "revenge",
+            "solve",
+            "--scramble",
+            "R U",
+            "--render",
+            "cube.gif",
+        ])
+        .env("WURFEL_CACHE", cache.path())
+        .output()
+        .expect("run wurfel");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(".svg or .png"), "{err}");
+    let written = std::fs::read_dir(cache.path()).expect("cache dir").count();
+    assert_eq!(written, 0, "tables were loaded or built first");
+}

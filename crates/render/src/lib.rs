@@ -30,6 +30,7 @@
 use std::path::Path;
 
 pub mod chart;
+pub mod cube_net;
 #[doc(hidden)]
 pub mod demo;
 mod doc;

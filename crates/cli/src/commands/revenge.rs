@@ -11,7 +11,7 @@ use wurfel_revenge::notation::{self, Notation, Step};
 use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
 use wurfel_revenge::solver::{Options, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
-use wurfel_revenge::Cube;
+use wurfel_revenge::{Cube, Move};
 
 /// Arguments of `wurfel revenge`.
 #[derive(clap::Args, Debug)]
@@ -22,7 +22,7 @@ pub struct RevengeArgs {
 
 #[derive(clap::Subcommand, Debug)]
 enum Sub {
-    /// Solve a position with the five stages (each optimal for its move set).
+    /// Solve a position: Norskog's five stages, or --method reduction (short in outer block turns).
     Solve(SolveArgs),
     /// Solve many random positions and report lengths and times.
     Bench(BenchArgs),
@@ -114,6 +114,10 @@ struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Also draw the position and the cube after each stage (or phase) as unfolded nets, to
+    /// this .svg or .png file.
+    #[arg(long, value_name = "FILE")]
+    render: Option<std::path::PathBuf>,
     #[command(flatten)]
     search: Search,
     #[command(flatten)]
@@ -288,6 +292,9 @@ fn position(a: &SolveArgs) -> Result<Cube> {
 }
 
 fn solve(a: SolveArgs) -> Result<()> {
+    if let Some(p) = &a.render {
+        chart_format(p)?;
+    }
     match a.search.method {
         Method::FiveStage => {}
         Method::Reduction => return solve_reduction(a),
@@ -298,6 +305,18 @@ fn solve(a: SolveArgs) -> Result<()> {
     let t = Instant::now();
     let sol = solver.solve_with(&cube, &a.search.options())?;
     let secs = t.elapsed().as_secs_f64();
+    // The stages' turns in the position's own frame, so every net keeps its orientation.
+    draw_solution(
+        &a,
+        "five-stage solution",
+        &cube,
+        sol.stages.iter().map(|s| {
+            (
+                format!("after stage {}", s.number),
+                s.moves_original.clone(),
+            )
+        }),
+    )?;
     if a.json {
         outln!(
             "{}",
@@ -713,6 +732,40 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     unreachable!("stages 1 and 4 return above")
 }
 
+/// Draws `--render`, if given: the position, then the cube after each step's turns.
+fn draw_solution(
+    a: &SolveArgs,
+    title: &str,
+    cube: &Cube,
+    steps: impl Iterator<Item = (String, Vec<Move>)>,
+) -> Result<()> {
+    let Some(path) = &a.render else {
+        return Ok(());
+    };
+    let mut c = *cube;
+    let mut nets = vec![("position".to_string(), c.facelets())];
+    for (label, moves) in steps {
+        c.apply_all(&moves);
+        nets.push((label, c.facelets()));
+    }
+    // Solved, though perhaps turned as a whole (the solutions end with free rotations).
+    if let Some(last) = nets.last_mut().filter(|_| c.is_solved_any_orientation()) {
+        last.0 = format!("solved ({})", last.0);
+    }
+    let strip = wurfel_render::cube_net::NetStrip {
+        title: format!("4x4x4 {title}"),
+        nets,
+    };
+    let bytes = if chart_format(path)? {
+        wurfel_render::cube_net::net_strip_png(&strip)?
+    } else {
+        wurfel_render::cube_net::net_strip_svg(&strip)?.into_bytes()
+    };
+    crate::output::OutputPath::check(path)?.write_all(&bytes)?;
+    crate::note!("drawn to {}", path.display());
+    Ok(())
+}
+
 fn chart_format(p: &std::path::Path) -> Result<bool> {
     match p.extension().and_then(|e| e.to_str()) {
         Some("svg") => Ok(false),
@@ -884,6 +937,17 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
     let t = Instant::now();
     let sol = solver.solve_with(&cube, &reduction_options(&a.search))?;
     let secs = t.elapsed().as_secs_f64();
+    draw_solution(
+        &a,
+        "reduction solution",
+        &cube,
+        sol.phases.iter().enumerate().map(|(i, p)| {
+            (
+                format!("after phase {}", i + 1),
+                reduction::moves::to_slices(p),
+            )
+        }),
+    )?;
     if a.json {
         outln!(
             "{}",
