@@ -11,6 +11,8 @@
 //!   viewer over all scenes: rotate, zoom, assemble piece by piece, explode, highlight or hide
 //!   pieces, step through solutions, with the layered text beside it.
 //! - [`render_file`] picks one of these by the file's extension.
+//! - Two flat pictures share the drawing model: [`chart`] (bar charts of positions per
+//!   distance) and [`cube_net`] (twisty cubes as unfolded nets, a row of them per solution).
 //!
 //! Static views draw only the faces between a filled and an empty cell that face the viewer,
 //! back to front by cell depth; see [`voxel`] for why that order is exact. Edges between two
