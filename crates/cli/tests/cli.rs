@@ -79,27 +79,37 @@ fn man_page_is_roff_with_the_subcommands() {
     }
 }
 
-// A picture format `revenge solve --render` cannot write is refused before any table is loaded
-// or built (the five-stage tables take minutes to build on a fresh machine): the cache stays
-// empty.
+// Options `revenge solve` cannot use are refused before any table is loaded or built (the
+// five-stage tables take minutes to build on a fresh machine): the cache stays empty.
 #[test]
-fn revenge_render_refuses_unknown_formats_at_once() {
-    let cache = tempfile::tempdir().expect("temp dir");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
-        .args([
-            "revenge",
-            "solve",
-            "--scramble",
-            "R U",
-            "--render",
-            "cube.gif",
-        ])
-        .env("WURFEL_CACHE", cache.path())
-        .output()
-        .expect("run wurfel");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains(".svg or .png"), "{err}");
-    let written = std::fs::read_dir(cache.path()).expect("cache dir").count();
-    assert_eq!(written, 0, "tables were loaded or built first");
+fn revenge_solve_refuses_bad_options_before_loading_tables() {
+    let cases: [(&[&str], i32, &str); 5] = [
+        (&["--render", "cube.gif"], 1, ".svg or .png"),
+        (&["--effort", "2"], 1, "--effort is for --method reduction"),
+        (
+            &["--method", "reduction", "--budget-ms", "5"],
+            1,
+            "--budget-ms is for the five-stage",
+        ),
+        (&["--method", "reduction", "--effort", "0"], 2, "above 0"),
+        (
+            &["--method", "reduction", "--effort", "2", "--single"],
+            2,
+            "cannot be used with",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let cache = tempfile::tempdir().expect("temp dir");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+            .args(["revenge", "solve", "--scramble", "R U"])
+            .args(args)
+            .env("WURFEL_CACHE", cache.path())
+            .output()
+            .expect("run wurfel");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        let written = std::fs::read_dir(cache.path()).expect("cache dir").count();
+        assert_eq!(written, 0, "{args:?}: tables were loaded or built first");
+    }
 }
