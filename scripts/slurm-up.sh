@@ -187,6 +187,14 @@ main() {
     log "already up: node $(hostname -s) idle"
     return 0
   fi
+  # Daemons this script cannot see (another PID namespace on a reused machine: their pid files
+  # are stale) may still hold the ports, and new ones could not start. If they run this very
+  # configuration and a job step works, they are the cluster.
+  if [ "$changed" -eq 0 ] && [ "$(node_state)" = idle ] \
+    && timeout 30 srun --quiet --time=1 --ntasks=1 true >/dev/null 2>&1; then
+    log "already up: node $(hostname -s) idle, served by daemons not started here"
+    return 0
+  fi
   # Restart from a known state: a stale daemon may hold the old configuration.
   stop_slurm_daemons
   log "starting slurmctld and slurmd"
