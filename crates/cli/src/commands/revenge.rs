@@ -773,14 +773,11 @@ fn draw_solution(
         title: format!("4x4x4 {title}"),
         nets,
     };
-    let bytes = if chart_format(path)? {
-        wurfel_render::cube_net::net_strip_png(&strip)?
-    } else {
-        wurfel_render::cube_net::net_strip_svg(&strip)?.into_bytes()
-    };
-    crate::output::OutputPath::check(path)?.write_all(&bytes)?;
-    crate::note!("drawn to {}", path.display());
-    Ok(())
+    write_picture(
+        path,
+        || wurfel_render::cube_net::net_strip_svg(&strip),
+        || wurfel_render::cube_net::net_strip_png(&strip),
+    )
 }
 
 fn chart_format(p: &std::path::Path) -> Result<bool> {
@@ -789,6 +786,22 @@ fn chart_format(p: &std::path::Path) -> Result<bool> {
         Some("png") => Ok(true),
         _ => bail!("--render {}: use a .svg or .png file name", p.display()),
     }
+}
+
+/// Writes a flat picture to `path` whole (or not at all), as SVG or PNG by its extension.
+fn write_picture(
+    path: &std::path::Path,
+    svg: impl FnOnce() -> Result<String, wurfel_render::RenderError>,
+    png: impl FnOnce() -> Result<Vec<u8>, wurfel_render::RenderError>,
+) -> Result<()> {
+    let bytes = if chart_format(path)? {
+        png()?
+    } else {
+        svg()?.into_bytes()
+    };
+    crate::output::OutputPath::check(path)?.write_all(&bytes)?;
+    crate::note!("drawn to {}", path.display());
+    Ok(())
 }
 
 /// Draws the positions per distance to `--render`, if given.
@@ -805,14 +818,11 @@ fn render_rows(a: &AnalyseArgs, rows: &[analyse::Row]) -> Result<()> {
             .map(|r| (r.d.to_string(), r.positions))
             .collect(),
     };
-    let bytes = if chart_format(path)? {
-        wurfel_render::chart::bar_chart_png(&chart)?
-    } else {
-        wurfel_render::chart::bar_chart_svg(&chart)?.into_bytes()
-    };
-    crate::output::OutputPath::check(path)?.write_all(&bytes)?;
-    crate::note!("drawn to {}", path.display());
-    Ok(())
+    write_picture(
+        path,
+        || wurfel_render::chart::bar_chart_svg(&chart),
+        || wurfel_render::chart::bar_chart_png(&chart),
+    )
 }
 
 fn hms(s: f64) -> String {
