@@ -47,7 +47,7 @@ enum Command {
     Revenge(commands::revenge::RevengeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(commands::shell::CompletionsArgs),
-    /// Print the man page (roff), e.g. `wurfel man > wurfel.1`.
+    /// Print a man page (roff): `wurfel man > wurfel.1`, `wurfel man solve`, or all with `--dir DIR`.
     Man(commands::shell::ManArgs),
 }
 

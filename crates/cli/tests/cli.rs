@@ -79,6 +79,34 @@ fn man_page_is_roff_with_the_subcommands() {
     }
 }
 
+// Every page the top page names under SEE ALSO exists: printed one at a time, or all into a
+// directory.
+#[test]
+fn man_pages_exist_for_every_subcommand_the_top_page_names() {
+    let (_, top, _) = wurfel(&["man"]);
+    let named: Vec<String> = top
+        .lines()
+        .filter_map(|l| l.strip_suffix("(1)"))
+        .map(|l| l.replace("\\-", "-"))
+        .filter(|l| l.starts_with("wurfel-"))
+        .collect();
+    assert!(named.len() >= 8, "SEE ALSO names too few pages: {named:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = wurfel(&["man", "--dir", dir.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for page in &named {
+        let file = dir.path().join(format!("{page}.1"));
+        let roff = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{page}: {e}"));
+        assert!(roff.contains(&format!(".TH {page} 1")), "{page}: no title");
+    }
+    let (code, out, err) = wurfel(&["man", "revenge", "solve"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(".TH wurfel-revenge-solve 1") && out.contains("scramble"));
+    let (code, _, err) = wurfel(&["man", "revenge", "nope"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("its subcommands are solve, bench"), "{err}");
+}
+
 // Options `revenge solve` cannot use are refused before any table is loaded or built (the
 // five-stage tables take minutes to build on a fresh machine): the cache stays empty.
 #[test]
