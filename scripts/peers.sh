@@ -2,7 +2,7 @@
 # Times wurfel against peer programs on the same puzzles, back to back, and prints a Markdown
 # table (CPU seconds = user + system, as reported by /usr/bin/time).
 #
-# The peers are NOT built here: build them yourself from their public sources (see the README's
+# The peers are NOT built here: build them yourself from their public sources (see docs/PERFORMANCE.md's
 # performance section) and pass the binaries:
 #   BURRTXT=/path/to/burrTxt   BurrTools' text solver (optional)
 #   DLX1=/path/to/dlx1         Knuth's DLX1 (optional)

@@ -87,7 +87,7 @@ cells = [[0, 0, 0], [0, 1, 0], [0, 0, 1]]
 }
 
 /// Optional cells and a piece range from the example file, through a BurrTools file and back:
-/// the counts BurrTools 0.6.4 also gives (1,440 assemblies; see the README).
+/// the counts BurrTools 0.6.4 also gives (1,440 assemblies; see docs/PUZZLE-FORMAT.md).
 #[test]
 fn optional_cells_and_ranges_survive_conversion() {
     let example = concat!(

@@ -311,7 +311,7 @@ fn catalog_published_counts_reproduced() {
     }
 }
 
-/// The long ones (run with `cargo test --release -- --ignored`; times in the README).
+/// The long ones (run with `cargo test --release -- --ignored`; times in docs/PACKING.md).
 #[test]
 #[ignore]
 fn catalog_slow_counts_reproduced() {

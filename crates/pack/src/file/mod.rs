@@ -6,66 +6,9 @@
 //! (`[[published]]`); `shape` reads `cells` and `layers` for both targets and pieces, and
 //! `write` turns a puzzle back into TOML.
 //!
-//! # Format
-//!
-//! The minimal form (other tools may generate exactly this):
-//!
-//! ```toml
-//! name = "Soma cube"
-//! [target]
-//! box = [3, 3, 3]              # or `layers` / `cells` for arbitrary shapes
-//! [[piece]]
-//! name = "V"
-//! cells = [[0,0,0],[1,0,0],[0,1,0]]
-//! count = 1                    # identical copies; default 1
-//! ```
-//!
-//! Top-level keys: `name` (required), `id` (default: the file stem of the origin),
-//! `description`, the `[target]` table, one `[[piece]]` table per kind of piece and any number of
-//! `[[published]]` tables. Unknown keys are errors.
-//!
-//! - `[target]` has exactly one of `box = [x, y, z]` (each 1..=64, at most 4,096 cells),
-//!   `cells = [[x, y, z], ...]` or `layers` (below). Targets may have holes or several parts.
-//! - `[[piece]]` has `name` (unique), exactly one of `cells` or `layers`, and optionally `count`
-//!   (identical copies, 1..=10,000, default 1), `symbol` (one character, unique, not whitespace
-//!   and not `.`; by default the first unused of `A`–`Z`, `a`–`z`, `0`–`9`, ...) and `color`
-//!   (`"#rrggbb"`). A piece must be face-connected and must fit in the target in some
-//!   orientation; only its shape up to rotation and translation matters. Instead of `count`, a
-//!   range `min = a, max = b` (0 <= a <= b, 1 <= b) lets a solution use between `a` and `b`
-//!   copies (BurrTools' piece ranges).
-//! - `[target]` may also list `optional = [[x, y, z], ...]`: cells of the target that may stay
-//!   empty (BurrTools' variable voxels). The other target cells must be filled.
-//! - `[[published]]` has `convention` (`raw`, `rotations` or `rotations_reflections`), `count`
-//!   and `source` (free text, optional).
-//! - The pieces' total volume (counting copies) must equal the target's volume; with ranges or
-//!   optional cells, some choice of counts must give a volume between the target's fixed cells
-//!   and all its cells.
-//!
-//! # Layers
-//!
-//! `layers` is a list of strings, one per horizontal layer, **top layer first** (the first string
-//! is the highest `z`); a single string is one layer (`z = 0`), handy for flat pieces. Inside a
-//! layer each non-blank line is a row, **the first row is the highest `y`**, and each character
-//! is one cell along `x`, starting at `x = 0`: `.` is an empty cell and every other character
-//! (`#`, a letter, ...) is a filled cell. Whitespace (spaces, tabs) is ignored everywhere, so rows
-//! may be indented and cells spaced out, and blank lines are skipped; use `.` to leave a cell
-//! empty. Layers are aligned at their first row and first column. This is exactly how `wurfel`
-//! prints solutions, so a printed layer can be pasted back as a shape.
-//!
-//! ```toml
-//! [[piece]]
-//! name = "P"
-//! layers = ['''
-//! ##
-//! #.
-//! ''', '''
-//! #.
-//! ..
-//! ''']
-//! ```
-//! is the piece with cells `(0,1,1) (1,1,1) (0,0,1) (0,1,0)`.
-//!
-//! Errors name the origin, line and column: `soma.toml:7:9: ...`.
+//! The format (keys, limits, `layers`, optional cells and piece ranges, errors) is documented
+//! for users in `docs/PUZZLE-FORMAT.md`; keep that page in step with the parsers here. Errors
+//! name the origin, line and column: `soma.toml:7:9: ...`.
 
 mod piece;
 mod published;
