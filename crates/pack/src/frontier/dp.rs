@@ -1,0 +1,294 @@
+//! The dynamic programme: a map from state to the number of ways of reaching it, carried cell
+//! by cell through the visiting order.
+//!
+//! At position `p` every state either has `p` filled already (it moves on), or `p` is optional
+//! and stays empty, or an item whose first cell is `p` is put down where it fits and keeps the
+//! counts within range. The counts start as `u64`; an addition that would overflow stops the
+//! step, the map from before it is widened (to `u128`, then to big integers) and the step is
+//! done again, so every count is exact and nothing wraps.
+
+use super::problem::Dp;
+use super::{FrontierError, FrontierOptions, FrontierProgress, RunStats};
+use num_bigint::BigUint;
+use num_traits::{PrimInt, Zero};
+use rustc_hash::FxBuildHasher;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::atomic::Ordering;
+
+type Map<K, V> = HashMap<K, V, FxBuildHasher>;
+
+/// A number of ways: a machine integer that reports overflow, or a big integer.
+trait Tally: Clone {
+    /// Whether the values own heap memory (counted in the memory estimate).
+    const HEAP: bool;
+    /// `self += o`; false when it does not fit.
+    fn add(&mut self, o: &Self) -> bool;
+    fn big(&self) -> BigUint;
+    fn heap_bytes(&self) -> usize;
+}
+
+impl Tally for u64 {
+    const HEAP: bool = false;
+    fn add(&mut self, o: &Self) -> bool {
+        self.checked_add(*o).map(|s| *self = s).is_some()
+    }
+    fn big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+impl Tally for u128 {
+    const HEAP: bool = false;
+    fn add(&mut self, o: &Self) -> bool {
+        self.checked_add(*o).map(|s| *self = s).is_some()
+    }
+    fn big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+impl Tally for BigUint {
+    const HEAP: bool = true;
+    fn add(&mut self, o: &Self) -> bool {
+        *self += o;
+        true
+    }
+    fn big(&self) -> BigUint {
+        self.clone()
+    }
+    fn heap_bytes(&self) -> usize {
+        self.bits().div_ceil(64) as usize * 8
+    }
+}
+
+/// The state integer: `u64` when mask and counts fit, else `u128`.
+trait State: PrimInt + Hash {
+    fn of(x: u128) -> Self;
+    fn wide(self) -> u128;
+}
+
+impl State for u64 {
+    fn of(x: u128) -> Self {
+        u64::try_from(x).expect("the state width was checked")
+    }
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl State for u128 {
+    fn of(x: u128) -> Self {
+        x
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+}
+
+/// Counts the ways to reach the end with every tracked kind within range.
+pub(crate) fn run(
+    dp: &Dp,
+    opts: &FrontierOptions<'_>,
+    stats: &mut RunStats,
+    run: (usize, usize),
+) -> Result<BigUint, FrontierError> {
+    let mut ctl = Control {
+        opts,
+        stats,
+        run,
+        transitions: 0,
+    };
+    if dp.bits <= 64 {
+        run_keyed::<u64>(dp, &mut ctl)
+    } else {
+        run_keyed::<u128>(dp, &mut ctl)
+    }
+}
+
+/// Options, statistics and which run of how many this is.
+struct Control<'a, 'b> {
+    opts: &'a FrontierOptions<'b>,
+    stats: &'a mut RunStats,
+    run: (usize, usize),
+    transitions: u64,
+}
+
+impl Control<'_, '_> {
+    fn cancelled(&self) -> bool {
+        self.opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// After position `p`: statistics, progress, the state limit, cancellation.
+    fn after<K, V: Tally>(&mut self, dp: &Dp, p: usize, map: &Map<K, V>, other: usize) {
+        let s = &mut *self.stats;
+        let entry = std::mem::size_of::<(K, V)>() + 1;
+        let heap: usize = if V::HEAP {
+            map.values().map(Tally::heap_bytes).sum()
+        } else {
+            0
+        };
+        // Both maps are allocated: the one just filled and the one it was filled from.
+        let bytes = (map.capacity() + other) * entry + heap;
+        s.peak_states = s.peak_states.max(map.len());
+        s.peak_bytes = s.peak_bytes.max(bytes);
+        s.transitions = self.transitions;
+        if (p + 1) % dp.order.layer == 0 {
+            s.layer_states.push(map.len());
+        }
+        if let Some(f) = self.opts.progress {
+            f(&FrontierProgress {
+                run: self.run.0,
+                runs: self.run.1,
+                position: p + 1,
+                positions: dp.positions(),
+                states: map.len(),
+            });
+        }
+    }
+}
+
+/// How a stretch of steps ended.
+enum Reached<K, V> {
+    /// At the end, with the final map.
+    Done(Map<K, V>),
+    /// A count overflowed at this position; the map is the one from before it.
+    Overflow(usize, Map<K, V>),
+}
+
+fn run_keyed<K: State>(dp: &Dp, ctl: &mut Control<'_, '_>) -> Result<BigUint, FrontierError> {
+    let items: Vec<Vec<(K, K)>> = dp
+        .items_at
+        .iter()
+        .map(|v| v.iter().map(|&(m, d)| (K::of(m), K::of(d))).collect())
+        .collect();
+    let mut start = Map::default();
+    start.insert(K::of(dp.initial()), 1u64);
+    let (p, map) = match steps(dp, &items, 0, start, ctl)? {
+        Reached::Done(m) => return Ok(total(dp, &m)),
+        Reached::Overflow(p, m) => (p, m),
+    };
+    let map: Map<K, u128> = map.into_iter().map(|(k, v)| (k, u128::from(v))).collect();
+    let (p, map) = match steps(dp, &items, p, map, ctl)? {
+        Reached::Done(m) => return Ok(total(dp, &m)),
+        Reached::Overflow(p, m) => (p, m),
+    };
+    let map: Map<K, BigUint> = map
+        .into_iter()
+        .map(|(k, v)| (k, BigUint::from(v)))
+        .collect();
+    match steps(dp, &items, p, map, ctl)? {
+        Reached::Done(m) => Ok(total(dp, &m)),
+        Reached::Overflow(..) => unreachable!("big integers do not overflow"),
+    }
+}
+
+/// The sum over the final states whose counts reach every minimum.
+fn total<K: State, V: Tally>(dp: &Dp, map: &Map<K, V>) -> BigUint {
+    map.iter()
+        .filter(|(k, _)| dp.complete(k.wide()))
+        .fold(BigUint::zero(), |s, (_, v)| s + v.big())
+}
+
+/// Runs positions `from..` starting with `cur`.
+fn steps<K: State, V: Tally>(
+    dp: &Dp,
+    items: &[Vec<(K, K)>],
+    from: usize,
+    mut cur: Map<K, V>,
+    ctl: &mut Control<'_, '_>,
+) -> Result<Reached<K, V>, FrontierError> {
+    let mut next: Map<K, V> = Map::default();
+    for p in from..dp.positions() {
+        if ctl.cancelled() {
+            return Err(FrontierError::Cancelled);
+        }
+        next.clear();
+        if !step(dp, &items[p], p, &cur, &mut next, ctl)? {
+            return Ok(Reached::Overflow(p, cur));
+        }
+        std::mem::swap(&mut cur, &mut next);
+        let other = next.capacity();
+        ctl.after(dp, p, &cur, other);
+    }
+    Ok(Reached::Done(cur))
+}
+
+/// One position: every state of `cur` carried into `next`. False when a count overflowed.
+fn step<K: State, V: Tally>(
+    dp: &Dp,
+    items: &[(K, K)],
+    p: usize,
+    cur: &Map<K, V>,
+    next: &mut Map<K, V>,
+    ctl: &mut Control<'_, '_>,
+) -> Result<bool, FrontierError> {
+    let w = dp.window as usize;
+    let low = K::of((1u128 << w) - 1);
+    let high = !low;
+    let incoming = match dp.prefilled.get(p + w) {
+        Some(true) => K::of(1u128 << (w - 1)),
+        _ => K::zero(),
+    };
+    let shift = |k: K| ((k & low) >> 1) | (k & high) | incoming;
+    let (bias, guard) = (K::of(dp.bias), K::of(dp.guard));
+    let optional = dp.optional[p];
+    let limit = ctl.opts.max_states;
+    for (i, (&key, val)) in cur.iter().enumerate() {
+        if i % 65_536 == 65_535 && ctl.cancelled() {
+            return Err(FrontierError::Cancelled);
+        }
+        if key & K::one() != K::zero() {
+            ctl.transitions += 1;
+            if !add(next, shift(key), val) {
+                return Ok(false);
+            }
+            continue;
+        }
+        if optional {
+            ctl.transitions += 1;
+            if !add(next, shift(key), val) {
+                return Ok(false);
+            }
+        }
+        for &(mask, delta) in items {
+            if key & mask != K::zero() {
+                continue;
+            }
+            let s = key + delta;
+            if (s + bias) & guard != K::zero() {
+                continue;
+            }
+            ctl.transitions += 1;
+            if !add(next, shift(s | mask), val) {
+                return Ok(false);
+            }
+        }
+        if next.len() > limit {
+            return Err(FrontierError::TooManyStates {
+                limit,
+                position: p,
+                positions: dp.positions(),
+            });
+        }
+    }
+    Ok(true)
+}
+
+/// `map[k] += v`; false on overflow.
+fn add<K: State, V: Tally>(map: &mut Map<K, V>, k: K, v: &V) -> bool {
+    match map.entry(k) {
+        Entry::Occupied(mut e) => e.get_mut().add(v),
+        Entry::Vacant(e) => {
+            e.insert(v.clone());
+            true
+        }
+    }
+}
