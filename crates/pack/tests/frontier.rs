@@ -236,3 +236,27 @@ fn dominoes_in_2x2xn_match_a006253_and_the_search() {
         }
     }
 }
+
+/// T-tetracubes in 4x4x6: 43,384 raw (as the search finds). Run with `--ignored --nocapture`
+/// for the statistics.
+#[test]
+#[ignore]
+fn t_tetracubes_4x4x6() {
+    let p = box_of(&[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]], [4, 4, 6]);
+    let t = std::time::Instant::now();
+    let r = frontier::count(&Prepared::new(&p).unwrap(), &FrontierOptions::default()).unwrap();
+    for run in &r.runs {
+        eprintln!(
+            "{} {} W={} peak {} bytes {} layers {:?}",
+            run.symmetry, run.order, run.window, run.peak_states, run.peak_bytes, run.layer_states
+        );
+    }
+    eprintln!(
+        "{} {:?} {:?} in {:.2?}",
+        r.raw,
+        r.rotations,
+        r.rotations_reflections,
+        t.elapsed()
+    );
+    assert_eq!(r.raw, BigUint::from(43_384u32));
+}

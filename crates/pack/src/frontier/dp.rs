@@ -126,21 +126,42 @@ impl Control<'_, '_> {
         self.opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
-    /// After position `p`: statistics, progress, the state limit, cancellation.
+    /// Before `next` may grow: whether both maps, `next` doubled (and its old table, which is
+    /// held while it is copied), stay within the memory bound.
+    fn may_grow<K, V: Tally>(
+        &self,
+        dp: &Dp,
+        p: usize,
+        cur: &Map<K, V>,
+        next: &Map<K, V>,
+    ) -> Result<(), FrontierError> {
+        let grown = (next.capacity() * 2).max(16);
+        let slots = cur.capacity() + next.capacity() + grown;
+        if table_bytes::<K, V>(slots) > self.opts.max_bytes {
+            return Err(FrontierError::TooMuchMemory {
+                limit: self.opts.max_bytes,
+                states: next.len(),
+                position: p,
+                positions: dp.positions(),
+            });
+        }
+        Ok(())
+    }
+
+    /// After position `p`: statistics and progress.
     fn after<K, V: Tally>(&mut self, dp: &Dp, p: usize, map: &Map<K, V>, other: usize) {
         let s = &mut *self.stats;
-        let entry = std::mem::size_of::<(K, V)>() + 1;
         let heap: usize = if V::HEAP {
             map.values().map(Tally::heap_bytes).sum()
         } else {
             0
         };
         // Both maps are allocated: the one just filled and the one it was filled from.
-        let bytes = (map.capacity() + other) * entry + heap;
+        let bytes = table_bytes::<K, V>(map.capacity() + other) + heap;
         s.peak_states = s.peak_states.max(map.len());
         s.peak_bytes = s.peak_bytes.max(bytes);
         s.transitions = self.transitions;
-        if (p + 1) % dp.order.layer == 0 {
+        if (p + 1).is_multiple_of(dp.order.layer) {
             s.layer_states.push(map.len());
         }
         if let Some(f) = self.opts.progress {
@@ -153,6 +174,12 @@ impl Control<'_, '_> {
             });
         }
     }
+}
+
+/// Bytes of hash tables holding `slots` entries in all: an entry and a control byte per
+/// bucket, at most 7 entries per 8 buckets.
+fn table_bytes<K, V>(slots: usize) -> usize {
+    slots.saturating_mul(std::mem::size_of::<(K, V)>() + 1) / 7 * 8
 }
 
 /// How a stretch of steps ended.
@@ -206,12 +233,12 @@ fn steps<K: State, V: Tally>(
     ctl: &mut Control<'_, '_>,
 ) -> Result<Reached<K, V>, FrontierError> {
     let mut next: Map<K, V> = Map::default();
-    for p in from..dp.positions() {
+    for (p, at) in items.iter().enumerate().skip(from) {
         if ctl.cancelled() {
             return Err(FrontierError::Cancelled);
         }
         next.clear();
-        if !step(dp, &items[p], p, &cur, &mut next, ctl)? {
+        if !step(dp, at, p, &cur, &mut next, ctl)? {
             return Ok(Reached::Overflow(p, cur));
         }
         std::mem::swap(&mut cur, &mut next);
@@ -240,10 +267,13 @@ fn step<K: State, V: Tally>(
     let shift = |k: K| ((k & low) >> 1) | (k & high) | incoming;
     let (bias, guard) = (K::of(dp.bias), K::of(dp.guard));
     let optional = dp.optional[p];
-    let limit = ctl.opts.max_states;
+    let fanout = items.len() + 1;
     for (i, (&key, val)) in cur.iter().enumerate() {
         if i % 65_536 == 65_535 && ctl.cancelled() {
             return Err(FrontierError::Cancelled);
+        }
+        if next.len() + fanout > next.capacity() {
+            ctl.may_grow(dp, p, cur, next)?;
         }
         if key & K::one() != K::zero() {
             ctl.transitions += 1;
@@ -271,9 +301,8 @@ fn step<K: State, V: Tally>(
                 return Ok(false);
             }
         }
-        if next.len() > limit {
-            return Err(FrontierError::TooManyStates {
-                limit,
+        if ctl.transitions > ctl.opts.max_transitions {
+            return Err(FrontierError::Budget {
                 position: p,
                 positions: dp.positions(),
             });

@@ -17,6 +17,7 @@
 //! [`crate::symmetry`] does, and solutions that use a kind without a twin are counted under
 //! the rotations only (see [`classes`]).
 
+pub mod auto;
 mod classes;
 mod dp;
 pub(crate) mod order;
@@ -32,9 +33,12 @@ use std::sync::atomic::AtomicBool;
 /// How to run the frontier counter.
 #[derive(Clone, Copy)]
 pub struct FrontierOptions<'a> {
-    /// Stop with [`FrontierError::TooManyStates`] when one position has more states than this
-    /// (the memory bound: each state costs about [`RunStats::peak_bytes`] / states bytes).
-    pub max_states: usize,
+    /// The memory bound: stop with [`FrontierError::TooMuchMemory`] rather than let the two
+    /// state maps grow beyond this many bytes (estimated from their capacity, checked before
+    /// they grow).
+    pub max_bytes: usize,
+    /// Stop with [`FrontierError::Budget`] after this many state transitions (a probe).
+    pub max_transitions: u64,
     /// Also count the classes under the target's symmetries (by Burnside's lemma).
     pub classes: bool,
     /// Set from outside to stop (then [`FrontierError::Cancelled`]).
@@ -46,7 +50,8 @@ pub struct FrontierOptions<'a> {
 impl Default for FrontierOptions<'_> {
     fn default() -> Self {
         FrontierOptions {
-            max_states: usize::MAX,
+            max_bytes: usize::MAX,
+            max_transitions: u64::MAX,
             classes: true,
             cancel: None,
             progress: None,
@@ -146,11 +151,20 @@ pub enum FrontierError {
         /// The most supported.
         max: u32,
     },
-    /// One position had more states than [`FrontierOptions::max_states`].
-    TooManyStates {
-        /// The limit.
+    /// The state maps would grow beyond [`FrontierOptions::max_bytes`].
+    TooMuchMemory {
+        /// The limit in bytes.
         limit: usize,
-        /// The position where it was passed.
+        /// States at that moment.
+        states: usize,
+        /// The position (cell) reached.
+        position: usize,
+        /// Positions in all.
+        positions: usize,
+    },
+    /// [`FrontierOptions::max_transitions`] were made.
+    Budget {
+        /// The position (cell) reached.
         position: usize,
         /// Positions in all.
         positions: usize,
@@ -175,14 +189,23 @@ impl fmt::Display for FrontierError {
                  {count_bits} of piece counts) but supports {max}: count with --method search",
                 window + count_bits
             ),
-            FrontierError::TooManyStates {
+            FrontierError::TooMuchMemory {
                 limit,
+                states,
                 position,
                 positions,
             } => write!(
                 f,
-                "more than {limit} boundary states at cell {position} of {positions}: \
-                 the frontier method would need more memory than allowed"
+                "the frontier method would need more than {:.1} GiB at cell {position} of \
+                 {positions} ({states} boundary states and growing)",
+                *limit as f64 / f64::from(1u32 << 30)
+            ),
+            FrontierError::Budget {
+                position,
+                positions,
+            } => write!(
+                f,
+                "the transition budget ran out at cell {position} of {positions}"
             ),
             FrontierError::Cancelled => write!(f, "interrupted"),
             FrontierError::Inconsistent(s) => write!(f, "internal error: {s}"),
