@@ -237,26 +237,81 @@ fn dominoes_in_2x2xn_match_a006253_and_the_search() {
     }
 }
 
-/// T-tetracubes in 4x4x6: 43,384 raw (as the search finds). Run with `--ignored --nocapture`
-/// for the statistics.
+const T_TETRACUBE: [[i32; 3]; 4] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
+
+/// T-tetracubes in 4x4x6: 43,384 raw, as the search finds (`wurfel count`), with the classes
+/// against the search too.
+#[test]
+fn t_tetracubes_4x4x6() {
+    check(&box_of(&T_TETRACUBE, [4, 4, 6]));
+}
+
+/// How the boundary states grow cell by cell for T-tetracubes in 4x6x6 and 6x6x6, up to a
+/// memory bound (`FRONTIER_GIB`, default 2 GiB): the figures docs/FRONTIER.md quotes. Run with
+/// `cargo test --release -p wurfel-pack --test frontier growth -- --ignored --nocapture`.
 #[test]
 #[ignore]
-fn t_tetracubes_4x4x6() {
-    let p = box_of(&[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]], [4, 4, 6]);
-    let t = std::time::Instant::now();
-    let r = frontier::count(&Prepared::new(&p).unwrap(), &FrontierOptions::default()).unwrap();
-    for run in &r.runs {
-        eprintln!(
-            "{} {} W={} peak {} bytes {} layers {:?}",
-            run.symmetry, run.order, run.window, run.peak_states, run.peak_bytes, run.layer_states
-        );
+fn boundary_state_growth() {
+    let gib: f64 = std::env::var("FRONTIER_GIB").map_or(2.0, |s| s.parse().unwrap());
+    for dims in [[4, 6, 6], [6, 6, 6]] {
+        let prep = Prepared::new(&box_of(&T_TETRACUBE, dims)).unwrap();
+        let start = std::time::Instant::now();
+        let tick = |p: &frontier::FrontierProgress| {
+            eprintln!(
+                "{dims:?} cell {:>3}/{}: {:>11} states, {:.1} s",
+                p.position,
+                p.positions,
+                p.states,
+                start.elapsed().as_secs_f64()
+            )
+        };
+        let opts = FrontierOptions {
+            max_bytes: (gib * f64::from(1u32 << 30)) as usize,
+            classes: false,
+            progress: Some(&tick),
+            ..Default::default()
+        };
+        match frontier::count(&prep, &opts) {
+            Ok(r) => eprintln!("{dims:?}: {} raw, peak {} states", r.raw, r.peak_states()),
+            Err(e) => eprintln!("{dims:?}: {e}"),
+        }
     }
-    eprintln!(
-        "{} {:?} {:?} in {:.2?}",
-        r.raw,
-        r.rotations,
-        r.rotations_reflections,
-        t.elapsed()
+}
+
+#[test]
+fn the_memory_bound_cancellation_and_budget_stop_the_count() {
+    let prep = Prepared::new(&box_of(&T_TETRACUBE, [4, 4, 6])).unwrap();
+    let err = |opts: FrontierOptions<'_>| frontier::count(&prep, &opts).unwrap_err();
+    let e = err(FrontierOptions {
+        max_bytes: 1 << 20,
+        ..Default::default()
+    });
+    assert!(
+        matches!(e, frontier::FrontierError::TooMuchMemory { limit, .. } if limit == 1 << 20),
+        "{e:?}"
     );
-    assert_eq!(r.raw, BigUint::from(43_384u32));
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    let e = err(FrontierOptions {
+        cancel: Some(&cancel),
+        ..Default::default()
+    });
+    assert_eq!(e, frontier::FrontierError::Cancelled);
+    let e = err(FrontierOptions {
+        max_transitions: 1000,
+        ..Default::default()
+    });
+    assert!(matches!(e, frontier::FrontierError::Budget { .. }), "{e:?}");
+}
+
+/// A state wider than 128 bits (every layer of a 12x12x12 box has 144 cells) is refused with
+/// a clear error, not miscounted.
+#[test]
+fn states_wider_than_128_bits_are_refused() {
+    let prep = Prepared::new(&box_of(&DOMINO, [12, 12, 12])).unwrap();
+    let e = frontier::count(&prep, &FrontierOptions::default()).unwrap_err();
+    assert!(
+        matches!(e, frontier::FrontierError::StateTooWide { window, .. } if window > 128),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("--method search"));
 }

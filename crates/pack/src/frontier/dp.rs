@@ -143,6 +143,7 @@ impl Control<'_, '_> {
                 states: next.len(),
                 position: p,
                 positions: dp.positions(),
+                layer_states: self.stats.layer_states.clone(),
             });
         }
         Ok(())
@@ -266,6 +267,11 @@ fn step<K: State, V: Tally>(
     };
     let shift = |k: K| ((k & low) >> 1) | (k & high) | incoming;
     let (bias, guard) = (K::of(dp.bias), K::of(dp.guard));
+    let reach: Vec<(u32, Vec<K>)> = dp.reach[p]
+        .iter()
+        .map(|(b, ms)| (*b, ms.iter().map(|&m| K::of(m)).collect()))
+        .collect();
+    let reach = reach.as_slice();
     let optional = dp.optional[p];
     let fanout = items.len() + 1;
     for (i, (&key, val)) in cur.iter().enumerate() {
@@ -277,14 +283,14 @@ fn step<K: State, V: Tally>(
         }
         if key & K::one() != K::zero() {
             ctl.transitions += 1;
-            if !add(next, shift(key), val) {
+            if !add(next, shift(key), val, reach) {
                 return Ok(false);
             }
             continue;
         }
         if optional {
             ctl.transitions += 1;
-            if !add(next, shift(key), val) {
+            if !add(next, shift(key), val, reach) {
                 return Ok(false);
             }
         }
@@ -297,7 +303,7 @@ fn step<K: State, V: Tally>(
                 continue;
             }
             ctl.transitions += 1;
-            if !add(next, shift(s | mask), val) {
+            if !add(next, shift(s | mask), val, reach) {
                 return Ok(false);
             }
         }
@@ -312,12 +318,21 @@ fn step<K: State, V: Tally>(
 }
 
 /// `map[k] += v`; false on overflow.
-fn add<K: State, V: Tally>(map: &mut Map<K, V>, k: K, v: &V) -> bool {
+fn add<K: State, V: Tally>(map: &mut Map<K, V>, k: K, v: &V, reach: &[(u32, Vec<K>)]) -> bool {
     match map.entry(k) {
         Entry::Occupied(mut e) => e.get_mut().add(v),
         Entry::Vacant(e) => {
-            e.insert(v.clone());
+            if alive(k, reach) {
+                e.insert(v.clone());
+            }
             true
         }
     }
+}
+
+/// Whether every cell ahead that must be filled and is empty in `k` can still be covered.
+fn alive<K: State>(k: K, reach: &[(u32, Vec<K>)]) -> bool {
+    reach.iter().all(|(bit, masks)| {
+        (k >> *bit as usize) & K::one() == K::one() || masks.iter().any(|&m| m & k == K::zero())
+    })
 }

@@ -161,6 +161,8 @@ pub enum FrontierError {
         position: usize,
         /// Positions in all.
         positions: usize,
+        /// States after each whole layer done (how they grew).
+        layer_states: Vec<usize>,
     },
     /// [`FrontierOptions::max_transitions`] were made.
     Budget {
@@ -194,11 +196,21 @@ impl fmt::Display for FrontierError {
                 states,
                 position,
                 positions,
+                layer_states,
             } => write!(
                 f,
                 "the frontier method would need more than {:.1} GiB at cell {position} of \
-                 {positions} ({states} boundary states and growing)",
-                *limit as f64 / f64::from(1u32 << 30)
+                 {positions} ({states} boundary states and growing; after each layer: {})",
+                *limit as f64 / f64::from(1u32 << 30),
+                if layer_states.is_empty() {
+                    "none done".to_string()
+                } else {
+                    layer_states
+                        .iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
             ),
             FrontierError::Budget {
                 position,

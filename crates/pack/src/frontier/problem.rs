@@ -131,6 +131,12 @@ pub(crate) struct Dp {
     pub fields: Vec<Field>,
     /// Mask and count bits together.
     pub bits: u32,
+    /// For the state after each position `p` (mask relative to `p + 1`): for each cell
+    /// `p + d` ahead that must be filled, the masks of the items that could still cover it
+    /// (first cell in `p + 1 ..= p + d`), cut to the window. A state in which such a cell is
+    /// empty and none of these fits is dead: the counter drops it at once instead of carrying
+    /// it until that cell.
+    pub reach: Vec<Vec<(u32, Vec<u128>)>>,
 }
 
 impl Dp {
@@ -155,7 +161,7 @@ impl Dp {
         for c in optional_cells {
             optional[order.rank[c as usize] as usize] = true;
         }
-        let prefilled = order
+        let prefilled: Vec<bool> = order
             .cells
             .iter()
             .map(|&c| !board.in_target[c as usize])
@@ -170,6 +176,7 @@ impl Dp {
                 .fold(0u128, |m, &c| m | 1 << (order.rank[c as usize] - first));
             items_at[first as usize].push((mask, delta << window));
         }
+        let reach = reach(&items_at, &prefilled, &optional, window);
         let (mut bias, mut guard) = (0u128, 0u128);
         for f in &fields {
             bias |= (((1u128 << f.width) - 1) - u128::from(f.max)) << f.shift;
@@ -186,6 +193,7 @@ impl Dp {
             guard: guard << window,
             fields,
             bits,
+            reach,
         })
     }
 
@@ -208,6 +216,48 @@ impl Dp {
             .iter()
             .all(|f| (counts >> f.shift) & ((1 << f.width) - 1) >= u128::from(f.min))
     }
+}
+
+/// Cells ahead checked for being still coverable (see [`Dp::reach`]).
+const LOOKAHEAD: usize = 64;
+
+/// [`Dp::reach`].
+fn reach(
+    items_at: &[Vec<(u128, u128)>],
+    prefilled: &[bool],
+    optional: &[bool],
+    window: u32,
+) -> Vec<Vec<(u32, Vec<u128>)>> {
+    let n = items_at.len();
+    let w = window as usize;
+    let cut = if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
+    (0..n)
+        .map(|p| {
+            let mut out = Vec::new();
+            for d in 1..=LOOKAHEAD.min(w - 1) {
+                let q = p + d;
+                if q >= n || prefilled[q] || optional[q] {
+                    continue;
+                }
+                let mut masks = Vec::new();
+                // Items starting at the cell itself first: they reach only cells after it,
+                // mostly empty, so in a live state one of them usually fits at once.
+                for s in (p + 1..=q).rev() {
+                    for &(m, _) in &items_at[s] {
+                        if m >> (q - s) & 1 == 1 {
+                            masks.push((m << (s - p - 1)) & cut);
+                        }
+                    }
+                }
+                out.push((d as u32 - 1, masks));
+            }
+            out
+        })
+        .collect()
 }
 
 /// Which kinds are tracked.
