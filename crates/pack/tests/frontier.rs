@@ -258,11 +258,12 @@ fn boundary_state_growth() {
         let start = std::time::Instant::now();
         let tick = |p: &frontier::FrontierProgress| {
             eprintln!(
-                "{dims:?} cell {:>3}/{}: {:>11} states, {:.1} s",
+                "{dims:?} cell {:>3}/{}: {:>11} states, {:.1} s (window {})",
                 p.position,
                 p.positions,
                 p.states,
-                start.elapsed().as_secs_f64()
+                start.elapsed().as_secs_f64(),
+                p.window
             )
         };
         let opts = FrontierOptions {

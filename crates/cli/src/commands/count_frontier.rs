@@ -170,13 +170,14 @@ fn render_text(prep: &Prepared, r: &FrontierReport, seconds: f64) -> Result<Stri
     writeln!(
         out,
         "frontier method: {} boundary states at most (≈ {:.1} MiB), {}-cell window, {}; \
-         {} runs ({} for the classes)",
+         {} runs ({} for the classes, {} of them shared with a symmetric one)",
         fmt_int(r.peak_states() as u64),
         r.peak_bytes() as f64 / f64::from(1u32 << 20),
         raw.window,
         raw.order,
         r.runs.len(),
-        r.runs.len() - 1
+        r.runs.len() - 1,
+        r.runs.iter().filter(|x| x.same_as.is_some()).count()
     )?;
     writeln!(out, "counted in {seconds:.2} s with 1 thread")?;
     Ok(out)

@@ -172,6 +172,7 @@ impl Control<'_, '_> {
                 position: p + 1,
                 positions: dp.positions(),
                 states: map.len(),
+                window: dp.window,
             });
         }
     }

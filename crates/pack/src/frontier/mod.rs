@@ -72,6 +72,8 @@ pub struct FrontierProgress {
     pub positions: usize,
     /// States after the last position.
     pub states: usize,
+    /// Bits of the filled-cell window (see [`RunStats::window`]).
+    pub window: u32,
 }
 
 /// One run of the programme: the raw count, or the solutions fixed by one symmetry.
