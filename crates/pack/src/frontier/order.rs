@@ -142,8 +142,12 @@ mod tests {
     #[test]
     fn the_longest_axis_goes_slowest() {
         let grid = BoxGrid::new([2, 3, 40]);
-        // A vertical domino at the origin and a horizontal one.
-        let items = vec![vec![0, grid.index([0, 0, 1]).unwrap() as u32], vec![0, 1]];
+        // A domino at the origin along each axis.
+        let items = vec![
+            vec![0, grid.index([0, 0, 1]).unwrap() as u32],
+            vec![0, grid.index([0, 1, 0]).unwrap() as u32],
+            vec![0, 1],
+        ];
         let (o, w) = best(&grid, &items);
         assert_eq!(o.axes, [2, 1, 0]);
         assert!(!o.folded);
