@@ -111,9 +111,18 @@ fn man_pages_exist_for_every_subcommand_the_top_page_names() {
 // five-stage tables take minutes to build on a fresh machine): the cache stays empty.
 #[test]
 fn revenge_solve_refuses_bad_options_before_loading_tables() {
-    let cases: [(&[&str], i32, &str); 5] = [
+    let cases: [(&[&str], i32, &str); 6] = [
         (&["--render", "cube.gif"], 1, ".svg or .png"),
-        (&["--effort", "2"], 1, "--effort is for --method reduction"),
+        (
+            &["--method", "five-stage", "--effort", "2"],
+            1,
+            "--effort is for --method reduction",
+        ),
+        (
+            &["--budget-ms", "5"],
+            1,
+            "--budget-ms is for the five-stage",
+        ),
         (
             &["--method", "reduction", "--budget-ms", "5"],
             1,

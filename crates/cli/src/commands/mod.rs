@@ -6,6 +6,7 @@ pub mod estimate;
 pub mod pack;
 pub mod render;
 pub mod revenge;
+pub mod revenge_explain;
 pub mod revenge_verify;
 pub mod shard;
 pub mod shell;

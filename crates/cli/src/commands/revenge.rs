@@ -2,15 +2,18 @@
 //! the outer block turn metric, random-state scrambles, and stage analyses.
 
 use crate::args::Threads;
+use crate::commands::revenge_explain;
 use crate::outln;
 use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
+use wurfel_revenge::cube::FACE_CHARS;
 use wurfel_revenge::notation::{self, Notation, Step};
 use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
 use wurfel_revenge::solver::{Options, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
+use wurfel_revenge::stickers;
 use wurfel_revenge::{Cube, Move};
 
 /// Arguments of `wurfel revenge`.
@@ -43,6 +46,19 @@ enum Sub {
     Tables(TablesArgs),
     /// Positions per distance of a stage, as in Norskog's five-stage analysis.
     Analyse(AnalyseArgs),
+    /// Draw the unfolded net with every sticker numbered in the order --facelets reads them.
+    Net(NetArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct NetArgs {
+    /// The picture to write: .svg or .png.
+    #[arg(long, value_name = "FILE")]
+    render: std::path::PathBuf,
+    /// Draw this position (96 stickers, as --facelets of `revenge solve` takes them) instead of
+    /// the solved cube.
+    #[arg(long, value_name = "STICKERS")]
+    facelets: Option<String>,
 }
 
 /// Which 4x4x4 solver to use.
@@ -59,7 +75,7 @@ enum Method {
 #[derive(clap::Args, Debug)]
 struct Search {
     /// Solver: five-stage (slice turn metric) or reduction (outer block turn metric).
-    #[arg(long, value_enum, default_value_t = Method::FiveStage)]
+    #[arg(long, value_enum, default_value_t = Method::Reduction)]
     method: Method,
     /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
     #[arg(long)]
@@ -114,9 +130,18 @@ struct SolveArgs {
     /// A scramble applied to the solved cube (WCA/SiGN notation unless --slice-notation).
     #[arg(long, group = "input")]
     scramble: Option<String>,
-    /// A position as 96 facelets, faces U R F D L B.
-    #[arg(long, group = "input")]
+    /// A position as 96 stickers: faces U R F D L B, each face row by row as seen from outside
+    /// (U with B at its top edge, D with F at its top edge, the side faces with U at the top;
+    /// `wurfel revenge net --render net.svg` draws the order). Stickers are face letters
+    /// (U R F D L B), or any six colours as letters (`WWWW...`) or names separated by spaces or
+    /// commas (`white,white,...`). The WCA colours are held white up, green front; other
+    /// colours in the frame that leaves the most centres in place, or as --up-front says.
+    #[arg(long, group = "input", value_name = "STICKERS")]
     facelets: Option<String>,
+    /// With --facelets in colours: the colours of the up and front faces, e.g. `--up-front W,G`
+    /// (the other four follow from the corners).
+    #[arg(long, value_name = "UP,FRONT", requires = "facelets")]
+    up_front: Option<String>,
     /// A uniformly random position (with --seed).
     #[arg(long, group = "input")]
     random: bool,
@@ -130,6 +155,10 @@ struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Also explain the solution: what each phase (or stage) is for, and what it achieved on
+    /// the cube (centres, paired edges, solved).
+    #[arg(long, conflicts_with = "json")]
+    explain: bool,
     /// Also draw the position and the cube after each stage (or phase) as unfolded nets, to
     /// this .svg or .png file.
     #[arg(long, value_name = "FILE")]
@@ -169,7 +198,7 @@ struct ScrambleArgs {
     #[arg(long)]
     json: bool,
     /// Solver whose solution is inverted.
-    #[arg(long, value_enum, default_value_t = Method::FiveStage)]
+    #[arg(long, value_enum, default_value_t = Method::Reduction)]
     method: Method,
     #[command(flatten)]
     common: Common,
@@ -187,7 +216,12 @@ struct PositionsArgs {
 
 #[derive(clap::Args, Debug)]
 struct TablesArgs {
-    /// Also read every table in full and check its checksum (solving only maps them).
+    /// Whose tables: reduction (45 MB, about 10 s to build) or five-stage (2.3 GB, about 3
+    /// minutes on 2 cores and 2.4 GB of memory while building). Each is built once and cached.
+    #[arg(long, value_enum, default_value_t = Method::Reduction)]
+    method: Method,
+    /// Five-stage: also read every table in full and check its checksum (solving only maps
+    /// them).
     #[arg(long)]
     verify: bool,
     #[command(flatten)]
@@ -244,7 +278,28 @@ pub fn run(args: RevengeArgs) -> Result<()> {
         Sub::Verify(a) => crate::commands::revenge_verify::verify(a),
         Sub::Tables(a) => tables(a),
         Sub::Analyse(a) => analyse_cmd(a),
+        Sub::Net(a) => net(a),
     }
+}
+
+/// `revenge net`: the sticker order, drawn.
+fn net(a: NetArgs) -> Result<()> {
+    chart_format(&a.render)?;
+    let cube = match &a.facelets {
+        Some(f) => stickers::read(f, None)?.cube,
+        None => Cube::solved(),
+    };
+    let strip = wurfel_render::cube_net::NetStrip {
+        title: "4x4x4 sticker order of --facelets: faces U R F D L B, rows as seen from outside"
+            .into(),
+        nets: vec![(String::new(), cube.facelets())],
+        numbered: true,
+    };
+    write_picture(
+        &a.render,
+        || wurfel_render::cube_net::net_strip_svg(&strip),
+        || wurfel_render::cube_net::net_strip_png(&strip),
+    )
 }
 
 /// Sets up the solver and loads or builds its tables, with progress on stderr.
@@ -254,6 +309,22 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     pb.set_message("setting up coordinates and move tables");
     let dir = cache_dir();
     let quiet = common.quiet;
+    // The first distance table built means the cache holds none yet: say what is coming.
+    let announced = std::sync::atomic::AtomicBool::new(false);
+    let announce = || {
+        if !announced.swap(true, std::sync::atomic::Ordering::Relaxed) && !quiet {
+            say(
+                &pb,
+                &format!(
+                    "first use of the five-stage method: building its tables, 2.3 GB in {}, \
+                     once (about 3 minutes on 2 cores, 2.4 GB of memory); \
+                     `wurfel revenge tables --method five-stage` builds them ahead, and \
+                     `--method reduction` needs only 45 MB",
+                    dir.display()
+                ),
+            );
+        }
+    };
     let report = |name: &str, len: usize, ev: TableEvent| match ev {
         TableEvent::Loaded => pb.set_message(format!("loaded {name}")),
         TableEvent::Invalid(why) => say(&pb, &format!("table {name}: {why}; rebuilding")),
@@ -262,6 +333,7 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
             pb.set_message(format!("building {name} (cached in {})", dir.display()))
         }
         TableEvent::Building => {
+            announce();
             let msg = format!(
                 "building {name}: {len} entries, {:.1} MB (cached in {})",
                 len as f64 / 2e6,
@@ -299,7 +371,26 @@ fn position(a: &SolveArgs) -> Result<Cube> {
         notation::apply_steps(&mut c, &steps);
         Ok(c)
     } else if let Some(f) = &a.facelets {
-        Ok(Cube::from_facelets(f)?)
+        let up_front = match &a.up_front {
+            Some(uf) => Some(uf.split_once(',').with_context(|| {
+                format!("--up-front {uf:?}: give two colours separated by a comma, e.g. W,G")
+            })?),
+            None => None,
+        };
+        let read = stickers::read(f, up_front.map(|(u, f)| (u.trim(), f.trim())))?;
+        if read.frame != stickers::Frame::FaceLetters {
+            let faces: Vec<String> = FACE_CHARS
+                .iter()
+                .zip(&read.scheme)
+                .map(|(face, colour)| format!("{face}={colour}"))
+                .collect();
+            eprintln!(
+                "stickers read as {} ({})",
+                faces.join(" "),
+                read.frame.describe()
+            );
+        }
+        Ok(read.cube)
     } else if a.random {
         Ok(Cube::random(a.seed))
     } else {
@@ -364,6 +455,18 @@ fn solve(a: SolveArgs) -> Result<()> {
         sol.obtm(),
         secs
     );
+    if a.explain {
+        let parts: Vec<_> = sol
+            .stages
+            .iter()
+            .map(|s| revenge_explain::Part {
+                moves: s.moves_original.clone(),
+            })
+            .collect();
+        for line in revenge_explain::explain(&cube, "five-stage", &parts) {
+            outln!("{line}");
+        }
+    }
     Ok(())
 }
 
@@ -529,6 +632,19 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
 }
 
 fn tables(a: TablesArgs) -> Result<()> {
+    match a.method {
+        Method::FiveStage => {}
+        Method::Reduction if a.verify => {
+            bail!("--verify is for --method five-stage (the reduction's tables are checked as they load)")
+        }
+        Method::Reduction => {
+            let (_, secs) = load_reduction(&a.common)?;
+            outln!("cache directory: {}", cache_dir().display());
+            outln!("reduction tables ready in {secs:.1} s");
+            return Ok(());
+        }
+        Method::Both => bail!("tables takes --method five-stage or reduction"),
+    }
     let (solver, secs) = load_solver(&a.common)?;
     outln!("cache directory: {}", cache_dir().display());
     let mut total = 0usize;
@@ -772,6 +888,7 @@ fn draw_solution(
     let strip = wurfel_render::cube_net::NetStrip {
         title: format!("4x4x4 {title}"),
         nets,
+        numbered: false,
     };
     write_picture(
         path,
@@ -1002,6 +1119,18 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
         sol.stm(),
         secs
     );
+    if a.explain {
+        let parts: Vec<_> = sol
+            .phases
+            .iter()
+            .map(|p| revenge_explain::Part {
+                moves: reduction::moves::to_slices(p),
+            })
+            .collect();
+        for line in revenge_explain::explain(&cube, "reduction", &parts) {
+            outln!("{line}");
+        }
+    }
     Ok(())
 }
 
