@@ -12,6 +12,7 @@ const ENTRIES: &[(&str, &str)] = &[
     ("cubissimo", include_str!("../catalog/cubissimo.toml")),
     ("bedlam", include_str!("../catalog/bedlam.toml")),
     ("tetris-cube", include_str!("../catalog/tetris-cube.toml")),
+    ("big-brother", include_str!("../catalog/big-brother.toml")),
     ("diabolical", include_str!("../catalog/diabolical.toml")),
     (
         "slothouber-graatsma",

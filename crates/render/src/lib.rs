@@ -37,6 +37,7 @@ pub mod cube_net;
 pub mod demo;
 mod doc;
 mod html;
+pub mod mesh;
 pub mod palette;
 mod raster;
 mod views;
