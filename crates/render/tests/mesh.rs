@@ -279,7 +279,7 @@ fn the_checks_catch_broken_meshes() {
     let mut both = a.clone();
     let n = a.vertices.len() as u32;
     both.vertices
-        .extend(a.vertices.iter().map(|v| [v[0] + 5.0, v[1] + 5.0, v[2] + 5.0]));
+        .extend(a.vertices.iter().map(|v| [v[0] + 5.0, v[1] + 3.0, v[2] + 4.0]));
     both.triangles
         .extend(a.triangles.iter().map(|t| t.map(|i| i + n)));
     assert!(no_self_intersection(&both).is_err());
