@@ -17,6 +17,13 @@
 //! edge directions give a three-component `s` with `k = 2`, which puts the vertex on the concave
 //! crease between the two chamfers. A quad of the grid whose moved corners are not coplanar is
 //! split along the diagonal that lies on `S` (its middle at L1 distance `b` from `Q0`).
+//!
+//! One configuration is approximated, not followed exactly: where a convex edge ends on a flat
+//! face (a pillar standing on a floor), `S` cuts a small right triangle (legs `b`) out of the
+//! corner of the floor; here the floor keeps its corner and the chamfer tapers to it over the
+//! last grid interval. The surface stays closed, inside `Q`, every vertex on `S`
+//! (`tests/mesh.rs` checks this, that no triangle crosses another, and Steiner's volume for
+//! box-shaped pieces, where `S` is followed exactly).
 
 use super::MeshError;
 
