@@ -55,7 +55,8 @@ fn l1_to_shrunk(cells: &[[i32; 3]], s: f64, p: [f64; 3]) -> f64 {
         for ext in 0..8 {
             let e = [ext & 1, (ext >> 1) & 1, (ext >> 2) & 1];
             let full = (0..=e[0]).all(|x| {
-                (0..=e[1]).all(|y| (0..=e[2]).all(|z| set.contains(&[c[0] + x, c[1] + y, c[2] + z])))
+                (0..=e[1])
+                    .all(|y| (0..=e[2]).all(|z| set.contains(&[c[0] + x, c[1] + y, c[2] + z])))
             });
             if full {
                 let d: f64 = (0..3)
@@ -79,14 +80,20 @@ fn assert_on_bevelled_surface(cells: &[[i32; 3]], m: &Mesh, o: &PrintOptions, fa
     let at = |p: [f64; 3]| p.map(|c| c / o.unit);
     let on = |p: [f64; 3], what: &str| {
         let d = l1_to_shrunk(cells, g + b, at(p));
-        assert!((d - b).abs() < 1e-9, "{what} {p:?} at L1 distance {d}, not {b}");
+        assert!(
+            (d - b).abs() < 1e-9,
+            "{what} {p:?} at L1 distance {d}, not {b}"
+        );
     };
     for &v in &m.vertices {
         on(v, "vertex");
     }
     for t in m.triangles.iter().filter(|_| faces) {
         let [a, bb, c] = t.map(|i| m.vertices[i as usize]);
-        on([0, 1, 2].map(|k| (a[k] + bb[k] + c[k]) / 3.0), "triangle centre");
+        on(
+            [0, 1, 2].map(|k| (a[k] + bb[k] + c[k]) / 3.0),
+            "triangle centre",
+        );
         for (p, q) in [(a, bb), (bb, c), (c, a)] {
             on([0, 1, 2].map(|k| (p[k] + q[k]) / 2.0), "edge midpoint");
         }
@@ -151,7 +158,10 @@ fn boxes_bevelled_match_steiner() {
             + 2.0 * b * b * (p + q + r)
             + 4.0 * b.powi(3) / 3.0;
         let got = volume(&m);
-        assert!(((got - want) / want).abs() < 1e-9, "{dims:?}: {got} vs {want}");
+        assert!(
+            ((got - want) / want).abs() < 1e-9,
+            "{dims:?}: {got} vs {want}"
+        );
     }
 }
 
@@ -219,7 +229,6 @@ proptest! {
     }
 }
 
-
 fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
@@ -263,7 +272,9 @@ fn no_self_intersection(m: &Mesh) -> Result<(), String> {
             let (ta, tb) = (tri(a), tri(b));
             for k in 0..3 {
                 if segment_pierces(ta[k], ta[(k + 1) % 3], tb) {
-                    return Err(format!("an edge of triangle {i} passes through triangle {j}"));
+                    return Err(format!(
+                        "an edge of triangle {i} passes through triangle {j}"
+                    ));
                 }
             }
         }
@@ -278,8 +289,11 @@ fn the_checks_catch_broken_meshes() {
     // Two cubes overlapping by half: closed and oriented, but the surfaces cross.
     let mut both = a.clone();
     let n = a.vertices.len() as u32;
-    both.vertices
-        .extend(a.vertices.iter().map(|v| [v[0] + 5.0, v[1] + 3.0, v[2] + 4.0]));
+    both.vertices.extend(
+        a.vertices
+            .iter()
+            .map(|v| [v[0] + 5.0, v[1] + 3.0, v[2] + 4.0]),
+    );
     both.triangles
         .extend(a.triangles.iter().map(|t| t.map(|i| i + n)));
     assert!(no_self_intersection(&both).is_err());

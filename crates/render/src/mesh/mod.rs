@@ -111,7 +111,9 @@ pub fn piece_mesh(cells: &[[i32; 3]], opts: &PrintOptions) -> Result<Mesh, MeshE
     opts.validate()?;
     let set: HashSet<[i32; 3]> = cells.iter().copied().collect();
     if set.is_empty() {
-        return Err(MeshError::Input("a piece without cells has no surface".into()));
+        return Err(MeshError::Input(
+            "a piece without cells has no surface".into(),
+        ));
     }
     for k in 0..3 {
         let lo = set.iter().map(|c| c[k]).min().unwrap_or(0);

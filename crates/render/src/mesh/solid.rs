@@ -160,8 +160,9 @@ pub(super) fn eroded_boxes(cells: &HashSet<[i32; 3]>, s: f64) -> Vec<([f64; 3], 
         for pattern in 0..8u8 {
             let ext = [0, 1, 2].map(|k| ((pattern >> k) & 1) as i32);
             let full = (0..=ext[0]).all(|dx| {
-                (0..=ext[1])
-                    .all(|dy| (0..=ext[2]).all(|dz| cells.contains(&[c[0] + dx, c[1] + dy, c[2] + dz])))
+                (0..=ext[1]).all(|dy| {
+                    (0..=ext[2]).all(|dz| cells.contains(&[c[0] + dx, c[1] + dy, c[2] + dz]))
+                })
             });
             if full {
                 let lo = [0, 1, 2].map(|k| c[k] as f64 + s);

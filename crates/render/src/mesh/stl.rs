@@ -15,7 +15,11 @@ pub fn stl_binary(name: &str, mesh: &Mesh) -> Vec<u8> {
     for &t in &mesh.triangles {
         let n = normal(mesh, t);
         let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
-        let unit = if len > 0.0 { n.map(|c| c / len) } else { [0.0; 3] };
+        let unit = if len > 0.0 {
+            n.map(|c| c / len)
+        } else {
+            [0.0; 3]
+        };
         for c in unit {
             out.extend_from_slice(&(c as f32).to_le_bytes());
         }
