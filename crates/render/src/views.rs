@@ -144,12 +144,12 @@ fn point_in_quad(p: (f64, f64), q: &[(f64, f64); 4]) -> bool {
 
 /// The text put on pieces: their names when all are short, else their numbers.
 fn piece_labels(p: &Prepared) -> Vec<String> {
-    crate::short_labels(&p.names)
+    p.labels.clone()
 }
 
 /// Whether the labels are numbers (then the legend shows them).
 fn numbered(p: &Prepared) -> bool {
-    !p.names.is_empty() && piece_labels(p)[0] == "1" && p.names[0] != "1"
+    p.labels.iter().zip(&p.names).any(|(l, n)| l != n)
 }
 
 /// Writes each piece's label on one of its faces that nothing covers (top faces preferred).
@@ -523,12 +523,25 @@ pub fn pieces(p: &Prepared, target: f64) -> Doc {
     // puzzle's piece set): each inside a ghost of its own bounding box.
     let total: usize = p.cells.iter().map(Vec::len).sum();
     let volume = (0..3).fold(1i64, |v, k| v.saturating_mul(p.hi[k] - p.lo[k] + 1));
-    let own_boxes = volume > 4 * total as i64;
-    let boxes: Vec<([i64; 3], [i64; 3])> = p
+    let own: Vec<Option<([i64; 3], [i64; 3])>> = p
         .cells
         .iter()
-        .map(|cells| match crate::voxel::bbox(cells.iter()) {
-            Some(b) if own_boxes => b,
+        .map(|cells| crate::voxel::bbox(cells.iter()))
+        .collect();
+    // Pieces whose bounding boxes are all apart were laid out side by side, not packed.
+    let apart = own.iter().enumerate().all(|(i, a)| {
+        own[i + 1..].iter().all(|b| match (a, b) {
+            (Some((alo, ahi)), Some((blo, bhi))) => {
+                (0..3).any(|k| ahi[k] < blo[k] || bhi[k] < alo[k])
+            }
+            _ => true,
+        })
+    });
+    let own_boxes = apart || volume > 4 * total as i64;
+    let boxes: Vec<([i64; 3], [i64; 3])> = own
+        .iter()
+        .map(|b| match b {
+            Some(b) if own_boxes => *b,
             _ => (p.lo, p.hi),
         })
         .collect();
@@ -659,7 +672,7 @@ pub fn layers(p: &Prepared, target: f64) -> Doc {
                         doc.fill(sq, c, Some((c, 0.5)));
                         let label = match order.get(&[x, y, z]) {
                             Some(k) => k.to_string(),
-                            None => short(&p.names[i], 3),
+                            None => p.labels[i].clone(),
                         };
                         let fs = if label.chars().count() > 2 {
                             font * 0.8

@@ -196,7 +196,7 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
         outln!("{}", shape_layers(&p.shape, p.symbol));
     }
     if let Some(picture) = picture {
-        picture.draw(&[pieces_scene(&puzzle)], View::Assembled)?;
+        picture.draw(&[pieces_scene(&puzzle)], View::Pieces)?;
     }
     if let Some(dir) = &args.export {
         let counts: Vec<u32> = puzzle.pieces.iter().map(|p| p.count).collect();
@@ -223,6 +223,7 @@ fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
             .iter()
             .map(|p| wurfel_render::ScenePiece {
                 name: p.name.clone(),
+                label: None,
                 cells: p.shape.normalized().cells().to_vec(),
             })
             .collect(),

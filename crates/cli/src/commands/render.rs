@@ -126,23 +126,15 @@ pub fn disassembly_frames(
 }
 
 pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
-    let kinds = &prep.puzzle.pieces;
-    let mut copy = vec![0u32; kinds.len()];
+    let labels = prep.instance_labels(solution);
     let pieces = prep
         .pieces_of(solution)
         .into_iter()
-        .map(|p| {
-            let k = p.kind as usize;
-            copy[k] += 1;
-            let name = if kinds[k].count > 1 {
-                format!("{} {}", kinds[k].name, copy[k])
-            } else {
-                kinds[k].name.clone()
-            };
-            ScenePiece {
-                name,
-                cells: p.cells,
-            }
+        .zip(labels)
+        .map(|(p, label)| ScenePiece {
+            name: prep.puzzle.pieces[p.kind as usize].name.clone(),
+            label: Some(label),
+            cells: p.cells,
         })
         .collect();
     Scene {
@@ -154,7 +146,8 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     }
 }
 
-/// The pieces of a puzzle side by side, each in its first orientation.
+/// The pieces of a puzzle side by side, each in its first orientation (drawn with
+/// [`View::Pieces`](wurfel_render::View::Pieces): one tile each, so they never overlap).
 pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
     let mut x0 = 0;
     let mut pieces = Vec::new();
@@ -167,6 +160,7 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
             } else {
                 p.name.clone()
             },
+            label: Some(p.symbol.to_string()),
             cells: s.cells().iter().map(|c| [c[0] + x0, c[1], c[2]]).collect(),
         });
         x0 += d[0] + 1;
