@@ -40,6 +40,7 @@ mod html;
 pub mod mesh;
 pub mod palette;
 mod raster;
+mod steps;
 mod views;
 pub mod voxel;
 
@@ -275,6 +276,32 @@ pub fn render_svg(scene: &Scene, view: View, opts: &Options) -> Result<String, R
 /// Draws `scene` in `view` as a PNG image (rasterized with resvg; embedded font for text).
 pub fn render_png(scene: &Scene, view: View, opts: &Options) -> Result<Vec<u8>, RenderError> {
     let d = layout(scene, view, opts)?;
+    let (w, h, rgb) = raster::rasterize(&d, opts.png_scale)?;
+    raster::encode_png(w, h, &rgb)
+}
+
+/// Draws the assembly of `scene` step by step: one panel per entry of `order` (piece indices
+/// of the scene, in building order), the piece added in each panel highlighted, with
+/// `captions[k]` under panel `k`. SVG text, deterministic.
+pub fn render_steps_svg(
+    scene: &Scene,
+    order: &[usize],
+    captions: &[String],
+    opts: &Options,
+) -> Result<String, RenderError> {
+    let p = prepare(scene, opts)?;
+    Ok(steps::steps(&p, order, captions, opts.size)?.to_svg(true))
+}
+
+/// [`render_steps_svg`] as a PNG image.
+pub fn render_steps_png(
+    scene: &Scene,
+    order: &[usize],
+    captions: &[String],
+    opts: &Options,
+) -> Result<Vec<u8>, RenderError> {
+    let p = prepare(scene, opts)?;
+    let d = steps::steps(&p, order, captions, opts.size)?;
     let (w, h, rgb) = raster::rasterize(&d, opts.png_scale)?;
     raster::encode_png(w, h, &rgb)
 }

@@ -3,7 +3,7 @@
 use crate::args::{Disassemble, Json, Limit, PuzzleArg, Threads, ViewArg};
 use crate::commands::pack::{load_arg, parse_convention, prepare, print_stats};
 use crate::commands::print::{PrintArgs, SolutionExport};
-use crate::commands::render::{self, solution_scene, Picture};
+use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputFile, OutputPath};
 use crate::report::{SolutionJson, StepJson};
@@ -48,6 +48,11 @@ pub struct SolveArgs {
     export: Option<PathBuf>,
     #[command(flatten)]
     print: PrintArgs,
+    /// Draw how to build the first solution, one piece added per panel (.svg or .png): the
+    /// reversed disassembly with --disassemble, else bottom up, each piece lowered from above
+    /// or slid in where it can be.
+    #[arg(long, value_name = "FILE")]
+    steps: Option<PathBuf>,
     /// What to draw with --render.
     #[arg(long, value_enum, default_value_t = ViewArg::Assembled)]
     view: ViewArg,
@@ -155,6 +160,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         .as_deref()
         .map(|p| SolutionExport::check(p, &args.print))
         .transpose()?;
+    let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = prepare(&puzzle)?;
     let mut listing = Listing {
         prep: &prep,
@@ -166,7 +172,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         keep: picture
             .as_ref()
             .map_or(0, Picture::capacity)
-            .max(usize::from(export.is_some())),
+            .max(usize::from(export.is_some() || steps.is_some())),
         kept: Vec::new(),
         error: None,
     };
@@ -227,6 +233,14 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     }
     if let (Some(export), Some(first)) = (&export, kept.first()) {
         export.write(&solution_scene(&prep, first, 0))?;
+    }
+    if let (Some(steps), Some(first)) = (&steps, kept.first()) {
+        let sep = if args.disassemble.disassemble {
+            prep.disassemble(first).ok().flatten()
+        } else {
+            None
+        };
+        steps.draw(&prep, first, sep.as_ref())?;
     }
     if interrupted {
         return Err(Stop::Interrupted.into());
