@@ -40,6 +40,10 @@ const ENTRIES: &[(&str, &str)] = &[
         include_str!("../catalog/pentominoes-3x20.toml"),
     ),
     (
+        "pentominoes-8x8",
+        include_str!("../catalog/pentominoes-8x8.toml"),
+    ),
+    (
         "solid-pentominoes-2x3x10",
         include_str!("../catalog/solid-pentominoes-2x3x10.toml"),
     ),

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use wurfel_geom::{Cell, Shape};
 use wurfel_pack::{catalog, parse_puzzle, to_toml, Convention, Puzzle};
 
-const IDS: [&str; 18] = [
+const IDS: [&str; 19] = [
     "soma",
     "cubissimo",
     "bedlam",
@@ -18,6 +18,7 @@ const IDS: [&str; 18] = [
     "pentominoes-5x12",
     "pentominoes-4x15",
     "pentominoes-3x20",
+    "pentominoes-8x8",
     "solid-pentominoes-2x3x10",
     "solid-pentominoes-2x5x6",
     "solid-pentominoes-3x4x5",
@@ -88,6 +89,7 @@ fn published_counts() {
         ("pentominoes-5x12", &[(RotationsReflections, 1_010)]),
         ("pentominoes-4x15", &[(RotationsReflections, 368)]),
         ("pentominoes-3x20", &[(RotationsReflections, 2)]),
+        ("pentominoes-8x8", &[(RotationsReflections, 65)]),
         ("solid-pentominoes-2x3x10", &[(RotationsReflections, 12)]),
         ("solid-pentominoes-2x5x6", &[(RotationsReflections, 264)]),
         ("solid-pentominoes-3x4x5", &[(RotationsReflections, 3_940)]),
@@ -192,6 +194,7 @@ fn pentominoes_are_the_twelve_free_pentominoes() {
         "pentominoes-5x12",
         "pentominoes-4x15",
         "pentominoes-3x20",
+        "pentominoes-8x8",
         "solid-pentominoes-2x3x10",
         "solid-pentominoes-2x5x6",
         "solid-pentominoes-3x4x5",
@@ -305,6 +308,7 @@ fn catalog_published_counts_reproduced() {
         "pentominoes-4x15",
         "pentominoes-5x12",
         "pentominoes-6x10",
+        "pentominoes-8x8",
         "solid-pentominoes-2x3x10",
         "solid-pentominoes-2x5x6",
     ] {
