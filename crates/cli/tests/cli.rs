@@ -8,16 +8,26 @@ use common::wurfel;
 fn solve_bedlam_prints_layers() {
     let (code, out, err) = wurfel(&["solve", "bedlam"]);
     assert_eq!(code, 0, "{err}");
-    // Four layers of four rows, thirteen distinct piece letters.
-    let rows: Vec<&str> = out.lines().skip(1).take(4).collect();
+    // Title, layer numbers, column numbers, then four rows each led by its y: four layers of
+    // four cells per row, thirteen distinct piece letters.
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["z=3", "z=2", "z=1", "z=0"]
+    );
+    let rows: Vec<Vec<&str>> = lines[3..7]
+        .iter()
+        .map(|r| r.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0][..2], ["y", "3"], "{out}");
     assert!(
-        rows.iter().all(|r| r.split_whitespace().count() == 16),
+        rows.iter()
+            .all(|r| r.len() == 16 + if r[0] == "y" { 2 } else { 1 }),
         "{out}"
     );
-    let letters: std::collections::HashSet<char> = rows
-        .concat()
-        .chars()
-        .filter(|c| c.is_ascii_alphabetic())
+    let letters: std::collections::HashSet<&str> = rows
+        .iter()
+        .flat_map(|r| r[r.len() - 16..].iter().copied())
         .collect();
     assert_eq!(letters.len(), 13);
     assert!(err.contains("1 solution distinct up to rotations"), "{err}");

@@ -11,8 +11,10 @@
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
 //! - [`output`]: layered text and JSON;
 //! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints;
-//! - [`disassembly`]: whether an assembly comes apart by sliding pieces, its level and plan.
+//! - [`disassembly`]: whether an assembly comes apart by sliding pieces, its level and plan;
+//! - [`assembly`]: an order in which a person can build an assembly, one piece at a time.
 
+pub mod assembly;
 pub mod burrtools;
 pub mod catalog;
 pub mod checkpoint;

@@ -1,6 +1,6 @@
 //! The self-contained HTML viewer: `assets/viewer.html` with the scenes injected as JSON.
 
-use crate::{layered_text, piece_colours, short_labels, Options, RenderError, Scene};
+use crate::{layered_text, piece_colours, scene_labels, Options, RenderError, Scene};
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("../assets/viewer.html");
@@ -37,8 +37,7 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
             .iter()
             .map(|s| {
                 let colours = piece_colours(s, opts);
-                let names: Vec<String> = s.pieces.iter().map(|p| p.name.clone()).collect();
-                let labels = short_labels(&names);
+                let labels = scene_labels(s);
                 JsScene {
                     title: &s.title,
                     text: s.text.clone().unwrap_or_else(|| layered_text(s)),

@@ -4,6 +4,7 @@ pub mod convert;
 pub mod count;
 pub mod estimate;
 pub mod pack;
+pub mod print;
 pub mod render;
 pub mod revenge;
 pub mod revenge_explain;

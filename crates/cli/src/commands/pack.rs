@@ -1,6 +1,7 @@
 //! `wurfel list | pieces`, and what `solve` and `count` share: loading and statistics.
 
 use crate::args::{Json, MergeEqualShapes, Problem};
+use crate::commands::print::{export_pieces, MeshFormat, PrintArgs};
 use crate::commands::render::{pieces_scene, Picture};
 use crate::output::fmt_int;
 use crate::report::PuzzleEntry;
@@ -28,6 +29,15 @@ pub struct PiecesArgs {
     /// Draw the pieces to a picture (.svg, .png or .html).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
+    /// Write a printable mesh of each piece into DIR (created if missing), one file per piece,
+    /// named by piece; see --format, --unit, --gap, --bevel.
+    #[arg(long, value_name = "DIR")]
+    export: Option<PathBuf>,
+    /// With --export: the mesh format.
+    #[arg(long, value_enum, default_value_t = MeshFormat::Stl, requires = "export")]
+    format: MeshFormat,
+    #[command(flatten)]
+    print: PrintArgs,
 }
 
 /// Parses `--distinct`.
@@ -156,6 +166,9 @@ pub fn print_stats(prep: &Prepared, stats: &Stats) {
 pub fn pieces(args: PiecesArgs) -> Result<()> {
     let puzzle = load(&args.puzzle, &args.problem, MergeEqualShapes::default())?;
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
+    if args.export.is_some() {
+        args.print.options()?;
+    }
     outln!(
         "{} — {} pieces ({} kinds), target {} cells, bounding box {:?}",
         puzzle.name,
@@ -183,9 +196,39 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
         outln!("{}", shape_layers(&p.shape, p.symbol));
     }
     if let Some(picture) = picture {
-        picture.draw(&[pieces_scene(&puzzle)], View::Assembled)?;
+        picture.draw(&[pieces_scene(&puzzle)], View::Pieces)?;
+    }
+    if let Some(dir) = &args.export {
+        let counts: Vec<u32> = puzzle.pieces.iter().map(|p| p.count).collect();
+        let written = export_pieces(
+            &shapes_scene(&puzzle),
+            &counts,
+            dir,
+            args.format,
+            &args.print,
+        )?;
+        for (path, count) in written {
+            note!("wrote {} (print {count})", path.display());
+        }
     }
     Ok(())
+}
+
+/// Each piece kind once, in its first orientation with its lowest corner at the origin.
+fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
+    wurfel_render::Scene {
+        title: puzzle.name.clone(),
+        pieces: puzzle
+            .pieces
+            .iter()
+            .map(|p| wurfel_render::ScenePiece {
+                name: p.name.clone(),
+                label: None,
+                cells: p.shape.normalized().cells().to_vec(),
+            })
+            .collect(),
+        ..Default::default()
+    }
 }
 
 /// A shape as layered text (top layer first, layers side by side), indented under its name.

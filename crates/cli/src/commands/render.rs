@@ -126,23 +126,15 @@ pub fn disassembly_frames(
 }
 
 pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
-    let kinds = &prep.puzzle.pieces;
-    let mut copy = vec![0u32; kinds.len()];
+    let labels = prep.instance_labels(solution);
     let pieces = prep
         .pieces_of(solution)
         .into_iter()
-        .map(|p| {
-            let k = p.kind as usize;
-            copy[k] += 1;
-            let name = if kinds[k].count > 1 {
-                format!("{} {}", kinds[k].name, copy[k])
-            } else {
-                kinds[k].name.clone()
-            };
-            ScenePiece {
-                name,
-                cells: p.cells,
-            }
+        .zip(labels)
+        .map(|(p, label)| ScenePiece {
+            name: prep.puzzle.pieces[p.kind as usize].name.clone(),
+            label: Some(label),
+            cells: p.cells,
         })
         .collect();
     Scene {
@@ -154,7 +146,8 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     }
 }
 
-/// The pieces of a puzzle side by side, each in its first orientation.
+/// The pieces of a puzzle side by side, each in its first orientation (drawn with
+/// [`View::Pieces`](wurfel_render::View::Pieces): one tile each, so they never overlap).
 pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
     let mut x0 = 0;
     let mut pieces = Vec::new();
@@ -167,6 +160,7 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
             } else {
                 p.name.clone()
             },
+            label: Some(p.symbol.to_string()),
             cells: s.cells().iter().map(|c| [c[0] + x0, c[1], c[2]]).collect(),
         });
         x0 += d[0] + 1;
@@ -177,5 +171,80 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
         path: None,
         text: None,
         moves: None,
+    }
+}
+
+/// A validated `--steps` target: the assembly drawn one piece per panel (.svg or .png).
+#[derive(Debug)]
+pub struct StepsPicture {
+    png: bool,
+    out: OutputPath,
+}
+
+impl StepsPicture {
+    /// Checks the format (by extension) and that the path can be written.
+    pub fn check(path: &Path) -> Result<StepsPicture> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default();
+        let png = match ext.as_str() {
+            "svg" => false,
+            "png" => true,
+            _ => bail!(
+                "cannot tell the picture format of {}: use .svg or .png for --steps",
+                path.display()
+            ),
+        };
+        Ok(StepsPicture {
+            png,
+            out: OutputPath::check(path)?,
+        })
+    }
+
+    /// Draws how to build `solution`: the reversed disassembly plan when `sep` is given, else a
+    /// greedy bottom-up order (each piece lowered from above, or slid in, where it can be).
+    pub fn draw(
+        &self,
+        prep: &Prepared,
+        solution: &[u32],
+        sep: Option<&wurfel_pack::disassembly::Separation>,
+    ) -> Result<()> {
+        use wurfel_pack::assembly::{greedy_order, reversed_plan, Insert};
+        let mut scene = solution_scene(prep, solution, 0);
+        scene.title = format!("{} — how to build solution 1", prep.puzzle.name);
+        let cells: Vec<Vec<[i32; 3]>> = scene.pieces.iter().map(|p| p.cells.clone()).collect();
+        let order: Vec<(usize, Insert)> = match sep {
+            Some(sep) => reversed_plan(sep),
+            None => greedy_order(&cells),
+        };
+        let captions: Vec<String> = order
+            .iter()
+            .enumerate()
+            .map(|(k, (i, how))| {
+                let p = &scene.pieces[*i];
+                let label = p.label.clone().unwrap_or_default();
+                let name = if p.name == label {
+                    String::new()
+                } else {
+                    format!(" {}", p.name)
+                };
+                format!("{}. {label}{name}: {}", k + 1, how.describe())
+            })
+            .collect();
+        let index: Vec<usize> = order.iter().map(|o| o.0).collect();
+        let opts = Options::default();
+        let shown = self.out.shown().display();
+        let bytes = if self.png {
+            wurfel_render::render_steps_png(&scene, &index, &captions, &opts)
+        } else {
+            wurfel_render::render_steps_svg(&scene, &index, &captions, &opts)
+                .map(String::into_bytes)
+        }
+        .with_context(|| format!("cannot draw {shown}"))?;
+        self.out.write_all(&bytes)?;
+        crate::note!("assembly steps written to {shown}");
+        Ok(())
     }
 }

@@ -297,6 +297,7 @@ fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
         pieces.push(ScenePiece {
             // The renderer numbers legend entries itself, so the number is not repeated.
             name: format!("segment of {len}"),
+            label: None,
             cells: cells[from..=end].to_vec(),
         });
         start = end;

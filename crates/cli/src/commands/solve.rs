@@ -2,7 +2,8 @@
 
 use crate::args::{Disassemble, Json, Limit, PuzzleArg, Threads, ViewArg};
 use crate::commands::pack::{load_arg, parse_convention, prepare, print_stats};
-use crate::commands::render::{self, solution_scene, Picture};
+use crate::commands::print::{PrintArgs, SolutionExport};
+use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputFile, OutputPath};
 use crate::report::{SolutionJson, StepJson};
@@ -41,6 +42,17 @@ pub struct SolveArgs {
     /// Draw the solution(s) to a picture: .svg, .png or .html (interactive viewer).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
+    /// Write the first solution, assembled, as a printable mesh: .3mf (one coloured object per
+    /// piece) or .stl; see --unit, --gap, --bevel.
+    #[arg(long, value_name = "FILE")]
+    export: Option<PathBuf>,
+    #[command(flatten)]
+    print: PrintArgs,
+    /// Draw how to build the first solution, one piece added per panel (.svg or .png): the
+    /// reversed disassembly with --disassemble, else bottom up, each piece lowered from above
+    /// or slid in where it can be.
+    #[arg(long, value_name = "FILE")]
+    steps: Option<PathBuf>,
     /// What to draw with --render.
     #[arg(long, value_enum, default_value_t = ViewArg::Assembled)]
     view: ViewArg,
@@ -143,6 +155,12 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         None => OutputPath::stdout(),
     };
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
+    let export = args
+        .export
+        .as_deref()
+        .map(|p| SolutionExport::check(p, &args.print))
+        .transpose()?;
+    let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = prepare(&puzzle)?;
     let mut listing = Listing {
         prep: &prep,
@@ -151,7 +169,10 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         plan: args.plan,
         sink: out.create()?,
         found: 0,
-        keep: picture.as_ref().map_or(0, Picture::capacity),
+        keep: picture
+            .as_ref()
+            .map_or(0, Picture::capacity)
+            .max(usize::from(export.is_some() || steps.is_some())),
         kept: Vec::new(),
         error: None,
     };
@@ -209,6 +230,17 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         if !scenes.is_empty() {
             picture.draw(&scenes, render::view(args.view))?;
         }
+    }
+    if let (Some(export), Some(first)) = (&export, kept.first()) {
+        export.write(&solution_scene(&prep, first, 0))?;
+    }
+    if let (Some(steps), Some(first)) = (&steps, kept.first()) {
+        let sep = if args.disassemble.disassemble {
+            prep.disassemble(first).ok().flatten()
+        } else {
+            None
+        };
+        steps.draw(&prep, first, sep.as_ref())?;
     }
     if interrupted {
         return Err(Stop::Interrupted.into());
