@@ -113,3 +113,43 @@ fn revenge_solve_refuses_bad_options_before_loading_tables() {
         assert_eq!(written, 0, "{args:?}: tables were loaded or built first");
     }
 }
+
+// A cube already solved, or solved up to a whole-cube rotation, once crashed the reduction
+// (exit 101): each is solved in 0 OBTM, at most a rotation printed. One cache for all of them,
+// so the reduction's tables (45 MB) are built once.
+#[test]
+fn reduction_solves_solved_and_rotated_cubes() {
+    let cache = tempfile::tempdir().expect("temp dir");
+    let solved: String = "URFDLB"
+        .chars()
+        .flat_map(|c| std::iter::repeat_n(c, 16))
+        .collect();
+    let cases: [(&str, &str); 7] = [
+        ("--scramble", ""),
+        ("--scramble", "R R'"),
+        ("--scramble", "x"),
+        ("--scramble", "y2"),
+        ("--scramble", "Rw Lw'"),
+        ("--scramble", "4Rw"),
+        ("--facelets", &solved),
+    ];
+    for (flag, value) in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+            .args([
+                "revenge",
+                "solve",
+                "--method",
+                "reduction",
+                "--json",
+                flag,
+                value,
+            ])
+            .env("WURFEL_CACHE", cache.path())
+            .output()
+            .expect("run wurfel");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{flag} {value:?}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(v["obtm"], 0, "{flag} {value:?}: {v}");
+    }
+}
