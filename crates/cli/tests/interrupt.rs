@@ -237,3 +237,23 @@ fn revenge_analyse_stage_1_prints_the_distances_completed() {
     assert!(!rows.is_empty() && rows.len() < norskog.len(), "{v}");
     assert_eq!(rows[..], norskog[..rows.len()], "{v}");
 }
+
+/// `solve --all` streams from budgeted rounds: its first solution is the one `solve` prints,
+/// and arrives while the search goes on (54 T-tetracubes in 6x6x6: in plain search order the
+/// first task alone takes minutes); Ctrl-C then ends it with 130.
+#[test]
+fn solve_all_streams_its_first_solution_early() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args(["solve", "t-tetracubes-6x6x6", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let first = String::from_utf8(out.stdout).unwrap();
+    let mut child = spawn(&["solve", "t-tetracubes-6x6x6", "--all", "--json"]);
+    let rx = lines(child.stdout.take().unwrap());
+    assert_eq!(next(&rx, "solution"), first.trim_end());
+    interrupt(&child);
+    let (code, _, err) = finish(child, rx);
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+}
