@@ -28,6 +28,7 @@
 
 mod bits;
 mod counter;
+mod memory;
 mod problem;
 mod region;
 mod schedule;
@@ -36,6 +37,7 @@ mod stats;
 
 pub use bits::Bits;
 pub use cut::{Cut, CutOptions};
+pub use memory::SearchMemory;
 pub use probe::{Estimate, EstimateOptions, Interval, Sample};
 pub use problem::{Branching, Problem, ProblemError, Row};
 pub use stats::Stats;

@@ -696,6 +696,11 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     };
     if a.stage == 1 || a.stage == 4 {
         let len = stage.projections[0].len();
+        crate::memory::check(
+            &format!("the stage {} analysis", a.stage),
+            (len as u64).div_ceil(2),
+            &format!("a table of {len} positions in memory, 4 bits each"),
+        )?;
         if !a.common.quiet {
             say(
                 &pb,

@@ -143,7 +143,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         None => OutputPath::stdout(),
     };
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
-    let prep = prepare(&puzzle)?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     let mut listing = Listing {
         prep: &prep,
         json: args.json.json,
