@@ -356,8 +356,8 @@ fn solve(a: SolveArgs) -> Result<()> {
             notation::stm(&s.moves)
         );
     }
-    outln!("single-slice: {}", sol.slice_notation());
-    outln!("WCA:          {}", sol.wca());
+    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
+    outln!("WCA:          {}", or_nothing(sol.wca()));
     outln!(
         "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
         sol.stm(),
@@ -1066,8 +1066,8 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
             notation::obtm(&m)
         );
     }
-    outln!("WCA:          {}", sol.wca());
-    outln!("single-slice: {}", sol.slice_notation());
+    outln!("WCA:          {}", or_nothing(sol.wca()));
+    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
     outln!(
         "length: {} OBTM (outer block turns), {} STM (slice turns); checked by applying it; {:.3} s",
         sol.obtm(),
