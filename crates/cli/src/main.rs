@@ -3,11 +3,13 @@
 //! Layers, as in ripgrep: `args` (flags shared by subcommands, one meaning each), `commands/`
 //! (one module per command, each parse → validate outputs → search → report), `report` (every
 //! JSON shape as a type), `output` (the one atomic file writer), `progress` (bars, spinners,
-//! signals), `exit` (exit codes). This file only parses and turns errors into exit codes.
+//! signals), `exit` (exit codes), `memory` (the `--max-memory` budget). This file only parses
+//! and turns errors into exit codes.
 
 mod args;
 mod commands;
 mod exit;
+mod memory;
 mod output;
 mod progress;
 mod report;
@@ -21,6 +23,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size,
+          help = memory::HELP, long_help = memory::LONG_HELP)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -73,6 +78,7 @@ fn run(command: Command) -> anyhow::Result<()> {
 fn main() -> ExitCode {
     progress::install_signal_handler();
     let cli = Cli::parse();
+    memory::set_limit(cli.max_memory);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => exit::report(&e),

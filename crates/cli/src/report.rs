@@ -184,6 +184,8 @@ pub struct SnakeCountsJson {
     #[serde(flatten)]
     pub counts: wurfel_snake::Counts,
     pub solutions: u64,
+    /// False when interrupted: the counts are of the foldings found so far.
+    pub complete: bool,
 }
 
 impl SnakeCountsJson {
@@ -195,6 +197,7 @@ impl SnakeCountsJson {
             board: p.board().to_string(),
             counts: *c,
             solutions: c.solutions(),
+            complete: true,
         }
     }
 }
@@ -222,6 +225,8 @@ pub struct SnakeEntryJson {
 #[derive(Serialize)]
 pub struct SurveySummaryJson<'a> {
     pub summary: &'a wurfel_snake::Survey,
+    /// False when interrupted: the summary is of the paths walked so far.
+    pub complete: bool,
 }
 
 // ---- The 4x4x4 (`revenge`) ----

@@ -8,6 +8,7 @@
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
+//! - [`memory`]: what preparing and searching a puzzle takes in memory, known beforehand;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
 //! - [`output`]: layered text and JSON;
 //! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints;
@@ -21,6 +22,7 @@ pub mod checkpoint;
 pub mod disassembly;
 pub mod file;
 pub mod load;
+pub mod memory;
 pub mod model;
 pub mod output;
 pub mod placements;
@@ -29,6 +31,7 @@ pub mod symmetry;
 
 pub use file::{parse_puzzle, to_toml, PuzzleFileError};
 pub use load::{load, load_with, LoadError, LoadOptions, Loaded};
+pub use memory::PuzzleMemory;
 pub use model::{
     check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
 };

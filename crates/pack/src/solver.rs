@@ -256,6 +256,29 @@ impl Prepared {
         )
     }
 
+    /// Every solution distinct under `distinct` (with `disassemble`, those that come apart),
+    /// streamed as found: the budgeted rounds of [`Prepared::find`] run to the end (see
+    /// [`wurfel_cover::search_rounds`]), so the first solutions come as fast as with `find`
+    /// while the whole list stays exact and complete. `done` receives each task's output after
+    /// each round it ran in; the order is the same for any thread count.
+    pub fn list_with<D>(
+        &self,
+        opts: &SearchOptions<'_>,
+        distinct: Convention,
+        disassemble: bool,
+        mut done: D,
+    ) -> Result<SearchReport, ProblemError>
+    where
+        D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
+    {
+        wurfel_cover::search_rounds(
+            &self.problem,
+            opts,
+            |_| Classify::new(self, Want::List(distinct), disassemble, None),
+            |i, v: Classify<'_>, stats| done(i, v.out, stats),
+        )
+    }
+
     /// Runs the search over the given tasks (a cut of the engine's tree, e.g. one shard; see
     /// [`wurfel_cover::search_tasks`]); `done` receives each task's output in task order.
     pub fn run_tasks<D>(

@@ -380,6 +380,23 @@ fn check_against_naive(p: &Puzzle) -> Vec<Solution> {
             ..Default::default()
         };
         assert_eq!(prep.find(&opts, conv, usize::MAX).unwrap().0, listed);
+        // Streamed from the rounds (`solve --all`): the same solutions, each once.
+        let mut streamed = Vec::new();
+        let two = wurfel_cover::SearchOptions {
+            threads: 2,
+            ..Default::default()
+        };
+        let rep = prep
+            .list_with(&two, conv, false, |_, out, _| {
+                streamed.extend(out.solutions);
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert!(rep.complete);
+        let mut sorted = listed.clone();
+        sorted.sort();
+        streamed.sort();
+        assert_eq!(streamed, sorted);
     }
     sols
 }

@@ -369,3 +369,48 @@ fn t_tetracubes_6x6x6_first_solution() {
         prep.solutions(Convention::Rotations, 1, 2)
     );
 }
+
+/// `solve --all` streams from the same budgeted rounds: its first solution is `--limit 1`'s,
+/// found within a small node budget (plain search order delivers a task's solutions only once
+/// the task is searched to the end, and the first task here is far larger than that budget).
+#[test]
+fn t_tetracubes_6x6x6_listing_streams_its_first_solution_early() {
+    use std::ops::ControlFlow;
+    let prep = wurfel_pack::Prepared::new(&entry("t-tetracubes-6x6x6")).unwrap();
+    let first = prep.solutions(Convention::Rotations, 1, 2);
+    for threads in [1, 2] {
+        let opts = wurfel_cover::SearchOptions {
+            threads,
+            ..Default::default()
+        };
+        let mut nodes = 0;
+        let mut got = Vec::new();
+        let rep = prep
+            .list_with(&opts, Convention::Rotations, false, |_, out, st| {
+                nodes += st.nodes;
+                got.extend(out.solutions);
+                if got.is_empty() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+            .unwrap();
+        assert!(!rep.complete);
+        assert_eq!(got[..1], first[..], "{threads} threads");
+        assert!(nodes < 5_000_000, "{nodes} nodes before the first solution");
+        eprintln!("first solution after {nodes} nodes ({threads} threads)");
+    }
+    // The plain order's first task is not done within that many nodes.
+    let opts = wurfel_cover::SearchOptions {
+        node_budget: Some(5_000_000),
+        ..Default::default()
+    };
+    let mut cut = None;
+    prep.run(&opts, wurfel_pack::Want::Count, None, |_, _, st| {
+        cut = Some(st.budget_cuts);
+        ControlFlow::Break(())
+    })
+    .unwrap();
+    assert_eq!(cut, Some(1), "the first task is cut by the budget");
+}

@@ -238,11 +238,20 @@ pub fn step_range(
     let batch = CHUNK * 64 * rayon::current_num_threads().max(1);
     let mut row = Tally::default();
     let Some(prev) = prev else {
-        let unseen: u64 = out
-            .par_chunks_mut(CHUNK)
-            .enumerate()
-            .map(|(k, o)| init_range(sp, first + k * CHUNK, o))
-            .sum();
+        let mut unseen = 0u64;
+        // Depth 0 of a large space takes as long as a step: in batches too.
+        for (b, o) in out.chunks_mut(batch).enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let base = first + b * batch;
+            unseen += o
+                .par_chunks_mut(CHUNK)
+                .enumerate()
+                .map(|(k, o)| init_range(sp, base + k * CHUNK, o))
+                .sum::<u64>();
+            progress(base - first + o.len(), len);
+        }
         let (lo, hi) = (first as u64 * 4, (first + out.len()) as u64 * 4);
         for &g in sp.goals.iter().filter(|&&g| (lo..hi).contains(&g)) {
             if entry(out, g - lo) == UNSEEN {

@@ -63,7 +63,7 @@ pub fn count(args: CountArgs) -> Result<()> {
         );
     }
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
-    let prep = prepare(&puzzle)?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     let start = Instant::now();
     let (outcome, disassembly) = if args.disassemble.disassemble {
         let (o, d) = run_disassembling(&prep, &args)?;

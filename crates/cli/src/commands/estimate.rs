@@ -50,7 +50,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 /// `wurfel estimate`.
 pub fn estimate(args: EstimateArgs) -> Result<()> {
     let puzzle = load_arg(&args.source)?;
-    let prep = prepare(&puzzle)?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
     let tree = Tree::new(prep.problem())?;
     let bar = progress::bar(true);

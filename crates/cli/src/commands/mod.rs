@@ -12,4 +12,5 @@ pub mod revenge_verify;
 pub mod shard;
 pub mod shell;
 pub mod snake;
+pub mod snake_survey;
 pub mod solve;

@@ -73,8 +73,10 @@ pub fn load_arg(a: &crate::args::PuzzleArg) -> Result<Puzzle> {
 }
 
 /// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
-/// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet).
-pub fn prepare(puzzle: &Puzzle) -> Result<Prepared> {
+/// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet); refused
+/// first when it and a search by `threads` workers would exceed `--max-memory`.
+pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Prepared> {
+    crate::memory::check_puzzle(puzzle)?;
     let spinner = crate::progress::spinner(true);
     spinner.set_message(format!(
         "preparing {}: placements and symmetries",
@@ -82,6 +84,9 @@ pub fn prepare(puzzle: &Puzzle) -> Result<Prepared> {
     ));
     let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
     spinner.finish_and_clear();
+    if let Ok(prep) = &prep {
+        crate::memory::check_search(prep, threads)?;
+    }
     // A piece that fits nowhere is an answer (no solution), not an input error.
     for name in prep.as_ref().map(|p| p.unplaceable()).unwrap_or_default() {
         note!(

@@ -447,8 +447,8 @@ fn solve(a: SolveArgs) -> Result<()> {
             notation::stm(&s.moves)
         );
     }
-    outln!("single-slice: {}", sol.slice_notation());
-    outln!("WCA:          {}", sol.wca());
+    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
+    outln!("WCA:          {}", or_nothing(sol.wca()));
     outln!(
         "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
         sol.stm(),
@@ -760,6 +760,8 @@ pub(crate) fn reduced_text(
         variant.map_or(String::new(), |v| format!("variant `{v}`: ")),
         if complete {
             String::new()
+        } else if rows.is_empty() {
+            "; no distance completed yet".to_string()
         } else {
             format!(
                 "; stopped after distance {} (rerun to continue)",
@@ -796,6 +798,8 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     if a.variant.is_some() {
         bail!("--variant is for stages 3 and 5");
     }
+    // From here a signal stops the search, which prints the distances it has.
+    let stop = crate::progress::cancellation();
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
     let t = Instant::now();
@@ -808,6 +812,11 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     };
     if a.stage == 1 || a.stage == 4 {
         let len = stage.projections[0].len();
+        crate::memory::check(
+            &format!("the stage {} analysis", a.stage),
+            (len as u64).div_ceil(2),
+            &format!("a table of {len} positions in memory, 4 bits each"),
+        )?;
         if !a.common.quiet {
             say(
                 &pb,
@@ -822,8 +831,12 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
         // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .count_depths(0, a.common.threads.get(), &cb)
+            .count_depths(0, a.common.threads.get(), &cb, Some(stop))
             .map_err(|e| anyhow!(e))?;
+        if crate::progress::interrupted() {
+            pb.finish_and_clear();
+            return print_interrupted_bfs(&a, &counts, t);
+        }
         let unique: Vec<Option<u64>> = if k == 1 {
             pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
             analyse::stage1_unique(&stage, &table, &counts)
@@ -921,6 +934,27 @@ fn write_picture(
     Ok(())
 }
 
+/// Stages 1 and 4 interrupted: the positions of the distances completed (their classes need
+/// the whole table), labelled as partial; exit 130.
+fn print_interrupted_bfs(a: &AnalyseArgs, counts: &[u64], t: Instant) -> Result<()> {
+    let rows: Vec<analyse::Row> = counts
+        .iter()
+        .enumerate()
+        .map(|(d, &p)| analyse::Row {
+            d: d as u32,
+            positions: p,
+            unique: None,
+        })
+        .collect();
+    let note = format!(
+        "INTERRUPTED after {:.1} s: a partial table, the distances completed so far (no classes: \
+         they need the whole table; a rerun starts over)",
+        t.elapsed().as_secs_f64()
+    );
+    print_rows(a.stage, &rows, a.json, &note)?;
+    Err(crate::exit::Stop::Interrupted.into())
+}
+
 /// Draws the positions per distance to `--render`, if given.
 fn render_rows(a: &AnalyseArgs, rows: &[analyse::Row]) -> Result<()> {
     let Some(path) = &a.render else {
@@ -949,9 +983,12 @@ fn hms(s: f64) -> String {
 
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
-    use wurfel_revenge::layered::{Analysis, Event};
+    use wurfel_revenge::layered::{Analysis, Event, RunError};
     let k = a.stage;
     let t = Instant::now();
+    // From here a signal stops the analysis (once its setup is done), which prints the
+    // distances it has.
+    let stop = crate::progress::cancellation();
     rayon::ThreadPoolBuilder::new()
         .num_threads(a.common.threads.get())
         .build_global()
@@ -985,7 +1022,18 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         );
     }
     let last_line = std::sync::Mutex::new(Instant::now());
-    let report = |e: Event| match e {
+    // The rows so far, as the runner reports them: what an interrupted run prints.
+    let rows_so_far = std::sync::Mutex::new(Vec::new());
+    let track = |e: &Event| {
+        let mut rows = rows_so_far.lock().expect("rows lock");
+        match e {
+            Event::Resumed(cp) => *rows = cp.rows.clone(),
+            // As the checkpoint keeps them: a depth that finds nothing ends the table.
+            Event::Depth { depth, row, .. } if *depth == 0 || row.unique > 0 => rows.push(*row),
+            _ => {}
+        }
+    };
+    let show = |e: Event| match e {
         Event::Resumed(cp) if !quiet => say(
             &pb,
             &format!(
@@ -1036,10 +1084,34 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         ),
         _ => {}
     };
-    let stop = crate::progress::cancellation();
-    let (tallies, complete) = run
-        .run(stop, &report)
-        .map_err(|e| anyhow!("stage {k}: {e}"))?;
+    let report = |e: Event| {
+        track(&e);
+        show(e)
+    };
+    let (tallies, complete) = match run.run(stop, &report) {
+        Ok(done) => done,
+        Err(RunError::Interrupted(_)) => {
+            pb.finish_and_clear();
+            let rows = rows_so_far.lock().expect("rows lock").clone();
+            let how = format!(
+                "INTERRUPTED after {:.1} s this run (a partial table; the state directory \
+                 keeps every completed distance)",
+                t.elapsed().as_secs_f64()
+            );
+            let text = reduced_text(
+                k,
+                a.variant.as_deref(),
+                space.order(),
+                &rows,
+                false,
+                &how,
+                a.json,
+            )?;
+            outln!("{text}");
+            return Err(crate::exit::Stop::Interrupted.into());
+        }
+        Err(e) => return Err(anyhow!("stage {k}: {e}")),
+    };
     pb.finish_and_clear();
     render_rows(a, &reduced_rows(&tallies))?;
     let how = format!(
@@ -1111,8 +1183,8 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
             notation::obtm(&m)
         );
     }
-    outln!("WCA:          {}", sol.wca());
-    outln!("single-slice: {}", sol.slice_notation());
+    outln!("WCA:          {}", or_nothing(sol.wca()));
+    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
     outln!(
         "length: {} OBTM (outer block turns), {} STM (slice turns); checked by applying it; {:.3} s",
         sol.obtm(),

@@ -4,17 +4,16 @@
 
 use crate::args::{Json, Limit, Threads};
 use crate::commands::render::Picture;
-use crate::outln;
-use crate::output::OutputPath;
-use crate::report::{
-    SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson, SurveySummaryJson,
-};
-use anyhow::{bail, Context, Result};
+use crate::exit::Stop;
+use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson};
+use crate::{note, outln, progress};
+use anyhow::{bail, Result};
 use std::fmt::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_render::{Scene, ScenePiece, View};
-use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem, Pruning, Survey};
+use wurfel_snake::{catalog, Board, Chain, Counts, Folding, Problem, Pruning};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -33,9 +32,9 @@ enum SnakeCommand {
     Count(CountArgs),
     /// The built-in chains with their counts (computed now, and published where known).
     List(ListArgs),
-    /// Every chain that folds into a small box, with its number of solutions (in shards:
-    /// `wurfel shard plan --snake-survey BOX`).
-    Survey(SurveyArgs),
+    /// Every chain that folds into a small box, one line each with its number of solutions,
+    /// then a summary (in shards: `wurfel shard plan --snake-survey BOX`).
+    Survey(super::snake_survey::SurveyArgs),
 }
 
 /// Conventions of `count`, shown in its `--help`.
@@ -58,7 +57,9 @@ reflections and, for palindromes, reading direction), each in its least position
 Moves, with z up as everywhere in wurfel: R/L = +x/-x, B/F = +y/-y (back = away from the \
 viewer), U/D = +z/-z. `moves` has one letter per step, `segments` one letter and step count per \
 segment. Layers are printed top layer first, rows y = max at the top; each cell shows its \
-position along the chain (1 = first cube).";
+position along the chain (1 = first cube).
+Each solution is printed as it is found. Exit code 3: no folding exists; Ctrl-C prints how many \
+were listed and exits with 130.";
 
 /// How to write a chain, shown in `--help`.
 const CHAIN_HELP: &str = "A built-in snake (see `wurfel snake list`), segment lengths whose end \
@@ -102,28 +103,13 @@ struct ListArgs {
     threads: Threads,
 }
 
-#[derive(clap::Args, Debug)]
-struct SurveyArgs {
-    /// The box: a side (`3`) or dimensions (`2x2x3`); at most 27 cells.
-    #[arg(long = "box", value_name = "N|XxYxZ", default_value = "3")]
-    board: String,
-    /// JSON: one line per snake, then a summary line (or only the summary with --out).
-    #[command(flatten)]
-    json: Json,
-    /// Write the snakes as JSON lines to FILE (atomically); the summary goes to standard output.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    #[command(flatten)]
-    threads: Threads,
-}
-
 /// Runs `wurfel snake`.
 pub fn run(args: SnakeArgs) -> Result<()> {
     match args.command {
         SnakeCommand::Solve(a) => solve(a),
         SnakeCommand::Count(a) => count(a),
         SnakeCommand::List(a) => list(a),
-        SnakeCommand::Survey(a) => run_survey(a),
+        SnakeCommand::Survey(a) => super::snake_survey::run(a),
     }
 }
 
@@ -211,74 +197,149 @@ fn solve(a: SolveArgs) -> Result<()> {
         .get()
         .map(|l| usize::try_from(l).unwrap_or(usize::MAX));
     let t = Instant::now();
-    // One more than asked for tells whether the list is complete.
-    let mut sols = p.solutions(limit.map(|l| l.saturating_add(1)));
-    let more = limit.is_some_and(|l| sols.len() > l);
-    if let Some(l) = limit {
-        sols.truncate(l);
+    if !a.json.json {
+        outln!("{}", describe(&named));
+    }
+    // Each folding is printed as it is found and dropped (a few kept for the picture), so a
+    // listing of millions runs in the memory of one.
+    let mut listing = SnakeListing {
+        named: &named,
+        json: a.json.json,
+        found: 0,
+        keep: picture.as_ref().map_or(0, Picture::capacity),
+        kept: Vec::new(),
+        error: None,
+    };
+    let mut more = false;
+    let cancel = progress::cancellation();
+    let exhausted = p.for_each_solution(Some(cancel), |f| {
+        // One more than asked for tells whether the list is complete.
+        if limit.is_some_and(|l| listing.found >= l) {
+            more = true;
+            return ControlFlow::Break(());
+        }
+        listing.emit(f)
+    });
+    let SnakeListing {
+        found, kept, error, ..
+    } = listing;
+    if let Some(e) = error {
+        return Err(e);
     }
     let secs = t.elapsed().as_secs_f64();
-    if a.json.json {
-        for (i, f) in sols.iter().enumerate() {
-            let line = SnakeSolutionJson {
-                chain: p.chain().to_string(),
-                board: p.board().to_string(),
-                solution: i + 1,
-                moves: f.moves(),
-                segments: f.segment_moves(),
-                cells: f.cells(),
-            };
-            outln!("{}", serde_json::to_string(&line)?);
-        }
-    } else {
-        print_solutions(&named, &sols, more, secs)?;
-    }
+    let interrupted = !exhausted && !more && progress::interrupted();
+    snake_summary(&named, found, more, interrupted, secs, a.json.json)?;
     if let Some(picture) = &picture {
-        if sols.is_empty() {
+        if kept.is_empty() {
             bail!("no solution to draw");
         }
-        let scenes: Vec<Scene> = sols
+        let scenes: Vec<Scene> = kept
             .iter()
-            .take(picture.capacity())
             .enumerate()
             .map(|(i, f)| scene(&named, f, i))
             .collect();
         picture.draw(&scenes, View::Assembled)?;
     }
+    if interrupted {
+        return Err(Stop::Interrupted.into());
+    }
+    if found == 0 {
+        return Err(Stop::NoSolution.into());
+    }
     Ok(())
 }
 
-fn print_solutions(named: &Named, sols: &[Folding], more: bool, secs: f64) -> Result<()> {
-    let p = &named.problem;
-    outln!("{}", describe(named));
-    if sols.is_empty() {
-        outln!("no folding fills the box");
-        if let Some(why) = p.obstacle() {
-            outln!("reason: {why}");
+/// Foldings on their way out: printed as found, a few kept for the picture.
+struct SnakeListing<'a> {
+    named: &'a Named,
+    json: bool,
+    found: usize,
+    keep: usize,
+    kept: Vec<Folding>,
+    error: Option<anyhow::Error>,
+}
+
+impl SnakeListing<'_> {
+    fn emit(&mut self, f: Folding) -> ControlFlow<()> {
+        self.found += 1;
+        if let Err(e) = self.print(&f) {
+            self.error = Some(e);
+            return ControlFlow::Break(());
         }
+        if self.kept.len() < self.keep {
+            self.kept.push(f);
+        }
+        ControlFlow::Continue(())
     }
-    let unit = if p.chain().is_palindrome() {
-        "up to rotations, reflections and reading the chain from either end"
-    } else {
-        "up to rotations and reflections"
-    };
-    for (i, f) in sols.iter().enumerate() {
+
+    fn print(&self, f: &Folding) -> Result<()> {
+        let p = &self.named.problem;
+        if self.json {
+            let line = SnakeSolutionJson {
+                chain: p.chain().to_string(),
+                board: p.board().to_string(),
+                solution: self.found,
+                moves: f.moves(),
+                segments: f.segment_moves(),
+                cells: f.cells(),
+            };
+            outln!("{}", serde_json::to_string(&line)?);
+            return Ok(());
+        }
+        let unit = if p.chain().is_palindrome() {
+            "up to rotations, reflections and reading the chain from either end"
+        } else {
+            "up to rotations and reflections"
+        };
         outln!();
-        outln!("solution {} ({unit})", i + 1);
+        outln!("solution {} ({unit})", self.found);
         outln!("moves:    {}", f.moves());
         outln!("segments: {}", f.segment_moves());
         outln!("  (R/L = +x/-x, B/F = +y/-y, U/D = +z/-z; layers top first, numbers = order along the chain)");
         outln!("{}", f.layers().trim_end_matches('\n'));
+        Ok(())
     }
-    if !sols.is_empty() {
-        outln!();
-        if more {
-            outln!(
-                "more solutions exist ({secs:.3} s); --all lists all, `wurfel snake count` counts them"
-            );
-        } else {
-            outln!("{} solution(s) in all, {secs:.3} s", sols.len());
+}
+
+/// The last lines of `snake solve`: how many, whether that is all; on standard output as text,
+/// on standard error beside JSON lines (which hold solutions only).
+fn snake_summary(
+    named: &Named,
+    found: usize,
+    more: bool,
+    interrupted: bool,
+    secs: f64,
+    json: bool,
+) -> Result<()> {
+    let p = &named.problem;
+    let mut lines: Vec<String> = Vec::new();
+    if interrupted {
+        lines.push(format!(
+            "INTERRUPTED after {secs:.3} s: {found} solution(s) listed so far (a partial list)"
+        ));
+    } else if found == 0 {
+        lines.push("no folding fills the box".into());
+        if let Some(why) = p.obstacle() {
+            lines.push(format!("reason: {why}"));
         }
+    } else if more {
+        lines.push(format!(
+            "more solutions exist ({secs:.3} s); --all lists all, `wurfel snake count` counts them"
+        ));
+    } else {
+        lines.push(format!("{found} solution(s) in all, {secs:.3} s"));
+    }
+    if json {
+        for l in lines {
+            note!("{l}");
+        }
+        return Ok(());
+    }
+    if found > 0 {
+        outln!();
+    }
+    for l in lines {
+        outln!("{l}");
     }
     Ok(())
 }
@@ -330,25 +391,34 @@ fn count(a: CountArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;
     let p = &named.problem;
     let t = Instant::now();
-    let (c, _) = p.count_with(Pruning::default(), a.threads.get());
+    let cancel = progress::cancellation();
+    let (c, _, complete) = p.count_until(Pruning::default(), a.threads.get(), Some(cancel));
     let secs = t.elapsed().as_secs_f64();
     outln!(
         "{}",
-        render_count(&named, &c, secs, a.json.json)?.trim_end_matches('\n')
+        render_count(&named, &c, secs, a.json.json, complete)?.trim_end_matches('\n')
     );
+    if !complete {
+        return Err(Stop::Interrupted.into());
+    }
     Ok(())
 }
 
-/// The counts of a chain as `snake count` prints them (also `shard merge` of a snake count).
-pub(crate) fn render_count(named: &Named, c: &Counts, secs: f64, json: bool) -> Result<String> {
+/// The counts of a chain as `snake count` prints them (also `shard merge` of a snake count);
+/// an interrupted count (`complete` false) is labelled as partial.
+pub(crate) fn render_count(
+    named: &Named,
+    c: &Counts,
+    secs: f64,
+    json: bool,
+    complete: bool,
+) -> Result<String> {
     let p = &named.problem;
     let mut out = String::new();
     if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&SnakeCountsJson::new(p, c))?
-        )?;
+        let mut j = SnakeCountsJson::new(p, c);
+        j.complete = complete;
+        writeln!(out, "{}", serde_json::to_string(&j)?)?;
         return Ok(out);
     }
     let b = p.board();
@@ -385,12 +455,18 @@ pub(crate) fn render_count(named: &Named, c: &Counts, secs: f64, json: bool) -> 
         "solutions            {:>10}  physically different foldings",
         c.solutions()
     )?;
-    if c.embeddings == 0 {
+    if c.embeddings == 0 && complete {
         if let Some(why) = p.obstacle() {
             writeln!(out, "reason: {why}")?;
         }
     }
     writeln!(out, "time                 {secs:>10.3} s")?;
+    if !complete {
+        writeln!(
+            out,
+            "INTERRUPTED — partial counts: the foldings found so far (each figure a lower bound)"
+        )?;
+    }
     Ok(out)
 }
 
@@ -444,94 +520,6 @@ fn list(a: ListArgs) -> Result<()> {
         outln!("(counts computed now; published = embeddings/rotations/isometries from the literature)");
     }
     Ok(())
-}
-
-/// Largest box the survey accepts: 3x3x3 has about 10^5 path classes; the next sizes up have
-/// astronomically many Hamiltonian paths.
-const SURVEY_MAX_CELLS: usize = 27;
-
-fn run_survey(a: SurveyArgs) -> Result<()> {
-    let board = parse_box(&a.board)?;
-    let out = a.out.as_deref().map(OutputPath::check).transpose()?;
-    check_survey_box(&board)?;
-    let t = Instant::now();
-    let s = survey(&board, a.threads.get());
-    let secs = t.elapsed().as_secs_f64();
-    if let Some(out) = &out {
-        let mut w = out.create()?;
-        for e in &s.entries {
-            std::io::Write::write_fmt(&mut w, format_args!("{}\n", serde_json::to_string(e)?))
-                .with_context(|| format!("cannot write {}", out.shown().display()))?;
-        }
-        w.commit()?;
-    }
-    let text = render_survey(&s, secs, a.json.json, out.is_none())?;
-    outln!("{}", text.trim_end_matches('\n'));
-    if let Some(out) = &out {
-        crate::note!("snakes written to {}", out.shown().display());
-    }
-    Ok(())
-}
-
-/// Checks that a survey of `board` is within reach.
-pub(crate) fn check_survey_box(board: &Board) -> Result<()> {
-    if board.cells() > SURVEY_MAX_CELLS {
-        bail!(
-            "a survey of the {} box is out of reach: it enumerates every Hamiltonian path, and \
-             boxes above {SURVEY_MAX_CELLS} cells have far too many (4x4x4 has about 2.8e16)",
-            board
-        );
-    }
-    if board.cells() < 2 {
-        bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
-    }
-    Ok(())
-}
-
-/// A survey as `snake survey` prints it (also `shard merge` of a survey); with `entries`, the
-/// JSON output lists every snake before the summary.
-pub(crate) fn render_survey(s: &Survey, secs: f64, json: bool, entries: bool) -> Result<String> {
-    let mut out = String::new();
-    if json {
-        if entries {
-            for e in &s.entries {
-                writeln!(out, "{}", serde_json::to_string(e)?)?;
-            }
-        }
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&SurveySummaryJson { summary: s })?
-        )?;
-        return Ok(out);
-    }
-    writeln!(out, "survey of the {} box ({secs:.3} s)", s.board)?;
-    writeln!(
-        out,
-        "snakes (chain = its reverse) {:>10}  ({} palindromes)",
-        s.snakes, s.palindromes
-    )?;
-    writeln!(
-        out,
-        "solutions in total           {:>10}  (up to isometries and reversal)",
-        s.solutions
-    )?;
-    writeln!(out, "snakes with one solution     {:>10}", s.unique)?;
-    writeln!(out, "most solutions of one snake  {:>10}", s.max_solutions)?;
-    for e in s
-        .entries
-        .iter()
-        .filter(|e| e.solutions == s.max_solutions)
-        .take(3)
-    {
-        writeln!(out, "    {}  ({})", e.chain, e.letters)?;
-    }
-    writeln!(
-        out,
-        "directed Hamiltonian paths   {:>10}  (box fixed; {} classes under isometries)",
-        s.directed_paths, s.path_classes
-    )?;
-    Ok(out)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_cover::{SearchReport, Stats};
-use wurfel_pack::{Convention, Prepared, Want};
+use wurfel_pack::{Convention, Prepared};
 
 /// Arguments of `wurfel solve`.
 #[derive(clap::Args, Debug)]
@@ -161,7 +161,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         .map(|p| SolutionExport::check(p, &args.print))
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
-    let prep = prepare(&puzzle)?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     let mut listing = Listing {
         prep: &prep,
         json: args.json.json,
@@ -264,8 +264,10 @@ fn search(
     let mut stats = Stats::default();
     let dis = args.disassemble.disassemble;
     let report = match limit {
-        // Every solution, streamed in search order as tasks finish.
-        None => prep.run_with(&opts, Want::List(args.distinct), dis, None, |_, out, st| {
+        // Every solution, streamed from the budgeted rounds as found: the first ones come as
+        // fast as with --limit (plain search order would hold them until the first task is
+        // searched to the end, which can take minutes), and the list is still complete.
+        None => prep.list_with(&opts, args.distinct, dis, |_, out, st| {
             stats += st;
             for s in out.solutions {
                 listing.emit(s)?;

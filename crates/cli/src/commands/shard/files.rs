@@ -95,7 +95,8 @@ impl PlanDir {
         let path = self.puzzle_file();
         let puzzle = wurfel_pack::load::load(&path.to_string_lossy())
             .with_context(|| format!("cannot load the plan's puzzle {}", path.display()))?;
-        let prep = prepare(&puzzle)?;
+        // The budget for one worker: a shard's own threads are its runner's choice.
+        let prep = prepare(&puzzle, 1)?;
         if Fingerprint::of(&prep)?.hex != plan.problem {
             bail!(
                 "{} is not the puzzle the plan was made for (it was changed): the shards' \

@@ -114,7 +114,7 @@ pub fn plan(args: PlanArgs) -> Result<()> {
         bail!("which puzzle? give a puzzle, --snake CHAIN or --snake-survey BOX");
     };
     let puzzle = load(puzzle, &args.problem, args.merge)?;
-    let prep = prepare(&puzzle)?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     let shards = args.shards as usize;
     let tree = Tree::new(prep.problem())?;
     let spinner = progress::spinner(true);
