@@ -1007,32 +1007,11 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     run.stop_after = a.max_depth;
     let quiet = a.common.quiet;
     if !quiet {
-        say(
-            &pb,
-            &format!(
-                "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), \
-                 2 bits each: {:.0} MB per distance; state in {}",
-                space.len(),
-                space.reps.len(),
-                space.order(),
-                space.b_size,
-                space.len() as f64 / 4e6,
-                dir.display()
-            ),
-        );
+        say(&pb, &space_line(k, &space, &dir));
     }
     let last_line = std::sync::Mutex::new(Instant::now());
     // The rows so far, as the runner reports them: what an interrupted run prints.
     let rows_so_far = std::sync::Mutex::new(Vec::new());
-    let track = |e: &Event| {
-        let mut rows = rows_so_far.lock().expect("rows lock");
-        match e {
-            Event::Resumed(cp) => *rows = cp.rows.clone(),
-            // As the checkpoint keeps them: a depth that finds nothing ends the table.
-            Event::Depth { depth, row, .. } if *depth == 0 || row.unique > 0 => rows.push(*row),
-            _ => {}
-        }
-    };
     let show = |e: Event| match e {
         Event::Resumed(cp) if !quiet => say(
             &pb,
@@ -1047,17 +1026,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
             &format!("distance {depth}: table checksum verified in {seconds:.1} s"),
         ),
         Event::Progress(p) => {
-            let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
-            let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
-            let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
-            let msg = format!(
-                "stage {k}: distance {} ({}): {:.1}%, {:.1} M entries/s, ETA {}",
-                p.depth,
-                if p.pull { "pull" } else { "push" },
-                100.0 * frac,
-                rate / 1e6,
-                hms(eta)
-            );
+            let msg = progress_line(k, &p);
             // Without a terminal, a line a minute (for logs of long runs).
             if pb.is_hidden() && !quiet {
                 let mut l = last_line.lock().expect("progress lock");
@@ -1072,53 +1041,32 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
             depth,
             row,
             seconds,
-        } if !quiet => say(
-            &pb,
-            &format!(
-                "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {:.1} M entries/s)",
-                crate::output::fmt_int(row.positions),
-                crate::output::fmt_int(row.unique),
-                hms(seconds),
-                space.len() as f64 / seconds.max(1e-9) / 1e6
-            ),
-        ),
+        } if !quiet => {
+            let rate = space.len() as f64 / seconds.max(1e-9) / 1e6;
+            say(&pb, &depth_line(depth, &row, seconds, rate));
+        }
         _ => {}
     };
     let report = |e: Event| {
-        track(&e);
+        track_rows(&rows_so_far, &e);
         show(e)
     };
-    let (tallies, complete) = match run.run(stop, &report) {
-        Ok(done) => done,
-        Err(RunError::Interrupted(_)) => {
-            pb.finish_and_clear();
-            let rows = rows_so_far.lock().expect("rows lock").clone();
-            let how = format!(
-                "INTERRUPTED after {:.1} s this run (a partial table; the state directory \
-                 keeps every completed distance)",
-                t.elapsed().as_secs_f64()
-            );
-            let text = reduced_text(
-                k,
-                a.variant.as_deref(),
-                space.order(),
-                &rows,
-                false,
-                &how,
-                a.json,
-            )?;
-            outln!("{text}");
-            return Err(crate::exit::Stop::Interrupted.into());
-        }
+    let (tallies, complete, interrupted) = match run.run(stop, &report) {
+        Ok((tallies, complete)) => (tallies, complete, false),
+        Err(RunError::Interrupted(_)) => (rows_so_far.lock().expect("rows").clone(), false, true),
         Err(e) => return Err(anyhow!("stage {k}: {e}")),
     };
     pb.finish_and_clear();
-    render_rows(a, &reduced_rows(&tallies))?;
-    let how = format!(
-        "{:.1} s this run, {} threads",
-        t.elapsed().as_secs_f64(),
-        a.common.threads.get()
-    );
+    let secs = t.elapsed().as_secs_f64();
+    let how = if interrupted {
+        format!(
+            "INTERRUPTED after {secs:.1} s this run (a partial table; the state directory keeps \
+             every completed distance)"
+        )
+    } else {
+        render_rows(a, &reduced_rows(&tallies))?;
+        format!("{secs:.1} s this run, {} threads", a.common.threads.get())
+    };
     let text = reduced_text(
         k,
         a.variant.as_deref(),
@@ -1129,7 +1077,64 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         a.json,
     )?;
     outln!("{text}");
+    if interrupted {
+        return Err(crate::exit::Stop::Interrupted.into());
+    }
     Ok(())
+}
+
+/// What a stage analysis searches, and where it keeps its state.
+fn space_line(k: usize, space: &wurfel_revenge::reduced::Space, dir: &std::path::Path) -> String {
+    format!(
+        "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), 2 bits \
+         each: {:.0} MB per distance; state in {}",
+        space.len(),
+        space.reps.len(),
+        space.order(),
+        space.b_size,
+        space.len() as f64 / 4e6,
+        dir.display()
+    )
+}
+
+/// A completed depth of a stage analysis (`rate`: millions of entries per second).
+fn depth_line(depth: u32, row: &wurfel_revenge::reduced::Tally, seconds: f64, rate: f64) -> String {
+    format!(
+        "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {rate:.1} M entries/s)",
+        crate::output::fmt_int(row.positions),
+        crate::output::fmt_int(row.unique),
+        hms(seconds),
+    )
+}
+
+/// The progress of a depth of a stage analysis, for the spinner.
+fn progress_line(k: usize, p: &wurfel_revenge::layered::Progress) -> String {
+    let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
+    let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
+    let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
+    format!(
+        "stage {k}: distance {} ({}): {:.1}%, {:.1} M entries/s, ETA {}",
+        p.depth,
+        if p.pull { "pull" } else { "push" },
+        100.0 * frac,
+        rate / 1e6,
+        hms(eta)
+    )
+}
+
+/// Keeps the rows of a stage analysis as its runner reports them (what an interrupted run
+/// prints), as the checkpoint keeps them: a depth that finds nothing ends the table.
+fn track_rows(
+    rows: &std::sync::Mutex<Vec<wurfel_revenge::reduced::Tally>>,
+    e: &wurfel_revenge::layered::Event,
+) {
+    use wurfel_revenge::layered::Event;
+    let mut rows = rows.lock().expect("rows lock");
+    match e {
+        Event::Resumed(cp) => *rows = cp.rows.clone(),
+        Event::Depth { depth, row, .. } if *depth == 0 || row.unique > 0 => rows.push(*row),
+        _ => {}
+    }
 }
 
 /// Loads (or builds once, about ten seconds) the reduction solver's tables.
