@@ -10,15 +10,15 @@
 //! - [`merge`] accepts the results only if every shard is present exactly once, for this plan,
 //!   and sums the counts with overflow checks.
 //!
-//! Plans and results are sealed with a SHA-256 checksum over their contents, so a damaged or
-//! edited file is refused, never believed. Nothing here touches files or knows puzzles: the
+//! Plans and results are sealed with a SHA-256 checksum over their contents (wurfel's one rule
+//! for sealed files, `wurfel_files::sealed`), so a damaged or edited file is refused, never
+//! believed. Nothing here touches files or knows puzzles: the
 //! caller decides where the plan directory is and how a task is searched.
 
 mod assign;
 mod emit;
 mod plan;
 mod result;
-mod seal;
 mod status;
 
 pub use assign::assign_contiguous;

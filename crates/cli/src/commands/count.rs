@@ -16,10 +16,11 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use wurfel_cover::Stats;
+use wurfel_files::read_text_bounded;
 use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
-use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
+use wurfel_pack::load::MAX_FILE_BYTES;
 use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared, Want};
 
 /// Arguments of `wurfel count`.

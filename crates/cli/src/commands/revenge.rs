@@ -670,6 +670,10 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     if !(1..=5).contains(&a.stage) {
         bail!("--stage must be 1..5");
     }
+    if matches!(a.stage, 2 | 3 | 5) {
+        // The state is read and rewritten: no picture may replace a file in it.
+        crate::inputs::dir(&state_dir(&a), "the analysis state directory");
+    }
     if let Some(p) = &a.render {
         chart_format(p)?;
         crate::output::OutputPath::check(p)?;
@@ -830,6 +834,17 @@ fn hms(s: f64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
+/// `--state-dir`, by default `analyse-stageN[-VARIANT]` in the cache directory.
+fn state_dir(a: &AnalyseArgs) -> std::path::PathBuf {
+    a.state_dir.clone().unwrap_or_else(|| {
+        let v = a
+            .variant
+            .as_deref()
+            .map_or(String::new(), |v| format!("-{v}"));
+        cache_dir().join(format!("analyse-stage{}{v}", a.stage))
+    })
+}
+
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     use wurfel_revenge::layered::{Analysis, Event};
@@ -842,13 +857,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {k}: coordinates, symmetries and classes"));
     let (space, name) = analyse::reduced_space(k, a.variant.as_deref()).map_err(|e| anyhow!(e))?;
-    let dir = a.state_dir.clone().unwrap_or_else(|| {
-        let v = a
-            .variant
-            .as_deref()
-            .map_or(String::new(), |v| format!("-{v}"));
-        cache_dir().join(format!("analyse-stage{k}{v}"))
-    });
+    let dir = state_dir(a);
     let mut run = Analysis::new(&space, &name, &dir);
     run.stop_after = a.max_depth;
     let quiet = a.common.quiet;
@@ -879,7 +888,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         ),
         Event::Verified { depth, seconds } if !quiet => say(
             &pb,
-            &format!("distance {depth}: table checksum verified in {seconds:.1} s"),
+            &format!("distance {depth}: table checksum and rows verified in {seconds:.1} s"),
         ),
         Event::Progress(p) => {
             let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;

@@ -95,7 +95,7 @@ fn check_line(number: usize, text: &str, nt: Notation) -> Result<Passed, String>
 fn read_input(input: Option<&PathBuf>) -> Result<(String, String)> {
     match input {
         Some(p) if p.as_os_str() != "-" => {
-            let text = wurfel_pack::load::read_text_bounded(p, MAX_INPUT_BYTES)
+            let text = wurfel_files::read_text_bounded(p, MAX_INPUT_BYTES)
                 .with_context(|| format!("cannot read {}", p.display()))?;
             Ok((text, p.display().to_string()))
         }

@@ -4,8 +4,8 @@ use crate::commands::pack::prepare;
 use crate::output::OutputPath;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
+use wurfel_files::read_text_bounded;
 use wurfel_pack::checkpoint::Fingerprint;
-use wurfel_pack::load::read_text_bounded;
 use wurfel_pack::Prepared;
 use wurfel_shard::{shard_name, Observed, Plan, ShardResult};
 
@@ -23,7 +23,10 @@ pub struct PlanDir {
 }
 
 impl PlanDir {
+    /// The plan directory `dir`, registered as an input: no output of the command may replace
+    /// a file in it but the command's own state files ([`write_file`]).
     pub fn new(dir: &Path) -> PlanDir {
+        crate::inputs::dir(dir, "the shard plan directory");
         PlanDir {
             dir: dir.to_path_buf(),
         }
@@ -162,7 +165,7 @@ impl PlanDir {
 
 /// Writes `bytes` to `path` atomically (whole or absent).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    OutputPath::check(path)?.write_all(bytes)
+    OutputPath::own(path)?.write_all(bytes)
 }
 
 /// This machine's name, for people reading status.
