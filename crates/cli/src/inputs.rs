@@ -1,15 +1,13 @@
 //! What a command reads, so that no output can replace it: `wurfel solve m.toml --out m.toml`
 //! must not turn the puzzle into solution text.
 //!
-//! Each command registers its input files (the puzzle file, `revenge verify`'s input) and the
-//! directories it reads and keeps state in (a shard plan directory, an analysis state
-//! directory) before it checks its outputs; [`crate::output::OutputPath`] then refuses
+//! Each command registers what it reads before it checks its outputs: input files (the puzzle
+//! file, `revenge verify`'s input) and the state it keeps (a shard plan and its results, an
+//! analysis state directory). [`crate::output::OutputPath`] then refuses
 //! - an output that is an input file: the same device and inode (through symlinks and hard
-//!   links), or the same resolved path;
-//! - an existing file inside an input directory (its plan, results, tables), unless the
-//!   command writes it as its own state file ([`crate::output::OutputPath::own`]).
-//!
-//! A new file in such a directory (`shard merge D --out D/merged.json`) is allowed.
+//!   links), or the same resolved path — whoever writes it;
+//! - an output that is a state file or lies in a state directory, unless the command writes it
+//!   as its own state ([`crate::output::OutputPath::own`]).
 
 use anyhow::{bail, Result};
 use std::os::unix::fs::MetadataExt;
@@ -20,13 +18,13 @@ use std::sync::Mutex;
 struct Input {
     /// As the user named it (for messages).
     shown: PathBuf,
-    /// "the puzzle file", "the shard plan directory", ...
+    /// "the puzzle file", "the analysis state directory", ...
     what: &'static str,
-    /// Device and inode, when it exists.
-    id: Option<(u64, u64)>,
-    /// The resolved absolute path, when it exists.
+    /// The resolved absolute path (as it was when registered).
     real: Option<PathBuf>,
-    dir: bool,
+    /// State the command keeps (a file, or everything in a directory): its own writes may
+    /// replace it.
+    state: bool,
 }
 
 static INPUTS: Mutex<Vec<Input>> = Mutex::new(Vec::new());
@@ -38,25 +36,29 @@ fn inputs() -> std::sync::MutexGuard<'static, Vec<Input>> {
     }
 }
 
-fn register(path: &Path, what: &'static str, dir: bool) {
-    let meta = std::fs::metadata(path).ok();
+fn register(path: &Path, what: &'static str, state: bool) {
     inputs().push(Input {
         shown: path.to_path_buf(),
         what,
-        id: meta.map(|m| (m.dev(), m.ino())),
-        real: std::fs::canonicalize(path).ok(),
-        dir,
+        real: real_path(path),
+        state,
     });
 }
 
-/// Registers a file the command reads (`what`: "the puzzle file").
+/// Device and inode of the file at `path`, when it exists (asked when outputs are checked:
+/// an inode number is only an identity while its file exists).
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Registers a file the command reads and never writes (`what`: "the puzzle file").
 pub fn file(path: &Path, what: &'static str) {
     register(path, what, false);
 }
 
-/// Registers a directory the command reads and keeps state in (`what`: "the shard plan
-/// directory").
-pub fn dir(path: &Path, what: &'static str) {
+/// Registers state the command keeps: a file, or a directory and everything in it (`what`:
+/// "the analysis state directory").
+pub fn state(path: &Path, what: &'static str) {
     register(path, what, true);
 }
 
@@ -71,15 +73,13 @@ fn real_path(path: &Path) -> Option<PathBuf> {
 }
 
 /// Refuses the output `shown`, which writes `target` (symlinks resolved), when it would
-/// replace an input; `own` outputs are the command's state files in its input directories.
+/// replace an input; `own` outputs are the command's own state files.
 pub fn check_output(shown: &Path, target: &Path, own: bool) -> Result<()> {
-    let meta = std::fs::metadata(target).ok();
-    let id = meta.as_ref().map(|m| (m.dev(), m.ino()));
+    let id = file_id(target);
     let real = real_path(target);
     for i in inputs().iter() {
-        let same_id = id.is_some() && id == i.id;
-        let same_path = real.is_some() && real == i.real;
-        if !i.dir && (same_id || same_path) {
+        let same = (id.is_some() && id == file_id(&i.shown)) || (real.is_some() && real == i.real);
+        if !i.state && same {
             bail!(
                 "cannot write {}: it is {} this command reads ({}); choose another output file",
                 shown.display(),
@@ -91,10 +91,10 @@ pub fn check_output(shown: &Path, target: &Path, own: bool) -> Result<()> {
             (Some(r), Some(d)) => r.starts_with(d),
             _ => false,
         };
-        if i.dir && !own && meta.is_some() && inside {
+        if i.state && !own && (same || inside) {
             bail!(
-                "cannot write {}: it would replace a file in {} ({}), which this command reads; \
-                 choose a file outside it, or a new name",
+                "cannot write {}: it is part of {} ({}), which this command reads and keeps; \
+                 choose another output file",
                 shown.display(),
                 i.what,
                 i.shown.display()
@@ -128,14 +128,17 @@ mod tests {
         let state = dir.path().join("state");
         std::fs::create_dir(&state).unwrap();
         std::fs::write(state.join("plan.json"), "{}").unwrap();
-        super::dir(&state, "the shard plan directory");
+        super::state(&state, "the shards' state");
         let plan = state.join("plan.json");
         let err = check_output(&plan, &plan, false).unwrap_err().to_string();
-        assert!(err.contains("the shard plan directory"), "{err}");
+        assert!(err.contains("the shards' state"), "{err}");
+        assert!(check_output(&plan, &plan, true).is_ok(), "its own state");
+        let new = state.join("new.json");
         assert!(
-            check_output(&plan, &plan, true).is_ok(),
-            "its own state file"
+            check_output(&new, &new, false).is_err(),
+            "nothing new inside"
         );
-        assert!(check_output(&plan, &state.join("merged.json"), false).is_ok());
+        let merged = dir.path().join("merged.json");
+        assert!(check_output(&merged, &merged, false).is_ok());
     }
 }

@@ -62,8 +62,8 @@ impl fmt::Display for SealError {
             ),
             SealError::Format { what, .. } => write!(
                 f,
-                "not a sealed wurfel {what} (no `format` field): written by an older wurfel \
-                 or by hand"
+                "not a wurfel {what}: it has no `format` field (written by an older wurfel, \
+                 before {what}s were sealed, or by hand)"
             ),
             SealError::Version { what, found, reads } => write!(
                 f,

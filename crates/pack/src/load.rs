@@ -137,11 +137,32 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
             notes: r.notes,
         });
     }
+    // Named as a BurrTools file but neither gzip nor XML (empty, truncated to nothing, another
+    // format): say so, rather than report what TOML misses in it.
+    let named_burr = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xmpuzzle"));
+    if named_burr {
+        let what = if bytes.trim_ascii().is_empty() {
+            "it is empty"
+        } else {
+            "it is neither gzip-compressed nor XML"
+        };
+        return Err(LoadError::Burr(BurrError {
+            message: format!("{name_or_path}: not a BurrTools .xmpuzzle file: {what}"),
+        }));
+    }
     if opts.problem.is_some() {
         return Err(not_applicable());
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(read_err(too_big(MAX_FILE_BYTES)));
+    }
+    if bytes.trim_ascii().is_empty() {
+        return Err(read_err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "it is empty",
+        )));
     }
     let text = String::from_utf8(bytes).map_err(|_| {
         read_err(io::Error::new(

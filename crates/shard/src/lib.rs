@@ -22,7 +22,7 @@ mod result;
 mod status;
 
 pub use assign::assign_contiguous;
-pub use emit::{emit_k8s, emit_parallel, emit_slurm, sh_quote, Emit, SlurmScripts};
+pub use emit::{check_text, emit_k8s, emit_parallel, emit_slurm, sh_quote, Emit, SlurmScripts};
 pub use plan::{Job, Plan, PlanError, ShardSpec, PLAN_FORMAT, PLAN_VERSION};
 pub use result::{merge, Merged, ShardResult, SolutionsFile, RESULT_FORMAT, RESULT_VERSION};
 pub use status::{index_ranges, Observed, Status};

@@ -2,7 +2,7 @@
 
 use crate::args::{Json, MergeEqualShapes, Problem};
 use crate::commands::render::{pieces_scene, Picture};
-use crate::output::fmt_int;
+use crate::output::{fmt_int, wrap, TEXT_WIDTH};
 use crate::report::PuzzleEntry;
 use crate::{note, outln};
 use anyhow::{Context, Result};
@@ -120,7 +120,7 @@ pub fn list(args: ListArgs) -> Result<()> {
             .iter()
             .map(|c| format!("{} {}", fmt_int(c.count), c.convention.key()))
             .collect();
-        outln!(
+        let line = format!(
             "{:<26} {:>6} {:>6}  {}",
             p.id,
             p.piece_count(),
@@ -131,6 +131,8 @@ pub fn list(args: ListArgs) -> Result<()> {
                 counts.join(", ")
             }
         );
+        // Published counts wrap under their column.
+        outln!("{}", wrap(&line, TEXT_WIDTH, 42));
     }
     Ok(())
 }

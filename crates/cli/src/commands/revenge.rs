@@ -140,10 +140,20 @@ struct SolveArgs {
     common: Common,
 }
 
+/// `--random N` / `--count N`: 1 to 1,000,000 (no positions would mean averages of nothing).
+fn positions_count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a number of positions from 1 to 1000000"
+        )),
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct BenchArgs {
-    /// Number of random positions.
-    #[arg(long, default_value_t = 100)]
+    /// Number of random positions, 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = positions_count)]
     random: usize,
     /// Seed of the first position (the others follow).
     #[arg(long, default_value_t = 1)]
@@ -159,8 +169,8 @@ struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 struct ScrambleArgs {
-    /// Number of scrambles.
-    #[arg(long, default_value_t = 1)]
+    /// Number of scrambles, 1 to 1,000,000.
+    #[arg(long, default_value_t = 1, value_parser = positions_count)]
     count: usize,
     /// Seed of the first scramble (the others follow).
     #[arg(long, default_value_t = 0)]
@@ -177,8 +187,8 @@ struct ScrambleArgs {
 
 #[derive(clap::Args, Debug)]
 struct PositionsArgs {
-    /// Number of random positions (as for `revenge bench`).
-    #[arg(long, default_value_t = 100)]
+    /// Number of random positions (as for `revenge bench`), 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = positions_count)]
     random: usize,
     /// Seed of the first position, the others follow (as for `revenge bench`).
     #[arg(long, default_value_t = 1)]
@@ -672,7 +682,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     }
     if matches!(a.stage, 2 | 3 | 5) {
         // The state is read and rewritten: no picture may replace a file in it.
-        crate::inputs::dir(&state_dir(&a), "the analysis state directory");
+        crate::inputs::state(&state_dir(&a), "the analysis state directory");
     }
     if let Some(p) = &a.render {
         chart_format(p)?;

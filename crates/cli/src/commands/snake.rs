@@ -243,7 +243,7 @@ fn solve(a: SolveArgs) -> Result<()> {
             .enumerate()
             .map(|(i, f)| scene(&named, f, i))
             .collect();
-        picture.draw(&scenes, View::Assembled)?;
+        picture.draw_of(&scenes, View::Assembled, sols.len() as u64)?;
     }
     Ok(())
 }

@@ -34,7 +34,9 @@
 //!   range `min = a, max = b` (0 <= a <= b, 1 <= b) lets a solution use between `a` and `b`
 //!   copies (BurrTools' piece ranges).
 //! - `[target]` may also list `optional = [[x, y, z], ...]`: cells of the target that may stay
-//!   empty (BurrTools' variable voxels). The other target cells must be filled.
+//!   empty (BurrTools' variable voxels). The other target cells must be filled. A solution
+//!   places at least one piece: when every cell is optional and every piece may be left out
+//!   (`min = 0`), placing nothing satisfies every rule but is not counted as a solution.
 //! - `[[published]]` has `convention` (`raw`, `rotations` or `rotations_reflections`), `count`
 //!   and `source` (free text, optional).
 //! - The pieces' total volume (counting copies) must equal the target's volume; with ranges or

@@ -198,7 +198,7 @@ fn count_states(bytes: &[u8], lo: u64, hi: u64) -> [u64; 4] {
     let mut n = [0u64; 4];
     let mut e = lo;
     // Single entries up to a byte boundary, whole bytes eight at a time, then the rest.
-    while e < hi && e % 4 != 0 {
+    while e < hi && !e.is_multiple_of(4) {
         n[usize::from(super::entry(bytes, e))] += 1;
         e += 1;
     }
