@@ -345,3 +345,62 @@ fn item11_text_lines_fit_in_100_columns() {
         }
     }
 }
+
+/// Item 7, end to end (about ten seconds of table building, so not in the default run; the
+/// cache's own test, `cache::tests::fifos_and_directories_at_a_table_name_are_refused_without_blocking`,
+/// checks the same refusal in milliseconds): a FIFO at every cached table's name is refused at
+/// once, the tables are rebuilt and stored over them, and the solve finishes.
+#[test]
+#[ignore = "seconds: builds the reduction tables"]
+fn item7_fifos_in_the_table_cache_do_not_hang_a_solve() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    std::fs::create_dir(&cache).unwrap();
+    for name in [
+        "3x3-corners-slice",
+        "3x3-edges-slice",
+        "3x3-flip-slice",
+        "3x3-twist-flip",
+        "3x3-twist-slice",
+        "p1-rl-centres",
+        "p2-centres-parity-rot",
+        "p3-centre-splits",
+        "p3-pairing",
+    ] {
+        let fifo = cache.join(format!("revenge-v1-reduction-{name}.tbl"));
+        assert!(Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args([
+            "revenge",
+            "solve",
+            "--method",
+            "reduction",
+            "--random",
+            "--seed",
+            "3",
+        ])
+        .env("WURFEL_CACHE", &cache)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > Duration::from_secs(300) {
+            child.kill().unwrap();
+            panic!("revenge solve hangs on the FIFOs");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked by applying it"));
+    for e in std::fs::read_dir(&cache).unwrap().flatten() {
+        assert!(e.file_type().unwrap().is_file(), "{:?} replaced", e.path());
+    }
+}

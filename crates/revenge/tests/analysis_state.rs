@@ -183,3 +183,41 @@ fn a_fifo_a_file_or_a_busy_directory_is_refused_at_once() {
     assert!(err.contains("not a regular file"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(10));
 }
+
+#[test]
+fn a_join_whose_parts_lie_about_their_table_is_refused() {
+    use wurfel_revenge::layered::{step_range, table_bytes, RangeTally};
+    let sp = space();
+    let dir = tempfile::tempdir().unwrap();
+    run_to(&sp, dir.path(), Some(1)).unwrap();
+    let a = Analysis::new(&sp, "test", dir.path());
+    let prev = a.latest(&|_| {}).unwrap().unwrap();
+    let map = a.map_depth(1).unwrap();
+    let mut table = vec![0u8; table_bytes(sp.len())];
+    let pull = wurfel_revenge::layered::choose_pull(&prev, a.pull_ratio, 1);
+    let stop = AtomicBool::new(false);
+    let t = step_range(&sp, Some(&map), pull, 0, &mut table, &stop, &|_, _| {}).unwrap();
+    drop(map);
+    // Consistent with the previous depth's unseen count, yet not what the table holds.
+    let lie = RangeTally {
+        row: wurfel_revenge::reduced::Tally {
+            unique: t.row.unique + 1,
+            positions: t.row.positions + 48,
+        },
+        unseen: t.unseen - 1,
+    };
+    let fill = |out: &mut [u8]| {
+        out.copy_from_slice(&table);
+        Ok(())
+    };
+    let err = a.join(2, lie, 0.0, fill).unwrap_err().to_string();
+    assert!(err.contains("do not add up to their table"), "{err}");
+    assert_eq!(
+        a.latest(&|_| {}).unwrap().unwrap().depth,
+        1,
+        "nothing joined"
+    );
+    // The truth joins.
+    let cp = a.join(2, t, 0.0, fill).unwrap();
+    assert_eq!(cp.rows.last(), Some(&t.row));
+}

@@ -320,6 +320,8 @@ fn position(a: &SolveArgs) -> Result<Cube> {
 fn solve(a: SolveArgs) -> Result<()> {
     if let Some(p) = &a.render {
         chart_format(p)?;
+        // The path too, before tables load and the search runs.
+        crate::output::OutputPath::check(p)?;
     }
     match a.search.method {
         Method::FiveStage => {}

@@ -343,10 +343,21 @@ impl<'a> Analysis<'a> {
             )));
         }
         let (tmp, mut next) = map_new(&depth_path(&self.dir, depth, "bits"), self.table_bytes())?;
-        let checked = fill(&mut next).and_then(|()| match &prev {
-            None => Ok(Checkpoint::first(t, seconds)),
-            Some(c) => c.after(t, seconds),
-        });
+        let checked = fill(&mut next)
+            .and_then(|()| match &prev {
+                None => Ok(Checkpoint::first(t, seconds)),
+                Some(c) => c.after(t, seconds),
+            })
+            .and_then(|cp| {
+                // The parts' tallies came from files: the table they filled must agree with
+                // them before they become rows (a complete depth's table is not kept).
+                if !cp.complete {
+                    let c = census(self.space, &next)?;
+                    cp.check_census(&c)
+                        .map_err(|e| format!("the parts do not add up to their table: {e}"))?;
+                }
+                Ok(cp)
+            });
         let cp = match checked {
             Ok(cp) => cp,
             Err(e) => {
