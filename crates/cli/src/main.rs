@@ -2,13 +2,14 @@
 //!
 //! Layers, as in ripgrep: `args` (flags shared by subcommands, one meaning each), `commands/`
 //! (one module per command, each parse → validate outputs → search → report), `report` (every
-//! JSON shape as a type), `output` (the one atomic file writer), `progress` (bars, spinners,
-//! signals), `exit` (exit codes), `memory` (the `--max-memory` budget). This file only parses
-//! and turns errors into exit codes.
+//! JSON shape as a type), `output` (the one atomic file writer), `inputs` (what a command reads,
+//! which no output may replace), `progress` (bars, spinners, signals), `exit` (exit codes),
+//! `memory` (the `--max-memory` budget). This file only parses and turns errors into exit codes.
 
 mod args;
 mod commands;
 mod exit;
+mod inputs;
 mod memory;
 mod output;
 mod progress;

@@ -3,7 +3,7 @@
 //! - [`model`]: the puzzle model ([`Puzzle`], [`Piece`], [`Convention`]);
 //! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`to_toml`]), checked table by table;
 //! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]), files read with a
-//!   size limit ([`load::read_text_bounded`]);
+//!   size limit (`wurfel_files::read_bounded`);
 //! - [`burrtools`]: BurrTools `.xmpuzzle` files, read and written;
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
 //! - [`placements`]: the target's bounding box and every placement of every piece;

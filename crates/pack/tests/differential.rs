@@ -43,7 +43,8 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
                 .iter()
                 .zip(left.iter())
                 .all(|(k, &l)| k.count - l >= k.min);
-            if enough {
+            // An assembly places at least one piece (the empty one is not a solution).
+            if enough && !current.is_empty() {
                 out.push(current.iter().cloned().collect());
             }
             return;

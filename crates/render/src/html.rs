@@ -28,6 +28,8 @@ struct JsScene<'a> {
 #[derive(Serialize)]
 struct JsData<'a> {
     scenes: Vec<JsScene<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
 }
 
 /// The JSON embedded in the page (escaped so it cannot close the script element).
@@ -58,6 +60,7 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
                 }
             })
             .collect(),
+        note: opts.note.as_deref(),
     };
     let json = serde_json::to_string(&data)
         .map_err(|e| RenderError::Unsupported(format!("cannot encode scenes: {e}")))?;

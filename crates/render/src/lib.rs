@@ -155,6 +155,9 @@ pub struct Options {
     pub size: f64,
     /// PNG pixels per SVG unit (default 1.5).
     pub png_scale: f64,
+    /// A line the HTML viewer shows above the picture, e.g. that the page holds only some of
+    /// the solutions (none by default).
+    pub note: Option<String>,
 }
 
 impl Default for Options {
@@ -163,6 +166,7 @@ impl Default for Options {
             colours: Vec::new(),
             size: 480.0,
             png_scale: 1.5,
+            note: None,
         }
     }
 }

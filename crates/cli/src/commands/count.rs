@@ -7,7 +7,7 @@
 use crate::args::{Disassemble, Json, PuzzleArg, Threads};
 use crate::commands::pack::{load_arg, prepare, print_stats};
 use crate::exit::Stop;
-use crate::output::{fmt_int, OutputPath};
+use crate::output::{fmt_int, wrap, OutputPath, TEXT_WIDTH};
 use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
@@ -16,10 +16,11 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use wurfel_cover::Stats;
+use wurfel_files::read_text_bounded;
 use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
-use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
+use wurfel_pack::load::MAX_FILE_BYTES;
 use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared, Want};
 
 /// Arguments of `wurfel count`.
@@ -46,10 +47,14 @@ pub struct CountArgs {
     checkpoint_interval: f64,
 }
 
+/// Seconds between checkpoint saves: more than 0 (0 would save after every task, rewriting
+/// the file thousands of times a second), at most a day.
 fn parse_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(x) if (0.0..=86_400.0).contains(&x) => Ok(x),
-        _ => Err(format!("`{s}` is not a number of seconds from 0 to 86400")),
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0 and at most 86400"
+        )),
     }
 }
 
@@ -278,8 +283,7 @@ fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
     let counts = &s.counts;
     let complete = s.complete;
     let (secs, threads) = (s.seconds, s.threads);
-    writeln!(
-        out,
+    let head = format!(
         "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
         p.name,
         p.piece_count(),
@@ -293,7 +297,8 @@ fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
         } else {
             " (piece set not mirror-closed: a mirror image is never a solution)"
         }
-    )?;
+    );
+    writeln!(out, "{}", wrap(&head, TEXT_WIDTH, 2))?;
     for c in Convention::ALL {
         let published: Vec<String> = p
             .published
@@ -310,13 +315,14 @@ fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
                 format!("published {} ({}){mark}", fmt_int(x.count), x.source)
             })
             .collect();
-        writeln!(
-            out,
+        let line = format!(
             "  {:<22} {:>14}   {}",
             c.key(),
             fmt_int(counts.get(c)),
             published.join("; ")
-        )?;
+        );
+        // Citations wrap under the column they start in.
+        writeln!(out, "{}", wrap(line.trim_end(), TEXT_WIDTH, 42))?;
     }
     if let Some(d) = s.disassembly {
         writeln!(

@@ -3,7 +3,7 @@
 use crate::args::{Json, MergeEqualShapes, Problem};
 use crate::commands::print::{export_pieces, MeshFormat, PrintArgs};
 use crate::commands::render::{pieces_scene, Picture};
-use crate::output::fmt_int;
+use crate::output::{fmt_int, wrap, TEXT_WIDTH};
 use crate::report::PuzzleEntry;
 use crate::{note, outln};
 use anyhow::{Context, Result};
@@ -50,7 +50,22 @@ pub fn parse_convention(s: &str) -> Result<Convention, String> {
 /// A built-in puzzle or a puzzle file (TOML or BurrTools, `problem` choosing among a BurrTools
 /// file's problems), with the reader's notes and a warning about equal shapes declared apart,
 /// which are distinct pieces unless `merge` makes them copies.
+///
+/// A catalog id always means the built-in puzzle, even when a file of that name exists in the
+/// current directory (scripts that name a built-in puzzle must not change meaning with the
+/// directory they run in); a warning says so and how to read the file (`./NAME`). A file
+/// read is registered as an input ([`crate::inputs`]): no output may replace it.
 pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Puzzle> {
+    if wurfel_pack::catalog::ids().contains(&name) {
+        if std::path::Path::new(name).exists() {
+            note!(
+                "warning: `{name}` is a built-in puzzle, used here; the file `{name}` in this \
+                 directory is not read (name it `./{name}` to read the file)"
+            );
+        }
+    } else {
+        crate::inputs::file(std::path::Path::new(name), "the puzzle file");
+    }
     let opts = wurfel_pack::LoadOptions {
         problem: problem.problem.clone(),
     };
@@ -120,7 +135,7 @@ pub fn list(args: ListArgs) -> Result<()> {
             .iter()
             .map(|c| format!("{} {}", fmt_int(c.count), c.convention.key()))
             .collect();
-        outln!(
+        let line = format!(
             "{:<26} {:>6} {:>6}  {}",
             p.id,
             p.piece_count(),
@@ -131,6 +146,8 @@ pub fn list(args: ListArgs) -> Result<()> {
                 counts.join(", ")
             }
         );
+        // Published counts wrap under their column.
+        outln!("{}", wrap(&line, TEXT_WIDTH, 42));
     }
     Ok(())
 }

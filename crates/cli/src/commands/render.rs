@@ -4,7 +4,7 @@
 //! renders and writes through the atomic writer.
 
 use crate::args::ViewArg;
-use crate::output::OutputPath;
+use crate::output::{fmt_int, OutputPath};
 use anyhow::{bail, Context, Result};
 use std::path::Path;
 use wurfel_pack::{Prepared, Puzzle};
@@ -61,11 +61,29 @@ impl Picture {
 
     /// Renders `scenes` (static formats: the first) and writes the file.
     pub fn draw(&self, scenes: &[Scene], view: View) -> Result<()> {
+        self.draw_of(scenes, view, scenes.len() as u64)
+    }
+
+    /// [`Picture::draw`] for `scenes`, the first of `found` solutions: a viewer page that
+    /// cannot hold them all says so on the page, and a warning says so on standard error.
+    pub fn draw_of(&self, scenes: &[Scene], view: View, found: u64) -> Result<()> {
         let shown = self.out.shown().display();
         let Some(first) = scenes.first() else {
             bail!("no solution to draw to {shown}");
         };
-        let opts = Options::default();
+        let mut opts = Options::default();
+        let held = scenes.len() as u64;
+        if self.format == Format::Html && found > held {
+            let (held, found) = (fmt_int(held), fmt_int(found));
+            opts.note = Some(format!(
+                "This page holds the first {held} of the {found} solutions found (a viewer page \
+                 keeps at most {HTML_SOLUTIONS}); the full list is in wurfel's text or JSON output."
+            ));
+            crate::note!(
+                "warning: {shown} holds only the first {held} of the {found} solutions (a viewer \
+                 page keeps at most {HTML_SOLUTIONS}); the page says so"
+            );
+        }
         let bytes = match self.format {
             Format::Svg => render_svg(first, view, &opts).map(String::into_bytes),
             Format::Png => render_png(first, view, &opts),

@@ -169,10 +169,20 @@ struct SolveArgs {
     common: Common,
 }
 
+/// `--random N` / `--count N`: 1 to 1,000,000 (no positions would mean averages of nothing).
+fn positions_count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a number of positions from 1 to 1000000"
+        )),
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct BenchArgs {
-    /// Number of random positions.
-    #[arg(long, default_value_t = 100)]
+    /// Number of random positions, 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = positions_count)]
     random: usize,
     /// Seed of the first position (the others follow).
     #[arg(long, default_value_t = 1)]
@@ -188,8 +198,8 @@ struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 struct ScrambleArgs {
-    /// Number of scrambles.
-    #[arg(long, default_value_t = 1)]
+    /// Number of scrambles, 1 to 1,000,000.
+    #[arg(long, default_value_t = 1, value_parser = positions_count)]
     count: usize,
     /// Seed of the first scramble (the others follow).
     #[arg(long, default_value_t = 0)]
@@ -206,8 +216,8 @@ struct ScrambleArgs {
 
 #[derive(clap::Args, Debug)]
 struct PositionsArgs {
-    /// Number of random positions (as for `revenge bench`).
-    #[arg(long, default_value_t = 100)]
+    /// Number of random positions (as for `revenge bench`), 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = positions_count)]
     random: usize,
     /// Seed of the first position, the others follow (as for `revenge bench`).
     #[arg(long, default_value_t = 1)]
@@ -401,6 +411,8 @@ fn position(a: &SolveArgs) -> Result<Cube> {
 fn solve(a: SolveArgs) -> Result<()> {
     if let Some(p) = &a.render {
         chart_format(p)?;
+        // The path too, before tables load and the search runs.
+        crate::output::OutputPath::check(p)?;
     }
     match a.search.method {
         Method::FiveStage => {}
@@ -788,6 +800,10 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     if !(1..=5).contains(&a.stage) {
         bail!("--stage must be 1..5");
     }
+    if matches!(a.stage, 2 | 3 | 5) {
+        // The state is read and rewritten: no picture may replace a file in it.
+        crate::inputs::state(&state_dir(&a), "the analysis state directory");
+    }
     if let Some(p) = &a.render {
         chart_format(p)?;
         crate::output::OutputPath::check(p)?;
@@ -981,6 +997,17 @@ fn hms(s: f64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
+/// `--state-dir`, by default `analyse-stageN[-VARIANT]` in the cache directory.
+fn state_dir(a: &AnalyseArgs) -> std::path::PathBuf {
+    a.state_dir.clone().unwrap_or_else(|| {
+        let v = a
+            .variant
+            .as_deref()
+            .map_or(String::new(), |v| format!("-{v}"));
+        cache_dir().join(format!("analyse-stage{}{v}", a.stage))
+    })
+}
+
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     use wurfel_revenge::layered::{Analysis, Event, RunError};
@@ -996,13 +1023,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {k}: coordinates, symmetries and classes"));
     let (space, name) = analyse::reduced_space(k, a.variant.as_deref()).map_err(|e| anyhow!(e))?;
-    let dir = a.state_dir.clone().unwrap_or_else(|| {
-        let v = a
-            .variant
-            .as_deref()
-            .map_or(String::new(), |v| format!("-{v}"));
-        cache_dir().join(format!("analyse-stage{k}{v}"))
-    });
+    let dir = state_dir(a);
     let mut run = Analysis::new(&space, &name, &dir);
     run.stop_after = a.max_depth;
     let quiet = a.common.quiet;
@@ -1023,7 +1044,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         ),
         Event::Verified { depth, seconds } if !quiet => say(
             &pb,
-            &format!("distance {depth}: table checksum verified in {seconds:.1} s"),
+            &format!("distance {depth}: table checksum and rows verified in {seconds:.1} s"),
         ),
         Event::Progress(p) => {
             let msg = progress_line(k, &p);

@@ -238,7 +238,7 @@ fn solve(a: SolveArgs) -> Result<()> {
             .enumerate()
             .map(|(i, f)| scene(&named, f, i))
             .collect();
-        picture.draw(&scenes, View::Assembled)?;
+        picture.draw_of(&scenes, View::Assembled, found as u64)?;
     }
     if interrupted {
         return Err(Stop::Interrupted.into());

@@ -228,7 +228,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
             })
             .collect();
         if !scenes.is_empty() {
-            picture.draw(&scenes, render::view(args.view))?;
+            picture.draw_of(&scenes, render::view(args.view), found)?;
         }
     }
     if let (Some(export), Some(first)) = (&export, kept.first()) {

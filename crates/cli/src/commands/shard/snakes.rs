@@ -13,7 +13,6 @@ use crate::commands::snake_survey::{check_survey_box, render_survey};
 use crate::output::fmt_int;
 use crate::{note, outln};
 use anyhow::{bail, Context, Result};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
@@ -92,10 +91,7 @@ impl SnakeJob {
             ),
             SnakeJob::Survey(b) => format!("wurfel {}\nbox {b}\n", self.kind().key()),
         };
-        Sha256::digest(text.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        wurfel_files::sha256_hex(text.as_bytes())
     }
 
     fn cut(&self, min_tasks: usize) -> Vec<Vec<u32>> {
