@@ -2,7 +2,7 @@
 //!
 //! Layers, as in ripgrep: `args` (flags shared by subcommands, one meaning each), `commands/`
 //! (one module per command, each parse → validate outputs → search → report), `report` (every
-//! JSON shape as a type), `output` (the one atomic file writer), `progress` (bars, spinners,
+//! JSON shape as a type, from the `wurfel-present` crate), `output` (the one atomic file writer), `progress` (bars, spinners,
 //! signals), `exit` (exit codes). This file only parses and turns errors into exit codes.
 
 mod args;
@@ -10,7 +10,9 @@ mod commands;
 mod exit;
 mod output;
 mod progress;
-mod report;
+
+// Every JSON shape lives in the presentation layer, shared with `wurfel serve`.
+use wurfel_present::report;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;

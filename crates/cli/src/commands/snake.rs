@@ -13,7 +13,7 @@ use anyhow::{bail, Context, Result};
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_render::{Scene, ScenePiece, View};
+use wurfel_render::{Scene, View};
 use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem, Pruning, Survey};
 
 /// Arguments of `wurfel snake`.
@@ -220,15 +220,10 @@ fn solve(a: SolveArgs) -> Result<()> {
     let secs = t.elapsed().as_secs_f64();
     if a.json.json {
         for (i, f) in sols.iter().enumerate() {
-            let line = SnakeSolutionJson {
-                chain: p.chain().to_string(),
-                board: p.board().to_string(),
-                solution: i + 1,
-                moves: f.moves(),
-                segments: f.segment_moves(),
-                cells: f.cells(),
-            };
-            outln!("{}", serde_json::to_string(&line)?);
+            outln!(
+                "{}",
+                serde_json::to_string(&SnakeSolutionJson::new(p, i, f))?
+            );
         }
     } else {
         print_solutions(&named, &sols, more, secs)?;
@@ -283,46 +278,9 @@ fn print_solutions(named: &Named, sols: &[Folding], more: bool, secs: f64) -> Re
     Ok(())
 }
 
-/// A picture of one folding: each segment is a piece (a corner cube belongs to the segment it
-/// ends, so the pieces partition the box), and the path is the visiting order.
+/// A picture of one folding (the presentation layer's, as the web app shows it).
 fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
-    let chain = named.problem.chain();
-    let cells = f.cells();
-    let segs = chain.segments();
-    let mut pieces = Vec::with_capacity(segs.len());
-    let mut start = 0usize;
-    for (k, &len) in segs.iter().enumerate() {
-        let end = start + len as usize - 1;
-        let from = if k == 0 { start } else { start + 1 };
-        pieces.push(ScenePiece {
-            // The renderer numbers legend entries itself, so the number is not repeated.
-            name: format!("segment of {len}"),
-            cells: cells[from..=end].to_vec(),
-        });
-        start = end;
-    }
-    Scene {
-        title: format!(
-            "{} ({}) — solution {}",
-            // Titles are drawn on one line: a long chain goes into the text instead.
-            named.name.map_or_else(
-                || format!("snake of {} segments", segs.len()),
-                str::to_string
-            ),
-            named.problem.board(),
-            index + 1
-        ),
-        pieces,
-        path: Some(cells.to_vec()),
-        text: Some(format!(
-            "chain {} ({})\nmoves {}\n{}",
-            chain,
-            chain.letters(),
-            f.segment_moves(),
-            f.layers()
-        )),
-        moves: None,
-    }
+    wurfel_present::scene::snake_scene(named.name, &named.problem, f, index)
 }
 
 fn count(a: CountArgs) -> Result<()> {

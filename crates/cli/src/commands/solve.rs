@@ -5,7 +5,7 @@ use crate::commands::pack::{load_arg, parse_convention, prepare, print_stats};
 use crate::commands::render::{self, solution_scene, Picture};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputFile, OutputPath};
-use crate::report::{SolutionJson, StepJson};
+use crate::report::SolutionJson;
 use crate::{note, progress};
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -73,13 +73,7 @@ impl Listing<'_> {
             None
         };
         let written = if self.json {
-            let mut j = SolutionJson::new(self.prep, &s);
-            if let Some(sep) = &sep {
-                j.level = Some(sep.level_text());
-                if self.plan {
-                    j.plan = Some(sep.plan().into_iter().map(StepJson::new).collect());
-                }
-            }
+            let j = SolutionJson::new(self.prep, &s).with_separation(sep.as_ref(), self.plan);
             serde_json::to_string(&j)
                 .map_err(std::io::Error::from)
                 .and_then(|line| writeln!(self.sink, "{line}"))
