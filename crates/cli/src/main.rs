@@ -47,6 +47,8 @@ enum Command {
     Snake(commands::snake::SnakeArgs),
     /// The 4x4x4 cube: solve (five stages or reduction), analyse stages, build tables.
     Revenge(commands::revenge::RevengeArgs),
+    /// Serve the web app on this machine: design, solve, count and watch in a browser.
+    Serve(commands::serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(commands::shell::CompletionsArgs),
     /// Print the man page (roff), e.g. `wurfel man > wurfel.1`.
@@ -64,6 +66,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Convert(a) => commands::convert::run(a),
         Command::Snake(a) => commands::snake::run(a),
         Command::Revenge(a) => commands::revenge::run(a),
+        Command::Serve(a) => commands::serve::run(a),
         Command::Completions(a) => commands::shell::completions(a, Cli::command()),
         Command::Man(a) => commands::shell::man(a, Cli::command()),
     }?;

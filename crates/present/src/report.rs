@@ -250,6 +250,29 @@ pub struct SnakeEntryJson {
     pub published: Option<SnakePublishedJson>,
 }
 
+impl SnakeEntryJson {
+    /// A built-in snake `e` with its problem and counts.
+    pub fn new(
+        e: &'static wurfel_snake::catalog::Entry,
+        p: &wurfel_snake::Problem,
+        c: &wurfel_snake::Counts,
+    ) -> Self {
+        SnakeEntryJson {
+            counts: SnakeCountsJson::new(p, c),
+            id: e.id,
+            name: e.name,
+            source: e.source,
+            published: e
+                .published
+                .map(|(embeddings, rotations, isometries)| SnakePublishedJson {
+                    embeddings,
+                    rotations,
+                    isometries,
+                }),
+        }
+    }
+}
+
 /// The last line of `wurfel snake survey --json`.
 #[derive(Serialize)]
 pub struct SurveySummaryJson<'a> {

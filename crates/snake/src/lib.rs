@@ -21,6 +21,7 @@
 mod board;
 pub mod catalog;
 mod chain;
+pub mod input;
 mod pool;
 mod shard;
 mod solve;

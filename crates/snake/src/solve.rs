@@ -6,6 +6,7 @@ use crate::chain::Chain;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why a chain and a box do not make a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -313,13 +314,23 @@ impl Problem {
     /// Up to `limit` solutions (all if `None`), one per physically different folding (the unit
     /// of [`Counts::solutions`]), each in its canonical position.
     pub fn solutions(&self, limit: Option<usize>) -> Vec<Folding> {
+        self.solutions_until(limit, None).0
+    }
+
+    /// [`Problem::solutions`] that stops soon after `cancel` is set; also tells whether the
+    /// search ran to its end (all solutions, or `limit` of them, found).
+    pub fn solutions_until(
+        &self,
+        limit: Option<usize>,
+        cancel: Option<&AtomicBool>,
+    ) -> (Vec<Folding>, bool) {
         let mut out = Vec::new();
         if limit == Some(0) {
-            return out;
+            return (out, true);
         }
         let b = &self.board;
         let palindrome = self.chain.is_palindrome();
-        self.for_each_canonical(Pruning::default(), |path, _| {
+        let mut search = Search::new(self, Pruning::default(), |path: &[u8], _| {
             // For a palindrome, list a class only from the reading whose canonical form is the
             // smaller one, so each physical folding appears once.
             if palindrome && reversal_is_smaller(b, path) {
@@ -332,7 +343,11 @@ impl Problem {
                 ControlFlow::Continue(())
             }
         });
-        out
+        search.cancel = cancel;
+        search.run();
+        let complete = !search.stopped || cancel.is_none_or(|c| !c.load(Ordering::Relaxed));
+        drop(search);
+        (out, complete)
     }
 
     /// The folding for a path of cell indices.
@@ -462,6 +477,8 @@ pub(crate) struct Search<'a, F> {
     path: Vec<u8>,
     visit: F,
     stopped: bool,
+    /// Set from outside to stop (looked at every few thousand nodes).
+    cancel: Option<&'a AtomicBool>,
     pub(crate) stats: Stats,
     /// When set, prefixes of this many segments are collected as tasks instead of searched.
     split: Option<(usize, Vec<Task>)>,
@@ -478,6 +495,7 @@ where
             path: Vec::with_capacity(p.board.cells()),
             visit,
             stopped: false,
+            cancel: None,
             stats: Stats::default(),
             split: None,
         }
@@ -567,6 +585,11 @@ where
             }
             if canonical {
                 self.stats.nodes += 1;
+                if self.stats.nodes % 4096 == 0
+                    && self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+                {
+                    self.stopped = true;
+                }
                 let free = b.full() & !occ2;
                 let alive = (!self.pruning.dead_ends || b.dead_end_ok(free, c, end))
                     && (!self.pruning.connectivity || b.connected(free, c));

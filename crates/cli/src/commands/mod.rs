@@ -7,6 +7,7 @@ pub mod pack;
 pub mod render;
 pub mod revenge;
 pub mod revenge_verify;
+pub mod serve;
 pub mod shard;
 pub mod shell;
 pub mod snake;

@@ -6,15 +6,13 @@ use crate::args::{Json, Limit, Threads};
 use crate::commands::render::Picture;
 use crate::outln;
 use crate::output::OutputPath;
-use crate::report::{
-    SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson, SurveySummaryJson,
-};
+use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakeSolutionJson, SurveySummaryJson};
 use anyhow::{bail, Context, Result};
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_render::{Scene, View};
-use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem, Pruning, Survey};
+use wurfel_snake::{catalog, survey, Board, Counts, Folding, Problem, Pruning, Survey};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -127,62 +125,8 @@ pub fn run(args: SnakeArgs) -> Result<()> {
     }
 }
 
-/// Parses `--box`: `N` or `XxYxZ`.
-pub(crate) fn parse_box(text: &str) -> Result<Board> {
-    let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
-    let nums: Result<Vec<usize>, _> = parts.iter().map(|p| p.parse::<usize>()).collect();
-    let dims = match (nums, parts.len()) {
-        (Ok(v), 1) => [v[0], v[0], v[0]],
-        (Ok(v), 3) => [v[0], v[1], v[2]],
-        _ => bail!("cannot read the box `{text}`: give a side (`3`) or dimensions (`2x2x3`)"),
-    };
-    Ok(Board::new(dims)?)
-}
-
-/// A chain from the command line, with its catalog name if it is a built-in one.
-#[derive(Debug)]
-pub(crate) struct Named {
-    pub(crate) name: Option<&'static str>,
-    pub(crate) problem: Problem,
-}
-
-pub(crate) fn resolve(text: &str, board: Option<&str>) -> Result<Named> {
-    let entry = catalog::find(text);
-    let chain = match entry {
-        Some(e) => e.chain(),
-        None => Chain::parse(text).map_err(|err| {
-            let looks_like_name = text.chars().any(|c| {
-                c.is_ascii_alphabetic() && !matches!(c.to_ascii_uppercase(), 'E' | 'S' | 'C')
-            });
-            if looks_like_name {
-                anyhow::anyhow!(
-                    "`{text}` is neither a built-in snake (see `wurfel snake list`) nor a chain: {err}"
-                )
-            } else {
-                anyhow::anyhow!("cannot read the chain `{text}`: {err}")
-            }
-        })?,
-    };
-    let problem = match (board, entry) {
-        (Some(b), _) => Problem::new(chain, parse_box(b)?)?,
-        (None, Some(e)) => Problem::auto(chain, Some(e.side))?,
-        (None, None) => Problem::auto(chain, None)?,
-    };
-    // A chain typed out in full is still recognised as a built-in one, from either end (many
-    // sources list a chain from its other end).
-    let name = entry.map(|e| e.id).or_else(|| {
-        catalog::CATALOG
-            .iter()
-            .find(|e| {
-                let c = e.chain();
-                e.side == problem.board().dims()[0]
-                    && problem.board().dims().iter().all(|&d| d == e.side)
-                    && (&c == problem.chain() || &c.reversed() == problem.chain())
-            })
-            .map(|e| e.id)
-    });
-    Ok(Named { name, problem })
-}
+// Reading a chain and a box is the library's (the web server reads them the same way).
+pub(crate) use wurfel_snake::input::{parse_box, resolve, Named};
 
 fn describe(n: &Named) -> String {
     let p = &n.problem;
@@ -369,19 +313,7 @@ fn list(a: ListArgs) -> Result<()> {
         let (c, _) = p.count_with(Pruning::default(), a.threads.get());
         let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
         if a.json.json {
-            let entry = SnakeEntryJson {
-                counts: SnakeCountsJson::new(&p, &c),
-                id: e.id,
-                name: e.name,
-                source: e.source,
-                published: e.published.map(|(embeddings, rotations, isometries)| {
-                    SnakePublishedJson {
-                        embeddings,
-                        rotations,
-                        isometries,
-                    }
-                }),
-            };
+            let entry = SnakeEntryJson::new(e, &p, &c);
             outln!("{}", serde_json::to_string(&entry)?);
         } else {
             outln!(
@@ -494,37 +426,6 @@ pub(crate) fn render_survey(s: &Survey, secs: f64, json: bool, entries: bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn boxes_parse() {
-        assert_eq!(parse_box("3").unwrap().dims(), [3, 3, 3]);
-        assert_eq!(parse_box("2x2X3").unwrap().dims(), [2, 2, 3]);
-        assert!(parse_box("3x3").is_err());
-        assert!(parse_box("big").is_err());
-        assert!(parse_box("5").unwrap_err().to_string().contains("64 cells"));
-        assert!(parse_box("0").is_err());
-    }
-
-    #[test]
-    fn names_and_notations_resolve() {
-        let s = resolve("Standard", None).unwrap();
-        assert_eq!(s.name, Some("standard"));
-        assert_eq!(s.problem.board().dims(), [3, 3, 3]);
-        let l = resolve("ESCCCSCCSCCCSCSCCCCSCSCSCSE", None).unwrap();
-        assert_eq!(l.problem.chain(), s.problem.chain());
-        assert_eq!(l.name, Some("standard"));
-        // Read from the other end (as some sources list it), it is still the standard snake.
-        let r = resolve("3,3,3,3,2,2,2,3,3,2,2,3,2,3,2,2,3", None).unwrap();
-        assert_eq!(r.name, Some("standard"));
-        let other = resolve("3,3,2,3,2,2,2,2,2,3,2,2,2,2,2,3,2,3,3", None).unwrap();
-        assert_eq!(other.name, None);
-        let msg = resolve("kingsnake", None).unwrap_err().to_string();
-        assert!(msg.contains("neither a built-in snake"), "{msg}");
-        let msg = resolve("3,2,2", Some("3")).unwrap_err().to_string();
-        assert!(msg.contains("5 cubes") && msg.contains("27 cells"), "{msg}");
-        let msg = resolve("3,2,1,2", None).unwrap_err().to_string();
-        assert!(msg.contains("segment 3"), "{msg}");
-    }
 
     #[test]
     fn scene_pieces_partition_the_box() {
