@@ -226,28 +226,70 @@ fn cpu_clock() -> Box<dyn Fn() -> Duration> {
     }
 }
 
-/// `POST /api/v1/check`: the puzzle as `list --json` describes it, and what the CLI would say
-/// about it on standard error (notes, warnings), or its error.
+/// `POST /api/v1/check`: the puzzle as `list --json` describes it, its cells (for the
+/// designer to edit an imported file), and what the CLI would say about it on standard error
+/// (notes, warnings), or its error.
 #[derive(Serialize)]
 pub struct Checked<'a> {
     pub puzzle: PuzzleEntry<'a>,
+    pub model: Model<'a>,
     pub notes: &'a [String],
     pub warnings: Vec<String>,
+    pub errors: Vec<String>,
 }
 
-/// Loads and prepares the puzzle as `count` would, reporting instead of counting.
+/// A puzzle's cells as the file format has them.
+#[derive(Serialize)]
+pub struct Model<'a> {
+    pub target: &'a [wurfel_geom::Cell],
+    pub optional: &'a [wurfel_geom::Cell],
+    pub pieces: Vec<PieceModel<'a>>,
+}
+
+/// One piece kind: its name, between `min` and `count` copies, its cells.
+#[derive(Serialize)]
+pub struct PieceModel<'a> {
+    pub name: &'a str,
+    pub count: u32,
+    pub min: u32,
+    pub cells: &'a [wurfel_geom::Cell],
+}
+
+/// Prepares the puzzle as `count` would, reporting instead of counting: what `count` would
+/// refuse (e.g. the volumes) is in `errors`, what it would warn about in `warnings`.
 pub fn check(l: &LoadedPuzzle) -> Result<Answer, ApiError> {
-    let prep = prepare(l)?;
     let mut warnings = l.warnings.clone();
-    for name in prep.unplaceable() {
-        warnings.push(format!(
-            "piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
-            l.puzzle.name
-        ));
+    let mut errors = Vec::new();
+    match prepare(l) {
+        Ok(prep) => {
+            for name in prep.unplaceable() {
+                warnings.push(format!(
+                    "piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
+                    l.puzzle.name
+                ));
+            }
+        }
+        Err(e) => errors.push(e.message),
     }
     to_json(&Checked {
         puzzle: PuzzleEntry::new(&l.puzzle),
+        model: Model {
+            target: l.puzzle.target.cells(),
+            optional: &l.puzzle.optional,
+            pieces: l
+                .puzzle
+                .pieces
+                .iter()
+                .map(|p| PieceModel {
+                    name: &p.name,
+                    count: p.count,
+                    min: p.min,
+                    cells: p.shape.cells(),
+                })
+                .collect(),
+        },
         notes: &l.notes,
         warnings,
+        errors,
     })
 }
