@@ -138,32 +138,12 @@ fn toml(target: &[[i32; 3]], pieces: &[Vec<[i32; 3]>]) -> String {
     t
 }
 
-#[test]
-fn the_web_app_works_in_headless_chromium() {
-    let Some(chromium) = find_chromium() else {
-        skip("Chromium is not installed (apt-get install chromium)");
-        return;
-    };
-    if !has("node") {
-        skip("Node.js is not installed");
-        return;
-    }
-    let harness = Path::new(env!("CARGO_MANIFEST_DIR")).join("../serve/browser-test");
-    if !harness
-        .join("node_modules/playwright-core/package.json")
-        .is_file()
-    {
-        let (ok, out, err) = run(
-            Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
-                .current_dir(&harness),
-            Duration::from_secs(300),
-        );
-        assert!(ok, "npm ci failed in {}:\n{out}\n{err}", harness.display());
-    }
-    let dir = tempfile::tempdir().expect("tempdir");
+/// What the browser does (the designer's cells, the facelets to paint, the chain), written to
+/// a file for the harness, and the CLI's answers for the same input: the designer's count and
+/// the snake's count.
+fn plan(dir: &Path) -> (PathBuf, Value, Value) {
     let (target, pieces) = plan_cells();
-    let puzzle = dir.path().join("clicked.toml");
+    let puzzle = dir.join("clicked.toml");
     std::fs::write(&puzzle, toml(&target, &pieces)).expect("write puzzle");
     let (code, out, err) = wurfel(&["count", puzzle.to_str().unwrap_or_default(), "--json"]);
     assert_eq!(code, 0, "{err}");
@@ -195,9 +175,37 @@ fn the_web_app_works_in_headless_chromium() {
     assert_eq!(code, 0, "{err}");
     let snake: Value = serde_json::from_str(&out).expect("json");
     let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain });
-    let plan_path = dir.path().join("plan.json");
+    let plan_path = dir.join("plan.json");
     std::fs::write(&plan_path, plan.to_string()).expect("write plan");
 
+    (plan_path, counted, snake)
+}
+
+#[test]
+fn the_web_app_works_in_headless_chromium() {
+    let Some(chromium) = find_chromium() else {
+        skip("Chromium is not installed (apt-get install chromium)");
+        return;
+    };
+    if !has("node") {
+        skip("Node.js is not installed");
+        return;
+    }
+    let harness = Path::new(env!("CARGO_MANIFEST_DIR")).join("../serve/browser-test");
+    if !harness
+        .join("node_modules/playwright-core/package.json")
+        .is_file()
+    {
+        let (ok, out, err) = run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&harness),
+            Duration::from_secs(300),
+        );
+        assert!(ok, "npm ci failed in {}:\n{out}\n{err}", harness.display());
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (plan_path, counted, snake) = plan(dir.path());
     let server = Server::start(&[]);
     let (ok, out, err) = run(
         Command::new("node")

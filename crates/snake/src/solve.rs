@@ -585,7 +585,7 @@ where
             }
             if canonical {
                 self.stats.nodes += 1;
-                if self.stats.nodes % 4096 == 0
+                if self.stats.nodes.is_multiple_of(4096)
                     && self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
                 {
                     self.stopped = true;

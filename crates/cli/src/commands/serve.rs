@@ -52,12 +52,6 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 /// `wurfel serve`.
 pub fn run(args: ServeArgs) -> Result<()> {
     let bind = SocketAddr::new(args.bind, args.port);
-    if !args.bind.is_loopback() {
-        note!(
-            "warning: listening on {bind}: other machines can reach this server and run jobs on \
-             it (there is no login); use it only on a network you trust"
-        );
-    }
     let mut config = wurfel_serve::Config::new(bind);
     config.jobs = usize::from(args.jobs);
     config.queue = usize::from(args.queue);
@@ -68,6 +62,12 @@ pub fn run(args: ServeArgs) -> Result<()> {
     config.revenge_tables = Some(crate::commands::revenge::cache_dir());
     let server = wurfel_serve::start(config).with_context(|| format!("cannot listen on {bind}"))?;
     let addr = server.addr();
+    if !addr.ip().is_loopback() {
+        note!(
+            "warning: listening on {addr}: other machines can reach this server and run jobs on \
+             it (there is no login); use it only on a network you trust"
+        );
+    }
     let url = if addr.ip().is_unspecified() {
         format!("http://localhost:{}/", addr.port())
     } else {

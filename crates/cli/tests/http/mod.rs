@@ -31,9 +31,11 @@ impl Server {
             .expect("start wurfel serve");
         let stderr = child.stderr.take().expect("stderr");
         let mut lines = BufReader::new(stderr).lines();
+        // The address is on the line with the URL (a warning may come first).
         let line = lines
-            .next()
-            .and_then(|l| l.ok())
+            .by_ref()
+            .map_while(Result::ok)
+            .find(|l| l.contains("http://"))
             .expect("wurfel serve prints its address");
         let url = line
             .split("http://")
