@@ -30,6 +30,13 @@ pub enum LoadError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// Not a catalog id (where only catalog ids are accepted: [`builtin`]).
+    NotBuiltIn {
+        /// What was asked for.
+        name: String,
+        /// Catalog ids close to it (may be empty).
+        suggestions: Vec<String>,
+    },
     /// Neither a catalog id nor an existing file.
     NotFound {
         /// What was asked for.
@@ -51,16 +58,25 @@ impl fmt::Display for LoadError {
             LoadError::Read { path, source } => {
                 write!(f, "cannot read {}: {source}", path.display())
             }
+            LoadError::NotBuiltIn { name, suggestions } => {
+                write!(f, "`{name}` is not a built-in puzzle")?;
+                suggest(f, suggestions)
+            }
             LoadError::NotFound { name, suggestions } => {
                 write!(f, "`{name}` is neither a built-in puzzle nor a file")?;
-                if suggestions.is_empty() {
-                    write!(f, "; built-in puzzles: {}", catalog::ids().join(", "))
-                } else {
-                    let s: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
-                    write!(f, "; did you mean {}?", s.join(" or "))
-                }
+                suggest(f, suggestions)
             }
         }
+    }
+}
+
+/// "; did you mean ...?" or the list of built-in puzzles.
+fn suggest(f: &mut fmt::Formatter<'_>, suggestions: &[String]) -> fmt::Result {
+    if suggestions.is_empty() {
+        write!(f, "; built-in puzzles: {}", catalog::ids().join(", "))
+    } else {
+        let s: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
+        write!(f, "; did you mean {}?", s.join(" or "))
     }
 }
 
@@ -99,12 +115,11 @@ pub fn load(name_or_path: &str) -> Result<Puzzle, LoadError> {
 /// A built-in puzzle by id, else the puzzle file at that path: a BurrTools `.xmpuzzle` (by its
 /// content: gzip or XML) or TOML.
 pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadError> {
-    let not_applicable = || LoadError::ProblemNotApplicable {
-        name: name_or_path.to_string(),
-    };
     if let Some(p) = catalog::get(name_or_path) {
         if opts.problem.is_some() {
-            return Err(not_applicable());
+            return Err(LoadError::ProblemNotApplicable {
+                name: name_or_path.to_string(),
+            });
         }
         return Ok(Loaded {
             puzzle: p,
@@ -129,8 +144,22 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
         source,
     };
     let bytes = wurfel_files::read_bounded(path, burrtools::MAX_XML_BYTES).map_err(read_err)?;
-    if burrtools::looks_like_xmpuzzle(&bytes) {
-        let r = burrtools::read_xmpuzzle(&bytes, name_or_path, opts.problem.as_deref())
+    from_bytes(&bytes, name_or_path, opts)
+}
+
+/// A puzzle from the bytes of a puzzle file (`origin` names it in messages, and its extension
+/// `.xmpuzzle` says it should be BurrTools'): BurrTools `.xmpuzzle` by its content (gzip or
+/// XML), else TOML, each held to the same limits as a file [`load_with`] reads.
+pub fn from_bytes(bytes: &[u8], origin: &str, opts: &LoadOptions) -> Result<Loaded, LoadError> {
+    let read_err = |source| LoadError::Read {
+        path: PathBuf::from(origin),
+        source,
+    };
+    if bytes.len() as u64 > burrtools::MAX_XML_BYTES {
+        return Err(read_err(too_big(burrtools::MAX_XML_BYTES)));
+    }
+    if burrtools::looks_like_xmpuzzle(bytes) {
+        let r = burrtools::read_xmpuzzle(bytes, origin, opts.problem.as_deref())
             .map_err(LoadError::Burr)?;
         return Ok(Loaded {
             puzzle: r.puzzle,
@@ -139,7 +168,7 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
     }
     // Named as a BurrTools file but neither gzip nor XML (empty, truncated to nothing, another
     // format): say so, rather than report what TOML misses in it.
-    let named_burr = path
+    let named_burr = Path::new(origin)
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("xmpuzzle"));
     if named_burr {
@@ -149,11 +178,13 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
             "it is neither gzip-compressed nor XML"
         };
         return Err(LoadError::Burr(BurrError {
-            message: format!("{name_or_path}: not a BurrTools .xmpuzzle file: {what}"),
+            message: format!("{origin}: not a BurrTools .xmpuzzle file: {what}"),
         }));
     }
     if opts.problem.is_some() {
-        return Err(not_applicable());
+        return Err(LoadError::ProblemNotApplicable {
+            name: origin.to_string(),
+        });
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(read_err(too_big(MAX_FILE_BYTES)));
@@ -164,15 +195,23 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
             "it is empty",
         )));
     }
-    let text = String::from_utf8(bytes).map_err(|_| {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
         read_err(io::Error::new(
             io::ErrorKind::InvalidData,
             "it is not UTF-8 text",
         ))
     })?;
     Ok(Loaded {
-        puzzle: parse_puzzle(&text, name_or_path)?,
+        puzzle: parse_puzzle(text, origin)?,
         notes: Vec::new(),
+    })
+}
+
+/// A built-in puzzle by id; an unknown id is an error with the ids close to it.
+pub fn builtin(id: &str) -> Result<Puzzle, LoadError> {
+    catalog::get(id).ok_or_else(|| LoadError::NotBuiltIn {
+        name: id.to_string(),
+        suggestions: close_ids(id),
     })
 }
 

@@ -22,6 +22,7 @@ mod board;
 pub mod catalog;
 mod chain;
 mod folding;
+pub mod input;
 mod pool;
 mod shard;
 mod solve;

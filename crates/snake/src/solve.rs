@@ -350,6 +350,29 @@ impl Problem {
         out
     }
 
+    /// [`Problem::solutions`] that stops soon after `cancel` is set; also tells whether the
+    /// search ran to its end (all solutions, or `limit` of them, found).
+    pub fn solutions_until(
+        &self,
+        limit: Option<usize>,
+        cancel: Cancel<'_>,
+    ) -> (Vec<Folding>, bool) {
+        let mut out = Vec::new();
+        if limit == Some(0) {
+            return (out, true);
+        }
+        let exhausted = self.for_each_solution(cancel, |f| {
+            out.push(f);
+            if limit.is_some_and(|l| out.len() >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let complete = exhausted || cancel.is_none_or(|c| !c.load(Ordering::Relaxed));
+        (out, complete)
+    }
+
     /// Hands the solutions of [`Problem::solutions`] to `visit` one at a time, in search order,
     /// as they are found, keeping none (a listing of millions needs no more memory than one),
     /// until `visit` breaks or `cancel` is set. Returns true when every solution was visited.

@@ -8,7 +8,7 @@ use crate::args::{Disassemble, Json, PuzzleArg, Threads};
 use crate::commands::pack::{load_arg, prepare, print_stats};
 use crate::exit::Stop;
 use crate::output::{fmt_int, wrap, OutputPath, TEXT_WIDTH};
-use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
+use crate::report::CountJson;
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
@@ -21,7 +21,7 @@ use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
 use wurfel_pack::load::MAX_FILE_BYTES;
-use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared, Want};
+use wurfel_pack::{Convention, DisassemblyCounts, Prepared, Want};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -210,21 +210,7 @@ fn run_disassembling(
     ))
 }
 
-/// What a count found, however it was run (here, or merged from shards).
-pub struct Summary {
-    /// The counts.
-    pub counts: Counts,
-    /// Whether every task was counted.
-    pub complete: bool,
-    /// Search statistics.
-    pub stats: Stats,
-    /// Seconds (wall clock here; the sum of the shards' for a merge).
-    pub seconds: f64,
-    /// Worker threads (per shard for a merge).
-    pub threads: usize,
-    /// With `--disassemble`: assemblies and those that come apart.
-    pub disassembly: Option<DisassemblyCounts>,
-}
+pub use wurfel_present::count::Summary;
 
 /// Prints a count's result as `count` does (text, or one JSON object).
 pub fn print(prep: &Prepared, s: &Summary, json: bool) -> Result<()> {
@@ -244,36 +230,7 @@ pub fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
 }
 
 fn print_json(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
-    let c = &s.counts;
-    let complete = s.complete;
-    let (secs, threads) = (s.seconds, s.threads);
-    let p = &prep.puzzle;
-    let report = CountJson {
-        puzzle: &p.id,
-        name: &p.name,
-        raw: c.raw,
-        rotations: c.rotations,
-        rotations_reflections: c.rotations_reflections,
-        complete,
-        seconds: secs,
-        threads,
-        target_rotations: prep.symmetry.rotations.len(),
-        target_reflections: prep.symmetry.target_reflections,
-        mirror_closed: prep.symmetry.mirror_closed,
-        published: p
-            .published
-            .iter()
-            .map(|x| PublishedJson::new(x, complete.then_some(c)))
-            .collect(),
-        stats: StatsJson::from(&s.stats),
-        disassembly: s.disassembly.map(|d| DisassemblyJson {
-            convention: Convention::Rotations.key(),
-            assemblies: d.assemblies,
-            solutions: d.solutions,
-            max_level: d.max_level,
-        }),
-    };
-    writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    writeln!(out, "{}", serde_json::to_string(&CountJson::new(prep, s))?)?;
     Ok(())
 }
 

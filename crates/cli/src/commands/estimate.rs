@@ -6,7 +6,7 @@ use crate::args::{Json, PuzzleArg, Threads};
 use crate::commands::pack::{load_arg, prepare};
 use crate::exit::{Stop, Usage};
 use crate::output::fmt_int;
-use crate::report::{EstimateJson, IntervalJson};
+use crate::report::EstimateJson;
 use crate::{outln, progress};
 use anyhow::Result;
 use std::time::Duration;
@@ -116,18 +116,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         high: est.nodes.high / rate,
     };
     if args.json.json {
-        let report = EstimateJson {
-            puzzle: &puzzle.id,
-            name: &puzzle.name,
-            probes: est.probes,
-            tasks: tasks.len(),
-            seed: args.seed,
-            complete: est.complete,
-            nodes: IntervalJson::from(est.nodes),
-            solutions: IntervalJson::from(est.covers),
-            cpu_seconds: IntervalJson::from(cpu),
-            nodes_per_second: rate,
-        };
+        let report = EstimateJson::new(&puzzle, &est, tasks.len(), args.seed, rate);
         outln!("{}", serde_json::to_string(&report)?);
     } else {
         outln!(

@@ -9,6 +9,7 @@ pub mod render;
 pub mod revenge;
 pub mod revenge_explain;
 pub mod revenge_verify;
+pub mod serve;
 pub mod shard;
 pub mod shell;
 pub mod snake;

@@ -7,8 +7,11 @@ use crate::args::ViewArg;
 use crate::output::{fmt_int, OutputPath};
 use anyhow::{bail, Context, Result};
 use std::path::Path;
-use wurfel_pack::{Prepared, Puzzle};
-use wurfel_render::{render_html, render_png, render_svg, Options, Scene, ScenePiece, View};
+use wurfel_pack::Prepared;
+use wurfel_render::{render_html, render_png, render_svg, Options, Scene, View};
+
+// The scenes are the presentation layer's (the web app shows the same ones).
+pub use wurfel_present::scene::{disassembly_frames, pieces_scene, solution_scene};
 
 /// Solutions kept for the interactive viewer (static pictures show the first).
 const HTML_SOLUTIONS: usize = 200;
@@ -103,92 +106,6 @@ pub fn view(v: ViewArg) -> View {
         ViewArg::Pieces => View::Pieces,
         ViewArg::Sides => View::Sides,
         ViewArg::Layers => View::Layers,
-    }
-}
-
-/// A scene for one packing solution; copies of a piece are numbered so each has its own
-/// legend entry.
-/// Every piece's offset (in [`Prepared::pieces_of`] order) in the assembled position and after
-/// each move of `sep`. A group that slides out goes twice the assembly's extent along that
-/// axis: clear of the rest, still in the picture.
-pub fn disassembly_frames(
-    prep: &Prepared,
-    solution: &[u32],
-    sep: &wurfel_pack::disassembly::Separation,
-) -> Vec<Vec<[i32; 3]>> {
-    let pieces = prep.pieces_of(solution);
-    let mut lo = [i32::MAX; 3];
-    let mut hi = [i32::MIN; 3];
-    for c in pieces.iter().flat_map(|p| &p.cells) {
-        for k in 0..3 {
-            lo[k] = lo[k].min(c[k]);
-            hi[k] = hi[k].max(c[k]);
-        }
-    }
-    let mut at = vec![[0; 3]; pieces.len()];
-    let mut frames = vec![at.clone()];
-    for step in sep.plan() {
-        let axis = step.direction.axis();
-        let far = 2 * (hi[axis] - lo[axis] + 1);
-        let by = step
-            .direction
-            .offset(step.distance.map_or(far, |d| d as i32));
-        for &p in &step.pieces {
-            for k in 0..3 {
-                at[p][k] += by[k];
-            }
-        }
-        frames.push(at.clone());
-    }
-    frames
-}
-
-pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
-    let labels = prep.instance_labels(solution);
-    let pieces = prep
-        .pieces_of(solution)
-        .into_iter()
-        .zip(labels)
-        .map(|(p, label)| ScenePiece {
-            name: prep.puzzle.pieces[p.kind as usize].name.clone(),
-            label: Some(label),
-            cells: p.cells,
-        })
-        .collect();
-    Scene {
-        title: format!("{} — solution {}", prep.puzzle.name, index + 1),
-        pieces,
-        path: None,
-        text: Some(prep.layers_text(solution)),
-        moves: None,
-    }
-}
-
-/// The pieces of a puzzle side by side, each in its first orientation (drawn with
-/// [`View::Pieces`](wurfel_render::View::Pieces): one tile each, so they never overlap).
-pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
-    let mut x0 = 0;
-    let mut pieces = Vec::new();
-    for p in &puzzle.pieces {
-        let s = p.shape.normalized();
-        let d = s.dims();
-        pieces.push(ScenePiece {
-            name: if p.count > 1 {
-                format!("{} ×{}", p.name, p.count)
-            } else {
-                p.name.clone()
-            },
-            label: Some(p.symbol.to_string()),
-            cells: s.cells().iter().map(|c| [c[0] + x0, c[1], c[2]]).collect(),
-        });
-        x0 += d[0] + 1;
-    }
-    Scene {
-        title: format!("{} — pieces", puzzle.name),
-        pieces,
-        path: None,
-        text: None,
-        moves: None,
     }
 }
 

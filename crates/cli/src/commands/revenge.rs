@@ -269,7 +269,7 @@ struct AnalyseArgs {
 /// Where tables and analysis state live: `$WURFEL_CACHE`, else the platform's cache
 /// directory (`$XDG_CACHE_HOME/wurfel` or `~/.cache/wurfel` on Linux), else a directory
 /// under the system's temporary directory.
-fn cache_dir() -> std::path::PathBuf {
+pub(crate) fn cache_dir() -> std::path::PathBuf {
     if let Some(d) = std::env::var_os("WURFEL_CACHE") {
         return d.into();
     }

@@ -12,8 +12,8 @@ use std::fmt::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_render::{Scene, ScenePiece, View};
-use wurfel_snake::{catalog, Board, Chain, Counts, Folding, Problem, Pruning};
+use wurfel_render::{Scene, View};
+use wurfel_snake::{catalog, Counts, Folding, Problem, Pruning};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -113,62 +113,8 @@ pub fn run(args: SnakeArgs) -> Result<()> {
     }
 }
 
-/// Parses `--box`: `N` or `XxYxZ`.
-pub(crate) fn parse_box(text: &str) -> Result<Board> {
-    let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
-    let nums: Result<Vec<usize>, _> = parts.iter().map(|p| p.parse::<usize>()).collect();
-    let dims = match (nums, parts.len()) {
-        (Ok(v), 1) => [v[0], v[0], v[0]],
-        (Ok(v), 3) => [v[0], v[1], v[2]],
-        _ => bail!("cannot read the box `{text}`: give a side (`3`) or dimensions (`2x2x3`)"),
-    };
-    Ok(Board::new(dims)?)
-}
-
-/// A chain from the command line, with its catalog name if it is a built-in one.
-#[derive(Debug)]
-pub(crate) struct Named {
-    pub(crate) name: Option<&'static str>,
-    pub(crate) problem: Problem,
-}
-
-pub(crate) fn resolve(text: &str, board: Option<&str>) -> Result<Named> {
-    let entry = catalog::find(text);
-    let chain = match entry {
-        Some(e) => e.chain(),
-        None => Chain::parse(text).map_err(|err| {
-            let looks_like_name = text.chars().any(|c| {
-                c.is_ascii_alphabetic() && !matches!(c.to_ascii_uppercase(), 'E' | 'S' | 'C')
-            });
-            if looks_like_name {
-                anyhow::anyhow!(
-                    "`{text}` is neither a built-in snake (see `wurfel snake list`) nor a chain: {err}"
-                )
-            } else {
-                anyhow::anyhow!("cannot read the chain `{text}`: {err}")
-            }
-        })?,
-    };
-    let problem = match (board, entry) {
-        (Some(b), _) => Problem::new(chain, parse_box(b)?)?,
-        (None, Some(e)) => Problem::auto(chain, Some(e.side))?,
-        (None, None) => Problem::auto(chain, None)?,
-    };
-    // A chain typed out in full is still recognised as a built-in one, from either end (many
-    // sources list a chain from its other end).
-    let name = entry.map(|e| e.id).or_else(|| {
-        catalog::CATALOG
-            .iter()
-            .find(|e| {
-                let c = e.chain();
-                e.side == problem.board().dims()[0]
-                    && problem.board().dims().iter().all(|&d| d == e.side)
-                    && (&c == problem.chain() || &c.reversed() == problem.chain())
-            })
-            .map(|e| e.id)
-    });
-    Ok(Named { name, problem })
-}
+// Reading a chain and a box is the library's (the web server reads them the same way).
+pub(crate) use wurfel_snake::input::{parse_box, resolve, Named};
 
 fn describe(n: &Named) -> String {
     let p = &n.problem;
@@ -344,47 +290,9 @@ fn snake_summary(
     Ok(())
 }
 
-/// A picture of one folding: each segment is a piece (a corner cube belongs to the segment it
-/// ends, so the pieces partition the box), and the path is the visiting order.
+/// A picture of one folding (the presentation layer's, as the web app shows it).
 fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
-    let chain = named.problem.chain();
-    let cells = f.cells();
-    let segs = chain.segments();
-    let mut pieces = Vec::with_capacity(segs.len());
-    let mut start = 0usize;
-    for (k, &len) in segs.iter().enumerate() {
-        let end = start + len as usize - 1;
-        let from = if k == 0 { start } else { start + 1 };
-        pieces.push(ScenePiece {
-            // The renderer numbers legend entries itself, so the number is not repeated.
-            name: format!("segment of {len}"),
-            label: None,
-            cells: cells[from..=end].to_vec(),
-        });
-        start = end;
-    }
-    Scene {
-        title: format!(
-            "{} ({}) — solution {}",
-            // Titles are drawn on one line: a long chain goes into the text instead.
-            named.name.map_or_else(
-                || format!("snake of {} segments", segs.len()),
-                str::to_string
-            ),
-            named.problem.board(),
-            index + 1
-        ),
-        pieces,
-        path: Some(cells.to_vec()),
-        text: Some(format!(
-            "chain {} ({})\nmoves {}\n{}",
-            chain,
-            chain.letters(),
-            f.segment_moves(),
-            f.layers()
-        )),
-        moves: None,
-    }
+    wurfel_present::scene::snake_scene(named.name, &named.problem, f, index)
 }
 
 fn count(a: CountArgs) -> Result<()> {

@@ -6,7 +6,7 @@ use crate::commands::print::{PrintArgs, SolutionExport};
 use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputFile, OutputPath};
-use crate::report::{SolutionJson, StepJson};
+use crate::report::SolutionJson;
 use crate::{note, progress};
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -85,13 +85,7 @@ impl Listing<'_> {
             None
         };
         let written = if self.json {
-            let mut j = SolutionJson::new(self.prep, &s);
-            if let Some(sep) = &sep {
-                j.level = Some(sep.level_text());
-                if self.plan {
-                    j.plan = Some(sep.plan().into_iter().map(StepJson::new).collect());
-                }
-            }
+            let j = SolutionJson::new(self.prep, &s).with_separation(sep.as_ref(), self.plan);
             serde_json::to_string(&j)
                 .map_err(std::io::Error::from)
                 .and_then(|line| writeln!(self.sink, "{line}"))
