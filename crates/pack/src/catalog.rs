@@ -13,6 +13,7 @@ const ENTRIES: &[(&str, &str)] = &[
     ("bedlam", include_str!("../catalog/bedlam.toml")),
     ("tetris-cube", include_str!("../catalog/tetris-cube.toml")),
     ("big-brother", include_str!("../catalog/big-brother.toml")),
+    ("steinhaus", include_str!("../catalog/steinhaus.toml")),
     ("diabolical", include_str!("../catalog/diabolical.toml")),
     (
         "slothouber-graatsma",

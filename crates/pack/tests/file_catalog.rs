@@ -4,12 +4,13 @@ use std::collections::HashSet;
 use wurfel_geom::{Cell, Shape};
 use wurfel_pack::{catalog, parse_puzzle, to_toml, Convention, Puzzle};
 
-const IDS: [&str; 19] = [
+const IDS: [&str; 20] = [
     "soma",
     "cubissimo",
     "bedlam",
     "tetris-cube",
     "big-brother",
+    "steinhaus",
     "diabolical",
     "slothouber-graatsma",
     "conway",
@@ -79,6 +80,7 @@ fn published_counts() {
         ("bedlam", &[(Rotations, 19_186), (Raw, 460_464)]),
         ("tetris-cube", &[(Rotations, 9_839), (Raw, 236_136)]),
         ("big-brother", &[(Rotations, 14_177), (Raw, 340_248)]),
+        ("steinhaus", &[(Rotations, 2), (Raw, 48)]),
         ("diabolical", &[(RotationsReflections, 13)]),
         (
             "slothouber-graatsma",
@@ -300,6 +302,7 @@ fn catalog_published_counts_reproduced() {
     for id in [
         "soma",
         "cubissimo",
+        "steinhaus",
         "diabolical",
         "slothouber-graatsma",
         "tetracubes-2x4x4",
@@ -335,6 +338,51 @@ fn big_brother_fits_the_published_facts() {
     assert_eq!(counts, [3, 12, 12, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24]);
     let text = catalog::source("big-brother").unwrap();
     assert!(text.contains("RECONSTRUCTION") && text.contains("scottkurowski.com/BigBroCube"));
+    assert!(p.name.contains("reconstructed"));
+}
+
+/// The Steinhaus cube's reconstructed set has the published form: tetracube "6" (an L, achiral),
+/// the two screw tetracubes (mirror images of each other, Steinhaus's "congruent by symmetry"
+/// pair), three pentacubes, all chiral and none the mirror image of another (five of the six
+/// pieces chiral, as Penn's page says); its two solutions share the placement of two pentacubes
+/// (the article's 30 and 40) and differ in the third (33); the note says it is a reconstruction.
+#[test]
+fn steinhaus_fits_the_published_facts() {
+    let p = entry("steinhaus");
+    assert_eq!(p.target, Shape::cuboid(3, 3, 3));
+    let sizes: Vec<usize> = p.pieces.iter().map(|x| x.shape.len()).collect();
+    assert_eq!(sizes, [4, 4, 4, 5, 5, 5]);
+    let chiral: Vec<bool> = p.pieces.iter().map(|x| x.shape.is_chiral()).collect();
+    assert_eq!(chiral, [false, true, true, true, true, true]);
+    let mirror = |k: usize| p.pieces[k].shape.mirrored().canonical();
+    assert_eq!(mirror(1), p.pieces[2].shape.canonical());
+    for k in 3..6 {
+        assert!((0..6).all(|j| p.pieces[j].shape.canonical() != mirror(k)));
+    }
+    let prep = wurfel_pack::Prepared::new(&p).unwrap();
+    let sols = prep.solutions(Convention::Rotations, 10, 1);
+    assert_eq!(sols.len(), 2);
+    let cells = |s: &[u32], kind: u32| {
+        prep.pieces_of(s)
+            .into_iter()
+            .find(|x| x.kind == kind)
+            .map(|x| x.cells.into_iter().collect::<HashSet<Cell>>())
+    };
+    // Up to a rotation of the second solution, QA and QB sit alike and Q33 differs.
+    let second = prep.solutions(Convention::Raw, 100, 1);
+    let same_pair = second
+        .iter()
+        .filter(|s| cells(s, 4) == cells(&sols[0], 4) && cells(s, 5) == cells(&sols[0], 5));
+    let q33: HashSet<Vec<Cell>> = same_pair
+        .map(|s| {
+            let mut c: Vec<Cell> = cells(s, 3).unwrap().into_iter().collect();
+            c.sort();
+            c
+        })
+        .collect();
+    assert_eq!(q33.len(), 2);
+    let text = catalog::source("steinhaus").unwrap();
+    assert!(text.contains("RECONSTRUCTION") && text.contains("Mathematical Snapshots"));
     assert!(p.name.contains("reconstructed"));
 }
 
