@@ -36,6 +36,11 @@ fn limit() -> Option<u64> {
     *LIMIT.get_or_init(|| None)
 }
 
+/// The budget in bytes (`None`: no limit), for work that watches its own memory as it goes.
+pub fn limit_bytes() -> Option<u64> {
+    limit()
+}
+
 /// Physical memory from `/proc/meminfo` (`MemTotal`), where there is one.
 fn physical() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;

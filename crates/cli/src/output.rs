@@ -331,7 +331,11 @@ pub fn wrap(line: &str, width: usize, indent: usize) -> String {
 
 /// `1234567` as `1,234,567`.
 pub fn fmt_int(n: u64) -> String {
-    let s = n.to_string();
+    fmt_digits(&n.to_string())
+}
+
+/// A decimal integer of any size (its digits) with thousands separators.
+pub fn fmt_digits(s: &str) -> String {
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
         if i > 0 && (s.len() - i).is_multiple_of(3) {

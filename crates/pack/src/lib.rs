@@ -10,6 +10,8 @@
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
 //! - [`memory`]: what preparing and searching a puzzle takes in memory, known beforehand;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
+//! - [`frontier`]: exact counts by dynamic programming over the filled/empty boundary, for
+//!   long boxes and many identical pieces (counts of any size);
 //! - [`output`]: layered text and JSON;
 //! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints;
 //! - [`disassembly`]: whether an assembly comes apart by sliding pieces, its level and plan;
@@ -21,6 +23,7 @@ pub mod catalog;
 pub mod checkpoint;
 pub mod disassembly;
 pub mod file;
+pub mod frontier;
 pub mod load;
 pub mod memory;
 pub mod model;

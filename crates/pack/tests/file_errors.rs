@@ -356,8 +356,13 @@ fn non_integer_coordinates() {
 
 #[test]
 fn huge_sizes() {
-    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [65, 1, 1]");
-    check(&t, 3, 7, "`box` sizes must be between 1 and 64, found 65");
+    let t = MINIMAL.replace("box = [3, 3, 3]", "box = [4097, 1, 1]");
+    check(
+        &t,
+        3,
+        7,
+        "`box` sizes must be between 1 and 4096, found 4097",
+    );
     let t = MINIMAL.replace("box = [3, 3, 3]", "box = [64, 64, 64]");
     check(
         &t,
@@ -366,7 +371,7 @@ fn huge_sizes() {
         "the box has 262144 cells, above the limit of 4096 cells",
     );
     let t = MINIMAL.replace("box = [3, 3, 3]", "box = [0, 3, 3]");
-    check(&t, 3, 7, "between 1 and 64, found 0");
+    check(&t, 3, 7, "between 1 and 4096, found 0");
     let t = MINIMAL.replace("count = 1 ", "count = 10001 ");
     check(
         &t,
@@ -376,16 +381,16 @@ fn huge_sizes() {
     );
     let t = MINIMAL.replace("[1,0,0]", "[1,0,99999999999]");
     check(&t, 6, 18, "beyond the limit of ±1000000");
-    let t = "name = \"x\"\n[target]\ncells = [[0,0,0],[100,0,0]]\n";
+    let t = "name = \"x\"\n[target]\ncells = [[0,0,0],[5000,0,0]]\n";
     check(
         t,
         3,
         9,
-        "the target spans 101×1×1 cells, above the limit of 64",
+        "the target spans 5001×1×1 cells, above the limit of 4096",
     );
-    let row = "#".repeat(65);
+    let row = "#".repeat(4097);
     let t = format!("name = \"x\"\n[target]\nlayers = \"{row}\"\n");
-    check(&t, 3, 10, "above the limit of 64×64 cells");
+    check(&t, 3, 10, "above the limit of 4096×4096 cells");
 }
 
 #[test]

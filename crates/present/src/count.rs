@@ -44,6 +44,7 @@ impl<'a> CountJson<'a> {
                 .iter()
                 .map(|x| PublishedJson::new(x, complete.then_some(c)))
                 .collect(),
+            method: "search",
             stats: StatsJson::from(&s.stats),
             disassembly: s.disassembly.map(|d| DisassemblyJson {
                 convention: Convention::Rotations.key(),

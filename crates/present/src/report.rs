@@ -159,6 +159,8 @@ pub struct CountJson<'a> {
     pub target_reflections: usize,
     pub mirror_closed: bool,
     pub published: Vec<PublishedJson<'a>>,
+    /// `search` (`count --method frontier` prints [`FrontierCountJson`]).
+    pub method: &'static str,
     /// This run's search only (not the tasks counted before a resume).
     pub stats: StatsJson,
     /// With `--disassemble` only.
@@ -521,6 +523,82 @@ impl<'a> EstimateJson<'a> {
             solutions: IntervalJson::from(est.covers),
             cpu_seconds: IntervalJson::from(cpu),
             nodes_per_second: rate,
+        }
+    }
+}
+
+/// A count of any size as a JSON number with every digit (serde_json's own integers stop at
+/// 128 bits).
+pub struct ExactInt(pub String);
+
+impl Serialize for ExactInt {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::Error;
+        serde_json::value::RawValue::from_string(self.0.clone())
+            .map_err(S::Error::custom)?
+            .serialize(s)
+    }
+}
+
+/// `wurfel count --method frontier --json` (and `auto` when it chose the frontier method): the
+/// fields of [`CountJson`] up to `published`, then the method's own statistics.
+#[derive(Serialize)]
+pub struct FrontierCountJson<'a> {
+    pub puzzle: &'a str,
+    pub name: &'a str,
+    pub raw: ExactInt,
+    pub rotations: ExactInt,
+    pub rotations_reflections: ExactInt,
+    pub complete: bool,
+    pub seconds: f64,
+    pub threads: usize,
+    pub target_rotations: usize,
+    pub target_reflections: usize,
+    pub mirror_closed: bool,
+    pub published: Vec<PublishedJson<'a>>,
+    pub method: &'static str,
+    /// With `--method auto`: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto: Option<String>,
+    pub peak_states: usize,
+    pub peak_bytes: usize,
+    /// The raw count, then one run per symmetry whose fixed points Burnside's lemma needs.
+    pub runs: Vec<FrontierRunJson>,
+}
+
+/// One run of the frontier counter.
+#[derive(Serialize)]
+pub struct FrontierRunJson {
+    pub symmetry: String,
+    pub fixed: ExactInt,
+    /// The earlier run with the same orbits, whose count this reuses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub same_as: Option<usize>,
+    pub order: String,
+    pub window: u32,
+    pub state_bits: u32,
+    pub items: usize,
+    pub peak_states: usize,
+    pub peak_bytes: usize,
+    pub transitions: u64,
+    /// States after each layer along the slowest axis.
+    pub layer_states: Vec<usize>,
+}
+
+impl From<&wurfel_pack::frontier::RunStats> for FrontierRunJson {
+    fn from(r: &wurfel_pack::frontier::RunStats) -> Self {
+        FrontierRunJson {
+            symmetry: r.symmetry.clone(),
+            fixed: ExactInt(r.fixed.to_string()),
+            same_as: r.same_as,
+            order: r.order.clone(),
+            window: r.window,
+            state_bits: r.state_bits,
+            items: r.items,
+            peak_states: r.peak_states,
+            peak_bytes: r.peak_bytes,
+            transitions: r.transitions,
+            layer_states: r.layer_states.clone(),
         }
     }
 }

@@ -5,9 +5,10 @@
 //! atomically.
 
 use crate::args::{Disassemble, Json, PuzzleArg, Threads};
+use crate::commands::count_frontier::{self, MethodArgs};
 use crate::commands::pack::{load_arg, prepare, print_stats};
 use crate::exit::Stop;
-use crate::output::{fmt_int, wrap, OutputPath, TEXT_WIDTH};
+use crate::output::{fmt_digits, fmt_int, wrap, OutputPath, TEXT_WIDTH};
 use crate::report::CountJson;
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
@@ -45,6 +46,8 @@ pub struct CountArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 2.0,
           value_parser = parse_interval, requires = "checkpoint")]
     checkpoint_interval: f64,
+    #[command(flatten)]
+    method: MethodArgs,
 }
 
 /// Seconds between checkpoint saves: more than 0 (0 would save after every task, rewriting
@@ -67,8 +70,13 @@ pub fn count(args: CountArgs) -> Result<()> {
              counts only (count without --disassemble to resume a long count)"
         );
     }
+    args.method
+        .check(args.checkpoint.is_some(), args.disassemble.disassemble)?;
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
     let prep = prepare(&puzzle, args.threads.get())?;
+    if count_frontier::count(&prep, &args.method, args.json.json)? {
+        return Ok(());
+    }
     let start = Instant::now();
     let (outcome, disassembly) = if args.disassemble.disassemble {
         let (o, d) = run_disassembling(&prep, &args)?;
@@ -235,51 +243,13 @@ fn print_json(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
 }
 
 fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
-    let p = &prep.puzzle;
-    let sym = &prep.symmetry;
     let counts = &s.counts;
     let complete = s.complete;
     let (secs, threads) = (s.seconds, s.threads);
-    let head = format!(
-        "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
-        p.name,
-        p.piece_count(),
-        p.target.len(),
-        sym.rotations.len(),
-        sym.target_reflections,
-        if sym.target_reflections == 0 {
-            ""
-        } else if sym.mirror_closed {
-            " (piece set mirror-closed: mirror images are solutions)"
-        } else {
-            " (piece set not mirror-closed: a mirror image is never a solution)"
-        }
-    );
-    writeln!(out, "{}", wrap(&head, TEXT_WIDTH, 2))?;
+    write_header(out, prep)?;
     for c in Convention::ALL {
-        let published: Vec<String> = p
-            .published
-            .iter()
-            .filter(|x| x.convention == c)
-            .map(|x| {
-                let mark = if !complete {
-                    ""
-                } else if x.count == counts.get(c) {
-                    " ✓"
-                } else {
-                    " ✗ MISMATCH"
-                };
-                format!("published {} ({}){mark}", fmt_int(x.count), x.source)
-            })
-            .collect();
-        let line = format!(
-            "  {:<22} {:>14}   {}",
-            c.key(),
-            fmt_int(counts.get(c)),
-            published.join("; ")
-        );
-        // Citations wrap under the column they start in.
-        writeln!(out, "{}", wrap(line.trim_end(), TEXT_WIDTH, 42))?;
+        let n = counts.get(c);
+        write_count(out, prep, c, &n.to_string(), |x| x == n, complete)?;
     }
     if let Some(d) = s.disassembly {
         writeln!(
@@ -305,5 +275,65 @@ fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
         secs,
         if threads == 1 { "" } else { "s" }
     )?;
+    Ok(())
+}
+
+/// The first line of `count`'s text: the puzzle and its target's symmetry.
+pub fn write_header(out: &mut String, prep: &Prepared) -> Result<()> {
+    let p = &prep.puzzle;
+    let sym = &prep.symmetry;
+    let head = format!(
+        "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
+        p.name,
+        p.piece_count(),
+        p.target.len(),
+        sym.rotations.len(),
+        sym.target_reflections,
+        if sym.target_reflections == 0 {
+            ""
+        } else if sym.mirror_closed {
+            " (piece set mirror-closed: mirror images are solutions)"
+        } else {
+            " (piece set not mirror-closed: a mirror image is never a solution)"
+        }
+    );
+    writeln!(out, "{}", wrap(&head, TEXT_WIDTH, 2))?;
+    Ok(())
+}
+
+/// One count line of `count`'s text: the convention, the count (its decimal digits) and the
+/// published figures, each marked by whether it `matches` a complete count.
+pub fn write_count(
+    out: &mut String,
+    prep: &Prepared,
+    c: Convention,
+    digits: &str,
+    matches: impl Fn(u64) -> bool,
+    complete: bool,
+) -> Result<()> {
+    let published: Vec<String> = prep
+        .puzzle
+        .published
+        .iter()
+        .filter(|x| x.convention == c)
+        .map(|x| {
+            let mark = if !complete {
+                ""
+            } else if matches(x.count) {
+                " ✓"
+            } else {
+                " ✗ MISMATCH"
+            };
+            format!("published {} ({}){mark}", fmt_int(x.count), x.source)
+        })
+        .collect();
+    let line = format!(
+        "  {:<22} {:>14}   {}",
+        c.key(),
+        fmt_digits(digits),
+        published.join("; ")
+    );
+    // Citations wrap under the column they start in.
+    writeln!(out, "{}", wrap(line.trim_end(), TEXT_WIDTH, 42))?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 pub mod convert;
 pub mod count;
+pub mod count_frontier;
 pub mod estimate;
 pub mod pack;
 pub mod print;

@@ -25,8 +25,9 @@ use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
 
-/// Largest extent of the target along any axis.
-pub const MAX_DIM: i64 = 64;
+/// Largest extent of the target along any axis: as many as the cells allow, so that long
+/// boxes (2x2x1000) can be written; the cell limit bounds the size.
+pub const MAX_DIM: i64 = 4096;
 /// Largest number of target cells.
 pub const MAX_TARGET_CELLS: usize = 4096;
 /// Largest number of identical copies of one piece.

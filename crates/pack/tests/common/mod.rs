@@ -4,6 +4,8 @@
 use wurfel_geom::{Cell, Shape};
 use wurfel_pack::{Piece, Puzzle};
 
+pub mod random;
+
 pub fn piece(name: &str, symbol: char, cells: &[Cell], count: u32) -> Piece {
     Piece {
         name: name.into(),

@@ -1,0 +1,323 @@
+//! Exact counts by dynamic programming over the boundary between the filled and the empty part
+//! of the target (a transfer-matrix, or "broken profile", method).
+//!
+//! The cells are visited one by one in a fixed order (the longest axis slowest, see
+//! [`order`]); the state after a cell is which of the next `W` cells are already filled,
+//! together with how many copies of each kind are used when that matters (see [`problem`]).
+//! The number of solutions is the number of ways to walk from the empty state to the end, so
+//! the work grows with the number of distinct states, not with the number of solutions: for
+//! long boxes of small cross-section it counts far beyond what a search can enumerate.
+//!
+//! It counts exactly what [`Prepared::count`] counts as `raw` (a solution is a set of
+//! placements; identical pieces are interchangeable; optional cells may stay empty; piece
+//! ranges hold). The classes come from Burnside's lemma: the number of classes under a group
+//! is the average number of solutions each element fixes, and a solution fixed by `g` is a
+//! union of whole orbits of placements under `g`, so the same programme counts them with the
+//! orbits as items. Under reflections a kind is mapped to its mirror twin exactly as
+//! [`crate::symmetry`] does, and solutions that use a kind without a twin are counted under
+//! the rotations only (see [`classes`]).
+
+pub mod auto;
+mod classes;
+mod dp;
+pub(crate) mod order;
+pub(crate) mod problem;
+
+use crate::Prepared;
+use num_bigint::BigUint;
+use problem::{orbit_items, placement_items, Dp, Item};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+/// How to run the frontier counter.
+#[derive(Clone, Copy)]
+pub struct FrontierOptions<'a> {
+    /// The memory bound: stop with [`FrontierError::TooMuchMemory`] rather than let the two
+    /// state maps grow beyond this many bytes (estimated from their capacity, checked before
+    /// they grow).
+    pub max_bytes: usize,
+    /// Stop with [`FrontierError::Budget`] after this many state transitions (a probe).
+    pub max_transitions: u64,
+    /// Also count the classes under the target's symmetries (by Burnside's lemma).
+    pub classes: bool,
+    /// Set from outside to stop (then [`FrontierError::Cancelled`]).
+    pub cancel: Option<&'a AtomicBool>,
+    /// Called after every position.
+    pub progress: Option<&'a dyn Fn(&FrontierProgress)>,
+}
+
+impl Default for FrontierOptions<'_> {
+    fn default() -> Self {
+        FrontierOptions {
+            max_bytes: usize::MAX,
+            max_transitions: u64::MAX,
+            classes: true,
+            cancel: None,
+            progress: None,
+        }
+    }
+}
+
+/// Where a run is.
+#[derive(Clone, Copy, Debug)]
+pub struct FrontierProgress {
+    /// Which run (0 = the raw count, then one per symmetry whose fixed points are counted).
+    pub run: usize,
+    /// Runs in all.
+    pub runs: usize,
+    /// Positions done.
+    pub position: usize,
+    /// Positions in all (box cells).
+    pub positions: usize,
+    /// States after the last position.
+    pub states: usize,
+}
+
+/// One run of the programme: the raw count, or the solutions fixed by one symmetry.
+#[derive(Clone, Debug, Default)]
+pub struct RunStats {
+    /// `identity`, `rotation k` or `reflection k` (index in [`crate::symmetry::Symmetry`]),
+    /// with `, twin-free kinds only` for the count that leaves out kinds without a mirror twin.
+    pub symmetry: String,
+    /// The visiting order, e.g. `z slowest, then y, then x`.
+    pub order: String,
+    /// Bits of the filled-cell window.
+    pub window: u32,
+    /// Bits of a state (window and tracked counts).
+    pub state_bits: u32,
+    /// Items (placements, or orbits of placements).
+    pub items: usize,
+    /// Positions (box cells).
+    pub positions: usize,
+    /// States after each whole layer along the slowest axis.
+    pub layer_states: Vec<usize>,
+    /// Most states after any position.
+    pub peak_states: usize,
+    /// Most bytes the two state maps held at once (estimated from their capacity).
+    pub peak_bytes: usize,
+    /// State transitions made.
+    pub transitions: u64,
+    /// The count (solutions fixed by this symmetry).
+    pub fixed: BigUint,
+    /// When this symmetry has the same orbits as an earlier one: that run, whose count is
+    /// reused (and whose statistics this copies).
+    pub same_as: Option<usize>,
+}
+
+/// Counts under the three conventions, with the statistics of every run.
+#[derive(Clone, Debug)]
+pub struct FrontierReport {
+    /// Target held fixed.
+    pub raw: BigUint,
+    /// Classes under the target's rotations (`None` without [`FrontierOptions::classes`]).
+    pub rotations: Option<BigUint>,
+    /// Classes under all its isometries (as [`crate::Convention::RotationsReflections`]).
+    pub rotations_reflections: Option<BigUint>,
+    /// Every run, the raw count first.
+    pub runs: Vec<RunStats>,
+}
+
+impl FrontierReport {
+    /// Most states after any position of any run.
+    pub fn peak_states(&self) -> usize {
+        self.runs.iter().map(|r| r.peak_states).max().unwrap_or(0)
+    }
+
+    /// Most bytes of any run.
+    pub fn peak_bytes(&self) -> usize {
+        self.runs.iter().map(|r| r.peak_bytes).max().unwrap_or(0)
+    }
+
+    /// The count under `c`, if counted.
+    pub fn get(&self, c: crate::Convention) -> Option<&BigUint> {
+        match c {
+            crate::Convention::Raw => Some(&self.raw),
+            crate::Convention::Rotations => self.rotations.as_ref(),
+            crate::Convention::RotationsReflections => self.rotations_reflections.as_ref(),
+        }
+    }
+}
+
+/// Why the frontier counter stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FrontierError {
+    /// A state needs more bits than the counter supports.
+    StateTooWide {
+        /// Bits of the filled-cell window (the largest span of an item in the visiting order).
+        window: u32,
+        /// Bits of the tracked piece counts.
+        count_bits: u32,
+        /// The most supported.
+        max: u32,
+    },
+    /// The state maps would grow beyond [`FrontierOptions::max_bytes`].
+    TooMuchMemory {
+        /// The limit in bytes.
+        limit: usize,
+        /// States at that moment.
+        states: usize,
+        /// The position (cell) reached.
+        position: usize,
+        /// Positions in all.
+        positions: usize,
+        /// States after each whole layer done (how they grew).
+        layer_states: Vec<usize>,
+    },
+    /// [`FrontierOptions::max_transitions`] were made.
+    Budget {
+        /// The position (cell) reached.
+        position: usize,
+        /// Positions in all.
+        positions: usize,
+    },
+    /// Stopped from outside.
+    Cancelled,
+    /// The fixed-point counts contradict Burnside's lemma (a sum not a multiple of the group
+    /// order): a bug, reported rather than rounded.
+    Inconsistent(String),
+}
+
+impl fmt::Display for FrontierError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrontierError::StateTooWide {
+                window,
+                count_bits,
+                max,
+            } => write!(
+                f,
+                "the frontier method needs {} bits of state ({window} cells of window, \
+                 {count_bits} of piece counts) but supports {max}: count with --method search",
+                window + count_bits
+            ),
+            FrontierError::TooMuchMemory {
+                limit,
+                states,
+                position,
+                positions,
+                layer_states,
+            } => write!(
+                f,
+                "the frontier method would need more than {:.1} MiB (--max-memory) at cell \
+                 {position} of {positions} ({states} boundary states and growing; after each \
+                 layer: {})",
+                *limit as f64 / f64::from(1u32 << 20),
+                if layer_states.is_empty() {
+                    "none done".to_string()
+                } else {
+                    layer_states
+                        .iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ),
+            FrontierError::Budget {
+                position,
+                positions,
+            } => write!(
+                f,
+                "the transition budget ran out at cell {position} of {positions}"
+            ),
+            FrontierError::Cancelled => write!(f, "interrupted"),
+            FrontierError::Inconsistent(s) => write!(f, "internal error: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for FrontierError {}
+
+/// What one run counts: a label and its items.
+struct Job {
+    label: String,
+    items: Vec<Item>,
+}
+
+/// Counts the solutions of `prep` (and, with [`FrontierOptions::classes`], its classes).
+pub fn count(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<FrontierReport, FrontierError> {
+    let jobs = jobs(prep, opts.classes);
+    let mut runs: Vec<RunStats> = Vec::with_capacity(jobs.len());
+    let mut seen: HashMap<&[Item], usize> = HashMap::new();
+    for (i, job) in jobs.iter().enumerate() {
+        if let Some(&j) = seen.get(job.items.as_slice()) {
+            let mut copy = runs[j].clone();
+            copy.symmetry = job.label.clone();
+            copy.same_as = Some(j);
+            runs.push(copy);
+            continue;
+        }
+        seen.insert(&job.items, i);
+        runs.push(run(prep, job, opts, (i, jobs.len()))?);
+    }
+    let fixed: Vec<BigUint> = runs.iter().map(|r| r.fixed.clone()).collect();
+    let raw = fixed[0].clone();
+    let (rotations, rotations_reflections) = if opts.classes {
+        let (r, rr) = classes::burnside(&prep.symmetry, &fixed)?;
+        (Some(r), Some(rr))
+    } else {
+        (None, None)
+    };
+    Ok(FrontierReport {
+        raw,
+        rotations,
+        rotations_reflections,
+        runs,
+    })
+}
+
+/// One run of the programme.
+fn run(
+    prep: &Prepared,
+    job: &Job,
+    opts: &FrontierOptions<'_>,
+    which: (usize, usize),
+) -> Result<RunStats, FrontierError> {
+    let dp = Dp::new(&prep.puzzle, &prep.board, &job.items)?;
+    let mut stats = RunStats {
+        symmetry: job.label.clone(),
+        order: dp.order.describe(),
+        window: dp.window,
+        state_bits: dp.bits,
+        items: dp.items,
+        positions: dp.positions(),
+        ..Default::default()
+    };
+    stats.fixed = dp::run(&dp, opts, &mut stats, which)?;
+    Ok(stats)
+}
+
+/// The runs: the raw count, then (for the classes) the fixed points of every other symmetry,
+/// in the order [`classes::burnside`] reads them.
+fn jobs(prep: &Prepared, classes: bool) -> Vec<Job> {
+    let sym = &prep.symmetry;
+    let pl = &prep.placements;
+    let mut jobs = vec![Job {
+        label: "identity".into(),
+        items: placement_items(pl, &[]),
+    }];
+    if !classes {
+        return jobs;
+    }
+    for (g, perm) in sym.rotations.iter().enumerate().skip(1) {
+        jobs.push(Job {
+            label: format!("rotation {g}"),
+            items: orbit_items(pl, perm, &[]),
+        });
+    }
+    for (g, perm) in sym.reflections.iter().enumerate() {
+        jobs.push(Job {
+            label: format!("reflection {g}"),
+            items: orbit_items(pl, perm, &[]),
+        });
+    }
+    if !sym.reflections.is_empty() && !sym.twinless.is_empty() {
+        for (g, perm) in sym.rotations.iter().enumerate() {
+            jobs.push(Job {
+                label: format!("rotation {g}, twin-free kinds only"),
+                items: orbit_items(pl, perm, &sym.twinless),
+            });
+        }
+    }
+    jobs
+}
