@@ -98,7 +98,7 @@ fn puzzle_cases(tmp: &Path) -> Vec<(PathBuf, &'static str)> {
         ("non-utf8.toml", "not UTF-8"),
         ("truncated.toml", "invalid array"),
         ("huge-count.toml", "above the limit of 10000"),
-        ("huge-box.toml", "between 1 and 64"),
+        ("huge-box.toml", "between 1 and 4096"),
         ("huge-coordinates.toml", "beyond the limit"),
         ("deep.toml", "recursion limit"),
         (
