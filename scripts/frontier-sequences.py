@@ -96,7 +96,7 @@ SEQUENCES = {
     "T-2x3": ("T-tetracubes in 2x3xn", (2, 3), [("T", T4)], range(2, 301, 2), [], 8),
     "T-2x4": ("T-tetracubes in 2x4xn", (2, 4), [("T", T4)], range(1, 201), [], 6),
     "T-3x4": ("T-tetracubes in 3x4xn", (3, 4), [("T", T4)], range(4, 101, 4), [], 4),
-    "T-4x4": ("T-tetracubes in 4x4xn", (4, 4), [("T", T4)], range(1, 41), [], 5),
+    "T-4x4": ("T-tetracubes in 4x4xn", (4, 4), [("T", T4)], range(1, 21), [], 5),
     "cube+L-2x2": ("cubes and L-tricubes in 2x2xn", (2, 2), [("C", CUBE), ("L", L3)],
                    range(1, 101), [(A360064, lambda n: n)], 4),
     "domino+L-2x2": ("dominoes and L-tricubes in 2x2xn", (2, 2), [("D", DOMINO), ("L", L3)],
