@@ -434,36 +434,7 @@ fn list(a: ListArgs) -> Result<()> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn boxes_parse() {
-        assert_eq!(parse_box("3").unwrap().dims(), [3, 3, 3]);
-        assert_eq!(parse_box("2x2X3").unwrap().dims(), [2, 2, 3]);
-        assert!(parse_box("3x3").is_err());
-        assert!(parse_box("big").is_err());
-        assert!(parse_box("5").unwrap_err().to_string().contains("64 cells"));
-        assert!(parse_box("0").is_err());
-    }
-
-    #[test]
-    fn names_and_notations_resolve() {
-        let s = resolve("Standard", None).unwrap();
-        assert_eq!(s.name, Some("standard"));
-        assert_eq!(s.problem.board().dims(), [3, 3, 3]);
-        let l = resolve("ESCCCSCCSCCCSCSCCCCSCSCSCSE", None).unwrap();
-        assert_eq!(l.problem.chain(), s.problem.chain());
-        assert_eq!(l.name, Some("standard"));
-        // Read from the other end (as some sources list it), it is still the standard snake.
-        let r = resolve("3,3,3,3,2,2,2,3,3,2,2,3,2,3,2,2,3", None).unwrap();
-        assert_eq!(r.name, Some("standard"));
-        let other = resolve("3,3,2,3,2,2,2,2,2,3,2,2,2,2,2,3,2,3,3", None).unwrap();
-        assert_eq!(other.name, None);
-        let msg = resolve("kingsnake", None).unwrap_err().to_string();
-        assert!(msg.contains("neither a built-in snake"), "{msg}");
-        let msg = resolve("3,2,2", Some("3")).unwrap_err().to_string();
-        assert!(msg.contains("5 cubes") && msg.contains("27 cells"), "{msg}");
-        let msg = resolve("3,2,1,2", None).unwrap_err().to_string();
-        assert!(msg.contains("segment 3"), "{msg}");
-    }
+    // Reading chains and boxes is tested where it lives, in `wurfel_snake::input`.
 
     #[test]
     fn scene_pieces_partition_the_box() {
