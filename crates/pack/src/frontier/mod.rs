@@ -100,8 +100,8 @@ pub struct RunStats {
     pub transitions: u64,
     /// The count (solutions fixed by this symmetry).
     pub fixed: BigUint,
-    /// When this symmetry has the same orbits as an earlier one: that run, whose count is
-    /// reused (and whose statistics this copies).
+    /// When this symmetry has the same orbits as an earlier one (its inverse) or is conjugate
+    /// to one: that run, whose count is reused (and whose statistics this copies).
     pub same_as: Option<usize>,
 }
 
@@ -229,18 +229,40 @@ impl fmt::Display for FrontierError {
 impl std::error::Error for FrontierError {}
 
 /// What one run counts: a label and its items.
-struct Job {
+struct Job<'a> {
     label: String,
     items: Vec<Item>,
+    /// The symmetry, as a permutation of placements.
+    perm: &'a [u32],
+    /// Whether kinds without a mirror twin are left out.
+    twin_free: bool,
 }
 
 /// Counts the solutions of `prep` (and, with [`FrontierOptions::classes`], its classes).
 pub fn count(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<FrontierReport, FrontierError> {
     let jobs = jobs(prep, opts.classes);
+    let sym = &prep.symmetry;
+    let group: Vec<(&[u32], Vec<u32>)> = sym
+        .rotations
+        .iter()
+        .chain(&sym.reflections)
+        .map(|h| (h.as_slice(), inverse(h)))
+        .collect();
     let mut runs: Vec<RunStats> = Vec::with_capacity(jobs.len());
     let mut seen: HashMap<&[Item], usize> = HashMap::new();
     for (i, job) in jobs.iter().enumerate() {
-        if let Some(&j) = seen.get(job.items.as_slice()) {
+        // A symmetry with the same orbits as an earlier one (its inverse), or conjugate to one
+        // (h g h⁻¹ fixes h(S) exactly when g fixes S), fixes as many solutions.
+        let earlier = seen.get(job.items.as_slice()).copied().or_else(|| {
+            (0..i).find(|&j| {
+                runs[j].same_as.is_none()
+                    && jobs[j].twin_free == job.twin_free
+                    && group
+                        .iter()
+                        .any(|(h, hinv)| conjugates(h, hinv, jobs[j].perm, job.perm))
+            })
+        });
+        if let Some(j) = earlier {
             let mut copy = runs[j].clone();
             copy.symmetry = job.label.clone();
             copy.same_as = Some(j);
@@ -289,12 +311,14 @@ fn run(
 
 /// The runs: the raw count, then (for the classes) the fixed points of every other symmetry,
 /// in the order [`classes::burnside`] reads them.
-fn jobs(prep: &Prepared, classes: bool) -> Vec<Job> {
+fn jobs(prep: &Prepared, classes: bool) -> Vec<Job<'_>> {
     let sym = &prep.symmetry;
     let pl = &prep.placements;
     let mut jobs = vec![Job {
         label: "identity".into(),
         items: placement_items(pl, &[]),
+        perm: &sym.rotations[0],
+        twin_free: false,
     }];
     if !classes {
         return jobs;
@@ -303,12 +327,16 @@ fn jobs(prep: &Prepared, classes: bool) -> Vec<Job> {
         jobs.push(Job {
             label: format!("rotation {g}"),
             items: orbit_items(pl, perm, &[]),
+            perm,
+            twin_free: false,
         });
     }
     for (g, perm) in sym.reflections.iter().enumerate() {
         jobs.push(Job {
             label: format!("reflection {g}"),
             items: orbit_items(pl, perm, &[]),
+            perm,
+            twin_free: false,
         });
     }
     if !sym.reflections.is_empty() && !sym.twinless.is_empty() {
@@ -316,8 +344,34 @@ fn jobs(prep: &Prepared, classes: bool) -> Vec<Job> {
             jobs.push(Job {
                 label: format!("rotation {g}, twin-free kinds only"),
                 items: orbit_items(pl, perm, &sym.twinless),
+                perm,
+                twin_free: true,
             });
         }
     }
     jobs
+}
+
+/// The inverse of a placement permutation (`u32::MAX` where it has no preimage).
+fn inverse(perm: &[u32]) -> Vec<u32> {
+    let mut inv = vec![u32::MAX; perm.len()];
+    for (p, &q) in perm.iter().enumerate() {
+        if q != u32::MAX {
+            inv[q as usize] = p as u32;
+        }
+    }
+    inv
+}
+
+/// Whether `h g h⁻¹ = f`, every step defined (an undefined image — a kind without a twin —
+/// proves nothing, so it answers no).
+fn conjugates(h: &[u32], hinv: &[u32], g: &[u32], f: &[u32]) -> bool {
+    (0..f.len()).all(|p| {
+        let q = hinv[p];
+        if q == u32::MAX {
+            return false;
+        }
+        let r = g[q as usize];
+        r != u32::MAX && h[r as usize] == f[p]
+    })
 }
