@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 secs=${1:-120}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(puzzle_toml snake_chain scramble facelets checkpoint)
+[ ${#targets[@]} -eq 0 ] && targets=(puzzle_toml burrtools snake_chain scramble facelets checkpoint)
 out=${OUT:-${TMPDIR:-/tmp}/wurfel-fuzz}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$out/target}
 cargo afl build --release --quiet

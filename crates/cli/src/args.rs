@@ -93,7 +93,8 @@ pub struct PuzzleArg {
 #[derive(Args, Debug, Clone, Default)]
 pub struct Problem {
     /// Which problem of a BurrTools .xmpuzzle file: its number (from 1) or its name (default:
-    /// the first).
+    /// the first). `#N` is always the number, `=NAME` always the name (needed when a problem
+    /// is named like another one's number).
     #[arg(long, value_name = "N|NAME")]
     pub problem: Option<String>,
 }

@@ -5,7 +5,7 @@
 //! | 0 | success (also a count of 0, and a reader that closed the pipe early) |
 //! | 1 | error (bad input, unwritable output, full disk, refused checkpoint) |
 //! | 2 | usage (unknown flag, invalid flag value) |
-//! | 3 | `solve` proved that no solution exists |
+//! | 3 | `solve` or `snake solve` proved that no solution exists |
 //! | 130 | interrupted (Ctrl-C, SIGTERM): results so far printed, checkpoint saved |
 
 use std::io;
@@ -14,7 +14,7 @@ use std::process::ExitCode;
 /// The exit codes, also printed by `wurfel --help`.
 pub const HELP: &str =
     "Exit codes: 0 success (a count of 0 too; a closed output pipe ends quietly \
-with 0), 1 error, 2 usage error, 3 `solve` found that no solution exists, 130 interrupted \
+with 0), 1 error, 2 usage error, 3 `solve` (or `snake solve`) found that no solution exists, 130 interrupted \
 (Ctrl-C or SIGTERM: what was found so far is printed, a --checkpoint is saved).";
 
 /// Wrong use of the command line found after parsing (clap reports the rest with code 2).
@@ -32,7 +32,7 @@ impl std::error::Error for Usage {}
 /// Ends a command with a non-zero code whose reason was already reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
-    /// `solve`: the search was exhaustive and found nothing.
+    /// `solve`, `snake solve`: the search was exhaustive and found nothing.
     NoSolution,
     /// Interrupted by a signal after reporting what was done.
     Interrupted,

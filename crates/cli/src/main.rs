@@ -2,15 +2,21 @@
 //!
 //! Layers, as in ripgrep: `args` (flags shared by subcommands, one meaning each), `commands/`
 //! (one module per command, each parse → validate outputs → search → report), `report` (every
-//! JSON shape as a type), `output` (the one atomic file writer), `progress` (bars, spinners,
-//! signals), `exit` (exit codes). This file only parses and turns errors into exit codes.
+//! JSON shape as a type, from the `wurfel-present` crate), `output` (the one atomic file writer),
+//! `inputs` (what a command reads, which no output may replace), `progress` (bars, spinners,
+//! signals), `exit` (exit codes), `memory` (the `--max-memory` budget). This file only parses
+//! and turns errors into exit codes.
 
 mod args;
 mod commands;
 mod exit;
+mod inputs;
+mod memory;
 mod output;
 mod progress;
-mod report;
+
+// Every JSON shape lives in the presentation layer, shared with `wurfel serve`.
+use wurfel_present::report;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -21,6 +27,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size,
+          help = memory::HELP, long_help = memory::LONG_HELP)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -45,6 +54,8 @@ enum Command {
     Snake(commands::snake::SnakeArgs),
     /// The 4x4x4 cube: solve (five stages or reduction), analyse stages, build tables.
     Revenge(commands::revenge::RevengeArgs),
+    /// Serve the web app on this machine: design, solve, count and watch in a browser.
+    Serve(commands::serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(commands::shell::CompletionsArgs),
     /// Print a man page (roff): `wurfel man > wurfel.1`, `wurfel man solve`, or all with `--dir DIR`.
@@ -62,6 +73,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Convert(a) => commands::convert::run(a),
         Command::Snake(a) => commands::snake::run(a),
         Command::Revenge(a) => commands::revenge::run(a),
+        Command::Serve(a) => commands::serve::run(a),
         Command::Completions(a) => commands::shell::completions(a, Cli::command()),
         Command::Man(a) => commands::shell::man(a, Cli::command()),
     }?;
@@ -73,6 +85,7 @@ fn run(command: Command) -> anyhow::Result<()> {
 fn main() -> ExitCode {
     progress::install_signal_handler();
     let cli = Cli::parse();
+    memory::set_limit(cli.max_memory);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => exit::report(&e),

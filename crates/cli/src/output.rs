@@ -1,55 +1,39 @@
-//! Every file wurfel writes goes through here: one atomic writer.
+//! Every file wurfel writes goes through here, onto the one atomic writer
+//! (`wurfel_files::AtomicFile`).
 //!
 //! - A regular file (or a new one) is written to an exclusive temporary file in the target's
-//!   directory (created with `O_EXCL` by `tempfile`, so a planted symlink cannot redirect it),
-//!   synced, and renamed over the target: a reader sees the old file or the whole new one.
+//!   directory (`.NAME.wurfel-PID-XXXXXX.tmp`, created with `O_EXCL` under an unpredictable
+//!   name, so a planted symlink cannot redirect it), synced, and renamed over the target: a
+//!   reader sees the old file or the whole new one.
 //! - A symlink is resolved and the file it points to is written (the link stays a link).
-//! - FIFOs, character devices, sockets, `-` and `/dev/stdout` are streamed to, never replaced.
-//! - Temporary files are named `.NAME.wurfel-PID-XXXXXX.tmp`. They are removed when a write
-//!   fails or is abandoned (drop), and on SIGINT/SIGTERM by the signal handler (see
+//! - FIFOs, character devices, sockets and `-` are streamed to, never replaced; so are this
+//!   process's own descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`),
+//!   whatever they lead to: `--out /dev/stdout > f` writes to standard output, which the
+//!   shell has opened on `f`.
+//! - No output may replace a file the command reads ([`crate::inputs`]): refused in
+//!   [`OutputPath::check`], before any work, and again when the file is created.
+//! - Temporary files are removed when a write fails or is abandoned (drop), and on
+//!   SIGINT/SIGTERM by the signal handler (`wurfel_files::remove_temporaries`, see
 //!   [`crate::progress`]); one left behind by a SIGKILL is recognised (its process is gone) and
 //!   removed by the next run that writes the same file.
 //!
 //! [`OutputPath::check`] validates a path before any search starts.
 
+use crate::inputs;
 use anyhow::{bail, Context, Result};
-use std::fs::{File, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-
-/// Temporary files alive in this process, for the signal handler to remove.
-static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Removes every temporary file of this process (called on SIGINT/SIGTERM before exiting).
-pub fn remove_temporaries() {
-    let temps = match TEMPS.lock() {
-        Ok(t) => t,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    for t in temps.iter() {
-        let _ = std::fs::remove_file(t);
-    }
-}
-
-fn register(path: &Path) {
-    if let Ok(mut t) = TEMPS.lock() {
-        t.push(path.to_path_buf());
-    }
-}
-
-fn unregister(path: &Path) {
-    if let Ok(mut t) = TEMPS.lock() {
-        t.retain(|p| p != path);
-    }
-}
+use wurfel_files::write::parent_dir;
+use wurfel_files::AtomicFile;
 
 /// Where an output path leads, decided before anything is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Dest {
     /// This process's standard output.
     Stdout,
-    /// A FIFO, device or socket: opened and written in place.
+    /// A FIFO, device, socket or one of this process's descriptors: opened and written in
+    /// place (appending, so a descriptor open on a file keeps what is there).
     Stream(PathBuf),
     /// A regular file (existing or not), replaced atomically.
     File(PathBuf),
@@ -61,6 +45,9 @@ pub struct OutputPath {
     /// As the user gave it (for messages).
     shown: PathBuf,
     dest: Dest,
+    /// A state file the command itself keeps in a directory it reads (a shard's result in
+    /// its plan directory): only the files it reads are protected from it.
+    own: bool,
 }
 
 /// Links followed at most (as the kernel's `ELOOP` limit).
@@ -68,18 +55,58 @@ const MAX_LINKS: usize = 40;
 
 impl OutputPath {
     /// Resolves `path` and checks that it can be written: not a directory, its directory
-    /// exists. Call before any long computation.
+    /// exists, it is no file or directory the command reads. Call before any long
+    /// computation (and after the inputs are known: [`crate::inputs`]).
     pub fn check(path: &Path) -> Result<OutputPath> {
+        Self::check_as(path, false)
+    }
+
+    /// [`OutputPath::check`] for a file the command keeps in a directory it reads (results,
+    /// markers and scripts in a shard plan directory): refused only when it is a file the
+    /// command reads.
+    pub fn own(path: &Path) -> Result<OutputPath> {
+        Self::check_as(path, true)
+    }
+
+    fn check_as(path: &Path, own: bool) -> Result<OutputPath> {
         let shown = path.to_path_buf();
         if path.as_os_str() == "-" {
             return Ok(OutputPath {
                 shown,
                 dest: Dest::Stdout,
+                own,
             });
+        }
+        if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
+            bail!(
+                "cannot write {}: it names a directory, not a file",
+                path.display()
+            );
         }
         let resolved = resolve_links(path)
             .with_context(|| format!("cannot write {}: cannot resolve it", path.display()))?;
-        let dest = match std::fs::metadata(&resolved) {
+        let dest = match own_descriptor(&resolved) {
+            Some(1) => Dest::Stdout,
+            Some(_) => Dest::Stream(resolved),
+            None => Self::dest_of(path, resolved)?,
+        };
+        let out = OutputPath { shown, dest, own };
+        out.check_inputs()?;
+        if let Dest::File(p) = &out.dest {
+            // Probe: a directory we may not write to fails now, not after the search.
+            drop(AtomicFile::probe(p).with_context(|| {
+                format!(
+                    "cannot write {}: cannot create a file beside it",
+                    path.display()
+                )
+            })?);
+        }
+        Ok(out)
+    }
+
+    /// Where the resolved path `resolved` (not one of our descriptors) leads.
+    fn dest_of(path: &Path, resolved: PathBuf) -> Result<Dest> {
+        Ok(match std::fs::metadata(&resolved) {
             Ok(m) if m.is_dir() => bail!("cannot write {}: it is a directory", path.display()),
             Ok(m) if m.is_file() => Dest::File(resolved),
             Ok(_) => Dest::Stream(resolved),
@@ -104,17 +131,15 @@ impl OutputPath {
                 }
             }
             Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
-        };
-        if let Dest::File(p) = &dest {
-            // Probe: a directory we may not write to fails now, not after the search.
-            drop(temp_file_for(p).with_context(|| {
-                format!(
-                    "cannot write {}: cannot create a file beside it",
-                    path.display()
-                )
-            })?);
+        })
+    }
+
+    /// Refuses an output that would replace (or write into) something the command reads.
+    fn check_inputs(&self) -> Result<()> {
+        match &self.dest {
+            Dest::Stdout => Ok(()),
+            Dest::Stream(p) | Dest::File(p) => inputs::check_output(&self.shown, p, self.own),
         }
-        Ok(OutputPath { shown, dest })
     }
 
     /// Standard output.
@@ -122,6 +147,7 @@ impl OutputPath {
         OutputPath {
             shown: PathBuf::from("standard output"),
             dest: Dest::Stdout,
+            own: false,
         }
     }
 
@@ -138,25 +164,21 @@ impl OutputPath {
     /// Opens the output; nothing is visible at a regular file's path until
     /// [`OutputFile::commit`].
     pub fn create(&self) -> Result<OutputFile> {
+        // Inputs found after the check (none should be) are protected all the same.
+        self.check_inputs()?;
         let shown = self.shown.clone();
         let sink = match &self.dest {
             Dest::Stdout => Sink::Stdout(io::stdout()),
             Dest::Stream(p) => Sink::Stream(BufWriter::new(
                 OpenOptions::new()
-                    .write(true)
+                    .append(true)
                     .open(p)
                     .with_context(|| format!("cannot open {}", shown.display()))?,
             )),
-            Dest::File(p) => {
-                remove_stale_temporaries(p);
-                let tmp = temp_file_for(p)
-                    .with_context(|| format!("cannot create a file next to {}", shown.display()))?;
-                register(tmp.path());
-                Sink::File {
-                    tmp: BufWriter::new(tmp),
-                    target: p.clone(),
-                }
-            }
+            Dest::File(p) => Sink::File(BufWriter::new(
+                AtomicFile::create(p)
+                    .with_context(|| format!("cannot create a file next to {}", shown.display()))?,
+            )),
         };
         Ok(OutputFile {
             shown,
@@ -173,17 +195,35 @@ impl OutputPath {
     }
 }
 
+/// The descriptor number when `path` names one of this process's open descriptors
+/// (`/dev/stdout` = 1, `/dev/stderr` = 2, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/PID/fd/N` with
+/// our own PID): written in place, never replaced by a file beside it.
+fn own_descriptor(path: &Path) -> Option<u32> {
+    let s = path.to_str()?;
+    match s {
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
+    }
+    let pid = format!("/proc/{}/fd/", std::process::id());
+    let n = s
+        .strip_prefix("/dev/fd/")
+        .or_else(|| s.strip_prefix("/proc/self/fd/"))
+        .or_else(|| s.strip_prefix(pid.as_str()))?;
+    n.parse().ok()
+}
+
 /// Follows symlinks (relative ones from their own directory) to the path that would be written.
 fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..MAX_LINKS {
+        // `/dev/stdout`, `/dev/fd/N` and `/proc/*/fd/N` lead to open descriptors whose link
+        // text is not a path to write (e.g. `pipe:[123]`): stream to them as named.
+        if own_descriptor(&p).is_some() || p.starts_with("/proc") {
+            return Ok(p);
+        }
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
-                // `/dev/stdout`, `/dev/fd/N` and `/proc/*/fd/N` lead to open descriptors whose
-                // link text is not a path to write (e.g. `pipe:[123]`): stream to them as named.
-                if p.starts_with("/proc") || p.starts_with("/dev/fd") {
-                    return Ok(p);
-                }
                 let target = std::fs::read_link(&p)?;
                 p = parent_dir(&p).join(target);
             }
@@ -193,73 +233,10 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
-fn parent_dir(p: &Path) -> &Path {
-    p.parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-}
-
-/// `.NAME.wurfel-PID-`: the start of every temporary file name for `NAME`.
-fn temp_prefix(target: &Path) -> String {
-    let name = target.file_name().unwrap_or_default().to_string_lossy();
-    format!(".{name}.wurfel-")
-}
-
-fn temp_file_for(target: &Path) -> io::Result<tempfile::NamedTempFile> {
-    let prefix = format!("{}{}-", temp_prefix(target), std::process::id());
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // A new file gets the usual mode (0666 less the umask), not tempfile's 0600.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let tmp = builder.tempfile_in(parent_dir(target))?;
-    // A replaced file keeps its own mode.
-    if let Ok(m) = std::fs::metadata(target) {
-        tmp.as_file().set_permissions(m.permissions())?;
-    }
-    Ok(tmp)
-}
-
-/// Removes temporary files for `target` left by processes that no longer exist (SIGKILL).
-fn remove_stale_temporaries(target: &Path) {
-    let prefix = temp_prefix(target);
-    let Ok(entries) = std::fs::read_dir(parent_dir(target)) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let Some(rest) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix(&prefix))
-            .filter(|r| r.ends_with(".tmp"))
-        else {
-            continue;
-        };
-        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        if pid != std::process::id() && !process_exists(pid) {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
-}
-
-/// Whether process `pid` exists; `true` when that cannot be told (no `/proc`), to be safe.
-fn process_exists(pid: u32) -> bool {
-    let proc = Path::new("/proc");
-    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
-}
-
 enum Sink {
     Stdout(io::Stdout),
-    Stream(BufWriter<File>),
-    File {
-        tmp: BufWriter<tempfile::NamedTempFile>,
-        target: PathBuf,
-    },
+    Stream(BufWriter<std::fs::File>),
+    File(BufWriter<AtomicFile>),
 }
 
 /// An open output: see [`OutputPath::create`]. Dropped without [`OutputFile::commit`], a
@@ -282,11 +259,11 @@ impl OutputFile {
     /// untouched): where the partial results of an interrupted run go. Returns that path, or
     /// `None` when the output is a stream (then what was written is already there).
     pub fn commit_partial(self) -> Result<Option<PathBuf>> {
-        let Some(Sink::File { target, .. }) = &self.sink else {
+        let Some(Sink::File(f)) = &self.sink else {
             self.commit()?;
             return Ok(None);
         };
-        let mut name = target.as_os_str().to_owned();
+        let mut name = f.get_ref().target().as_os_str().to_owned();
         name.push(".partial");
         let partial = PathBuf::from(name);
         self.finish(Some(&partial))
@@ -298,16 +275,12 @@ impl OutputFile {
         match self.sink.take().expect("finished once") {
             Sink::Stdout(mut s) => s.flush(),
             Sink::Stream(mut w) => w.flush(),
-            Sink::File { tmp, target } => {
-                let tmp = tmp.into_inner().map_err(|e| e.into_error())?;
-                let tmp_path = tmp.path().to_path_buf();
-                let result = tmp.as_file().sync_all().and_then(|()| {
-                    tmp.persist(divert.unwrap_or(&target))
-                        .map(drop)
-                        .map_err(|e| e.error)
-                });
-                unregister(&tmp_path);
-                result
+            Sink::File(w) => {
+                let f = w.into_inner().map_err(|e| e.into_error())?;
+                match divert {
+                    Some(p) => f.commit_as(p),
+                    None => f.commit(),
+                }
             }
         }
     }
@@ -318,25 +291,42 @@ impl Write for OutputFile {
         match self.sink.as_mut().expect("not finished") {
             Sink::Stdout(s) => s.write(buf),
             Sink::Stream(w) => w.write(buf),
-            Sink::File { tmp, .. } => tmp.write(buf),
+            Sink::File(w) => w.write(buf),
         }
     }
     fn flush(&mut self) -> io::Result<()> {
         match self.sink.as_mut().expect("not finished") {
             Sink::Stdout(s) => s.flush(),
             Sink::Stream(w) => w.flush(),
-            Sink::File { tmp, .. } => tmp.flush(),
+            Sink::File(w) => w.flush(),
         }
     }
 }
 
-impl Drop for OutputFile {
-    fn drop(&mut self) {
-        // `NamedTempFile` removes itself when dropped; forget it in the signal registry.
-        if let Some(Sink::File { tmp, .. }) = &self.sink {
-            unregister(tmp.get_ref().path());
+/// Text lines are wrapped to this many characters (citations, long headers).
+pub const TEXT_WIDTH: usize = 100;
+
+/// `line` broken at spaces into lines of at most `width` characters, continuation lines
+/// indented by `indent` spaces (a word longer than a line, e.g. a URL, stays whole).
+pub fn wrap(line: &str, width: usize, indent: usize) -> String {
+    let body = line.trim_start_matches(' ');
+    let lead = line.len() - body.len();
+    let mut out = " ".repeat(lead);
+    let mut len = lead;
+    for (i, word) in body.split(' ').enumerate() {
+        let w = word.chars().count();
+        if i > 0 && len > indent && len + 1 + w > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            len = indent;
+        } else if i > 0 {
+            out.push(' ');
+            len += 1;
         }
+        out.push_str(word);
+        len += w;
     }
+    out
 }
 
 /// `1234567` as `1,234,567`.
@@ -445,6 +435,43 @@ mod tests {
             other.exists(),
             "only temporaries of the file written are touched"
         );
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_under_their_column() {
+        let line = format!("{:<10}{}", "key", "word ".repeat(40).trim_end());
+        let wrapped = wrap(&line, 40, 10);
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 40),
+            "{wrapped}"
+        );
+        assert!(wrapped
+            .lines()
+            .skip(1)
+            .all(|l| l.starts_with("          word")));
+        assert_eq!(wrapped.split_whitespace().count(), 41);
+        assert_eq!(wrap("short line", 40, 4), "short line");
+        let url = format!("see {}", "x".repeat(50));
+        assert_eq!(wrap(&url, 40, 2), format!("see\n  {}", "x".repeat(50)));
+    }
+
+    #[test]
+    fn own_descriptors_are_streams_and_trailing_slashes_are_refused() {
+        assert_eq!(
+            OutputPath::check(Path::new("/dev/stdout")).unwrap().dest,
+            Dest::Stdout
+        );
+        assert_eq!(own_descriptor(Path::new("/dev/fd/1")), Some(1));
+        assert_eq!(own_descriptor(Path::new("/proc/self/fd/7")), Some(7));
+        let pid = format!("/proc/{}/fd/2", std::process::id());
+        assert_eq!(own_descriptor(Path::new(&pid)), Some(2));
+        assert_eq!(own_descriptor(Path::new("/proc/1/fd/2")), None);
+        let dir = tempfile::tempdir().unwrap();
+        let slash = format!("{}/d.png/", dir.path().display());
+        let err = OutputPath::check(Path::new(&slash))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("names a directory"), "{err}");
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub fn install_signal_handler() {
         if LISTENING.load(Ordering::SeqCst) && !CANCEL.swap(true, Ordering::SeqCst) {
             crate::note!("\ninterrupted: finishing cleanly (interrupt again to quit at once)");
         } else {
-            crate::output::remove_temporaries();
+            wurfel_files::remove_temporaries();
             std::process::exit(130);
         }
     });

@@ -8,16 +8,26 @@ use common::wurfel;
 fn solve_bedlam_prints_layers() {
     let (code, out, err) = wurfel(&["solve", "bedlam"]);
     assert_eq!(code, 0, "{err}");
-    // Four layers of four rows, thirteen distinct piece letters.
-    let rows: Vec<&str> = out.lines().skip(1).take(4).collect();
+    // Title, layer numbers, column numbers, then four rows each led by its y: four layers of
+    // four cells per row, thirteen distinct piece letters.
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["z=3", "z=2", "z=1", "z=0"]
+    );
+    let rows: Vec<Vec<&str>> = lines[3..7]
+        .iter()
+        .map(|r| r.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0][..2], ["y", "3"], "{out}");
     assert!(
-        rows.iter().all(|r| r.split_whitespace().count() == 16),
+        rows.iter()
+            .all(|r| r.len() == 16 + if r[0] == "y" { 2 } else { 1 }),
         "{out}"
     );
-    let letters: std::collections::HashSet<char> = rows
-        .concat()
-        .chars()
-        .filter(|c| c.is_ascii_alphabetic())
+    let letters: std::collections::HashSet<&str> = rows
+        .iter()
+        .flat_map(|r| r[r.len() - 16..].iter().copied())
         .collect();
     assert_eq!(letters.len(), 13);
     assert!(err.contains("1 solution distinct up to rotations"), "{err}");
@@ -111,9 +121,18 @@ fn man_pages_exist_for_every_subcommand_the_top_page_names() {
 // five-stage tables take minutes to build on a fresh machine): the cache stays empty.
 #[test]
 fn revenge_solve_refuses_bad_options_before_loading_tables() {
-    let cases: [(&[&str], i32, &str); 5] = [
+    let cases: [(&[&str], i32, &str); 6] = [
         (&["--render", "cube.gif"], 1, ".svg or .png"),
-        (&["--effort", "2"], 1, "--effort is for --method reduction"),
+        (
+            &["--method", "five-stage", "--effort", "2"],
+            1,
+            "--effort is for --method reduction",
+        ),
+        (
+            &["--budget-ms", "5"],
+            1,
+            "--budget-ms is for the five-stage",
+        ),
         (
             &["--method", "reduction", "--budget-ms", "5"],
             1,
@@ -140,4 +159,123 @@ fn revenge_solve_refuses_bad_options_before_loading_tables() {
         let written = std::fs::read_dir(cache.path()).expect("cache dir").count();
         assert_eq!(written, 0, "{args:?}: tables were loaded or built first");
     }
+}
+
+// A cube already solved, or solved up to a whole-cube rotation, once crashed the reduction
+// (exit 101): each is solved in 0 OBTM, at most a rotation printed. One cache for all of them,
+// so the reduction's tables (45 MB) are built once.
+#[test]
+fn reduction_solves_solved_and_rotated_cubes() {
+    let cache = tempfile::tempdir().expect("temp dir");
+    let solved: String = "URFDLB"
+        .chars()
+        .flat_map(|c| std::iter::repeat_n(c, 16))
+        .collect();
+    let cases: [(&str, &str); 7] = [
+        ("--scramble", ""),
+        ("--scramble", "R R'"),
+        ("--scramble", "x"),
+        ("--scramble", "y2"),
+        ("--scramble", "Rw Lw'"),
+        ("--scramble", "4Rw"),
+        ("--facelets", &solved),
+    ];
+    for (flag, value) in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+            .args([
+                "revenge",
+                "solve",
+                "--method",
+                "reduction",
+                "--json",
+                flag,
+                value,
+            ])
+            .env("WURFEL_CACHE", cache.path())
+            .output()
+            .expect("run wurfel");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{flag} {value:?}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(v["obtm"], 0, "{flag} {value:?}: {v}");
+    }
+}
+
+// `snake solve` exits 3 when it proved that no folding exists, as `solve` does; the reason, when
+// the chain shows one, is printed (JSON output has only solutions: the message goes to stderr).
+#[test]
+fn snake_solve_without_a_folding_exits_3() {
+    // Straight segments of 3 alternate direction: a zigzag that cannot fill the cube.
+    let zigzag = "3,3,3,3,3,3,3,3,3,3,3,3,3";
+    let (code, out, err) = wurfel(&["snake", "solve", zigzag]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("no folding fills the box"), "{out}");
+    let (code, out, err) = wurfel(&["snake", "solve", zigzag, "--all", "--json"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("no folding fills the box"), "{err}");
+    // A segment longer than the box: the reason is named.
+    let (code, out, _) = wurfel(&[
+        "snake",
+        "solve",
+        "4,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3",
+    ]);
+    assert_eq!(code, 3);
+    assert!(out.contains("reason: segment 1 has 4 cubes"), "{out}");
+    // `snake count` of the same is a count of 0: a success.
+    let (code, out, _) = wurfel(&["snake", "count", zigzag]);
+    assert_eq!(code, 0);
+    assert!(out.contains("solutions                     0"), "{out}");
+    let (code, _, _) = wurfel(&["snake", "solve", "standard"]);
+    assert_eq!(code, 0);
+}
+
+// `snake survey` prints every snake with its solutions, then the summary; the lines add up to
+// the summary's totals. `--summary` prints the summary alone.
+#[test]
+fn snake_survey_prints_every_snake_then_the_summary() {
+    let (code, out, err) = wurfel(&["snake", "survey", "--box", "2x2x3"]);
+    assert_eq!(code, 0, "{err}");
+    let table: Vec<&str> = out.lines().skip(1).take_while(|l| !l.is_empty()).collect();
+    let figure = |key: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with(key)).expect(key);
+        line[key.len()..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(table.len() as u64, figure("snakes (chain = its reverse)"));
+    let solutions: u64 = table
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(solutions, figure("solutions in total"));
+    let palindromes = table.iter().filter(|l| l.contains(" P ")).count();
+    assert!(
+        out.contains(&format!("({palindromes} palindromes)")),
+        "{out}"
+    );
+    // The same snakes as the JSON lines, in the same order.
+    let (_, json, _) = wurfel(&["snake", "survey", "--box", "2x2x3", "--json"]);
+    let chains: Vec<String> = json
+        .lines()
+        .filter(|l| l.contains("\"chain\""))
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["chain"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let listed: Vec<String> = table
+        .iter()
+        .map(|l| l.split_whitespace().last().unwrap().to_string())
+        .collect();
+    assert_eq!(listed, chains);
+    let (code, summary, _) = wurfel(&["snake", "survey", "--box", "2x2x3", "--summary"]);
+    assert_eq!(code, 0);
+    assert!(summary.starts_with("survey of the 2x2x3 box"), "{summary}");
+    assert_eq!(summary.lines().count(), 7, "{summary}");
 }

@@ -109,7 +109,7 @@ fn frontier_stops_at_the_memory_bound() {
         "--method",
         "frontier",
         "--max-memory",
-        "0.001",
+        "1M",
     ]);
     assert_eq!(code, 1);
     assert!(out.is_empty());

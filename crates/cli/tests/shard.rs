@@ -355,7 +355,7 @@ fn emitted_scripts_name_this_plan() {
     assert!(submit.contains(&format!("dir={}", abs.display())));
     assert!(std::fs::read_to_string(dir.join("parallel.sh"))
         .unwrap()
-        .contains("::: $(seq 0 3)"));
+        .contains("mapfile -t indices < <(seq 0 3)"));
     assert!(std::fs::read_to_string(dir.join("k8s-job.yaml"))
         .unwrap()
         .contains("completions: 4"));

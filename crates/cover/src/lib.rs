@@ -20,13 +20,15 @@
 //!   threads; tasks run on worker threads and are delivered to the caller **in task order**, so
 //!   every result (first solution, first N, counts) is identical for any thread count;
 //! - tasks can be skipped (to resume an interrupted run) and the whole search can be cancelled;
-//! - [`search_limited`] runs the tasks in budgeted rounds to find a few covers fast.
+//! - [`search_limited`] runs the tasks in budgeted rounds to find a few covers fast, and
+//!   [`search_rounds`] streams every cover from the same rounds.
 //!
 //! Each cover is found exactly once: branching on a column picks the one row covering it, and
 //! branching on a group is allowed only when one unit of it is left.
 
 mod bits;
 mod counter;
+mod memory;
 mod problem;
 mod region;
 mod schedule;
@@ -35,13 +37,14 @@ mod stats;
 
 pub use bits::Bits;
 pub use cut::{Cut, CutOptions};
+pub use memory::SearchMemory;
 pub use probe::{Estimate, EstimateOptions, Interval, Sample};
 pub use problem::{Branching, Problem, ProblemError, Row};
 pub use stats::Stats;
 pub use task_plan::{task_plan, ENGINE_VERSION};
 pub use tree::{Node, Tree, Weight};
 
-use schedule::{limited, plan, run};
+use schedule::{limited, plan, rounds, run};
 use search::Compiled;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
@@ -236,6 +239,29 @@ where
     X: FnMut(V) -> Vec<T>,
 {
     with_compiled!(problem, c => limited(&c, opts, limit, make, items))
+}
+
+/// Every cover, streamed as soon as it is found: the budgeted rounds of [`search_limited`] run
+/// until the search is exhaustive, and `done(task, visitor, stats)` gets each task's visitor
+/// after every round the task ran in (in task order within a round; a task's covers over the
+/// rounds in search order). Every cover is delivered exactly once, so counts stay exact, and
+/// the order is the same for any number of threads; but it is not the plain search order: the
+/// first covers come as fast as with `search_limited` (the first is its first), where
+/// [`search`] delivers nothing until the first task is searched to the end. `done` returning
+/// `Break` stops the search; the report's statistics cover all rounds.
+pub fn search_rounds<V, M, D>(
+    problem: &Problem,
+    opts: &SearchOptions<'_>,
+    make: M,
+    done: D,
+) -> Result<SearchReport, ProblemError>
+where
+    V: Visitor,
+    M: Fn(usize) -> V + Sync,
+    D: FnMut(usize, V, Stats) -> ControlFlow<()>,
+{
+    let mut done = done;
+    with_compiled!(problem, c => rounds(&c, opts, make, |_, i, v, st| done(i, v, st)))
 }
 
 /// The first cover in search order, if any.

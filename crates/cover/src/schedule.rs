@@ -11,9 +11,84 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// The rounds of [`search_limited`]. A task cut by its budget is resumed where it stopped in
-/// the next round (not restarted), so the rounds together visit each node about once; a task
-/// searched to the end is not run again and keeps what it found.
+/// Budgeted rounds over the engine's tasks (behind [`search_limited`] and
+/// [`search_rounds`]): every task not yet searched to the end runs with a node budget, four
+/// times larger each round; a task cut by its budget resumes where it stopped in the next round
+/// (not restarted), so the rounds together visit each node about once and deliver each cover
+/// once. `done(round, task, visitor, stats)` gets each task after each round it ran in, in task
+/// order within a round; `Break` stops. Runs until no task is cut, `done` stops or `cancel` is
+/// set; `complete` is true when every task was searched to the end (and not cancelled).
+///
+/// [`search_limited`]: crate::search_limited
+/// [`search_rounds`]: crate::search_rounds
+pub(crate) fn rounds<const W: usize, V, M, D>(
+    c: &Compiled<W>,
+    opts: &SearchOptions<'_>,
+    make: M,
+    mut done: D,
+) -> SearchReport
+where
+    V: Visitor,
+    M: Fn(usize) -> V + Sync,
+    D: FnMut(usize, usize, V, Stats) -> ControlFlow<()>,
+{
+    let tasks = plan(c, opts.min_tasks.max(1));
+    // Per task: None = searched to the end (or skipped); Some(path) = cut there.
+    let mut cut: Vec<Option<Vec<u32>>> = (0..tasks.len())
+        .map(|i| (!(opts.skip)(i)).then(Vec::new))
+        .collect();
+    let mut budget: u64 = opts.node_budget.unwrap_or(1 << 12).max(1);
+    let mut stats = Stats::default();
+    for round in 0.. {
+        // Progress over all rounds: the statistics of earlier rounds added in.
+        let before = stats;
+        let progress = |p: &Progress| {
+            if let Some(f) = opts.progress {
+                let mut q = *p;
+                q.stats += before;
+                f(&q);
+            }
+        };
+        let round_opts = SearchOptions {
+            threads: opts.threads,
+            cancel: opts.cancel,
+            skip: &|i| cut[i].is_none(),
+            min_tasks: opts.min_tasks,
+            progress: Some(&progress),
+            node_budget: Some(budget),
+        };
+        let resume = |i: usize| cut[i].clone();
+        let mut cuts: Vec<(usize, Option<Vec<u32>>)> = Vec::new();
+        let mut stopped = false;
+        let rep = run(c, &tasks, &round_opts, &resume, &make, |i, v, st, path| {
+            cuts.push((i, (st.budget_cuts > 0).then(|| path.unwrap_or_default())));
+            let flow = done(round, i, v, st);
+            stopped = flow.is_break();
+            flow
+        });
+        stats += rep.stats;
+        for (i, path) in cuts {
+            cut[i] = path;
+        }
+        let any_cut = cut.iter().any(Option::is_some);
+        let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        if stopped || !any_cut || cancelled {
+            return SearchReport {
+                stats,
+                complete: !any_cut && !cancelled,
+                ..rep
+            };
+        }
+        budget = budget.saturating_mul(4);
+    }
+    unreachable!("the rounds end when no task is cut")
+}
+
+/// The rounds of [`search_limited`]: until the items found, counted in task order up to the
+/// task just delivered, reach `limit` (tasks not run in a round are finished ones, whose items
+/// are final). The items are returned in task order, each task's in search order.
+///
+/// [`search_limited`]: crate::search_limited
 pub(crate) fn limited<const W: usize, V, T, M, X>(
     c: &Compiled<W>,
     opts: &SearchOptions<'_>,
@@ -26,72 +101,29 @@ where
     M: Fn(usize) -> V + Sync,
     X: FnMut(V) -> Vec<T>,
 {
-    let tasks = plan(c, opts.min_tasks.max(1));
-    let n = tasks.len();
-    let mut found: Vec<Vec<T>> = (0..n).map(|_| Vec::new()).collect();
-    // Per task: None = searched to the end (or skipped); Some(path) = cut there.
-    let mut cut: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
-    for (i, slot) in cut.iter_mut().enumerate() {
-        if (opts.skip)(i) {
-            *slot = None;
+    let mut found: Vec<Vec<T>> = Vec::new();
+    let (mut this_round, mut counted, mut upto) = (usize::MAX, 0usize, 0usize);
+    let report = rounds(c, opts, make, |round, i, v, _| {
+        if round != this_round {
+            (this_round, counted, upto) = (round, 0, 0);
         }
-    }
-    let mut budget: u64 = opts.node_budget.unwrap_or(1 << 12).max(1);
-    let mut stats = Stats::default();
-    loop {
-        let round = SearchOptions {
-            threads: opts.threads,
-            cancel: opts.cancel,
-            skip: &|i| cut[i].is_none(),
-            min_tasks: opts.min_tasks,
-            progress: opts.progress,
-            node_budget: Some(budget),
-        };
-        let resume = |i: usize| cut[i].clone();
-        // Items in task order up to the task just delivered (tasks not run this round are
-        // finished ones, whose items are final).
-        let mut results: Vec<(usize, Vec<T>, Option<Vec<u32>>)> = Vec::new();
-        let mut counted = 0usize;
-        let mut upto = 0usize;
-        let found_ref = &found;
-        let rep = run(c, &tasks, &round, &resume, &make, |i, v, st, path| {
-            while upto < i {
-                counted += found_ref[upto].len();
-                upto += 1;
-            }
-            let new = items(v);
-            counted += found_ref[i].len() + new.len();
-            upto = i + 1;
-            results.push((
-                i,
-                new,
-                (st.budget_cuts > 0).then(|| path.unwrap_or_default()),
-            ));
-            if counted >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        stats += rep.stats;
-        for (i, new, path) in results {
-            found[i].extend(new);
-            cut[i] = path;
+        if found.len() <= i {
+            found.resize_with(i + 1, Vec::new);
         }
-        let total: usize = found.iter().map(Vec::len).sum();
-        let any_cut = cut.iter().any(Option::is_some);
-        let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
-        if total >= limit || !any_cut || cancelled {
-            let all: Vec<T> = found.into_iter().flatten().take(limit).collect();
-            let report = SearchReport {
-                stats,
-                complete: !any_cut && !cancelled,
-                ..rep
-            };
-            return (all, report);
+        while upto < i {
+            counted += found[upto].len();
+            upto += 1;
         }
-        budget = budget.saturating_mul(4);
-    }
+        found[i].extend(items(v));
+        counted += found[i].len();
+        upto = i + 1;
+        if counted >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    (found.into_iter().flatten().take(limit).collect(), report)
 }
 
 /// Cuts the tree into task prefixes, breadth-first, keeping depth-first order.

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The fitting rows of one group at one node: `masks[start..end]` and `rows[start..end]`.
 #[derive(Clone, Copy)]
-struct Span<const W: usize> {
+pub(crate) struct Span<const W: usize> {
     group: u32,
     start: u32,
     end: u32,
@@ -32,7 +32,7 @@ struct Span<const W: usize> {
 /// One node on the search stack: its spans (`spans[first_span..]` up to the next level's) and
 /// how many of its fitting rows cover each cell.
 #[derive(Clone, Copy)]
-struct Level<const W: usize> {
+pub(crate) struct Level<const W: usize> {
     first_span: u32,
     end_span: u32,
     start: u32,
@@ -329,11 +329,13 @@ impl<const W: usize> Compiled<W> {
         let parent = *st.top();
         let top = parent.end as usize;
         // The child holds at most the parent's rows: make room once, then write branch-free.
+        // Only what is needed is written (the vectors' own growth doubles the capacity, which
+        // stays unwritten, so not resident): the stack of a long search is most of its memory
+        // (`memory::SearchMemory`), and zeroing twice the need doubled it.
         let need = top + (parent.end - parent.start) as usize;
         if st.masks.len() < need {
-            let n = need.max(2 * st.masks.len());
-            st.masks.resize(n, Bits::zero());
-            st.rows.resize(n, 0);
+            st.masks.resize(need, Bits::zero());
+            st.rows.resize(need, 0);
         }
         let first_span = st.spans.len() as u32;
         // First pass: filter, and note only which cells are still covered at all (most dead

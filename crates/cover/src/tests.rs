@@ -363,3 +363,73 @@ fn limited_search_finds_covers_in_rounds() {
         }
     }
 }
+
+/// The streamed rounds deliver every cover exactly once (the plain search's covers, in another
+/// order), in the same order for any thread count, the first one being `search_limited`'s
+/// first; a `Break` stops them.
+#[test]
+fn streamed_rounds_deliver_every_cover_once() {
+    let mut rng = Lcg(4242);
+    for case in 0..200 {
+        let p = random_problem(&mut rng, 8);
+        let mut plain = all_covers(&p, 1, 4);
+        for budget in [1, 3, 4096] {
+            let run = |threads: usize| {
+                let opts = SearchOptions {
+                    threads,
+                    min_tasks: 4,
+                    node_budget: Some(budget),
+                    ..Default::default()
+                };
+                let mut got = Vec::new();
+                let rep = search_rounds(
+                    &p,
+                    &opts,
+                    |_| Vec::<Vec<u32>>::new(),
+                    |_, v, _| {
+                        got.extend(v);
+                        ControlFlow::Continue(())
+                    },
+                )
+                .unwrap();
+                assert!(rep.complete, "case {case}");
+                got
+            };
+            let mut one = run(1);
+            assert_eq!(run(2), one, "case {case}: thread-independent");
+            let opts = SearchOptions {
+                min_tasks: 4,
+                node_budget: Some(budget),
+                ..Default::default()
+            };
+            let (first, _) =
+                search_limited(&p, &opts, 1, |_| Vec::<Vec<u32>>::new(), |v| v).unwrap();
+            assert_eq!(first.first(), one.first(), "case {case}");
+            one.sort();
+            plain.sort();
+            assert_eq!(one, plain, "case {case}, budget {budget}");
+            // Stopped at the first delivery with a cover: complete only if that was all.
+            let opts = SearchOptions {
+                min_tasks: 4,
+                node_budget: Some(budget),
+                ..Default::default()
+            };
+            let mut delivered = 0;
+            let rep = search_rounds(
+                &p,
+                &opts,
+                |_| Vec::<Vec<u32>>::new(),
+                |_, v, _| {
+                    delivered += v.len();
+                    if v.is_empty() {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                },
+            )
+            .unwrap();
+            assert!(!rep.complete || delivered == plain.len(), "case {case}");
+        }
+    }
+}

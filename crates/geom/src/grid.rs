@@ -116,17 +116,69 @@ impl BoxGrid {
     /// by side, three spaces apart, as many per line as fit in 80 columns; further layers
     /// continue after a blank line. No trailing newline.
     pub fn layers_text(&self, label: impl Fn(usize) -> Option<String>) -> String {
+        self.layers(label, false)
+    }
+
+    /// [`BoxGrid::layers_text`] with coordinates, for a person rebuilding the solution: each
+    /// block headed `z=K` and by the `x` of each column, each row led by its `y` (the axis
+    /// names on the first row and on the header), e.g.
+    ///
+    /// ```text
+    ///      z=1     z=0
+    ///   x  0 1     0 1
+    /// y 1  A B     A .
+    ///   0  A C     C C
+    /// ```
+    pub fn layers_text_with_coordinates(&self, label: impl Fn(usize) -> Option<String>) -> String {
+        self.layers(label, true)
+    }
+
+    fn layers(&self, label: impl Fn(usize) -> Option<String>, coords: bool) -> String {
         let [nx, ny, nz] = self.dims;
         let labels: Vec<String> = (0..self.len())
             .map(|i| label(i).unwrap_or_else(|| ".".to_string()))
             .collect();
-        let w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
-        let layer_width = nx * (w + 1) - 1;
+        let digits = |n: usize| n.saturating_sub(1).to_string().len();
+        let mut w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+        if coords {
+            w = w.max(digits(nx));
+        }
+        let header = |z: usize| format!("z={z}");
+        let mut layer_width = nx * (w + 1) - 1;
+        if coords {
+            layer_width = layer_width.max(header(nz.saturating_sub(1)).len());
+        }
+        // The row labels: "y 3", "  2", ... (the header lines get "" and "x").
+        let margin = if coords { digits(ny) + 2 } else { 0 };
+        let lead = |s: String| {
+            if coords {
+                format!("{s:>margin$}  ")
+            } else {
+                s
+            }
+        };
         let per_line = ((LINE_WIDTH + 3) / (layer_width + 3)).max(1);
         let layers: Vec<usize> = (0..nz).rev().collect();
         let mut blocks = Vec::new();
         for chunk in layers.chunks(per_line) {
-            let mut block = Vec::with_capacity(ny);
+            let mut block = Vec::with_capacity(ny + 2);
+            let join = |parts: Vec<String>| parts.join("   ").trim_end().to_string();
+            if coords {
+                let heads = chunk
+                    .iter()
+                    .map(|&z| format!("{:<layer_width$}", header(z)));
+                block.push(join(
+                    std::iter::once(lead(String::new()) + &join(heads.collect())).collect(),
+                ));
+                let xs: Vec<String> = chunk
+                    .iter()
+                    .map(|_| {
+                        let row: Vec<String> = (0..nx).map(|x| format!("{x:>w$}")).collect();
+                        format!("{:<layer_width$}", row.join(" "))
+                    })
+                    .collect();
+                block.push(lead("x".into()) + &join(xs));
+            }
             for y in (0..ny).rev() {
                 let parts: Vec<String> = chunk
                     .iter()
@@ -134,10 +186,15 @@ impl BoxGrid {
                         let row: Vec<String> = (0..nx)
                             .map(|x| format!("{:>w$}", labels[x + nx * (y + ny * z)]))
                             .collect();
-                        row.join(" ")
+                        format!("{:<layer_width$}", row.join(" "))
                     })
                     .collect();
-                block.push(parts.join("   ").trim_end().to_string());
+                let name = match (coords, y + 1 == ny) {
+                    (false, _) => String::new(),
+                    (true, true) => format!("y {y}"),
+                    (true, false) => y.to_string(),
+                };
+                block.push(lead(name) + &join(parts));
             }
             blocks.push(block.join("\n"));
         }
@@ -192,6 +249,22 @@ mod tests {
             text.lines().count(),
             3,
             "two 59-column layers do not fit side by side"
+        );
+    }
+
+    #[test]
+    fn layers_text_with_coordinates_labels_rows_columns_and_layers() {
+        let g = BoxGrid::new([2, 2, 2]);
+        let text = g.layers_text_with_coordinates(|i| (g.cell(i)[0] == 0).then(|| i.to_string()));
+        assert_eq!(
+            text,
+            "     z=1   z=0\n  x  0 1   0 1\ny 1  6 .   2 .\n  0  4 .   0 ."
+        );
+        let wide = BoxGrid::new([12, 1, 1]);
+        let text = wide.layers_text_with_coordinates(|_| Some("T1".into()));
+        assert_eq!(
+            text.lines().nth(1).unwrap(),
+            "  x   0  1  2  3  4  5  6  7  8  9 10 11"
         );
     }
 

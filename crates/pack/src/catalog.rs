@@ -12,6 +12,8 @@ const ENTRIES: &[(&str, &str)] = &[
     ("cubissimo", include_str!("../catalog/cubissimo.toml")),
     ("bedlam", include_str!("../catalog/bedlam.toml")),
     ("tetris-cube", include_str!("../catalog/tetris-cube.toml")),
+    ("big-brother", include_str!("../catalog/big-brother.toml")),
+    ("steinhaus", include_str!("../catalog/steinhaus.toml")),
     ("diabolical", include_str!("../catalog/diabolical.toml")),
     (
         "slothouber-graatsma",
@@ -37,6 +39,10 @@ const ENTRIES: &[(&str, &str)] = &[
     (
         "pentominoes-3x20",
         include_str!("../catalog/pentominoes-3x20.toml"),
+    ),
+    (
+        "pentominoes-8x8",
+        include_str!("../catalog/pentominoes-8x8.toml"),
     ),
     (
         "solid-pentominoes-2x3x10",

@@ -12,7 +12,8 @@
 //!   puzzle — even one with the same pieces in a transposed box — never matches;
 //! - the **true task total** of that plan, also in intermediate checkpoints;
 //! - a **checksum** (SHA-256) over all its other fields, so an edited or damaged file is
-//!   refused rather than believed.
+//!   refused rather than believed: the file is sealed by `wurfel_files::sealed`, wurfel's one
+//!   rule for state files.
 //!
 //! Every field is validated on reading (task index in range, counts consistent with each other
 //! and with the symmetry group), and counts are summed with checked arithmetic: an overflow is
@@ -29,8 +30,9 @@ use wurfel_cover::{ProblemError, SearchOptions, SearchReport, Stats};
 
 /// The `format` field of every checkpoint file.
 pub const FORMAT: &str = "wurfel-count-checkpoint";
-/// Bumped whenever the meaning of a field changes.
-pub const FORMAT_VERSION: u32 = 2;
+/// Bumped whenever the meaning of a field changes. Version 3: sealed by `wurfel_files`
+/// (SHA-256 over the compact JSON) instead of a checksum rule of its own.
+pub const FORMAT_VERSION: u32 = 3;
 
 /// What a checkpoint must match: the identity of a compiled problem and its task plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +105,7 @@ impl Fingerprint {
             h.update(w.to_le_bytes());
         }
         Ok(Fingerprint {
-            hex: hex(&h.finalize()),
+            hex: wurfel_files::hex(&h.finalize()),
             tasks_total: plan.len(),
             min_tasks,
         })
@@ -113,10 +115,6 @@ impl Fingerprint {
 /// A length-prefixed list, so that two different lists never hash alike by concatenation.
 fn list<T: Copy + Into<u64>>(xs: &[T]) -> impl Iterator<Item = u64> + '_ {
     std::iter::once(xs.len() as u64).chain(xs.iter().map(|&x| x.into()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Progress of a count: tasks `0..next_task` of a plan of `tasks_total` tasks are counted.
@@ -156,10 +154,20 @@ pub struct Checkpoint {
     pub checksum: String,
 }
 
+impl wurfel_files::Sealed for Checkpoint {
+    const FORMAT: &'static str = FORMAT;
+    const VERSION: u32 = FORMAT_VERSION;
+    const WHAT: &'static str = "count checkpoint";
+    fn checksum_mut(&mut self) -> &mut String {
+        &mut self.checksum
+    }
+}
+
 /// Why a checkpoint was refused or a resumable count failed.
 #[derive(Debug)]
 pub enum CheckpointError {
-    /// Not a checkpoint (not JSON, missing or unknown fields, wrong format).
+    /// Not a checkpoint (not JSON, missing or unknown fields, wrong format or version); the
+    /// message says which.
     Malformed(String),
     /// The checksum does not match the contents: edited or damaged.
     Checksum,
@@ -178,7 +186,7 @@ pub enum CheckpointError {
 impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CheckpointError::Malformed(why) => write!(f, "not a wurfel count checkpoint: {why}"),
+            CheckpointError::Malformed(why) => write!(f, "{why}"),
             CheckpointError::Checksum => write!(
                 f,
                 "its checksum does not match its contents: the file was edited or damaged"
@@ -213,35 +221,19 @@ impl Checkpoint {
             rotations_reflections: progress.counts.rotations_reflections,
             checksum: String::new(),
         };
-        cp.checksum = cp.checksum_of();
+        wurfel_files::seal(&mut cp);
         cp
     }
 
-    /// SHA-256 over every field but `checksum`, each length-prefixed.
+    /// The checksum this checkpoint is sealed with (SHA-256 over its compact JSON with the
+    /// checksum empty).
     pub fn checksum_of(&self) -> String {
-        let mut h = Sha256::new();
-        for s in [&self.format, &self.puzzle, &self.fingerprint] {
-            h.update((s.len() as u64).to_le_bytes());
-            h.update(s.as_bytes());
-        }
-        for n in [
-            u64::from(self.version),
-            self.tasks_total as u64,
-            self.next_task as u64,
-            self.raw,
-            self.rotations,
-            self.rotations_reflections,
-        ] {
-            h.update(n.to_le_bytes());
-        }
-        hex(&h.finalize())
+        wurfel_files::sealed::checksum_of(&mut self.clone())
     }
 
     /// The file's text (pretty JSON, one field per line).
     pub fn to_text(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("plain fields serialize");
-        s.push('\n');
-        s
+        wurfel_files::sealed::to_pretty(self)
     }
 
     /// Reads and validates a checkpoint for the puzzle `prep` fingerprinted as `fp`; the only
@@ -251,23 +243,10 @@ impl Checkpoint {
         prep: &Prepared,
         fp: &Fingerprint,
     ) -> Result<CountProgress, CheckpointError> {
-        let cp: Checkpoint =
-            serde_json::from_str(text).map_err(|e| CheckpointError::Malformed(e.to_string()))?;
-        if cp.format != FORMAT {
-            return Err(CheckpointError::Malformed(format!(
-                "format `{}`, expected `{FORMAT}`",
-                cp.format
-            )));
-        }
-        if cp.version != FORMAT_VERSION {
-            return Err(CheckpointError::Malformed(format!(
-                "format version {}, this wurfel reads version {FORMAT_VERSION}",
-                cp.version
-            )));
-        }
-        if cp.checksum != cp.checksum_of() {
-            return Err(CheckpointError::Checksum);
-        }
+        let cp: Checkpoint = wurfel_files::open(text).map_err(|e| match e {
+            wurfel_files::SealError::Checksum { .. } => CheckpointError::Checksum,
+            other => CheckpointError::Malformed(other.to_string()),
+        })?;
         if cp.fingerprint != fp.hex {
             return Err(CheckpointError::Foreign);
         }

@@ -3,18 +3,21 @@
 //! - [`model`]: the puzzle model ([`Puzzle`], [`Piece`], [`Convention`]);
 //! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`to_toml`]), checked table by table;
 //! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]), files read with a
-//!   size limit ([`load::read_text_bounded`]);
+//!   size limit (`wurfel_files::read_bounded`);
 //! - [`burrtools`]: BurrTools `.xmpuzzle` files, read and written;
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
+//! - [`memory`]: what preparing and searching a puzzle takes in memory, known beforehand;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
 //! - [`frontier`]: exact counts by dynamic programming over the filled/empty boundary, for
 //!   long boxes and many identical pieces (counts of any size);
 //! - [`output`]: layered text and JSON;
 //! - [`checkpoint`]: resumable counts with validated, fingerprinted checkpoints;
-//! - [`disassembly`]: whether an assembly comes apart by sliding pieces, its level and plan.
+//! - [`disassembly`]: whether an assembly comes apart by sliding pieces, its level and plan;
+//! - [`assembly`]: an order in which a person can build an assembly, one piece at a time.
 
+pub mod assembly;
 pub mod burrtools;
 pub mod catalog;
 pub mod checkpoint;
@@ -22,6 +25,7 @@ pub mod disassembly;
 pub mod file;
 pub mod frontier;
 pub mod load;
+pub mod memory;
 pub mod model;
 pub mod output;
 pub mod placements;
@@ -30,6 +34,7 @@ pub mod symmetry;
 
 pub use file::{parse_puzzle, to_toml, PuzzleFileError};
 pub use load::{load, load_with, LoadError, LoadOptions, Loaded};
+pub use memory::PuzzleMemory;
 pub use model::{
     check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
 };

@@ -8,7 +8,7 @@ use crate::catalog;
 use crate::file::{parse_puzzle, PuzzleFileError};
 use crate::model::Puzzle;
 use std::fmt;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// Why [`load`] failed.
@@ -29,6 +29,13 @@ pub enum LoadError {
         path: PathBuf,
         /// The I/O error.
         source: std::io::Error,
+    },
+    /// Not a catalog id (where only catalog ids are accepted: [`builtin`]).
+    NotBuiltIn {
+        /// What was asked for.
+        name: String,
+        /// Catalog ids close to it (may be empty).
+        suggestions: Vec<String>,
     },
     /// Neither a catalog id nor an existing file.
     NotFound {
@@ -51,16 +58,25 @@ impl fmt::Display for LoadError {
             LoadError::Read { path, source } => {
                 write!(f, "cannot read {}: {source}", path.display())
             }
+            LoadError::NotBuiltIn { name, suggestions } => {
+                write!(f, "`{name}` is not a built-in puzzle")?;
+                suggest(f, suggestions)
+            }
             LoadError::NotFound { name, suggestions } => {
                 write!(f, "`{name}` is neither a built-in puzzle nor a file")?;
-                if suggestions.is_empty() {
-                    write!(f, "; built-in puzzles: {}", catalog::ids().join(", "))
-                } else {
-                    let s: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
-                    write!(f, "; did you mean {}?", s.join(" or "))
-                }
+                suggest(f, suggestions)
             }
         }
+    }
+}
+
+/// "; did you mean ...?" or the list of built-in puzzles.
+fn suggest(f: &mut fmt::Formatter<'_>, suggestions: &[String]) -> fmt::Result {
+    if suggestions.is_empty() {
+        write!(f, "; built-in puzzles: {}", catalog::ids().join(", "))
+    } else {
+        let s: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
+        write!(f, "; did you mean {}?", s.join(" or "))
     }
 }
 
@@ -99,12 +115,11 @@ pub fn load(name_or_path: &str) -> Result<Puzzle, LoadError> {
 /// A built-in puzzle by id, else the puzzle file at that path: a BurrTools `.xmpuzzle` (by its
 /// content: gzip or XML) or TOML.
 pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadError> {
-    let not_applicable = || LoadError::ProblemNotApplicable {
-        name: name_or_path.to_string(),
-    };
     if let Some(p) = catalog::get(name_or_path) {
         if opts.problem.is_some() {
-            return Err(not_applicable());
+            return Err(LoadError::ProblemNotApplicable {
+                name: name_or_path.to_string(),
+            });
         }
         return Ok(Loaded {
             puzzle: p,
@@ -128,30 +143,75 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
         path: path.to_path_buf(),
         source,
     };
-    let bytes = read_bytes_bounded(path, burrtools::MAX_XML_BYTES).map_err(read_err)?;
-    if burrtools::looks_like_xmpuzzle(&bytes) {
-        let r = burrtools::read_xmpuzzle(&bytes, name_or_path, opts.problem.as_deref())
+    let bytes = wurfel_files::read_bounded(path, burrtools::MAX_XML_BYTES).map_err(read_err)?;
+    from_bytes(&bytes, name_or_path, opts)
+}
+
+/// A puzzle from the bytes of a puzzle file (`origin` names it in messages, and its extension
+/// `.xmpuzzle` says it should be BurrTools'): BurrTools `.xmpuzzle` by its content (gzip or
+/// XML), else TOML, each held to the same limits as a file [`load_with`] reads.
+pub fn from_bytes(bytes: &[u8], origin: &str, opts: &LoadOptions) -> Result<Loaded, LoadError> {
+    let read_err = |source| LoadError::Read {
+        path: PathBuf::from(origin),
+        source,
+    };
+    if bytes.len() as u64 > burrtools::MAX_XML_BYTES {
+        return Err(read_err(too_big(burrtools::MAX_XML_BYTES)));
+    }
+    if burrtools::looks_like_xmpuzzle(bytes) {
+        let r = burrtools::read_xmpuzzle(bytes, origin, opts.problem.as_deref())
             .map_err(LoadError::Burr)?;
         return Ok(Loaded {
             puzzle: r.puzzle,
             notes: r.notes,
         });
     }
+    // Named as a BurrTools file but neither gzip nor XML (empty, truncated to nothing, another
+    // format): say so, rather than report what TOML misses in it.
+    let named_burr = Path::new(origin)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xmpuzzle"));
+    if named_burr {
+        let what = if bytes.trim_ascii().is_empty() {
+            "it is empty"
+        } else {
+            "it is neither gzip-compressed nor XML"
+        };
+        return Err(LoadError::Burr(BurrError {
+            message: format!("{origin}: not a BurrTools .xmpuzzle file: {what}"),
+        }));
+    }
     if opts.problem.is_some() {
-        return Err(not_applicable());
+        return Err(LoadError::ProblemNotApplicable {
+            name: origin.to_string(),
+        });
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(read_err(too_big(MAX_FILE_BYTES)));
     }
-    let text = String::from_utf8(bytes).map_err(|_| {
+    if bytes.trim_ascii().is_empty() {
+        return Err(read_err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "it is empty",
+        )));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| {
         read_err(io::Error::new(
             io::ErrorKind::InvalidData,
             "it is not UTF-8 text",
         ))
     })?;
     Ok(Loaded {
-        puzzle: parse_puzzle(&text, name_or_path)?,
+        puzzle: parse_puzzle(text, origin)?,
         notes: Vec::new(),
+    })
+}
+
+/// A built-in puzzle by id; an unknown id is an error with the ids close to it.
+pub fn builtin(id: &str) -> Result<Puzzle, LoadError> {
+    catalog::get(id).ok_or_else(|| LoadError::NotBuiltIn {
+        name: id.to_string(),
+        suggestions: close_ids(id),
     })
 }
 
@@ -183,62 +243,4 @@ fn too_big(max: u64) -> io::Error {
         io::ErrorKind::InvalidData,
         format!("it is larger than the limit of {max} bytes"),
     )
-}
-
-/// The bytes of the regular file at `path`, refused (before reading) when it is not a regular
-/// file or is larger than `max` bytes; also stops at `max` bytes should it grow while read.
-pub fn read_bytes_bounded(path: &Path, max: u64) -> io::Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        let what = if meta.is_dir() {
-            "a directory"
-        } else {
-            "not a regular file (a device, FIFO or socket)"
-        };
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("it is {what}"),
-        ));
-    }
-    if meta.len() > max {
-        return Err(too_big(max));
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    std::fs::File::open(path)?
-        .take(max + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max {
-        return Err(too_big(max));
-    }
-    Ok(bytes)
-}
-
-/// The text of the regular file at `path`, bounded as [`read_bytes_bounded`] reads it.
-pub fn read_text_bounded(path: &Path, max: u64) -> io::Result<String> {
-    String::from_utf8(read_bytes_bounded(path, max)?)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
-}
-
-#[cfg(test)]
-mod bounded_read_tests {
-    use super::*;
-
-    #[test]
-    fn refuses_devices_directories_and_large_files() {
-        let err = read_text_bounded(Path::new("/dev/zero"), 100).unwrap_err();
-        assert!(err.to_string().contains("not a regular file"), "{err}");
-        let dir = std::env::temp_dir();
-        assert!(read_text_bounded(&dir, 100)
-            .unwrap_err()
-            .to_string()
-            .contains("directory"));
-        let path = dir.join(format!("wurfel-read-test-{}", std::process::id()));
-        std::fs::write(&path, "x".repeat(101)).unwrap();
-        let err = read_text_bounded(&path, 100).unwrap_err();
-        assert!(err.to_string().contains("larger than the limit"), "{err}");
-        assert_eq!(read_text_bounded(&path, 101).unwrap().len(), 101);
-        std::fs::write(&path, [0xff, 0xfe]).unwrap();
-        assert!(read_text_bounded(&path, 100).is_err());
-        std::fs::remove_file(&path).unwrap();
-    }
 }

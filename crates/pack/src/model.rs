@@ -76,7 +76,9 @@ pub struct Piece {
 
 /// A packing puzzle: fill every cell of `target` except possibly the `optional` ones with the
 /// pieces, each kind used between its `min` and `count` times (exactly `count` times, filling
-/// the whole target, in a puzzle without optional cells or ranges).
+/// the whole target, in a puzzle without optional cells or ranges), at least one piece in all
+/// (the empty assembly, possible only when every cell is optional and every `min` is 0, is not
+/// a solution).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// Catalog id (for built-ins) or file stem.

@@ -3,51 +3,87 @@
 use crate::solver::Prepared;
 use serde_json::{json, Value};
 
-/// Characters for the copies of pieces that occur more than once, so that two neighbouring
-/// copies can be told apart in text.
-const COPY_SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/// Widest legend line.
+const LEGEND_WIDTH: usize = 80;
 
 impl Prepared {
-    /// One character per piece instance: the kind's symbol when it occurs once, otherwise one
-    /// of the symbols no single piece uses, in placement order (cycling if they run out).
-    fn instance_symbols(&self, solution: &[u32]) -> Vec<(u32, char)> {
+    /// The label of each piece of a solution, in [`Prepared::pieces_of`] order: the kind's
+    /// symbol when the puzzle has one copy of it, else the symbol with the copy's number (`T1`,
+    /// `T2`, …, numbered in placement order). Text, pictures and the viewer all use these.
+    pub fn instance_labels(&self, solution: &[u32]) -> Vec<String> {
         let kinds = &self.puzzle.pieces;
-        let used: Vec<char> = kinds
+        let mut copy = vec![0u32; kinds.len()];
+        self.pieces_of(solution)
             .iter()
-            .filter(|p| p.count == 1)
-            .map(|p| p.symbol)
-            .collect();
-        let pool: Vec<char> = COPY_SYMBOLS.chars().filter(|c| !used.contains(c)).collect();
-        let mut next = 0;
-        let mut ids = solution.to_vec();
-        ids.sort_by_key(|&p| (self.placements[p as usize].kind, p));
-        ids.iter()
-            .map(|&p| {
-                let k = self.placements[p as usize].kind as usize;
-                let ch = if kinds[k].count == 1 || pool.is_empty() {
-                    kinds[k].symbol
+            .map(|p| {
+                let k = p.kind as usize;
+                copy[k] += 1;
+                if kinds[k].count > 1 {
+                    format!("{}{}", kinds[k].symbol, copy[k])
                 } else {
-                    next += 1;
-                    pool[(next - 1) % pool.len()]
-                };
-                (p, ch)
+                    kinds[k].symbol.to_string()
+                }
             })
             .collect()
     }
 
     /// The solution as text: one block per layer, top layer (highest `z`) first, layers side by
-    /// side, row `y = Y-1` at the top; `.` marks box cells outside the target (see
-    /// [`wurfel_geom::BoxGrid::layers_text`]).
+    /// side, row `y = Y-1` at the top, with the coordinates of rows, columns and layers; `.`
+    /// marks box cells outside the target (see
+    /// [`wurfel_geom::BoxGrid::layers_text_with_coordinates`]); then the legend
+    /// ([`Prepared::legend`]) when it says more than the symbols do.
     pub fn layers_text(&self, solution: &[u32]) -> String {
-        let mut grid = vec![None; self.board.len()];
-        for (p, ch) in self.instance_symbols(solution) {
-            for &c in &self.placements[p as usize].cells {
-                grid[c as usize] = Some(ch);
+        let mut grid: Vec<Option<String>> = vec![None; self.board.len()];
+        let labels = self.instance_labels(solution);
+        let mut ids = solution.to_vec();
+        ids.sort_by_key(|&p| (self.placements[p as usize].kind, p));
+        for (p, label) in ids.iter().zip(labels) {
+            for &c in &self.placements[*p as usize].cells {
+                grid[c as usize] = Some(label.clone());
             }
         }
-        self.board
+        let text = self
+            .board
             .grid
-            .layers_text(|i| grid[i].map(|c: char| c.to_string()))
+            .layers_text_with_coordinates(|i| grid[i].clone());
+        match self.legend() {
+            Some(legend) => format!("{text}\n{legend}"),
+            None => text,
+        }
+    }
+
+    /// Which symbol is which piece: `A = RedY, B = RedV, T1…T18 = T`, wrapped at 80 columns;
+    /// `None` when every piece is single and named by its symbol.
+    pub fn legend(&self) -> Option<String> {
+        let entries: Vec<String> = self
+            .puzzle
+            .pieces
+            .iter()
+            .filter(|p| p.count > 1 || p.name != p.symbol.to_string())
+            .map(|p| match p.count {
+                1 => format!("{} = {}", p.symbol, p.name),
+                2 => format!("{0}1, {0}2 = {1}", p.symbol, p.name),
+                n => format!("{0}1…{0}{n} = {1}", p.symbol, p.name),
+            })
+            .collect();
+        if entries.is_empty() {
+            return None;
+        }
+        let mut lines = vec![String::from("pieces:")];
+        for (i, e) in entries.iter().enumerate() {
+            let sep = if i + 1 < entries.len() { "," } else { "" };
+            let last = lines.last_mut().expect("one line");
+            if last.chars().count() + 1 + e.chars().count() + sep.len() > LEGEND_WIDTH
+                && last.len() > "pieces:".len()
+            {
+                lines.push(format!("        {e}{sep}"));
+            } else {
+                last.push(' ');
+                last.push_str(e);
+                last.push_str(sep);
+            }
+        }
+        Some(lines.join("\n"))
     }
 
     /// `{"pieces":[{"name":..,"cells":[[x,y,z],..]},..]}` in puzzle coordinates.

@@ -256,6 +256,29 @@ impl Prepared {
         )
     }
 
+    /// Every solution distinct under `distinct` (with `disassemble`, those that come apart),
+    /// streamed as found: the budgeted rounds of [`Prepared::find`] run to the end (see
+    /// [`wurfel_cover::search_rounds`]), so the first solutions come as fast as with `find`
+    /// while the whole list stays exact and complete. `done` receives each task's output after
+    /// each round it ran in; the order is the same for any thread count.
+    pub fn list_with<D>(
+        &self,
+        opts: &SearchOptions<'_>,
+        distinct: Convention,
+        disassemble: bool,
+        mut done: D,
+    ) -> Result<SearchReport, ProblemError>
+    where
+        D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
+    {
+        wurfel_cover::search_rounds(
+            &self.problem,
+            opts,
+            |_| Classify::new(self, Want::List(distinct), disassemble, None),
+            |i, v: Classify<'_>, stats| done(i, v.out, stats),
+        )
+    }
+
     /// Runs the search over the given tasks (a cut of the engine's tree, e.g. one shard; see
     /// [`wurfel_cover::search_tasks`]); `done` receives each task's output in task order.
     pub fn run_tasks<D>(
@@ -278,8 +301,12 @@ impl Prepared {
     }
 
     /// The raw solutions one engine cover stands for (`|G| / |H_r|` under symmetry breaking,
-    /// else 1): the weight that makes estimates of covers estimates of `raw`.
+    /// else 1; 0 for the empty cover, which is no solution): the weight that makes estimates
+    /// of covers estimates of `raw`.
     pub fn cover_weight(&self, rows: &[u32]) -> u64 {
+        if rows.is_empty() {
+            return 0;
+        }
         match self.restricted {
             Some(k) => rows
                 .iter()
@@ -378,9 +405,12 @@ impl Prepared {
         disassemble(&cells)
     }
 
-    /// Whether `solution` is a valid solution (every fixed target cell covered once, every
-    /// optional one at most once, counts within their ranges).
+    /// Whether `solution` is a valid solution (at least one piece, every fixed target cell
+    /// covered once, every optional one at most once, counts within their ranges).
     pub fn is_solution(&self, solution: &[u32]) -> bool {
+        if solution.is_empty() {
+            return false;
+        }
         let optional = self.optional_columns();
         let mut cover = vec![0u32; self.board.len()];
         let mut used = vec![0u32; self.puzzle.pieces.len()];
@@ -588,6 +618,11 @@ impl<'a> Classify<'a> {
 
 impl Visitor for Classify<'_> {
     fn solution(&mut self, rows: &[u32]) -> ControlFlow<()> {
+        // Placing nothing is a cover only when no cell and no piece is required; an assembly
+        // of no piece is not a solution (see `Puzzle`).
+        if rows.is_empty() {
+            return ControlFlow::Continue(());
+        }
         let prep = self.prep;
         let sym = &prep.symmetry;
         self.sol.clear();

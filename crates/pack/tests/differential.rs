@@ -46,7 +46,8 @@ fn naive_solutions(p: &Puzzle) -> Vec<Solution> {
                 .iter()
                 .zip(left.iter())
                 .all(|(k, &l)| k.count - l >= k.min);
-            if enough {
+            // An assembly places at least one piece (the empty one is not a solution).
+            if enough && !current.is_empty() {
                 out.push(current.iter().cloned().collect());
             }
             return;
@@ -286,6 +287,23 @@ fn check_against_naive(p: &Puzzle) -> Vec<Solution> {
             ..Default::default()
         };
         assert_eq!(prep.find(&opts, conv, usize::MAX).unwrap().0, listed);
+        // Streamed from the rounds (`solve --all`): the same solutions, each once.
+        let mut streamed = Vec::new();
+        let two = wurfel_cover::SearchOptions {
+            threads: 2,
+            ..Default::default()
+        };
+        let rep = prep
+            .list_with(&two, conv, false, |_, out, _| {
+                streamed.extend(out.solutions);
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert!(rep.complete);
+        let mut sorted = listed.clone();
+        sorted.sort();
+        streamed.sort();
+        assert_eq!(streamed, sorted);
     }
     sols
 }

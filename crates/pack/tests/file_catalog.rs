@@ -4,11 +4,13 @@ use std::collections::HashSet;
 use wurfel_geom::{Cell, Shape};
 use wurfel_pack::{catalog, parse_puzzle, to_toml, Convention, Puzzle};
 
-const IDS: [&str; 17] = [
+const IDS: [&str; 20] = [
     "soma",
     "cubissimo",
     "bedlam",
     "tetris-cube",
+    "big-brother",
+    "steinhaus",
     "diabolical",
     "slothouber-graatsma",
     "conway",
@@ -17,6 +19,7 @@ const IDS: [&str; 17] = [
     "pentominoes-5x12",
     "pentominoes-4x15",
     "pentominoes-3x20",
+    "pentominoes-8x8",
     "solid-pentominoes-2x3x10",
     "solid-pentominoes-2x5x6",
     "solid-pentominoes-3x4x5",
@@ -39,7 +42,6 @@ fn published(p: &Puzzle, c: Convention) -> Option<u64> {
 #[test]
 fn ids_are_exactly_the_issue_list() {
     assert_eq!(catalog::ids(), IDS.to_vec());
-    assert!(catalog::get("big-brother").is_none());
 }
 
 #[test]
@@ -77,6 +79,8 @@ fn published_counts() {
         ),
         ("bedlam", &[(Rotations, 19_186), (Raw, 460_464)]),
         ("tetris-cube", &[(Rotations, 9_839), (Raw, 236_136)]),
+        ("big-brother", &[(Rotations, 14_177), (Raw, 340_248)]),
+        ("steinhaus", &[(Rotations, 2), (Raw, 48)]),
         ("diabolical", &[(RotationsReflections, 13)]),
         (
             "slothouber-graatsma",
@@ -87,6 +91,7 @@ fn published_counts() {
         ("pentominoes-5x12", &[(RotationsReflections, 1_010)]),
         ("pentominoes-4x15", &[(RotationsReflections, 368)]),
         ("pentominoes-3x20", &[(RotationsReflections, 2)]),
+        ("pentominoes-8x8", &[(RotationsReflections, 65)]),
         ("solid-pentominoes-2x3x10", &[(RotationsReflections, 12)]),
         ("solid-pentominoes-2x5x6", &[(RotationsReflections, 264)]),
         ("solid-pentominoes-3x4x5", &[(RotationsReflections, 3_940)]),
@@ -191,6 +196,7 @@ fn pentominoes_are_the_twelve_free_pentominoes() {
         "pentominoes-5x12",
         "pentominoes-4x15",
         "pentominoes-3x20",
+        "pentominoes-8x8",
         "solid-pentominoes-2x3x10",
         "solid-pentominoes-2x5x6",
         "solid-pentominoes-3x4x5",
@@ -296,6 +302,7 @@ fn catalog_published_counts_reproduced() {
     for id in [
         "soma",
         "cubissimo",
+        "steinhaus",
         "diabolical",
         "slothouber-graatsma",
         "tetracubes-2x4x4",
@@ -304,11 +311,87 @@ fn catalog_published_counts_reproduced() {
         "pentominoes-4x15",
         "pentominoes-5x12",
         "pentominoes-6x10",
+        "pentominoes-8x8",
         "solid-pentominoes-2x3x10",
         "solid-pentominoes-2x5x6",
     ] {
         check_published(id, 2);
     }
+}
+
+/// Big Brother's reconstructed piece set fits every fact Kurowski published: 13 pieces (12
+/// pentacubes, one tetracube), orientation counts 6 × 24, 6 × 12 and 1 × 3, and the note says
+/// it is a reconstruction. (Its counts are checked in the slow test below.)
+#[test]
+fn big_brother_fits_the_published_facts() {
+    let p = entry("big-brother");
+    assert_eq!(p.target, Shape::cuboid(4, 4, 4));
+    let mut sizes: Vec<usize> = p.pieces.iter().map(|x| x.shape.len()).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+    let mut counts: Vec<usize> = p
+        .pieces
+        .iter()
+        .map(|x| x.shape.orientations().len())
+        .collect();
+    counts.sort_unstable();
+    assert_eq!(counts, [3, 12, 12, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24]);
+    let text = catalog::source("big-brother").unwrap();
+    assert!(text.contains("RECONSTRUCTION") && text.contains("scottkurowski.com/BigBroCube"));
+    assert!(p.name.contains("reconstructed"));
+}
+
+/// The Steinhaus cube's reconstructed set has the published form: tetracube "6" (an L, achiral),
+/// the two screw tetracubes (mirror images of each other, Steinhaus's "congruent by symmetry"
+/// pair), three pentacubes, all chiral and none the mirror image of another (five of the six
+/// pieces chiral, as Penn's page says); its two solutions share the placement of two pentacubes
+/// (the article's 30 and 40) and differ in the third (33); the note says it is a reconstruction.
+#[test]
+fn steinhaus_fits_the_published_facts() {
+    let p = entry("steinhaus");
+    assert_eq!(p.target, Shape::cuboid(3, 3, 3));
+    let sizes: Vec<usize> = p.pieces.iter().map(|x| x.shape.len()).collect();
+    assert_eq!(sizes, [4, 4, 4, 5, 5, 5]);
+    let chiral: Vec<bool> = p.pieces.iter().map(|x| x.shape.is_chiral()).collect();
+    assert_eq!(chiral, [false, true, true, true, true, true]);
+    let mirror = |k: usize| p.pieces[k].shape.mirrored().canonical();
+    assert_eq!(mirror(1), p.pieces[2].shape.canonical());
+    for k in 3..6 {
+        assert!((0..6).all(|j| p.pieces[j].shape.canonical() != mirror(k)));
+    }
+    let prep = wurfel_pack::Prepared::new(&p).unwrap();
+    let sols = prep.solutions(Convention::Rotations, 10, 1);
+    assert_eq!(sols.len(), 2);
+    let cells = |s: &[u32], kind: u32| {
+        prep.pieces_of(s)
+            .into_iter()
+            .find(|x| x.kind == kind)
+            .map(|x| x.cells.into_iter().collect::<HashSet<Cell>>())
+    };
+    // Up to a rotation of the second solution, QA and QB sit alike and Q33 differs.
+    let second = prep.solutions(Convention::Raw, 100, 1);
+    let same_pair = second
+        .iter()
+        .filter(|s| cells(s, 4) == cells(&sols[0], 4) && cells(s, 5) == cells(&sols[0], 5));
+    let q33: HashSet<Vec<Cell>> = same_pair
+        .map(|s| {
+            let mut c: Vec<Cell> = cells(s, 3).unwrap().into_iter().collect();
+            c.sort();
+            c
+        })
+        .collect();
+    assert_eq!(q33.len(), 2);
+    let text = catalog::source("steinhaus").unwrap();
+    assert!(text.contains("RECONSTRUCTION") && text.contains("Mathematical Snapshots"));
+    assert!(p.name.contains("reconstructed"));
+}
+
+/// Big Brother: 340,248 raw and 14,177 up to rotation, as Kurowski published (about 5 s of CPU;
+/// run with `cargo test --release -p wurfel-pack --test file_catalog -- --ignored big_brother`).
+#[test]
+#[ignore]
+fn big_brother_counts_reproduced() {
+    check_published("big-brother", 2);
 }
 
 /// The long ones (run with `cargo test --release -- --ignored`; times in docs/PACKING.md).
@@ -333,4 +416,49 @@ fn t_tetracubes_6x6x6_first_solution() {
         prep.solutions(Convention::Rotations, 1, 1),
         prep.solutions(Convention::Rotations, 1, 2)
     );
+}
+
+/// `solve --all` streams from the same budgeted rounds: its first solution is `--limit 1`'s,
+/// found within a small node budget (plain search order delivers a task's solutions only once
+/// the task is searched to the end, and the first task here is far larger than that budget).
+#[test]
+fn t_tetracubes_6x6x6_listing_streams_its_first_solution_early() {
+    use std::ops::ControlFlow;
+    let prep = wurfel_pack::Prepared::new(&entry("t-tetracubes-6x6x6")).unwrap();
+    let first = prep.solutions(Convention::Rotations, 1, 2);
+    for threads in [1, 2] {
+        let opts = wurfel_cover::SearchOptions {
+            threads,
+            ..Default::default()
+        };
+        let mut nodes = 0;
+        let mut got = Vec::new();
+        let rep = prep
+            .list_with(&opts, Convention::Rotations, false, |_, out, st| {
+                nodes += st.nodes;
+                got.extend(out.solutions);
+                if got.is_empty() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+            .unwrap();
+        assert!(!rep.complete);
+        assert_eq!(got[..1], first[..], "{threads} threads");
+        assert!(nodes < 5_000_000, "{nodes} nodes before the first solution");
+        eprintln!("first solution after {nodes} nodes ({threads} threads)");
+    }
+    // The plain order's first task is not done within that many nodes.
+    let opts = wurfel_cover::SearchOptions {
+        node_budget: Some(5_000_000),
+        ..Default::default()
+    };
+    let mut cut = None;
+    prep.run(&opts, wurfel_pack::Want::Count, None, |_, _, st| {
+        cut = Some(st.budget_cuts);
+        ControlFlow::Break(())
+    })
+    .unwrap();
+    assert_eq!(cut, Some(1), "the first task is cut by the budget");
 }

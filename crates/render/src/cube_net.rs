@@ -11,11 +11,14 @@ use crate::palette::Rgb;
 use crate::{raster, RenderError};
 
 /// Labelled positions drawn side by side, under a title.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct NetStrip {
     pub title: String,
     /// (label, facelets): each position's 6·n² face letters (`U R F D L B`).
     pub nets: Vec<(String, String)>,
+    /// Number every sticker by its place in the facelet string (0 to 6·n²−1), on larger
+    /// stickers: the picture that explains the input order.
+    pub numbered: bool,
 }
 
 /// Where each face of the cross sits, in face widths, in the facelet order U R F D L B.
@@ -30,8 +33,9 @@ const FACE_AT: [(f64, f64); 6] = [
 /// Width of a net, in face widths, and of the gap between nets, in facelets.
 const NET_FACES: f64 = 4.0;
 const GAP: f64 = 2.0;
-/// One facelet's side.
+/// One facelet's side, plain and numbered.
 const STICKER: f64 = 12.0;
+const NUMBERED_STICKER: f64 = 28.0;
 const TOP: f64 = 48.0;
 
 /// The usual colour of each face letter: white up, green front, red right, and their
@@ -69,10 +73,17 @@ fn layout(s: &NetStrip) -> Result<Doc, RenderError> {
         return Err(RenderError::Empty);
     };
     let n = side(first)?;
-    let face = n as f64 * STICKER;
-    let step = NET_FACES * face + GAP * STICKER;
-    let width = 2.0 * STICKER + step * s.nets.len() as f64 - GAP * STICKER;
-    let mut d = Doc::new(width.max(240.0), TOP + 3.0 * face + 16.0);
+    let st = if s.numbered {
+        NUMBERED_STICKER
+    } else {
+        STICKER
+    };
+    let face = n as f64 * st;
+    let step = NET_FACES * face + GAP * st;
+    let width = 2.0 * st + step * s.nets.len() as f64 - GAP * st;
+    // Wide enough for the title too.
+    let title = crate::doc::text_width(&s.title, 15.0) + 2.0 * st;
+    let mut d = Doc::new(width.max(240.0).max(title), TOP + 3.0 * face + 16.0);
     let ink = Rgb(40, 40, 40);
     d.text(
         d.width / 2.0,
@@ -89,7 +100,8 @@ fn layout(s: &NetStrip) -> Result<Doc, RenderError> {
                 "the positions of one strip must be cubes of one size".into(),
             ));
         }
-        let x0 = STICKER + step * k as f64;
+        // Centred when the title is the wider.
+        let x0 = st + (d.width - width.max(240.0)).max(0.0) / 2.0 + step * k as f64;
         d.text(
             x0 + NET_FACES * face / 2.0,
             TOP - 8.0,
@@ -102,16 +114,18 @@ fn layout(s: &NetStrip) -> Result<Doc, RenderError> {
         for (i, c) in facelets.chars().enumerate() {
             let (fx, fy) = FACE_AT[i / (n * n)];
             let (row, col) = (i % (n * n) / n, i % n);
-            let x = x0 + fx * face + col as f64 * STICKER;
-            let y = TOP + fy * face + row as f64 * STICKER;
-            let square = [
-                (x, y),
-                (x + STICKER, y),
-                (x + STICKER, y + STICKER),
-                (x, y + STICKER),
-            ];
+            let x = x0 + fx * face + col as f64 * st;
+            let y = TOP + fy * face + row as f64 * st;
+            let square = [(x, y), (x + st, y), (x + st, y + st), (x, y + st)];
             let fill = colour(c).expect("checked by side()");
             d.fill(polygon(&square), fill, Some((ink, 0.8)));
+            if s.numbered {
+                // Dark stickers (red, green, blue) take white numbers.
+                let light = u32::from(fill.0) + u32::from(fill.1) + u32::from(fill.2) > 450;
+                let text = if light { ink } else { Rgb(255, 255, 255) };
+                let (cx, cy) = (x + st / 2.0, y + st / 2.0 + 4.0);
+                d.text(cx, cy, 11.0, Anchor::Middle, true, text, &i.to_string());
+            }
         }
     }
     Ok(d)
@@ -145,6 +159,7 @@ mod tests {
         let s = NetStrip {
             title: "t".into(),
             nets: vec![("start".into(), solved(4)), ("solved".into(), solved(4))],
+            numbered: false,
         };
         let svg = net_strip_svg(&s).unwrap();
         // 2 nets × 96 facelets, 16 of each colour per net.
@@ -161,6 +176,7 @@ mod tests {
         let s = NetStrip {
             title: String::new(),
             nets: vec![(String::new(), "URFDLB".into())],
+            numbered: false,
         };
         let svg = layout(&s).unwrap().to_svg(false);
         // The colour of the square whose corner is at (column, row), in facelets.
@@ -182,24 +198,46 @@ mod tests {
     }
 
     #[test]
+    fn numbered_nets_number_every_sticker_in_input_order() {
+        let s = NetStrip {
+            nets: vec![(String::new(), solved(4))],
+            numbered: true,
+            ..NetStrip::default()
+        };
+        let svg = net_strip_svg(&s).unwrap();
+        assert_eq!(svg.matches("<path").count(), 96);
+        for i in 0..96 {
+            assert_eq!(svg.matches(&format!(">{i}<")).count(), 1, "sticker {i}");
+        }
+        // Sticker 16 is R's top-left: right of F's top row, one face right of F's 32.
+        let x_of = |i: usize| {
+            let at = svg.find(&format!(">{i}<")).unwrap();
+            let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+            let x = &tag[tag.find("x=\"").unwrap() + 3..];
+            x[..x.find('"').unwrap()].parse::<f64>().unwrap()
+        };
+        assert_eq!(x_of(16) - x_of(32), 4.0 * NUMBERED_STICKER);
+        assert_eq!(x_of(32) - x_of(64), 4.0 * NUMBERED_STICKER);
+        assert_eq!(x_of(80) - x_of(16), 4.0 * NUMBERED_STICKER);
+        assert_eq!(x_of(0), x_of(32));
+    }
+
+    #[test]
     fn bad_positions_are_errors() {
         let bad = |f: &str| {
             net_strip_svg(&NetStrip {
-                title: String::new(),
                 nets: vec![(String::new(), f.into())],
+                ..NetStrip::default()
             })
         };
         assert!(matches!(bad("URFDL"), Err(RenderError::Unsupported(_))));
         assert!(matches!(bad("URFDLX"), Err(RenderError::Unsupported(_))));
         let mixed = NetStrip {
-            title: String::new(),
             nets: vec![(String::new(), solved(3)), (String::new(), solved(4))],
+            ..NetStrip::default()
         };
         assert!(net_strip_svg(&mixed).is_err());
-        let empty = NetStrip {
-            title: String::new(),
-            nets: vec![],
-        };
+        let empty = NetStrip::default();
         assert!(matches!(net_strip_svg(&empty), Err(RenderError::Empty)));
     }
 }

@@ -107,6 +107,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
                 cells.sort_unstable();
                 ScenePiece {
                     name: piece_name(i),
+                    label: None,
                     cells,
                 }
             })
@@ -134,6 +135,7 @@ pub fn snake(n: i32) -> Scene {
     let pieces = (0..n)
         .map(|z| ScenePiece {
             name: format!("layer {}", z + 1),
+            label: None,
             cells: path.iter().copied().filter(|c| c[2] == z).collect(),
         })
         .collect();

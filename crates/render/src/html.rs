@@ -1,6 +1,6 @@
 //! The self-contained HTML viewer: `assets/viewer.html` with the scenes injected as JSON.
 
-use crate::{layered_text, piece_colours, short_labels, Options, RenderError, Scene};
+use crate::{layered_text, piece_colours, scene_labels, Options, RenderError, Scene};
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("../assets/viewer.html");
@@ -28,6 +28,8 @@ struct JsScene<'a> {
 #[derive(Serialize)]
 struct JsData<'a> {
     scenes: Vec<JsScene<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
 }
 
 /// The JSON embedded in the page (escaped so it cannot close the script element).
@@ -37,8 +39,7 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
             .iter()
             .map(|s| {
                 let colours = piece_colours(s, opts);
-                let names: Vec<String> = s.pieces.iter().map(|p| p.name.clone()).collect();
-                let labels = short_labels(&names);
+                let labels = scene_labels(s);
                 JsScene {
                     title: &s.title,
                     text: s.text.clone().unwrap_or_else(|| layered_text(s)),
@@ -59,6 +60,7 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
                 }
             })
             .collect(),
+        note: opts.note.as_deref(),
     };
     let json = serde_json::to_string(&data)
         .map_err(|e| RenderError::Unsupported(format!("cannot encode scenes: {e}")))?;

@@ -37,8 +37,10 @@ pub mod cube_net;
 pub mod demo;
 mod doc;
 mod html;
+pub mod mesh;
 pub mod palette;
 mod raster;
+mod steps;
 mod views;
 pub mod voxel;
 
@@ -49,6 +51,10 @@ pub use palette::Rgb;
 pub struct ScenePiece {
     /// Label shown in legends.
     pub name: String,
+    /// The short text written on the piece (e.g. `T3` for the third copy of `T`); when any
+    /// piece of a scene has none, names up to 3 characters or numbers are used
+    /// ([`scene_labels`]).
+    pub label: Option<String>,
     /// Cells `[x, y, z]`, `z` up.
     pub cells: Vec<[i32; 3]>,
 }
@@ -149,6 +155,9 @@ pub struct Options {
     pub size: f64,
     /// PNG pixels per SVG unit (default 1.5).
     pub png_scale: f64,
+    /// A line the HTML viewer shows above the picture, e.g. that the page holds only some of
+    /// the solutions (none by default).
+    pub note: Option<String>,
 }
 
 impl Default for Options {
@@ -157,6 +166,7 @@ impl Default for Options {
             colours: Vec::new(),
             size: 480.0,
             png_scale: 1.5,
+            note: None,
         }
     }
 }
@@ -170,6 +180,7 @@ const MAX_CELLS: usize = 2_000_000;
 pub(crate) struct Prepared {
     pub title: String,
     pub names: Vec<String>,
+    pub labels: Vec<String>,
     pub cells: Vec<Vec<[i64; 3]>>,
     pub colours: Vec<Rgb>,
     pub path: Option<Vec<[i64; 3]>>,
@@ -225,6 +236,7 @@ fn prepare(scene: &Scene, opts: &Options) -> Result<Prepared, RenderError> {
     Ok(Prepared {
         title: scene.title.clone(),
         names: scene.pieces.iter().map(|p| p.name.clone()).collect(),
+        labels: scene_labels(scene),
         colours: piece_colours(scene, opts),
         cells,
         path,
@@ -272,9 +284,50 @@ pub fn render_png(scene: &Scene, view: View, opts: &Options) -> Result<Vec<u8>, 
     raster::encode_png(w, h, &rgb)
 }
 
+/// Draws the assembly of `scene` step by step: one panel per entry of `order` (piece indices
+/// of the scene, in building order), the piece added in each panel highlighted, with
+/// `captions[k]` under panel `k`. SVG text, deterministic.
+pub fn render_steps_svg(
+    scene: &Scene,
+    order: &[usize],
+    captions: &[String],
+    opts: &Options,
+) -> Result<String, RenderError> {
+    let p = prepare(scene, opts)?;
+    Ok(steps::steps(&p, order, captions, opts.size)?.to_svg(true))
+}
+
+/// [`render_steps_svg`] as a PNG image.
+pub fn render_steps_png(
+    scene: &Scene,
+    order: &[usize],
+    captions: &[String],
+    opts: &Options,
+) -> Result<Vec<u8>, RenderError> {
+    let p = prepare(scene, opts)?;
+    let d = steps::steps(&p, order, captions, opts.size)?;
+    let (w, h, rgb) = raster::rasterize(&d, opts.png_scale)?;
+    raster::encode_png(w, h, &rgb)
+}
+
 /// Writes the interactive viewer for all `scenes` as one self-contained HTML document.
 pub fn render_html(scenes: &[Scene], opts: &Options) -> Result<String, RenderError> {
     html::render(scenes, opts)
+}
+
+/// The labels written on the pieces of `scene`: their own labels when every piece has one, else
+/// [`short_labels`] of their names.
+pub fn scene_labels(scene: &Scene) -> Vec<String> {
+    let own: Option<Vec<String>> = scene.pieces.iter().map(|p| p.label.clone()).collect();
+    own.unwrap_or_else(|| {
+        short_labels(
+            &scene
+                .pieces
+                .iter()
+                .map(|p| p.name.clone())
+                .collect::<Vec<_>>(),
+        )
+    })
 }
 
 /// The labels written on pieces: their names when these are short (at most 3 characters,
@@ -329,7 +382,13 @@ pub fn layered_text(scene: &Scene) -> String {
     let grid = wurfel_geom::BoxGrid::new(dims);
     let mut owner: Vec<Option<char>> = vec![None; grid.len()];
     for p in &scene.pieces {
-        let ch = p.name.chars().next().unwrap_or('#');
+        let ch = p
+            .label
+            .as_deref()
+            .unwrap_or(&p.name)
+            .chars()
+            .next()
+            .unwrap_or('#');
         for c in &p.cells {
             let c = to64(c);
             // In range: the extent check above keeps every offset below MAX_EXTENT.

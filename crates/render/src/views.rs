@@ -7,9 +7,9 @@ use crate::Prepared;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-const MARGIN: f64 = 16.0;
-const INK: Rgb = Rgb(0x1a, 0x1a, 0x1a);
-const GREY: Rgb = Rgb(0x66, 0x66, 0x66);
+pub(crate) const MARGIN: f64 = 16.0;
+pub(crate) const INK: Rgb = Rgb(0x1a, 0x1a, 0x1a);
+pub(crate) const GREY: Rgb = Rgb(0x66, 0x66, 0x66);
 
 /// Brightness of a face by its direction (light from above, front and left).
 fn shade(colour: Rgb, dir: usize) -> Rgb {
@@ -25,9 +25,9 @@ fn shade(colour: Rgb, dir: usize) -> Rgb {
 
 /// Screen placement: `screen = origin + scale * projected`.
 #[derive(Clone, Copy)]
-struct Place {
+pub(crate) struct Place {
     cam: Camera,
-    s: f64,
+    pub(crate) s: f64,
     ox: f64,
     oy: f64,
 }
@@ -40,7 +40,7 @@ impl Place {
 }
 
 /// Projected extent (min x, min y, max x, max y) of the box `[lo, hi+1]`, in cube units.
-fn extent(cam: &Camera, lo: [i64; 3], hi: [i64; 3]) -> (f64, f64, f64, f64) {
+pub(crate) fn extent(cam: &Camera, lo: [i64; 3], hi: [i64; 3]) -> (f64, f64, f64, f64) {
     let mut e = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for i in 0..8 {
         let p = [
@@ -56,7 +56,7 @@ fn extent(cam: &Camera, lo: [i64; 3], hi: [i64; 3]) -> (f64, f64, f64, f64) {
 
 #[allow(clippy::too_many_arguments)]
 /// Places the box so its projection fits in `w`×`h` at (`x`, `y`), cube size at most `max_s`.
-fn fit(
+pub(crate) fn fit(
     cam: Camera,
     lo: [i64; 3],
     hi: [i64; 3],
@@ -75,7 +75,7 @@ fn fit(
 }
 
 /// Size of the drawing of the box at cube size `s`.
-fn drawn_size(cam: &Camera, lo: [i64; 3], hi: [i64; 3], s: f64) -> (f64, f64) {
+pub(crate) fn drawn_size(cam: &Camera, lo: [i64; 3], hi: [i64; 3], s: f64) -> (f64, f64) {
     let e = extent(cam, lo, hi);
     (s * (e.2 - e.0), s * (e.3 - e.1))
 }
@@ -84,7 +84,7 @@ fn drawn_size(cam: &Camera, lo: [i64; 3], hi: [i64; 3], s: f64) -> (f64, f64) {
 type Drawn = (usize, usize, [(f64, f64); 4]);
 
 /// Draws voxels with shading and edges; returns the faces in drawing order.
-fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) -> Vec<Drawn> {
+pub(crate) fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) -> Vec<Drawn> {
     let mut drawn = Vec::new();
     let wb = (pl.s * 0.06).clamp(1.0, 3.0);
     let wf = (pl.s * 0.03).clamp(0.6, 1.6);
@@ -144,16 +144,16 @@ fn point_in_quad(p: (f64, f64), q: &[(f64, f64); 4]) -> bool {
 
 /// The text put on pieces: their names when all are short, else their numbers.
 fn piece_labels(p: &Prepared) -> Vec<String> {
-    crate::short_labels(&p.names)
+    p.labels.clone()
 }
 
 /// Whether the labels are numbers (then the legend shows them).
 fn numbered(p: &Prepared) -> bool {
-    !p.names.is_empty() && piece_labels(p)[0] == "1" && p.names[0] != "1"
+    p.labels.iter().zip(&p.names).any(|(l, n)| l != n)
 }
 
 /// Writes each piece's label on one of its faces that nothing covers (top faces preferred).
-fn label_faces(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) {
+pub(crate) fn label_faces(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) {
     let labels = piece_labels(p);
     let font = (s * 0.36).clamp(8.0, 20.0);
     let mut best: Vec<Option<(u8, usize)>> = vec![None; p.names.len()];
@@ -215,7 +215,7 @@ fn label_faces(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) {
 }
 
 /// Draws the half of a ghost box behind (`front == false`) or in front of the contents.
-fn draw_ghost(doc: &mut Doc, lo: [i64; 3], hi: [i64; 3], pl: &Place, front: bool) {
+pub(crate) fn draw_ghost(doc: &mut Doc, lo: [i64; 3], hi: [i64; 3], pl: &Place, front: bool) {
     let size = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1];
     for (k, n) in DIRS.iter().enumerate() {
         if pl.cam.faces(*n) != front {
@@ -341,7 +341,7 @@ fn sub(a: [i64; 3], b: [i64; 3]) -> [i64; 3] {
 const LEGEND_ROW: f64 = 22.0;
 const LEGEND_FONT: f64 = 14.0;
 
-fn short(name: &str, max: usize) -> String {
+pub(crate) fn short(name: &str, max: usize) -> String {
     if name.chars().count() <= max {
         name.to_string()
     } else {
@@ -411,7 +411,7 @@ fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
     }
 }
 
-fn title_height(p: &Prepared) -> f64 {
+pub(crate) fn title_height(p: &Prepared) -> f64 {
     if p.title.is_empty() {
         0.0
     } else {
@@ -420,7 +420,7 @@ fn title_height(p: &Prepared) -> f64 {
 }
 
 /// The width the title needs.
-fn title_width(p: &Prepared) -> f64 {
+pub(crate) fn title_width(p: &Prepared) -> f64 {
     if p.title.is_empty() {
         0.0
     } else {
@@ -428,7 +428,7 @@ fn title_width(p: &Prepared) -> f64 {
     }
 }
 
-fn draw_title(doc: &mut Doc, p: &Prepared) {
+pub(crate) fn draw_title(doc: &mut Doc, p: &Prepared) {
     if !p.title.is_empty() {
         doc.text(
             MARGIN,
@@ -523,12 +523,25 @@ pub fn pieces(p: &Prepared, target: f64) -> Doc {
     // puzzle's piece set): each inside a ghost of its own bounding box.
     let total: usize = p.cells.iter().map(Vec::len).sum();
     let volume = (0..3).fold(1i64, |v, k| v.saturating_mul(p.hi[k] - p.lo[k] + 1));
-    let own_boxes = volume > 4 * total as i64;
-    let boxes: Vec<([i64; 3], [i64; 3])> = p
+    let own: Vec<Option<([i64; 3], [i64; 3])>> = p
         .cells
         .iter()
-        .map(|cells| match crate::voxel::bbox(cells.iter()) {
-            Some(b) if own_boxes => b,
+        .map(|cells| crate::voxel::bbox(cells.iter()))
+        .collect();
+    // Pieces whose bounding boxes are all apart were laid out side by side, not packed.
+    let apart = own.iter().enumerate().all(|(i, a)| {
+        own[i + 1..].iter().all(|b| match (a, b) {
+            (Some((alo, ahi)), Some((blo, bhi))) => {
+                (0..3).any(|k| ahi[k] < blo[k] || bhi[k] < alo[k])
+            }
+            _ => true,
+        })
+    });
+    let own_boxes = apart || volume > 4 * total as i64;
+    let boxes: Vec<([i64; 3], [i64; 3])> = own
+        .iter()
+        .map(|b| match b {
+            Some(b) if own_boxes => *b,
             _ => (p.lo, p.hi),
         })
         .collect();
@@ -659,7 +672,7 @@ pub fn layers(p: &Prepared, target: f64) -> Doc {
                         doc.fill(sq, c, Some((c, 0.5)));
                         let label = match order.get(&[x, y, z]) {
                             Some(k) => k.to_string(),
-                            None => short(&p.names[i], 3),
+                            None => p.labels[i].clone(),
                         };
                         let fs = if label.chars().count() > 2 {
                             font * 0.8

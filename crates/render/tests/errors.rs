@@ -10,6 +10,7 @@ fn one(cells: Vec<[i32; 3]>) -> Scene {
         title: String::new(),
         pieces: vec![ScenePiece {
             name: String::new(),
+            label: None,
             cells,
         }],
         path: None,
@@ -61,10 +62,12 @@ fn duplicate_cells_and_odd_names() {
         pieces: vec![
             ScenePiece {
                 name: "\"<x>\" & ünïcödé × 🙂".into(),
+                label: None,
                 cells: vec![[0, 0, 0], [0, 0, 0], [1, 0, 0]],
             },
             ScenePiece {
                 name: "second".into(),
+                label: None,
                 cells: vec![[1, 0, 0], [2, 0, 0]],
             },
         ],

@@ -61,10 +61,12 @@ fn layered_text_top_layer_first_high_y_on_top() {
         pieces: vec![
             ScenePiece {
                 name: "A".into(),
+                label: None,
                 cells: vec![[0, 0, 0], [1, 0, 0]],
             },
             ScenePiece {
                 name: "B".into(),
+                label: None,
                 cells: vec![[0, 1, 0], [0, 1, 1]],
             },
         ],

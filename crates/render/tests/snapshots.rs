@@ -18,10 +18,12 @@ fn tromino_pair() -> Scene {
         pieces: vec![
             ScenePiece {
                 name: "L".into(),
+                label: None,
                 cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]],
             },
             ScenePiece {
                 name: "I".into(),
+                label: None,
                 cells: vec![[1, 1, 0], [1, 1, 1], [0, 1, 1]],
             },
         ],

@@ -57,10 +57,12 @@ pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError
 /// Maps the file of table `name`.
 fn map_file(dir: &Path, name: &str) -> Result<(PathBuf, memmap2::Mmap), LoadError> {
     let path = table_path(dir, name);
-    let file = match std::fs::File::open(&path) {
+    // Only a regular file is opened: a FIFO or device planted at a table's name is refused
+    // at once (and the table rebuilt and stored over it), never waited on.
+    let file = match wurfel_files::open_regular(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(LoadError::Missing),
-        Err(e) => return Err(LoadError::Invalid(format!("cannot read: {e}"))),
+        Err(e) => return Err(bad(&path, &format!("cannot read: {e}"))),
     };
     // SAFETY: table files are written once, to a temporary name, and renamed into place
     // (`store`); they are never modified afterwards, so the mapping is not changed by us. A
@@ -134,19 +136,16 @@ pub fn store(dir: &Path, name: &str, t: &NibbleTable) -> std::io::Result<()> {
     store_bytes(dir, name, t.len, &t.data)
 }
 
-/// Stores `data` (with `n`, its length in its own units, in the header) atomically: an
-/// exclusively created temporary file in `dir` (removed on any error), synced, then renamed
-/// over the table's name, so a reader never maps a half-written table and no planted link at
-/// a predictable name can redirect the write.
+/// Stores `data` (with `n`, its length in its own units, in the header) atomically, through
+/// wurfel's one atomic writer (`wurfel_files::AtomicFile`: an exclusively created temporary
+/// file with an unpredictable name, removed on any error, synced, renamed over the table's
+/// name), so a reader never maps a half-written table and no planted link can redirect the
+/// write.
 fn store_bytes(dir: &Path, name: &str, n: usize, data: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let path = table_path(dir, name);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let mut tmp = wurfel_files::AtomicFile::create(&table_path(dir, name))?;
     {
-        let mut f = std::io::BufWriter::new(tmp.as_file_mut());
+        let mut f = std::io::BufWriter::new(&mut tmp);
         f.write_all(MAGIC)?;
         f.write_all(&FORMAT_VERSION.to_le_bytes())?;
         f.write_all(&(n as u64).to_le_bytes())?;
@@ -155,9 +154,7 @@ fn store_bytes(dir: &Path, name: &str, n: usize, data: &[u8]) -> std::io::Result
         f.write_all(data)?;
         f.flush()?;
     }
-    tmp.as_file().sync_all()?;
-    tmp.persist(&path).map_err(|e| e.error)?;
-    Ok(())
+    tmp.commit()
 }
 
 /// Stores an array of 32-bit words (in the machine's byte order; [`load_words`] refuses a
@@ -223,6 +220,34 @@ mod tests {
         assert!(matches!(load(&dir, "t", 7), Err(LoadError::Invalid(_))));
         assert!(matches!(load(&dir, "u", 7), Err(LoadError::Missing)));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn fifos_and_directories_at_a_table_name_are_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = table_path(dir.path(), "t");
+        let made = std::process::Command::new("mkfifo").arg(&p).status();
+        assert!(made.unwrap().success());
+        let t = std::time::Instant::now();
+        let err = load(dir.path(), "t", 7).map(|_| ()).unwrap_err();
+        assert!(
+            matches!(&err, LoadError::Invalid(why) if why.contains("FIFO")),
+            "{err:?}"
+        );
+        assert!(t.elapsed().as_secs() < 5);
+        // Storing replaces the FIFO with the table.
+        let table = NibbleTable {
+            len: 7,
+            data: Bytes::Owned(vec![0x10, 0x32, 0x54, 0xF6]),
+        };
+        store(dir.path(), "t", &table).unwrap();
+        assert_eq!(*verify(dir.path(), "t", 7).unwrap().data, *table.data);
+        let p = table_path(dir.path(), "w");
+        std::fs::create_dir(&p).unwrap();
+        assert!(matches!(
+            load_words(dir.path(), "w"),
+            Err(LoadError::Invalid(_))
+        ));
     }
 
     #[test]

@@ -481,6 +481,41 @@ impl Cube {
             .all(|c| c.iter().all(|&x| x == c[0]))
     }
 
+    /// Faces whose four centre stickers show one colour (6 when the centres are solved).
+    pub fn uniform_centre_faces(&self) -> usize {
+        let f = self.facelets().into_bytes();
+        (0..6)
+            .filter(|face| {
+                let c = [5, 6, 9, 10].map(|i| f[face * 16 + i]);
+                c.iter().all(|&x| x == c[0])
+            })
+            .count()
+    }
+
+    /// Edges whose two wings form a pair: the same two colours, facing the same way (12 when
+    /// the cube is reduced to a 3x3x3).
+    pub fn paired_edges(&self) -> usize {
+        let g = geometry();
+        let f = self.facelets().into_bytes();
+        let mut paired = 0;
+        for (s, a) in g.wings.iter().enumerate() {
+            for b in &g.wings[s + 1..] {
+                // The other wing slot of the same edge lies on the same two faces.
+                let b = if [a[0] / 16, a[1] / 16] == [b[0] / 16, b[1] / 16] {
+                    *b
+                } else if [a[0] / 16, a[1] / 16] == [b[1] / 16, b[0] / 16] {
+                    [b[1], b[0]]
+                } else {
+                    continue;
+                };
+                if f[a[0]] == f[b[0]] && f[a[1]] == f[b[1]] {
+                    paired += 1;
+                }
+            }
+        }
+        paired
+    }
+
     /// True for the solved cube in the standard orientation.
     pub fn is_solved(&self) -> bool {
         *self == Cube::solved()

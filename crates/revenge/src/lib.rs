@@ -21,6 +21,7 @@ pub mod reduction;
 pub mod setup;
 pub mod solver;
 pub mod stage;
+pub mod stickers;
 pub mod symmetry;
 pub mod tables;
 

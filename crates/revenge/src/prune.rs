@@ -5,7 +5,7 @@
 
 use crate::coord::Coord;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// Value of a nibble that has not been reached.
 pub const UNSEEN: u8 = 0xF;
@@ -108,13 +108,18 @@ pub type DepthCallback<'a> = &'a (dyn Fn(u32, u64) + Sync);
 /// With `exact_counts` false the table is a distance table capped at 14 (deeper entries read
 /// 14, a lower bound); with it true, the search runs to the end and entries hold distances
 /// modulo 15 (for analyses, which only need the counts).
+///
+/// Once `stop` is set the search ends within a chunk of rows: the counts then hold the depths
+/// completed before it (the table is of no use).
 pub fn bfs(
     coords: &[&Coord],
     sources: &[usize],
     threads: usize,
     exact_counts: bool,
     on_depth: DepthCallback<'_>,
+    stop: Option<&AtomicBool>,
 ) -> Result<(NibbleTable, Vec<u64>), String> {
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
     let len: usize = sizes.iter().product();
     let nmoves = coords[0].nmoves;
@@ -197,6 +202,9 @@ pub fn bfs(
                     || (vec![0u32; nc], Vec::<u32>::with_capacity(width)),
                     |(ids, pending), lo| {
                         let mut mine = 0u64;
+                        if stopped() {
+                            return 0;
+                        }
                         for r in lo..(lo + chunk).min(rows) {
                             let base = r * width;
                             pending.clear();
@@ -242,7 +250,7 @@ pub fn bfs(
                 .sum()
         });
         depth += 1;
-        if n == 0 {
+        if n == 0 || stopped() {
             break;
         }
         counts.push(n);

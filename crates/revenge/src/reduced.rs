@@ -496,16 +496,26 @@ impl Space {
         cls as u64 * self.b_size + best
     }
 
-    /// What an entry stands for: `None` for entries that are not canonical (never positions),
-    /// else one class and its orbit size.
-    pub fn weight(&self, e: u64) -> Option<Tally> {
-        let (cls, b) = ((e / self.b_size) as u32, e % self.b_size);
-        let stab = &self.stab[cls as usize];
+    /// Whether class `cls`'s representative is fixed by no symmetry but the identity: then
+    /// every entry of the class is canonical with an orbit of [`Space::order`] positions (what
+    /// [`Space::weight`] says of each), so a census can count its entries without decoding them.
+    pub fn class_is_free(&self, cls: usize) -> bool {
+        self.stab[cls].is_empty()
+    }
+
+    /// The symmetries (not the identity) fixing class `cls`'s representative. Entries of
+    /// classes with the same stabiliser have the same weights at the same `B` value.
+    pub fn stabiliser(&self, cls: usize) -> &[u8] {
+        &self.stab[cls]
+    }
+
+    /// How many of the symmetries fix an entry with `B` value `b` in a class whose
+    /// representative is fixed by `stab` (the identity included), or `None` when the entry is
+    /// not canonical; its orbit has [`Space::order`] / that many positions.
+    #[inline]
+    pub fn fixers(&self, stab: &[u8], b: u64) -> Option<u64> {
         if stab.is_empty() {
-            return Some(Tally {
-                unique: 1,
-                positions: self.order(),
-            });
+            return Some(1);
         }
         let mut p = [0u32; MAX_PRIMS];
         self.b_decode(b, &mut p);
@@ -519,6 +529,14 @@ impl Space {
                 fixed += 1;
             }
         }
+        Some(fixed)
+    }
+
+    /// What an entry stands for: `None` for entries that are not canonical (never positions),
+    /// else one class and its orbit size.
+    pub fn weight(&self, e: u64) -> Option<Tally> {
+        let (cls, b) = ((e / self.b_size) as usize, e % self.b_size);
+        let fixed = self.fixers(&self.stab[cls], b)?;
         Some(Tally {
             unique: 1,
             positions: self.order() / fixed,

@@ -7,6 +7,7 @@ use crate::coord::Coord;
 use crate::prune::{self, NibbleTable};
 use crate::stage::{Projection, Stage};
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 impl Stage {
     /// Sources (goal entries) of projection `p`.
@@ -24,18 +25,20 @@ impl Stage {
         threads: usize,
         on_depth: prune::DepthCallback<'_>,
     ) -> Result<(NibbleTable, Vec<u64>), String> {
-        self.bfs_projection(i, threads, false, on_depth)
+        self.bfs_projection(i, threads, false, on_depth, None)
     }
 
     /// Breadth-first search over projection `i` to the end, for counting positions per
-    /// distance (entries are distances modulo 15, not a usable distance table).
+    /// distance (entries are distances modulo 15, not a usable distance table). Once `stop` is
+    /// set it ends early, with the counts of the depths completed.
     pub fn count_depths(
         &self,
         i: usize,
         threads: usize,
         on_depth: prune::DepthCallback<'_>,
+        stop: Option<&AtomicBool>,
     ) -> Result<(NibbleTable, Vec<u64>), String> {
-        self.bfs_projection(i, threads, true, on_depth)
+        self.bfs_projection(i, threads, true, on_depth, stop)
     }
 
     fn bfs_projection(
@@ -44,10 +47,18 @@ impl Stage {
         threads: usize,
         exact_counts: bool,
         on_depth: prune::DepthCallback<'_>,
+        stop: Option<&AtomicBool>,
     ) -> Result<(NibbleTable, Vec<u64>), String> {
         let p = &self.projections[i];
         let coords: Vec<&Coord> = p.coords.iter().map(|&c| &self.coords[c]).collect();
-        prune::bfs(&coords, &self.sources(p), threads, exact_counts, on_depth)
+        prune::bfs(
+            &coords,
+            &self.sources(p),
+            threads,
+            exact_counts,
+            on_depth,
+            stop,
+        )
     }
 
     /// Loads every distance table from `dir`, building (and storing) the missing or invalid

@@ -196,3 +196,30 @@ fn random_states_are_reproducible_and_varied() {
         assert_eq!(c.co.iter().map(|&x| x as u32).sum::<u32>() % 3, 0);
     }
 }
+
+// The measures `revenge solve --explain` prints, checked on the simulator's stickers by hand
+// counts: an outer turn keeps every centre face and edge pair; an inner slice, alone or in a
+// wide turn, moves one wing of four edges and half the centres of four faces.
+#[test]
+fn centre_faces_and_paired_edges_count_what_the_stickers_show() {
+    let after = |s: &str| {
+        let mut sim = Sim::from_facelets(&Cube::solved().facelets());
+        for t in s.split_whitespace() {
+            sim_wca_token(&mut sim, t);
+        }
+        Cube::from_facelets(&sim.facelets()).unwrap()
+    };
+    let solved = Cube::solved();
+    assert_eq!(
+        (solved.uniform_centre_faces(), solved.paired_edges()),
+        (6, 12)
+    );
+    let c = after("R U' F2");
+    assert_eq!((c.uniform_centre_faces(), c.paired_edges()), (6, 12));
+    let c = after("2R");
+    assert_eq!((c.uniform_centre_faces(), c.paired_edges()), (2, 8));
+    let c = after("Rw");
+    assert_eq!((c.uniform_centre_faces(), c.paired_edges()), (2, 8));
+    let c = after("Rw R' 2R'");
+    assert_eq!((c.uniform_centre_faces(), c.paired_edges()), (6, 12));
+}

@@ -7,6 +7,12 @@
 //! a join) gets a driver instead, which loops: the shards without a valid part for the round
 //! under way, then the join (`shard merge`), until `shard status --next-depth` says
 //! `complete`.
+//!
+//! Scripts are injection-proof: every string from outside (paths, partition, time limit, host
+//! file, image, claim) is refused when it holds a control character (a newline would end a
+//! comment line or a command) and is otherwise shell-quoted ([`sh_quote`]) wherever it is
+//! interpolated, comments included; the job name is reduced to letters, digits and dashes.
+//! The scripts pass `shellcheck` (`crates/cli/tests/scripts.rs`).
 
 /// What every script needs.
 pub struct Emit<'a> {
@@ -32,6 +38,32 @@ pub struct SlurmScripts {
     pub merge: String,
     /// `submit-slurm.sh`.
     pub submit: String,
+}
+
+/// Refuses a string holding a control character (newline, carriage return, tab, escape,
+/// ...): `what` names it in the message.
+pub fn check_text(what: &str, s: &str) -> Result<(), String> {
+    match s.chars().find(|c| c.is_control()) {
+        Some(c) => Err(format!(
+            "{what} {s:?} holds a control character ({c:?}), which no job script can carry \
+             safely: rename it"
+        )),
+        None => Ok(()),
+    }
+}
+
+impl Emit<'_> {
+    /// Refuses paths and names no script can carry (see [`check_text`]).
+    fn check(&self) -> Result<(), String> {
+        check_text("the wurfel path", self.wurfel)?;
+        check_text("the plan directory", self.dir)?;
+        check_text("the job name", self.name)
+    }
+}
+
+/// Quotes a YAML scalar (double-quoted style); `s` holds no control character.
+fn yaml_quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// Quotes `s` for a POSIX shell: as is when it is plainly safe, else in single quotes.
@@ -62,51 +94,57 @@ fn job_name(name: &str) -> String {
 
 /// The Slurm job array: `submit-slurm.sh` submits the shards without a valid result (all of
 /// them the first time; only the failed or killed ones when run again) and a merge job that
-/// runs once they all succeeded (and is cancelled if one fails).
+/// runs once they all succeeded (and is cancelled if one fails). An error when a path or option
+/// holds a control character.
 pub fn emit_slurm(
     e: &Emit<'_>,
     partition: Option<&str>,
     time: Option<&str>,
     max_parallel: Option<usize>,
-) -> SlurmScripts {
+) -> Result<SlurmScripts, String> {
+    e.check()?;
     let (w, d, name) = (sh_quote(e.wurfel), sh_quote(e.dir), job_name(e.name));
     let shard = format!(
         "#!/bin/bash\n\
-         # One shard of the plan in {dir}: Slurm runs this once per array task and sets\n\
+         {SC}\n\
+         # One shard of the plan in {d}: Slurm runs this once per array task and sets\n\
          # SLURM_ARRAY_TASK_ID, which `wurfel shard run` reads. Submit with submit-slurm.sh.\n\
          exec {w} shard run {d} --threads \"${{SLURM_CPUS_PER_TASK:-{t}}}\"\n",
-        dir = e.dir,
         t = e.threads
     );
     let merge = format!(
         "#!/bin/bash\n\
-         # Merges every shard of the plan in {dir} into merged.json (refused unless every shard\n\
+         {SC}\n\
+         # Merges every shard of the plan in {d} into merged.json (refused unless every shard\n\
          # has a valid result). Submitted by submit-slurm.sh to run after the array.\n\
          exec {w} shard merge {d} --json --out {out}\n",
-        dir = e.dir,
         out = sh_quote(&format!("{}/merged.json", e.dir))
     );
     let mut opts = format!("--job-name={name} --cpus-per-task={}", e.threads);
     if let Some(p) = partition {
+        check_text("the partition", p)?;
         opts += &format!(" --partition={}", sh_quote(p));
     }
     if let Some(t) = time {
+        check_text("the time limit", t)?;
         opts += &format!(" --time={}", sh_quote(t));
     }
     let throttle = max_parallel.map_or(String::new(), |m| format!("%{m}"));
     if e.rounds {
-        return SlurmScripts {
+        return Ok(SlurmScripts {
             shard,
             merge,
             submit: slurm_rounds(e, &opts, &throttle),
-        };
+        });
     }
     let submit = format!(
         r#"#!/bin/bash
+{SC}
 # Submits the shards of {name} ({n} in all) that have no valid result yet as one Slurm job
 # array, and the merge as a job that runs when all of them have succeeded. Run it again after a
 # failure: only the shards without a result are submitted again.
 set -euo pipefail
+{need_sbatch}
 wurfel={w}
 dir={d}
 mkdir -p "$dir/logs"
@@ -122,13 +160,37 @@ merge=$(sbatch --parsable "${{dep[@]}}" --job-name={name}-merge --output="$dir/l
 echo "submitted the merge as job ${{merge%%;*}}; it writes $dir/merged.json"
 "#,
         n = e.shards,
+        need_sbatch = NEED_SBATCH,
     );
-    SlurmScripts {
+    Ok(SlurmScripts {
         shard,
         merge,
         submit,
-    }
+    })
 }
+
+/// The first line after `#!`: paths are single-quoted on purpose, so that nothing in them
+/// expands (`shellcheck` would otherwise suggest double quotes, or take a backslash before a
+/// closing quote for an attempted escape).
+const SC: &str =
+    "# shellcheck disable=SC2016,SC1003 # quoted paths: nothing in them expands or escapes";
+
+/// Stops a submitting script at once, with a message, where Slurm is not installed.
+const NEED_SBATCH: &str = r#"if ! command -v sbatch >/dev/null 2>&1; then
+  echo "$0: sbatch not found: run this where Slurm is installed (a login node)" >&2
+  exit 1
+fi"#;
+
+/// Stops a GNU parallel script at once, with a message, where GNU parallel is not installed
+/// (or another program of that name is: moreutils' takes other options).
+const NEED_PARALLEL: &str = r#"if ! command -v parallel >/dev/null 2>&1; then
+  echo "$0: GNU parallel is not installed (Debian/Ubuntu: apt-get install parallel)" >&2
+  exit 1
+fi
+if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
+  echo "$0: the parallel on PATH is not GNU parallel (moreutils' parallel takes other options)" >&2
+  exit 1
+fi"#;
 
 /// The Slurm driver of a job in rounds: per round, an array of the shards without a valid part
 /// and then the join, each waited for (`sbatch --wait`).
@@ -136,12 +198,14 @@ fn slurm_rounds(e: &Emit<'_>, opts: &str, throttle: &str) -> String {
     let (w, d, name) = (sh_quote(e.wurfel), sh_quote(e.dir), job_name(e.name));
     format!(
         r#"#!/bin/bash
+{SC}
 # Runs {name} ({n} shards per depth) on Slurm, depth by depth: a job array of the shards of the
 # depth under way that have no valid part yet, then the join as a job, until the analysis is
 # complete. It waits for every job (sbatch --wait), so run it where it may stay until the end
 # (tmux, nohup, or a small job of its own). Run it again after a failure: only the missing
 # parts of the depth under way are submitted.
 set -euo pipefail
+{need_sbatch}
 wurfel={w}
 dir={d}
 mkdir -p "$dir/logs"
@@ -163,25 +227,39 @@ done
 echo "complete: the rows are in $dir/merged.json"
 "#,
         n = e.shards,
+        need_sbatch = NEED_SBATCH,
     )
 }
 
 /// A GNU parallel script: every shard, `jobs` at a time (on the hosts of `sshloginfile` if
 /// given, which must see the plan directory at the same path), with a job log so that running
-/// it again redoes only the shards that failed or never ran; then the merge.
-pub fn emit_parallel(e: &Emit<'_>, jobs: Option<usize>, sshloginfile: Option<&str>) -> String {
+/// it again redoes only the shards that failed or never ran; then the merge. It stops with a
+/// message where GNU parallel is missing. An error when a path holds a control character.
+pub fn emit_parallel(
+    e: &Emit<'_>,
+    jobs: Option<usize>,
+    sshloginfile: Option<&str>,
+) -> Result<String, String> {
+    e.check()?;
     let (w, d) = (sh_quote(e.wurfel), sh_quote(e.dir));
+    let name = sh_quote(e.name);
     let jobs = jobs.map_or("100%".to_string(), |j| j.to_string());
-    let ssh = sshloginfile.map_or(String::new(), |f| {
-        format!(" --sshloginfile {}", sh_quote(f))
-    });
+    let ssh = match sshloginfile {
+        Some(f) => {
+            check_text("the ssh login file", f)?;
+            format!(" --sshloginfile {}", sh_quote(f))
+        }
+        None => String::new(),
+    };
     if e.rounds {
-        return format!(
+        return Ok(format!(
             r#"#!/bin/bash
+{SC}
 # Runs the {n} shards of {name} with GNU parallel, depth by depth: the shards of the depth under
 # way that have no valid part yet, then the join, until the analysis is complete; the rows go
 # to merged.json. Run it again after a failure: only the missing parts are computed.
 set -euo pipefail
+{need_parallel}
 wurfel={w}
 dir={d}
 while :; do
@@ -189,9 +267,13 @@ while :; do
   [ "$depth" != complete ] || break
   todo=$("$wurfel" shard status "$dir" --not-done)
   # Slurm's range list (0-3,7) as indices.
-  indices=$(for r in ${{todo//,/ }}; do seq "${{r%-*}}" "${{r#*-}}"; done)
-  if [ -n "$indices" ]; then
-    parallel -q --jobs {jobs}{ssh} "$wurfel" shard run "$dir" --index {{}} --threads {t} ::: $indices
+  indices=()
+  IFS=, read -r -a ranges <<< "$todo"
+  for r in "${{ranges[@]}}"; do
+    mapfile -t -O "${{#indices[@]}}" indices < <(seq "${{r%-*}}" "${{r#*-}}")
+  done
+  if [ "${{#indices[@]}}" -gt 0 ]; then
+    parallel -q --jobs {jobs}{ssh} "$wurfel" shard run "$dir" --index {{}} --threads {t} ::: "${{indices[@]}}"
   fi
   "$wurfel" shard merge "$dir" --json --out "$dir/merged.json"
   if [ "$("$wurfel" shard status "$dir" --next-depth)" = "$depth" ]; then
@@ -202,38 +284,50 @@ done
 "$wurfel" shard merge "$dir"
 "#,
             n = e.shards,
-            name = e.name,
             t = e.threads,
-        );
+            need_parallel = NEED_PARALLEL,
+        ));
     }
-    format!(
+    Ok(format!(
         r#"#!/bin/bash
+{SC}
 # Runs the {n} shards of {name} with GNU parallel, then merges them into merged.json. Run it
 # again after a failure: --resume-failed redoes only the shards that failed or never ran.
 set -euo pipefail
+{need_parallel}
 wurfel={w}
 dir={d}
+mapfile -t indices < <(seq 0 {last})
 parallel -q --joblog "$dir/parallel.joblog" --resume-failed --jobs {jobs}{ssh} \
-  "$wurfel" shard run "$dir" --index {{}} --threads {t} ::: $(seq 0 {last})
+  "$wurfel" shard run "$dir" --index {{}} --threads {t} ::: "${{indices[@]}}"
 "$wurfel" shard merge "$dir" --json --out "$dir/merged.json"
 "$wurfel" shard merge "$dir"
 "#,
         n = e.shards,
-        name = e.name,
         t = e.threads,
         last = e.shards - 1,
-    )
+        need_parallel = NEED_PARALLEL,
+    ))
 }
 
 /// A Kubernetes Indexed Job: one pod per shard (`JOB_COMPLETION_INDEX` picks it), the plan
 /// directory on a persistent volume claim mounted at `/plan` in every pod, `image` holding the
-/// same wurfel version. The merge is one more command once the Job completes.
-pub fn emit_k8s(e: &Emit<'_>, image: &str, claim: &str, parallelism: usize) -> String {
-    format!(
+/// same wurfel version. The merge is one more command once the Job completes. An error when
+/// the image, claim or name holds a control character.
+pub fn emit_k8s(
+    e: &Emit<'_>,
+    image: &str,
+    claim: &str,
+    parallelism: usize,
+) -> Result<String, String> {
+    check_text("the job name", e.name)?;
+    check_text("the image", image)?;
+    check_text("the volume claim", claim)?;
+    Ok(format!(
         r#"# Kubernetes Indexed Job for the {n} shards of {name}. Every pod mounts the volume claim
-# {claim:?} at /plan, which must hold the plan directory; the image must contain wurfel (the same
-# version that made the plan) on its PATH. Kubernetes sets JOB_COMPLETION_INDEX in each pod;
-# `wurfel shard run` reads it. When the Job is complete, merge with:
+# {claim_q} at /plan, which must hold the plan directory; the image must contain wurfel (the
+# same version that made the plan) on its PATH. Kubernetes sets JOB_COMPLETION_INDEX in each
+# pod; `wurfel shard run` reads it. When the Job is complete, merge with:
 #   wurfel shard merge /plan --json --out /plan/merged.json
 apiVersion: batch/v1
 kind: Job
@@ -249,7 +343,7 @@ spec:
       restartPolicy: Never
       containers:
         - name: shard
-          image: {image:?}
+          image: {image_q}
           command: ["wurfel", "shard", "run", "/plan", "--threads", "{t}"]
           resources:
             requests:
@@ -260,13 +354,15 @@ spec:
       volumes:
         - name: plan
           persistentVolumeClaim:
-            claimName: {claim:?}
+            claimName: {claim_q}
 "#,
         n = e.shards,
-        name = e.name,
+        name = yaml_quote(e.name),
         job = job_name(e.name),
         t = e.threads,
-    )
+        claim_q = yaml_quote(claim),
+        image_q = yaml_quote(image),
+    ))
 }
 
 #[cfg(test)]
@@ -295,7 +391,7 @@ mod tests {
 
     #[test]
     fn slurm_scripts_chain_the_merge_after_the_array() {
-        let s = emit_slurm(&emit(), Some("short"), Some("1:00:00"), Some(16));
+        let s = emit_slurm(&emit(), Some("short"), Some("1:00:00"), Some(16)).unwrap();
         assert!(s
             .shard
             .contains("exec '/opt/wurfel bin/wurfel' shard run /shared/plans/tetris"));
@@ -314,25 +410,52 @@ mod tests {
             rounds: true,
             ..emit()
         };
-        let s = emit_slurm(&e, None, None, Some(4));
+        let s = emit_slurm(&e, None, None, Some(4)).unwrap();
         assert!(s.submit.contains("--next-depth"));
         assert!(s.submit.contains("sbatch --parsable --wait"));
         assert!(s.submit.contains("--array=\"$todo%4\""));
         assert!(s.shard.contains("shard run /shared/plans/tetris"));
-        let p = emit_parallel(&e, Some(2), None);
+        let p = emit_parallel(&e, Some(2), None).unwrap();
         assert!(p.contains("while :; do"));
         assert!(p.contains("shard merge \"$dir\" --json --out \"$dir/merged.json\""));
         assert!(!p.contains("--resume-failed"));
     }
 
     #[test]
+    fn control_characters_are_refused_everywhere() {
+        let bad = "q\ntouch PWNED\n#";
+        let with = |wurfel, dir, name| Emit {
+            wurfel,
+            dir,
+            name,
+            ..emit()
+        };
+        for e in [
+            with(bad, "/d", "n"),
+            with("/w", bad, "n"),
+            with("/w", "/d", bad),
+        ] {
+            assert!(emit_slurm(&e, None, None, None).is_err());
+            assert!(emit_parallel(&e, None, None).is_err());
+        }
+        assert!(emit_k8s(&with("/w", "/d", bad), "i", "c", 1).is_err());
+        assert!(emit_slurm(&emit(), Some(bad), None, None).is_err());
+        assert!(emit_slurm(&emit(), None, Some("1:00\r"), None).is_err());
+        assert!(emit_parallel(&emit(), None, Some(bad)).is_err());
+        assert!(emit_k8s(&emit(), bad, "c", 1).is_err());
+        assert!(emit_k8s(&emit(), "i", "c\t", 1).is_err());
+        let err = emit_parallel(&with("/w", bad, "n"), None, None).unwrap_err();
+        assert!(err.contains("control character"), "{err}");
+    }
+
+    #[test]
     fn parallel_and_k8s() {
-        let p = emit_parallel(&emit(), Some(8), Some("hosts.txt"));
+        let p = emit_parallel(&emit(), Some(8), Some("hosts.txt")).unwrap();
         assert!(p.contains(
             "--joblog \"$dir/parallel.joblog\" --resume-failed --jobs 8 --sshloginfile hosts.txt"
         ));
-        assert!(p.contains("::: $(seq 0 63)"));
-        let k = emit_k8s(&emit(), "registry/wurfel:0.1", "plans", 16);
+        assert!(p.contains("mapfile -t indices < <(seq 0 63)"));
+        let k = emit_k8s(&emit(), "registry/wurfel:0.1", "plans", 16).unwrap();
         assert!(k.contains("completionMode: Indexed\n  completions: 64\n  parallelism: 16"));
         assert!(k.contains("name: wurfel-tetris-cube"));
     }

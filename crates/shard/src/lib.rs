@@ -10,19 +10,19 @@
 //! - [`merge`] accepts the results only if every shard is present exactly once, for this plan,
 //!   and sums the counts with overflow checks.
 //!
-//! Plans and results are sealed with a SHA-256 checksum over their contents, so a damaged or
-//! edited file is refused, never believed. Nothing here touches files or knows puzzles: the
+//! Plans and results are sealed with a SHA-256 checksum over their contents (wurfel's one rule
+//! for sealed files, `wurfel_files::sealed`), so a damaged or edited file is refused, never
+//! believed. Nothing here touches files or knows puzzles: the
 //! caller decides where the plan directory is and how a task is searched.
 
 mod assign;
 mod emit;
 mod plan;
 mod result;
-mod seal;
 mod status;
 
 pub use assign::assign_contiguous;
-pub use emit::{emit_k8s, emit_parallel, emit_slurm, sh_quote, Emit, SlurmScripts};
+pub use emit::{check_text, emit_k8s, emit_parallel, emit_slurm, sh_quote, Emit, SlurmScripts};
 pub use plan::{Job, Plan, PlanError, ShardSpec, PLAN_FORMAT, PLAN_VERSION};
 pub use result::{merge, Merged, ShardResult, SolutionsFile, RESULT_FORMAT, RESULT_VERSION};
 pub use status::{index_ranges, Observed, Status};

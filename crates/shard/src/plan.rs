@@ -1,6 +1,5 @@
 //! The plan: what to compute and how it is cut into shards.
 
-use crate::seal::checksum;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -58,6 +57,15 @@ pub struct Plan {
     pub checksum: String,
 }
 
+impl wurfel_files::Sealed for Plan {
+    const FORMAT: &'static str = PLAN_FORMAT;
+    const VERSION: u32 = PLAN_VERSION;
+    const WHAT: &'static str = "shard plan";
+    fn checksum_mut(&mut self) -> &mut String {
+        &mut self.checksum
+    }
+}
+
 /// Why a plan was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlanError {
@@ -77,7 +85,7 @@ pub enum PlanError {
 impl fmt::Display for PlanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlanError::Malformed(why) => write!(f, "not a wurfel shard plan: {why}"),
+            PlanError::Malformed(why) => write!(f, "{why}"),
             PlanError::Checksum => write!(
                 f,
                 "its checksum does not match its contents: the plan was edited or damaged"
@@ -114,38 +122,21 @@ impl Plan {
             shards,
             checksum: String::new(),
         };
-        plan.checksum = checksum(&plan);
+        wurfel_files::seal(&mut plan);
         plan
     }
 
     /// The file's text (one line of JSON: plans of many thousand tasks stay small).
     pub fn to_text(&self) -> String {
-        let mut s = serde_json::to_string(self).expect("plain data serialises");
-        s.push('\n');
-        s
+        wurfel_files::sealed::to_line(self)
     }
 
     /// Parses and checks a plan file for wurfel version `ours`.
     pub fn parse(text: &str, ours: &str) -> Result<Plan, PlanError> {
-        let plan: Plan =
-            serde_json::from_str(text).map_err(|e| PlanError::Malformed(e.to_string()))?;
-        if plan.format != PLAN_FORMAT {
-            return Err(PlanError::Malformed(format!(
-                "format is `{}`, not `{PLAN_FORMAT}`",
-                plan.format
-            )));
-        }
-        if plan.version != PLAN_VERSION {
-            return Err(PlanError::Malformed(format!(
-                "plan format version {} (this wurfel reads version {PLAN_VERSION})",
-                plan.version
-            )));
-        }
-        let mut unsealed = plan.clone();
-        unsealed.checksum = String::new();
-        if checksum(&unsealed) != plan.checksum {
-            return Err(PlanError::Checksum);
-        }
+        let plan: Plan = wurfel_files::open(text).map_err(|e| match e {
+            wurfel_files::SealError::Checksum { .. } => PlanError::Checksum,
+            other => PlanError::Malformed(other.to_string()),
+        })?;
         if plan.wurfel != ours {
             return Err(PlanError::Version {
                 plan: plan.wurfel,
@@ -153,7 +144,9 @@ impl Plan {
             });
         }
         if plan.shards.is_empty() {
-            return Err(PlanError::Malformed("it has no shards".into()));
+            return Err(PlanError::Malformed(
+                "not a wurfel shard plan: it has no shards".into(),
+            ));
         }
         Ok(plan)
     }

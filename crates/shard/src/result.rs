@@ -1,9 +1,9 @@
 //! What one shard's run leaves behind, and the exact merge of all of them.
 
 use crate::plan::Plan;
-use crate::seal::{checksum, sha256_hex};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use wurfel_files::sha256_hex;
 
 /// The `format` field of every shard result.
 pub const RESULT_FORMAT: &str = "wurfel-shard-result";
@@ -66,6 +66,15 @@ pub struct ShardResult {
     pub checksum: String,
 }
 
+impl wurfel_files::Sealed for ShardResult {
+    const FORMAT: &'static str = RESULT_FORMAT;
+    const VERSION: u32 = RESULT_VERSION;
+    const WHAT: &'static str = "shard result";
+    fn checksum_mut(&mut self) -> &mut String {
+        &mut self.checksum
+    }
+}
+
 impl ShardResult {
     /// A sealed result.
     #[allow(clippy::too_many_arguments)]
@@ -92,31 +101,18 @@ impl ShardResult {
             solutions,
             checksum: String::new(),
         };
-        r.checksum = checksum(&r);
+        wurfel_files::seal(&mut r);
         r
     }
 
     /// The file's text (pretty JSON, newline-terminated).
     pub fn to_text(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("plain data serialises");
-        s.push('\n');
-        s
+        wurfel_files::sealed::to_pretty(self)
     }
 
     /// Parses a result file and checks that it is shard `index` of `plan`, intact.
     pub fn parse(text: &str, plan: &Plan, index: usize) -> Result<ShardResult, String> {
-        let r: ShardResult =
-            serde_json::from_str(text).map_err(|e| format!("not a shard result: {e}"))?;
-        if r.format != RESULT_FORMAT || r.version != RESULT_VERSION {
-            return Err(format!(
-                "not a shard result of format {RESULT_FORMAT} version {RESULT_VERSION}"
-            ));
-        }
-        let mut unsealed = r.clone();
-        unsealed.checksum = String::new();
-        if checksum(&unsealed) != r.checksum {
-            return Err("its checksum does not match its contents: edited or damaged".into());
-        }
+        let r: ShardResult = wurfel_files::open(text).map_err(|e| e.to_string())?;
         if r.plan != plan.checksum {
             return Err("it belongs to another plan".into());
         }

@@ -21,6 +21,8 @@
 mod board;
 pub mod catalog;
 mod chain;
+mod folding;
+pub mod input;
 mod pool;
 mod shard;
 mod solve;
@@ -28,6 +30,7 @@ mod survey;
 
 pub use board::{Board, BoxError, DIRECTIONS, DIRECTION_LETTERS};
 pub use chain::{Chain, ChainError};
+pub use folding::Folding;
 pub use shard::{check_survey_cut, survey_cut, survey_tasks, TaskError};
-pub use solve::{CountTally, Counts, Folding, Problem, Pruning, SnakeError, Stats};
-pub use survey::{survey, PatternTally, Survey, SurveyEntry, SurveyTally};
+pub use solve::{Cancel, CountTally, Counts, Problem, Pruning, SnakeError, Stats};
+pub use survey::{survey, survey_until, PatternTally, Survey, SurveyEntry, SurveyTally};

@@ -150,7 +150,8 @@ impl Problem {
         threads: usize,
     ) -> Result<(CountTally, Stats), TaskError> {
         let tasks = self.replay(tasks)?;
-        Ok(self.search_tasks(Pruning::default(), &tasks, threads))
+        let (tally, stats, _) = self.search_tasks(Pruning::default(), &tasks, threads, None);
+        Ok((tally, stats))
     }
 
     /// Rebuilds the search state of each prefix by replaying its moves: whole segments in
@@ -282,7 +283,7 @@ pub fn survey_tasks(
     threads: usize,
 ) -> Result<SurveyTally, TaskError> {
     let tasks = replay_survey(board, tasks)?;
-    Ok(survey::walk(board, &tasks, threads).tally())
+    Ok(survey::walk(board, &tasks, threads, None).tally())
 }
 
 fn replay_survey(b: &Board, tasks: &[Vec<u32>]) -> Result<Vec<survey::Task>, TaskError> {

@@ -1,11 +1,13 @@
 //! Folding a chain into a box: depth-first search over segments on a 64-bit board, with
 //! symmetry breaking by canonical (lexicographically least) paths, and exact class counts.
 
-use crate::board::{Board, BoxError, DIRECTION_LETTERS, NONE};
+use crate::board::{Board, BoxError, NONE};
 use crate::chain::Chain;
+use crate::folding::Folding;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why a chain and a box do not make a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,6 +47,10 @@ fn cube_hint(n: usize) -> String {
         std::cmp::Ordering::Equal => String::new(),
     }
 }
+
+/// A flag another thread (a signal handler) sets to stop a search early, which then returns
+/// what it found so far; `None`: never stopped.
+pub type Cancel<'a> = Option<&'a AtomicBool>;
 
 /// A chain together with the box it must fill.
 #[derive(Clone, Debug)]
@@ -124,13 +130,6 @@ impl Default for Pruning {
             connectivity: false,
         }
     }
-}
-
-/// One folded chain: the cells in the order the chain visits them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Folding {
-    dims: [usize; 3],
-    cells: Vec<[i32; 3]>,
 }
 
 impl Problem {
@@ -219,54 +218,77 @@ impl Problem {
     /// [`Problem::count`] on up to `threads` threads, with explicit pruning, also returning
     /// search statistics. The result does not depend on the number of threads.
     pub fn count_with(&self, pruning: Pruning, threads: usize) -> (Counts, Stats) {
+        let (counts, stats, _) = self.count_until(pruning, threads, None);
+        (counts, stats)
+    }
+
+    /// [`Problem::count_with`], stopped early when `cancel` is set; the last value is whether
+    /// the count is complete. The counts of a stopped search are those of the foldings it
+    /// reached: lower bounds (for a palindrome too: a reversal class reached through one of
+    /// its readings is counted at least once).
+    pub fn count_until(
+        &self,
+        pruning: Pruning,
+        threads: usize,
+        cancel: Cancel<'_>,
+    ) -> (Counts, Stats, bool) {
         let mut total = CountTally::default();
         let mut stats = Stats::default();
+        let complete;
         if threads <= 1 {
-            stats = self.for_each_canonical(pruning, |path, stab| {
+            let mut s = Search::new(self, pruning, |path: &[u8], stab| {
                 total.add(self, path, stab);
                 ControlFlow::Continue(())
-            });
+            })
+            .cancel_on(cancel);
+            s.run();
+            (stats, complete) = (s.stats, !s.cancelled);
         } else {
             let (tasks, split_stats) = self.split(pruning, threads);
             stats.nodes += split_stats.nodes;
-            let (t, st) = self.search_tasks(pruning, &tasks, threads);
+            let (t, st, done) = self.search_tasks(pruning, &tasks, threads, cancel);
             total.merge(&t);
             stats.nodes += st.nodes;
             stats.leaves += st.leaves;
+            complete = done;
         }
-        (total.counts(self.chain.is_palindrome()), stats)
+        (total.counts(self.chain.is_palindrome()), stats, complete)
     }
 
     /// Searches every completion of `tasks` on up to `threads` threads. Tallies and statistics
-    /// are sums, so the result does not depend on which thread ran which subtree.
+    /// are sums, so the result does not depend on which thread ran which subtree. The last
+    /// value is false when `cancel` stopped some task.
     pub(crate) fn search_tasks(
         &self,
         pruning: Pruning,
         tasks: &[Task],
         threads: usize,
-    ) -> (CountTally, Stats) {
+        cancel: Cancel<'_>,
+    ) -> (CountTally, Stats, bool) {
         let run_task = |t: &Task| {
             let mut tally = CountTally::default();
             let mut s = Search::new(self, pruning, |path: &[u8], stab| {
                 tally.add(self, path, stab);
                 ControlFlow::Continue(())
-            });
+            })
+            .cancel_on(cancel);
             s.resume(t);
-            let st = s.stats;
+            let (st, done) = (s.stats, !s.cancelled);
             drop(s);
-            (tally, st)
+            (tally, st, done)
         };
-        let merge = |(mut a, mut sa): (CountTally, Stats), (b, sb): (CountTally, Stats)| {
+        type Part = (CountTally, Stats, bool);
+        let merge = |(mut a, mut sa, da): Part, (b, sb, db): Part| {
             a.merge(&b);
             sa.nodes += sb.nodes;
             sa.leaves += sb.leaves;
-            (a, sa)
+            (a, sa, da && db)
         };
         crate::pool::install(threads, || {
             tasks
                 .par_iter()
                 .map(run_task)
-                .reduce(|| (CountTally::default(), Stats::default()), merge)
+                .reduce(|| (CountTally::default(), Stats::default(), true), merge)
         })
     }
 
@@ -317,15 +339,8 @@ impl Problem {
         if limit == Some(0) {
             return out;
         }
-        let b = &self.board;
-        let palindrome = self.chain.is_palindrome();
-        self.for_each_canonical(Pruning::default(), |path, _| {
-            // For a palindrome, list a class only from the reading whose canonical form is the
-            // smaller one, so each physical folding appears once.
-            if palindrome && reversal_is_smaller(b, path) {
-                return ControlFlow::Continue(());
-            }
-            out.push(self.folding(path));
+        self.for_each_solution(None, |f| {
+            out.push(f);
             if limit.is_some_and(|l| out.len() >= l) {
                 ControlFlow::Break(())
             } else {
@@ -333,6 +348,52 @@ impl Problem {
             }
         });
         out
+    }
+
+    /// [`Problem::solutions`] that stops soon after `cancel` is set; also tells whether the
+    /// search ran to its end (all solutions, or `limit` of them, found).
+    pub fn solutions_until(
+        &self,
+        limit: Option<usize>,
+        cancel: Cancel<'_>,
+    ) -> (Vec<Folding>, bool) {
+        let mut out = Vec::new();
+        if limit == Some(0) {
+            return (out, true);
+        }
+        let exhausted = self.for_each_solution(cancel, |f| {
+            out.push(f);
+            if limit.is_some_and(|l| out.len() >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let complete = exhausted || cancel.is_none_or(|c| !c.load(Ordering::Relaxed));
+        (out, complete)
+    }
+
+    /// Hands the solutions of [`Problem::solutions`] to `visit` one at a time, in search order,
+    /// as they are found, keeping none (a listing of millions needs no more memory than one),
+    /// until `visit` breaks or `cancel` is set. Returns true when every solution was visited.
+    pub fn for_each_solution(
+        &self,
+        cancel: Cancel<'_>,
+        mut visit: impl FnMut(Folding) -> ControlFlow<()>,
+    ) -> bool {
+        let b = &self.board;
+        let palindrome = self.chain.is_palindrome();
+        let mut s = Search::new(self, Pruning::default(), |path: &[u8], _| {
+            // For a palindrome, list a class only from the reading whose canonical form is the
+            // smaller one, so each physical folding appears once.
+            if palindrome && reversal_is_smaller(b, path) {
+                return ControlFlow::Continue(());
+            }
+            visit(self.folding(path))
+        })
+        .cancel_on(cancel);
+        s.run();
+        !s.stopped
     }
 
     /// The folding for a path of cell indices.
@@ -465,6 +526,10 @@ pub(crate) struct Search<'a, F> {
     pub(crate) stats: Stats,
     /// When set, prefixes of this many segments are collected as tasks instead of searched.
     split: Option<(usize, Vec<Task>)>,
+    /// Set from outside (a signal handler) to stop early: read at every segment.
+    cancel: Cancel<'a>,
+    /// Whether `cancel` stopped the search, so that some foldings were never visited.
+    pub(crate) cancelled: bool,
 }
 
 impl<'a, F> Search<'a, F>
@@ -480,7 +545,14 @@ where
             stopped: false,
             stats: Stats::default(),
             split: None,
+            cancel: None,
+            cancelled: false,
         }
+    }
+
+    pub(crate) fn cancel_on(mut self, cancel: Cancel<'a>) -> Self {
+        self.cancel = cancel;
+        self
     }
 
     pub(crate) fn resume(&mut self, t: &Task) {
@@ -513,6 +585,11 @@ where
     }
 
     fn segment(&mut self, k: usize, head: usize, prev: usize, occ: u64, stab: u64, end: u64) {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stopped = true;
+            self.cancelled = true;
+            return;
+        }
         let p = self.p;
         if let Some((depth, tasks)) = &mut self.split {
             if k == *depth || k == p.steps.len() {
@@ -579,63 +656,5 @@ where
                 return;
             }
         }
-    }
-}
-
-impl Folding {
-    /// Cells in chain order.
-    pub fn cells(&self) -> &[[i32; 3]] {
-        &self.cells
-    }
-
-    /// Box dimensions.
-    pub fn dims(&self) -> [usize; 3] {
-        self.dims
-    }
-
-    fn direction(a: [i32; 3], b: [i32; 3]) -> usize {
-        let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-        crate::board::DIRECTIONS
-            .iter()
-            .position(|&v| v == d)
-            .unwrap_or(0)
-    }
-
-    /// One letter per step (R/L = ±x, B/F = ±y, U/D = ±z).
-    pub fn moves(&self) -> String {
-        self.cells
-            .windows(2)
-            .map(|w| DIRECTION_LETTERS[Self::direction(w[0], w[1])])
-            .collect()
-    }
-
-    /// One letter per segment with its number of steps, e.g. `R2 B1 U2`.
-    pub fn segment_moves(&self) -> String {
-        let m: Vec<char> = self.moves().chars().collect();
-        let mut out: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < m.len() {
-            let mut j = i;
-            while j < m.len() && m[j] == m[i] {
-                j += 1;
-            }
-            out.push(format!("{}{}", m[i], j - i));
-            i = j;
-        }
-        out.join(" ")
-    }
-
-    /// The visiting order drawn as layers (see [`wurfel_geom::BoxGrid::layers_text`]): top layer
-    /// first, rows `y = Y-1` at the top, each cell showing its 1-based position along the chain;
-    /// ends with a newline.
-    pub fn layers(&self) -> String {
-        let grid = wurfel_geom::BoxGrid::new(self.dims);
-        let mut order = vec![0usize; grid.len()];
-        for (i, &c) in self.cells.iter().enumerate() {
-            if let Some(at) = grid.index(c) {
-                order[at] = i + 1;
-            }
-        }
-        grid.layers_text(|i| Some(order[i].to_string())) + "\n"
     }
 }

@@ -11,9 +11,11 @@
 
 use crate::board::{Board, NONE};
 use crate::chain::Chain;
+use crate::solve::Cancel;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::Ordering;
 
 /// One snake of the survey.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -112,6 +114,10 @@ pub(crate) struct Walker<'a> {
     tally: Tally,
     directed: u64,
     classes: u64,
+    /// Set from outside to stop early: read at every step.
+    cancel: Cancel<'a>,
+    /// Whether `cancel` stopped the walk before it was done.
+    cancelled: bool,
 }
 
 /// Reverses the low `bits` bits of `x`.
@@ -124,7 +130,7 @@ fn reverse_bits(x: u64, bits: usize) -> u64 {
 }
 
 impl<'a> Walker<'a> {
-    pub(crate) fn new(b: &'a Board) -> Self {
+    pub(crate) fn new(b: &'a Board, cancel: Cancel<'a>) -> Self {
         Walker {
             b,
             n: b.cells(),
@@ -132,6 +138,8 @@ impl<'a> Walker<'a> {
             tally: HashMap::new(),
             directed: 0,
             classes: 0,
+            cancel,
+            cancelled: false,
         }
     }
 
@@ -152,12 +160,17 @@ impl<'a> Walker<'a> {
         }
         self.directed += o.directed;
         self.classes += o.classes;
+        self.cancelled |= o.cancelled;
         self
     }
 
     /// Extends the path from `head`; `pattern` has bit `i` set when interior cube `i + 1` is a
     /// corner; `stab` is the set of symmetries fixing the path so far.
     fn walk(&mut self, head: usize, prev: usize, occ: u64, stab: u64, pattern: u64, end: u64) {
+        if self.cancelled || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.cancelled = true;
+            return;
+        }
         let depth = self.path.len();
         if depth == self.n {
             self.leaf(stab, pattern);
@@ -242,27 +255,40 @@ pub(crate) struct Task {
 /// Practical for boxes up to 27 cells (3x3x3: about 10^5 path classes); larger boxes have far
 /// too many Hamiltonian paths for an exhaustive survey.
 pub fn survey(board: &Board, threads: usize) -> Survey {
+    survey_until(board, threads, None).0
+}
+
+/// [`survey()`], stopped early when `cancel` is set; the flag says whether it is complete. A
+/// stopped survey holds the paths walked so far: every figure a lower bound.
+pub fn survey_until(board: &Board, threads: usize, cancel: Cancel<'_>) -> (Survey, bool) {
     // Split at depth 4 so that two threads get balanced work.
     let tasks = tasks_at(board, 4);
     // The tallies are sums per pattern, so the result does not depend on which thread walked
     // which prefix.
-    let w = walk(board, &tasks, threads);
-    summarize(board, board.cells(), w.tally, w.directed, w.classes)
+    let w = walk(board, &tasks, threads, cancel);
+    let complete = !w.cancelled;
+    let s = summarize(board, board.cells(), w.tally, w.directed, w.classes);
+    (s, complete)
 }
 
-/// Walks every completion of `tasks` on up to `threads` threads.
-pub(crate) fn walk<'a>(board: &'a Board, tasks: &[Task], threads: usize) -> Walker<'a> {
+/// Walks every completion of `tasks` on up to `threads` threads (until `cancel` is set).
+pub(crate) fn walk<'a>(
+    board: &'a Board,
+    tasks: &[Task],
+    threads: usize,
+    cancel: Cancel<'a>,
+) -> Walker<'a> {
     crate::pool::install(threads, || {
         tasks
             .par_iter()
             .fold(
-                || Walker::new(board),
+                || Walker::new(board, cancel),
                 |mut w, t| {
                     w.resume(t);
                     w
                 },
             )
-            .reduce(|| Walker::new(board), Walker::merge)
+            .reduce(|| Walker::new(board, cancel), Walker::merge)
     })
 }
 

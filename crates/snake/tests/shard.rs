@@ -167,3 +167,20 @@ fn edited_survey_tasks_are_refused() {
     assert!(check_survey_cut(&b, &repeated).is_err());
     assert!(check_survey_cut(&b, &tasks[1..]).is_err());
 }
+
+/// `solutions_until` lists what `solutions` lists, and stops at once on a set flag.
+#[test]
+fn solutions_until_stops_on_its_flag() {
+    use std::sync::atomic::AtomicBool;
+    let p =
+        Problem::auto(catalog::find("king-46").expect("built in").chain(), Some(4)).expect("fits");
+    let free = AtomicBool::new(false);
+    let (all, complete) = p.solutions_until(None, Some(&free));
+    assert!(complete);
+    assert_eq!(all.len(), p.solutions(None).len());
+    assert_eq!(all.len() as u64, p.count().solutions());
+    let stop = AtomicBool::new(true);
+    let (some, complete) = p.solutions_until(None, Some(&stop));
+    assert!(!complete);
+    assert!(some.len() < all.len(), "a set flag did not stop the search");
+}

@@ -19,9 +19,9 @@ pub struct ConvertArgs {
 
 /// `wurfel convert`.
 pub fn run(args: ConvertArgs) -> Result<()> {
-    // The output is checked before the input is read: a bad path must not cost a conversion.
-    let out = OutputPath::check(&args.output)?;
+    // The input first: the output may not be the file it reads.
     let puzzle = super::pack::load(&args.input, &args.problem, MergeEqualShapes::default())?;
+    let out = OutputPath::check(&args.output)?;
     let ext = args
         .output
         .extension()

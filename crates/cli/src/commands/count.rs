@@ -8,8 +8,8 @@ use crate::args::{Disassemble, Json, PuzzleArg, Threads};
 use crate::commands::count_frontier::{self, MethodArgs};
 use crate::commands::pack::{load_arg, prepare, print_stats};
 use crate::exit::Stop;
-use crate::output::{fmt_digits, fmt_int, OutputPath};
-use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
+use crate::output::{fmt_digits, fmt_int, wrap, OutputPath, TEXT_WIDTH};
+use crate::report::CountJson;
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
@@ -17,11 +17,12 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use wurfel_cover::Stats;
+use wurfel_files::read_text_bounded;
 use wurfel_pack::checkpoint::{
     count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
 };
-use wurfel_pack::load::{read_text_bounded, MAX_FILE_BYTES};
-use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared, Want};
+use wurfel_pack::load::MAX_FILE_BYTES;
+use wurfel_pack::{Convention, DisassemblyCounts, Prepared, Want};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -49,10 +50,14 @@ pub struct CountArgs {
     method: MethodArgs,
 }
 
+/// Seconds between checkpoint saves: more than 0 (0 would save after every task, rewriting
+/// the file thousands of times a second), at most a day.
 fn parse_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(x) if (0.0..=86_400.0).contains(&x) => Ok(x),
-        _ => Err(format!("`{s}` is not a number of seconds from 0 to 86400")),
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0 and at most 86400"
+        )),
     }
 }
 
@@ -68,7 +73,7 @@ pub fn count(args: CountArgs) -> Result<()> {
     args.method
         .check(args.checkpoint.is_some(), args.disassemble.disassemble)?;
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
-    let prep = prepare(&puzzle)?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     if count_frontier::count(&prep, &args.method, args.json.json)? {
         return Ok(());
     }
@@ -213,21 +218,7 @@ fn run_disassembling(
     ))
 }
 
-/// What a count found, however it was run (here, or merged from shards).
-pub struct Summary {
-    /// The counts.
-    pub counts: Counts,
-    /// Whether every task was counted.
-    pub complete: bool,
-    /// Search statistics.
-    pub stats: Stats,
-    /// Seconds (wall clock here; the sum of the shards' for a merge).
-    pub seconds: f64,
-    /// Worker threads (per shard for a merge).
-    pub threads: usize,
-    /// With `--disassemble`: assemblies and those that come apart.
-    pub disassembly: Option<DisassemblyCounts>,
-}
+pub use wurfel_present::count::Summary;
 
 /// Prints a count's result as `count` does (text, or one JSON object).
 pub fn print(prep: &Prepared, s: &Summary, json: bool) -> Result<()> {
@@ -247,37 +238,7 @@ pub fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
 }
 
 fn print_json(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
-    let c = &s.counts;
-    let complete = s.complete;
-    let (secs, threads) = (s.seconds, s.threads);
-    let p = &prep.puzzle;
-    let report = CountJson {
-        puzzle: &p.id,
-        name: &p.name,
-        raw: c.raw,
-        rotations: c.rotations,
-        rotations_reflections: c.rotations_reflections,
-        complete,
-        seconds: secs,
-        threads,
-        target_rotations: prep.symmetry.rotations.len(),
-        target_reflections: prep.symmetry.target_reflections,
-        mirror_closed: prep.symmetry.mirror_closed,
-        published: p
-            .published
-            .iter()
-            .map(|x| PublishedJson::new(x, complete.then_some(c)))
-            .collect(),
-        method: "search",
-        stats: StatsJson::from(&s.stats),
-        disassembly: s.disassembly.map(|d| DisassemblyJson {
-            convention: Convention::Rotations.key(),
-            assemblies: d.assemblies,
-            solutions: d.solutions,
-            max_level: d.max_level,
-        }),
-    };
-    writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    writeln!(out, "{}", serde_json::to_string(&CountJson::new(prep, s))?)?;
     Ok(())
 }
 
@@ -321,8 +282,7 @@ fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
 pub fn write_header(out: &mut String, prep: &Prepared) -> Result<()> {
     let p = &prep.puzzle;
     let sym = &prep.symmetry;
-    writeln!(
-        out,
+    let head = format!(
         "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
         p.name,
         p.piece_count(),
@@ -336,7 +296,8 @@ pub fn write_header(out: &mut String, prep: &Prepared) -> Result<()> {
         } else {
             " (piece set not mirror-closed: a mirror image is never a solution)"
         }
-    )?;
+    );
+    writeln!(out, "{}", wrap(&head, TEXT_WIDTH, 2))?;
     Ok(())
 }
 
@@ -366,12 +327,13 @@ pub fn write_count(
             format!("published {} ({}){mark}", fmt_int(x.count), x.source)
         })
         .collect();
-    writeln!(
-        out,
+    let line = format!(
         "  {:<22} {:>14}   {}",
         c.key(),
         fmt_digits(digits),
         published.join("; ")
-    )?;
+    );
+    // Citations wrap under the column they start in.
+    writeln!(out, "{}", wrap(line.trim_end(), TEXT_WIDTH, 42))?;
     Ok(())
 }

@@ -24,7 +24,7 @@ pub enum Method {
     Auto,
 }
 
-/// `--method` and `--max-memory`.
+/// `--method` (the boundary states are held to the global `--max-memory`).
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct MethodArgs {
     /// How to count: `search` (backtracking), `frontier` (dynamic programming over the
@@ -33,17 +33,6 @@ pub struct MethodArgs {
     /// when its estimated work is far below the search's; says which on standard error).
     #[arg(long, value_enum, default_value_t = Method::Search)]
     method: Method,
-    /// With --method frontier or auto: stop with an error rather than let the boundary
-    /// states take more than this many GiB.
-    #[arg(long, value_name = "GIB", default_value_t = 4.0, value_parser = parse_gib)]
-    max_memory: f64,
-}
-
-fn parse_gib(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if (0.001..=4096.0).contains(&x) => Ok(x),
-        _ => Err(format!("`{s}` is not a number of GiB from 0.001 to 4096")),
-    }
 }
 
 impl MethodArgs {
@@ -71,8 +60,11 @@ impl MethodArgs {
         Ok(())
     }
 
+    /// The global `--max-memory` budget: the frontier counter stops with an error rather than
+    /// let its boundary states take more.
     fn max_bytes(&self) -> usize {
-        (self.max_memory * f64::from(1u32 << 30)) as usize
+        crate::memory::limit_bytes()
+            .map_or(usize::MAX, |b| usize::try_from(b).unwrap_or(usize::MAX))
     }
 }
 

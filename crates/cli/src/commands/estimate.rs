@@ -4,9 +4,9 @@
 
 use crate::args::{Json, PuzzleArg, Threads};
 use crate::commands::pack::{load_arg, prepare};
-use crate::exit::Stop;
+use crate::exit::{Stop, Usage};
 use crate::output::fmt_int;
-use crate::report::{EstimateJson, IntervalJson};
+use crate::report::EstimateJson;
 use crate::{outln, progress};
 use anyhow::Result;
 use std::time::Duration;
@@ -21,11 +21,12 @@ pub struct EstimateArgs {
     threads: Threads,
     #[command(flatten)]
     json: Json,
-    /// Random probes in all (more probes, a narrower interval; at least four per task: two to
-    /// find where the spread is, two to estimate).
-    #[arg(long, value_name = "N", default_value_t = 50_000,
+    /// Random probes in all (more probes, a narrower interval). Every task needs at least four
+    /// (two to find where the spread is, two to estimate): a smaller N is refused. Default:
+    /// 50,000, or four per task if that is more.
+    #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
-    probes: u64,
+    probes: Option<u64>,
     /// Seed of the random probes (the same seed gives the same estimate).
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
@@ -47,11 +48,31 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// `--probes` when not given (raised to [`PROBES_PER_TASK`] per task for large plans).
+const DEFAULT_PROBES: u64 = 50_000;
+/// The fewest probes a task gets: two in the pilot round, two in the estimating round.
+const PROBES_PER_TASK: u64 = 4;
+
 /// `wurfel estimate`.
 pub fn estimate(args: EstimateArgs) -> Result<()> {
     let puzzle = load_arg(&args.source)?;
-    let prep = prepare(&puzzle)?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
+    let least = PROBES_PER_TASK * tasks.len() as u64;
+    let probes = match args.probes {
+        Some(p) if p < least => {
+            return Err(Usage(format!(
+                "--probes {p} is too few for {}: each of its {} tasks needs at least \
+                 {PROBES_PER_TASK} probes, {} in all",
+                puzzle.id,
+                fmt_int(tasks.len() as u64),
+                fmt_int(least)
+            ))
+            .into())
+        }
+        Some(p) => p,
+        None => DEFAULT_PROBES.max(least),
+    };
     let tree = Tree::new(prep.problem())?;
     let bar = progress::bar(true);
     bar.set_style(
@@ -69,7 +90,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
     let est = tree.estimate(
         &tasks,
         &EstimateOptions {
-            probes: args.probes,
+            probes,
             seed: args.seed,
             exhaust: args.exhaust_last,
             threads: args.threads.get(),
@@ -95,18 +116,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         high: est.nodes.high / rate,
     };
     if args.json.json {
-        let report = EstimateJson {
-            puzzle: &puzzle.id,
-            name: &puzzle.name,
-            probes: est.probes,
-            tasks: tasks.len(),
-            seed: args.seed,
-            complete: est.complete,
-            nodes: IntervalJson::from(est.nodes),
-            solutions: IntervalJson::from(est.covers),
-            cpu_seconds: IntervalJson::from(cpu),
-            nodes_per_second: rate,
-        };
+        let report = EstimateJson::new(&puzzle, &est, tasks.len(), args.seed, rate);
         outln!("{}", serde_json::to_string(&report)?);
     } else {
         outln!(

@@ -1,8 +1,9 @@
 //! `wurfel list | pieces`, and what `solve` and `count` share: loading and statistics.
 
 use crate::args::{Json, MergeEqualShapes, Problem};
+use crate::commands::print::{export_pieces, MeshFormat, PrintArgs};
 use crate::commands::render::{pieces_scene, Picture};
-use crate::output::fmt_int;
+use crate::output::{fmt_int, wrap, TEXT_WIDTH};
 use crate::report::PuzzleEntry;
 use crate::{note, outln};
 use anyhow::{Context, Result};
@@ -28,6 +29,15 @@ pub struct PiecesArgs {
     /// Draw the pieces to a picture (.svg, .png or .html).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
+    /// Write a printable mesh of each piece into DIR (created if missing), one file per piece,
+    /// named by piece; see --format, --unit, --gap, --bevel.
+    #[arg(long, value_name = "DIR")]
+    export: Option<PathBuf>,
+    /// With --export: the mesh format.
+    #[arg(long, value_enum, default_value_t = MeshFormat::Stl, requires = "export")]
+    format: MeshFormat,
+    #[command(flatten)]
+    print: PrintArgs,
 }
 
 /// Parses `--distinct`.
@@ -40,7 +50,22 @@ pub fn parse_convention(s: &str) -> Result<Convention, String> {
 /// A built-in puzzle or a puzzle file (TOML or BurrTools, `problem` choosing among a BurrTools
 /// file's problems), with the reader's notes and a warning about equal shapes declared apart,
 /// which are distinct pieces unless `merge` makes them copies.
+///
+/// A catalog id always means the built-in puzzle, even when a file of that name exists in the
+/// current directory (scripts that name a built-in puzzle must not change meaning with the
+/// directory they run in); a warning says so and how to read the file (`./NAME`). A file
+/// read is registered as an input ([`crate::inputs`]): no output may replace it.
 pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Puzzle> {
+    if wurfel_pack::catalog::ids().contains(&name) {
+        if std::path::Path::new(name).exists() {
+            note!(
+                "warning: `{name}` is a built-in puzzle, used here; the file `{name}` in this \
+                 directory is not read (name it `./{name}` to read the file)"
+            );
+        }
+    } else {
+        crate::inputs::file(std::path::Path::new(name), "the puzzle file");
+    }
     let opts = wurfel_pack::LoadOptions {
         problem: problem.problem.clone(),
     };
@@ -63,8 +88,10 @@ pub fn load_arg(a: &crate::args::PuzzleArg) -> Result<Puzzle> {
 }
 
 /// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
-/// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet).
-pub fn prepare(puzzle: &Puzzle) -> Result<Prepared> {
+/// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet); refused
+/// first when it and a search by `threads` workers would exceed `--max-memory`.
+pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Prepared> {
+    crate::memory::check_puzzle(puzzle)?;
     let spinner = crate::progress::spinner(true);
     spinner.set_message(format!(
         "preparing {}: placements and symmetries",
@@ -72,6 +99,9 @@ pub fn prepare(puzzle: &Puzzle) -> Result<Prepared> {
     ));
     let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
     spinner.finish_and_clear();
+    if let Ok(prep) = &prep {
+        crate::memory::check_search(prep, threads)?;
+    }
     // A piece that fits nowhere is an answer (no solution), not an input error.
     for name in prep.as_ref().map(|p| p.unplaceable()).unwrap_or_default() {
         note!(
@@ -105,7 +135,7 @@ pub fn list(args: ListArgs) -> Result<()> {
             .iter()
             .map(|c| format!("{} {}", fmt_int(c.count), c.convention.key()))
             .collect();
-        outln!(
+        let line = format!(
             "{:<26} {:>6} {:>6}  {}",
             p.id,
             p.piece_count(),
@@ -116,6 +146,8 @@ pub fn list(args: ListArgs) -> Result<()> {
                 counts.join(", ")
             }
         );
+        // Published counts wrap under their column.
+        outln!("{}", wrap(&line, TEXT_WIDTH, 42));
     }
     Ok(())
 }
@@ -156,6 +188,9 @@ pub fn print_stats(prep: &Prepared, stats: &Stats) {
 pub fn pieces(args: PiecesArgs) -> Result<()> {
     let puzzle = load(&args.puzzle, &args.problem, MergeEqualShapes::default())?;
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
+    if args.export.is_some() {
+        args.print.options()?;
+    }
     outln!(
         "{} — {} pieces ({} kinds), target {} cells, bounding box {:?}",
         puzzle.name,
@@ -183,9 +218,39 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
         outln!("{}", shape_layers(&p.shape, p.symbol));
     }
     if let Some(picture) = picture {
-        picture.draw(&[pieces_scene(&puzzle)], View::Assembled)?;
+        picture.draw(&[pieces_scene(&puzzle)], View::Pieces)?;
+    }
+    if let Some(dir) = &args.export {
+        let counts: Vec<u32> = puzzle.pieces.iter().map(|p| p.count).collect();
+        let written = export_pieces(
+            &shapes_scene(&puzzle),
+            &counts,
+            dir,
+            args.format,
+            &args.print,
+        )?;
+        for (path, count) in written {
+            note!("wrote {} (print {count})", path.display());
+        }
     }
     Ok(())
+}
+
+/// Each piece kind once, in its first orientation with its lowest corner at the origin.
+fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
+    wurfel_render::Scene {
+        title: puzzle.name.clone(),
+        pieces: puzzle
+            .pieces
+            .iter()
+            .map(|p| wurfel_render::ScenePiece {
+                name: p.name.clone(),
+                label: None,
+                cells: p.shape.normalized().cells().to_vec(),
+            })
+            .collect(),
+        ..Default::default()
+    }
 }
 
 /// A shape as layered text (top layer first, layers side by side), indented under its name.

@@ -4,11 +4,14 @@
 //! renders and writes through the atomic writer.
 
 use crate::args::ViewArg;
-use crate::output::OutputPath;
+use crate::output::{fmt_int, OutputPath};
 use anyhow::{bail, Context, Result};
 use std::path::Path;
-use wurfel_pack::{Prepared, Puzzle};
-use wurfel_render::{render_html, render_png, render_svg, Options, Scene, ScenePiece, View};
+use wurfel_pack::Prepared;
+use wurfel_render::{render_html, render_png, render_svg, Options, Scene, View};
+
+// The scenes are the presentation layer's (the web app shows the same ones).
+pub use wurfel_present::scene::{disassembly_frames, pieces_scene, solution_scene};
 
 /// Solutions kept for the interactive viewer (static pictures show the first).
 const HTML_SOLUTIONS: usize = 200;
@@ -61,11 +64,29 @@ impl Picture {
 
     /// Renders `scenes` (static formats: the first) and writes the file.
     pub fn draw(&self, scenes: &[Scene], view: View) -> Result<()> {
+        self.draw_of(scenes, view, scenes.len() as u64)
+    }
+
+    /// [`Picture::draw`] for `scenes`, the first of `found` solutions: a viewer page that
+    /// cannot hold them all says so on the page, and a warning says so on standard error.
+    pub fn draw_of(&self, scenes: &[Scene], view: View, found: u64) -> Result<()> {
         let shown = self.out.shown().display();
         let Some(first) = scenes.first() else {
             bail!("no solution to draw to {shown}");
         };
-        let opts = Options::default();
+        let mut opts = Options::default();
+        let held = scenes.len() as u64;
+        if self.format == Format::Html && found > held {
+            let (held, found) = (fmt_int(held), fmt_int(found));
+            opts.note = Some(format!(
+                "This page holds the first {held} of the {found} solutions found (a viewer page \
+                 keeps at most {HTML_SOLUTIONS}); the full list is in wurfel's text or JSON output."
+            ));
+            crate::note!(
+                "warning: {shown} holds only the first {held} of the {found} solutions (a viewer \
+                 page keeps at most {HTML_SOLUTIONS}); the page says so"
+            );
+        }
         let bytes = match self.format {
             Format::Svg => render_svg(first, view, &opts).map(String::into_bytes),
             Format::Png => render_png(first, view, &opts),
@@ -88,94 +109,77 @@ pub fn view(v: ViewArg) -> View {
     }
 }
 
-/// A scene for one packing solution; copies of a piece are numbered so each has its own
-/// legend entry.
-/// Every piece's offset (in [`Prepared::pieces_of`] order) in the assembled position and after
-/// each move of `sep`. A group that slides out goes twice the assembly's extent along that
-/// axis: clear of the rest, still in the picture.
-pub fn disassembly_frames(
-    prep: &Prepared,
-    solution: &[u32],
-    sep: &wurfel_pack::disassembly::Separation,
-) -> Vec<Vec<[i32; 3]>> {
-    let pieces = prep.pieces_of(solution);
-    let mut lo = [i32::MAX; 3];
-    let mut hi = [i32::MIN; 3];
-    for c in pieces.iter().flat_map(|p| &p.cells) {
-        for k in 0..3 {
-            lo[k] = lo[k].min(c[k]);
-            hi[k] = hi[k].max(c[k]);
-        }
-    }
-    let mut at = vec![[0; 3]; pieces.len()];
-    let mut frames = vec![at.clone()];
-    for step in sep.plan() {
-        let axis = step.direction.axis();
-        let far = 2 * (hi[axis] - lo[axis] + 1);
-        let by = step
-            .direction
-            .offset(step.distance.map_or(far, |d| d as i32));
-        for &p in &step.pieces {
-            for k in 0..3 {
-                at[p][k] += by[k];
-            }
-        }
-        frames.push(at.clone());
-    }
-    frames
+/// A validated `--steps` target: the assembly drawn one piece per panel (.svg or .png).
+#[derive(Debug)]
+pub struct StepsPicture {
+    png: bool,
+    out: OutputPath,
 }
 
-pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
-    let kinds = &prep.puzzle.pieces;
-    let mut copy = vec![0u32; kinds.len()];
-    let pieces = prep
-        .pieces_of(solution)
-        .into_iter()
-        .map(|p| {
-            let k = p.kind as usize;
-            copy[k] += 1;
-            let name = if kinds[k].count > 1 {
-                format!("{} {}", kinds[k].name, copy[k])
-            } else {
-                kinds[k].name.clone()
-            };
-            ScenePiece {
-                name,
-                cells: p.cells,
-            }
+impl StepsPicture {
+    /// Checks the format (by extension) and that the path can be written.
+    pub fn check(path: &Path) -> Result<StepsPicture> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default();
+        let png = match ext.as_str() {
+            "svg" => false,
+            "png" => true,
+            _ => bail!(
+                "cannot tell the picture format of {}: use .svg or .png for --steps",
+                path.display()
+            ),
+        };
+        Ok(StepsPicture {
+            png,
+            out: OutputPath::check(path)?,
         })
-        .collect();
-    Scene {
-        title: format!("{} — solution {}", prep.puzzle.name, index + 1),
-        pieces,
-        path: None,
-        text: Some(prep.layers_text(solution)),
-        moves: None,
     }
-}
 
-/// The pieces of a puzzle side by side, each in its first orientation.
-pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
-    let mut x0 = 0;
-    let mut pieces = Vec::new();
-    for p in &puzzle.pieces {
-        let s = p.shape.normalized();
-        let d = s.dims();
-        pieces.push(ScenePiece {
-            name: if p.count > 1 {
-                format!("{} ×{}", p.name, p.count)
-            } else {
-                p.name.clone()
-            },
-            cells: s.cells().iter().map(|c| [c[0] + x0, c[1], c[2]]).collect(),
-        });
-        x0 += d[0] + 1;
-    }
-    Scene {
-        title: format!("{} — pieces", puzzle.name),
-        pieces,
-        path: None,
-        text: None,
-        moves: None,
+    /// Draws how to build `solution`: the reversed disassembly plan when `sep` is given, else a
+    /// greedy bottom-up order (each piece lowered from above, or slid in, where it can be).
+    pub fn draw(
+        &self,
+        prep: &Prepared,
+        solution: &[u32],
+        sep: Option<&wurfel_pack::disassembly::Separation>,
+    ) -> Result<()> {
+        use wurfel_pack::assembly::{greedy_order, reversed_plan, Insert};
+        let mut scene = solution_scene(prep, solution, 0);
+        scene.title = format!("{} — how to build solution 1", prep.puzzle.name);
+        let cells: Vec<Vec<[i32; 3]>> = scene.pieces.iter().map(|p| p.cells.clone()).collect();
+        let order: Vec<(usize, Insert)> = match sep {
+            Some(sep) => reversed_plan(sep),
+            None => greedy_order(&cells),
+        };
+        let captions: Vec<String> = order
+            .iter()
+            .enumerate()
+            .map(|(k, (i, how))| {
+                let p = &scene.pieces[*i];
+                let label = p.label.clone().unwrap_or_default();
+                let name = if p.name == label {
+                    String::new()
+                } else {
+                    format!(" {}", p.name)
+                };
+                format!("{}. {label}{name}: {}", k + 1, how.describe())
+            })
+            .collect();
+        let index: Vec<usize> = order.iter().map(|o| o.0).collect();
+        let opts = Options::default();
+        let shown = self.out.shown().display();
+        let bytes = if self.png {
+            wurfel_render::render_steps_png(&scene, &index, &captions, &opts)
+        } else {
+            wurfel_render::render_steps_svg(&scene, &index, &captions, &opts)
+                .map(String::into_bytes)
+        }
+        .with_context(|| format!("cannot draw {shown}"))?;
+        self.out.write_all(&bytes)?;
+        crate::note!("assembly steps written to {shown}");
+        Ok(())
     }
 }

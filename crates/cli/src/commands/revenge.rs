@@ -2,15 +2,18 @@
 //! the outer block turn metric, random-state scrambles, and stage analyses.
 
 use crate::args::Threads;
+use crate::commands::revenge_explain;
 use crate::outln;
 use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
 use std::time::{Duration, Instant};
 use wurfel_revenge::analyse;
+use wurfel_revenge::cube::FACE_CHARS;
 use wurfel_revenge::notation::{self, Notation, Step};
 use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
 use wurfel_revenge::solver::{Options, Solver};
 use wurfel_revenge::stage::{Stage, TableEvent};
+use wurfel_revenge::stickers;
 use wurfel_revenge::{Cube, Move};
 
 /// Arguments of `wurfel revenge`.
@@ -43,6 +46,19 @@ enum Sub {
     Tables(TablesArgs),
     /// Positions per distance of a stage, as in Norskog's five-stage analysis.
     Analyse(AnalyseArgs),
+    /// Draw the unfolded net with every sticker numbered in the order --facelets reads them.
+    Net(NetArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct NetArgs {
+    /// The picture to write: .svg or .png.
+    #[arg(long, value_name = "FILE")]
+    render: std::path::PathBuf,
+    /// Draw this position (96 stickers, as --facelets of `revenge solve` takes them) instead of
+    /// the solved cube.
+    #[arg(long, value_name = "STICKERS")]
+    facelets: Option<String>,
 }
 
 /// Which 4x4x4 solver to use.
@@ -59,7 +75,7 @@ enum Method {
 #[derive(clap::Args, Debug)]
 struct Search {
     /// Solver: five-stage (slice turn metric) or reduction (outer block turn metric).
-    #[arg(long, value_enum, default_value_t = Method::FiveStage)]
+    #[arg(long, value_enum, default_value_t = Method::Reduction)]
     method: Method,
     /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
     #[arg(long)]
@@ -114,9 +130,18 @@ struct SolveArgs {
     /// A scramble applied to the solved cube (WCA/SiGN notation unless --slice-notation).
     #[arg(long, group = "input")]
     scramble: Option<String>,
-    /// A position as 96 facelets, faces U R F D L B.
-    #[arg(long, group = "input")]
+    /// A position as 96 stickers: faces U R F D L B, each face row by row as seen from outside
+    /// (U with B at its top edge, D with F at its top edge, the side faces with U at the top;
+    /// `wurfel revenge net --render net.svg` draws the order). Stickers are face letters
+    /// (U R F D L B), or any six colours as letters (`WWWW...`) or names separated by spaces or
+    /// commas (`white,white,...`). The WCA colours are held white up, green front; other
+    /// colours in the frame that leaves the most centres in place, or as --up-front says.
+    #[arg(long, group = "input", value_name = "STICKERS")]
     facelets: Option<String>,
+    /// With --facelets in colours: the colours of the up and front faces, e.g. `--up-front W,G`
+    /// (the other four follow from the corners).
+    #[arg(long, value_name = "UP,FRONT", requires = "facelets")]
+    up_front: Option<String>,
     /// A uniformly random position (with --seed).
     #[arg(long, group = "input")]
     random: bool,
@@ -130,6 +155,10 @@ struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Also explain the solution: what each phase (or stage) is for, and what it achieved on
+    /// the cube (centres, paired edges, solved).
+    #[arg(long, conflicts_with = "json")]
+    explain: bool,
     /// Also draw the position and the cube after each stage (or phase) as unfolded nets, to
     /// this .svg or .png file.
     #[arg(long, value_name = "FILE")]
@@ -140,10 +169,20 @@ struct SolveArgs {
     common: Common,
 }
 
+/// `--random N` / `--count N`: 1 to 1,000,000 (no positions would mean averages of nothing).
+fn positions_count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a number of positions from 1 to 1000000"
+        )),
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct BenchArgs {
-    /// Number of random positions.
-    #[arg(long, default_value_t = 100)]
+    /// Number of random positions, 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = positions_count)]
     random: usize,
     /// Seed of the first position (the others follow).
     #[arg(long, default_value_t = 1)]
@@ -159,8 +198,8 @@ struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 struct ScrambleArgs {
-    /// Number of scrambles.
-    #[arg(long, default_value_t = 1)]
+    /// Number of scrambles, 1 to 1,000,000.
+    #[arg(long, default_value_t = 1, value_parser = positions_count)]
     count: usize,
     /// Seed of the first scramble (the others follow).
     #[arg(long, default_value_t = 0)]
@@ -169,7 +208,7 @@ struct ScrambleArgs {
     #[arg(long)]
     json: bool,
     /// Solver whose solution is inverted.
-    #[arg(long, value_enum, default_value_t = Method::FiveStage)]
+    #[arg(long, value_enum, default_value_t = Method::Reduction)]
     method: Method,
     #[command(flatten)]
     common: Common,
@@ -177,8 +216,8 @@ struct ScrambleArgs {
 
 #[derive(clap::Args, Debug)]
 struct PositionsArgs {
-    /// Number of random positions (as for `revenge bench`).
-    #[arg(long, default_value_t = 100)]
+    /// Number of random positions (as for `revenge bench`), 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = positions_count)]
     random: usize,
     /// Seed of the first position, the others follow (as for `revenge bench`).
     #[arg(long, default_value_t = 1)]
@@ -187,7 +226,12 @@ struct PositionsArgs {
 
 #[derive(clap::Args, Debug)]
 struct TablesArgs {
-    /// Also read every table in full and check its checksum (solving only maps them).
+    /// Whose tables: reduction (45 MB, about 10 s to build) or five-stage (2.3 GB, about 3
+    /// minutes on 2 cores and 2.4 GB of memory while building). Each is built once and cached.
+    #[arg(long, value_enum, default_value_t = Method::Reduction)]
+    method: Method,
+    /// Five-stage: also read every table in full and check its checksum (solving only maps
+    /// them).
     #[arg(long)]
     verify: bool,
     #[command(flatten)]
@@ -225,7 +269,7 @@ struct AnalyseArgs {
 /// Where tables and analysis state live: `$WURFEL_CACHE`, else the platform's cache
 /// directory (`$XDG_CACHE_HOME/wurfel` or `~/.cache/wurfel` on Linux), else a directory
 /// under the system's temporary directory.
-fn cache_dir() -> std::path::PathBuf {
+pub(crate) fn cache_dir() -> std::path::PathBuf {
     if let Some(d) = std::env::var_os("WURFEL_CACHE") {
         return d.into();
     }
@@ -244,7 +288,28 @@ pub fn run(args: RevengeArgs) -> Result<()> {
         Sub::Verify(a) => crate::commands::revenge_verify::verify(a),
         Sub::Tables(a) => tables(a),
         Sub::Analyse(a) => analyse_cmd(a),
+        Sub::Net(a) => net(a),
     }
+}
+
+/// `revenge net`: the sticker order, drawn.
+fn net(a: NetArgs) -> Result<()> {
+    chart_format(&a.render)?;
+    let cube = match &a.facelets {
+        Some(f) => stickers::read(f, None)?.cube,
+        None => Cube::solved(),
+    };
+    let strip = wurfel_render::cube_net::NetStrip {
+        title: "4x4x4 sticker order of --facelets: faces U R F D L B, rows as seen from outside"
+            .into(),
+        nets: vec![(String::new(), cube.facelets())],
+        numbered: true,
+    };
+    write_picture(
+        &a.render,
+        || wurfel_render::cube_net::net_strip_svg(&strip),
+        || wurfel_render::cube_net::net_strip_png(&strip),
+    )
 }
 
 /// Sets up the solver and loads or builds its tables, with progress on stderr.
@@ -254,6 +319,22 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     pb.set_message("setting up coordinates and move tables");
     let dir = cache_dir();
     let quiet = common.quiet;
+    // The first distance table built means the cache holds none yet: say what is coming.
+    let announced = std::sync::atomic::AtomicBool::new(false);
+    let announce = || {
+        if !announced.swap(true, std::sync::atomic::Ordering::Relaxed) && !quiet {
+            say(
+                &pb,
+                &format!(
+                    "first use of the five-stage method: building its tables, 2.3 GB in {}, \
+                     once (about 3 minutes on 2 cores, 2.4 GB of memory); \
+                     `wurfel revenge tables --method five-stage` builds them ahead, and \
+                     `--method reduction` needs only 45 MB",
+                    dir.display()
+                ),
+            );
+        }
+    };
     let report = |name: &str, len: usize, ev: TableEvent| match ev {
         TableEvent::Loaded => pb.set_message(format!("loaded {name}")),
         TableEvent::Invalid(why) => say(&pb, &format!("table {name}: {why}; rebuilding")),
@@ -262,6 +343,7 @@ fn load_solver(common: &Common) -> Result<(Solver, f64)> {
             pb.set_message(format!("building {name} (cached in {})", dir.display()))
         }
         TableEvent::Building => {
+            announce();
             let msg = format!(
                 "building {name}: {len} entries, {:.1} MB (cached in {})",
                 len as f64 / 2e6,
@@ -299,7 +381,26 @@ fn position(a: &SolveArgs) -> Result<Cube> {
         notation::apply_steps(&mut c, &steps);
         Ok(c)
     } else if let Some(f) = &a.facelets {
-        Ok(Cube::from_facelets(f)?)
+        let up_front = match &a.up_front {
+            Some(uf) => Some(uf.split_once(',').with_context(|| {
+                format!("--up-front {uf:?}: give two colours separated by a comma, e.g. W,G")
+            })?),
+            None => None,
+        };
+        let read = stickers::read(f, up_front.map(|(u, f)| (u.trim(), f.trim())))?;
+        if read.frame != stickers::Frame::FaceLetters {
+            let faces: Vec<String> = FACE_CHARS
+                .iter()
+                .zip(&read.scheme)
+                .map(|(face, colour)| format!("{face}={colour}"))
+                .collect();
+            eprintln!(
+                "stickers read as {} ({})",
+                faces.join(" "),
+                read.frame.describe()
+            );
+        }
+        Ok(read.cube)
     } else if a.random {
         Ok(Cube::random(a.seed))
     } else {
@@ -310,6 +411,8 @@ fn position(a: &SolveArgs) -> Result<Cube> {
 fn solve(a: SolveArgs) -> Result<()> {
     if let Some(p) = &a.render {
         chart_format(p)?;
+        // The path too, before tables load and the search runs.
+        crate::output::OutputPath::check(p)?;
     }
     match a.search.method {
         Method::FiveStage => {}
@@ -356,14 +459,26 @@ fn solve(a: SolveArgs) -> Result<()> {
             notation::stm(&s.moves)
         );
     }
-    outln!("single-slice: {}", sol.slice_notation());
-    outln!("WCA:          {}", sol.wca());
+    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
+    outln!("WCA:          {}", or_nothing(sol.wca()));
     outln!(
         "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
         sol.stm(),
         sol.obtm(),
         secs
     );
+    if a.explain {
+        let parts: Vec<_> = sol
+            .stages
+            .iter()
+            .map(|s| revenge_explain::Part {
+                moves: s.moves_original.clone(),
+            })
+            .collect();
+        for line in revenge_explain::explain(&cube, "five-stage", &parts) {
+            outln!("{line}");
+        }
+    }
     Ok(())
 }
 
@@ -529,6 +644,19 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
 }
 
 fn tables(a: TablesArgs) -> Result<()> {
+    match a.method {
+        Method::FiveStage => {}
+        Method::Reduction if a.verify => {
+            bail!("--verify is for --method five-stage (the reduction's tables are checked as they load)")
+        }
+        Method::Reduction => {
+            let (_, secs) = load_reduction(&a.common)?;
+            outln!("cache directory: {}", cache_dir().display());
+            outln!("reduction tables ready in {secs:.1} s");
+            return Ok(());
+        }
+        Method::Both => bail!("tables takes --method five-stage or reduction"),
+    }
     let (solver, secs) = load_solver(&a.common)?;
     outln!("cache directory: {}", cache_dir().display());
     let mut total = 0usize;
@@ -644,6 +772,8 @@ pub(crate) fn reduced_text(
         variant.map_or(String::new(), |v| format!("variant `{v}`: ")),
         if complete {
             String::new()
+        } else if rows.is_empty() {
+            "; no distance completed yet".to_string()
         } else {
             format!(
                 "; stopped after distance {} (rerun to continue)",
@@ -670,6 +800,10 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     if !(1..=5).contains(&a.stage) {
         bail!("--stage must be 1..5");
     }
+    if matches!(a.stage, 2 | 3 | 5) {
+        // The state is read and rewritten: no picture may replace a file in it.
+        crate::inputs::state(&state_dir(&a), "the analysis state directory");
+    }
     if let Some(p) = &a.render {
         chart_format(p)?;
         crate::output::OutputPath::check(p)?;
@@ -680,6 +814,8 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     if a.variant.is_some() {
         bail!("--variant is for stages 3 and 5");
     }
+    // From here a signal stops the search, which prints the distances it has.
+    let stop = crate::progress::cancellation();
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {}: coordinates and move tables", a.stage));
     let t = Instant::now();
@@ -692,6 +828,11 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     };
     if a.stage == 1 || a.stage == 4 {
         let len = stage.projections[0].len();
+        crate::memory::check(
+            &format!("the stage {} analysis", a.stage),
+            (len as u64).div_ceil(2),
+            &format!("a table of {len} positions in memory, 4 bits each"),
+        )?;
         if !a.common.quiet {
             say(
                 &pb,
@@ -706,8 +847,12 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
         // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .count_depths(0, a.common.threads.get(), &cb)
+            .count_depths(0, a.common.threads.get(), &cb, Some(stop))
             .map_err(|e| anyhow!(e))?;
+        if crate::progress::interrupted() {
+            pb.finish_and_clear();
+            return print_interrupted_bfs(&a, &counts, t);
+        }
         let unique: Vec<Option<u64>> = if k == 1 {
             pb.set_message("stage 1: counting classes under the 16 U-D symmetries");
             analyse::stage1_unique(&stage, &table, &counts)
@@ -772,6 +917,7 @@ fn draw_solution(
     let strip = wurfel_render::cube_net::NetStrip {
         title: format!("4x4x4 {title}"),
         nets,
+        numbered: false,
     };
     write_picture(
         path,
@@ -804,6 +950,27 @@ fn write_picture(
     Ok(())
 }
 
+/// Stages 1 and 4 interrupted: the positions of the distances completed (their classes need
+/// the whole table), labelled as partial; exit 130.
+fn print_interrupted_bfs(a: &AnalyseArgs, counts: &[u64], t: Instant) -> Result<()> {
+    let rows: Vec<analyse::Row> = counts
+        .iter()
+        .enumerate()
+        .map(|(d, &p)| analyse::Row {
+            d: d as u32,
+            positions: p,
+            unique: None,
+        })
+        .collect();
+    let note = format!(
+        "INTERRUPTED after {:.1} s: a partial table, the distances completed so far (no classes: \
+         they need the whole table; a rerun starts over)",
+        t.elapsed().as_secs_f64()
+    );
+    print_rows(a.stage, &rows, a.json, &note)?;
+    Err(crate::exit::Stop::Interrupted.into())
+}
+
 /// Draws the positions per distance to `--render`, if given.
 fn render_rows(a: &AnalyseArgs, rows: &[analyse::Row]) -> Result<()> {
     let Some(path) = &a.render else {
@@ -830,11 +997,25 @@ fn hms(s: f64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
+/// `--state-dir`, by default `analyse-stageN[-VARIANT]` in the cache directory.
+fn state_dir(a: &AnalyseArgs) -> std::path::PathBuf {
+    a.state_dir.clone().unwrap_or_else(|| {
+        let v = a
+            .variant
+            .as_deref()
+            .map_or(String::new(), |v| format!("-{v}"));
+        cache_dir().join(format!("analyse-stage{}{v}", a.stage))
+    })
+}
+
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
-    use wurfel_revenge::layered::{Analysis, Event};
+    use wurfel_revenge::layered::{Analysis, Event, RunError};
     let k = a.stage;
     let t = Instant::now();
+    // From here a signal stops the analysis (once its setup is done), which prints the
+    // distances it has.
+    let stop = crate::progress::cancellation();
     rayon::ThreadPoolBuilder::new()
         .num_threads(a.common.threads.get())
         .build_global()
@@ -842,33 +1023,17 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     let pb = spinner(!a.common.quiet);
     pb.set_message(format!("stage {k}: coordinates, symmetries and classes"));
     let (space, name) = analyse::reduced_space(k, a.variant.as_deref()).map_err(|e| anyhow!(e))?;
-    let dir = a.state_dir.clone().unwrap_or_else(|| {
-        let v = a
-            .variant
-            .as_deref()
-            .map_or(String::new(), |v| format!("-{v}"));
-        cache_dir().join(format!("analyse-stage{k}{v}"))
-    });
+    let dir = state_dir(a);
     let mut run = Analysis::new(&space, &name, &dir);
     run.stop_after = a.max_depth;
     let quiet = a.common.quiet;
     if !quiet {
-        say(
-            &pb,
-            &format!(
-                "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), \
-                 2 bits each: {:.0} MB per distance; state in {}",
-                space.len(),
-                space.reps.len(),
-                space.order(),
-                space.b_size,
-                space.len() as f64 / 4e6,
-                dir.display()
-            ),
-        );
+        say(&pb, &space_line(k, &space, &dir));
     }
     let last_line = std::sync::Mutex::new(Instant::now());
-    let report = |e: Event| match e {
+    // The rows so far, as the runner reports them: what an interrupted run prints.
+    let rows_so_far = std::sync::Mutex::new(Vec::new());
+    let show = |e: Event| match e {
         Event::Resumed(cp) if !quiet => say(
             &pb,
             &format!(
@@ -879,20 +1044,10 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         ),
         Event::Verified { depth, seconds } if !quiet => say(
             &pb,
-            &format!("distance {depth}: table checksum verified in {seconds:.1} s"),
+            &format!("distance {depth}: table checksum and rows verified in {seconds:.1} s"),
         ),
         Event::Progress(p) => {
-            let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
-            let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
-            let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
-            let msg = format!(
-                "stage {k}: distance {} ({}): {:.1}%, {:.1} M entries/s, ETA {}",
-                p.depth,
-                if p.pull { "pull" } else { "push" },
-                100.0 * frac,
-                rate / 1e6,
-                hms(eta)
-            );
+            let msg = progress_line(k, &p);
             // Without a terminal, a line a minute (for logs of long runs).
             if pb.is_hidden() && !quiet {
                 let mut l = last_line.lock().expect("progress lock");
@@ -907,29 +1062,32 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
             depth,
             row,
             seconds,
-        } if !quiet => say(
-            &pb,
-            &format!(
-                "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {:.1} M entries/s)",
-                crate::output::fmt_int(row.positions),
-                crate::output::fmt_int(row.unique),
-                hms(seconds),
-                space.len() as f64 / seconds.max(1e-9) / 1e6
-            ),
-        ),
+        } if !quiet => {
+            let rate = space.len() as f64 / seconds.max(1e-9) / 1e6;
+            say(&pb, &depth_line(depth, &row, seconds, rate));
+        }
         _ => {}
     };
-    let stop = crate::progress::cancellation();
-    let (tallies, complete) = run
-        .run(stop, &report)
-        .map_err(|e| anyhow!("stage {k}: {e}"))?;
+    let report = |e: Event| {
+        track_rows(&rows_so_far, &e);
+        show(e)
+    };
+    let (tallies, complete, interrupted) = match run.run(stop, &report) {
+        Ok((tallies, complete)) => (tallies, complete, false),
+        Err(RunError::Interrupted(_)) => (rows_so_far.lock().expect("rows").clone(), false, true),
+        Err(e) => return Err(anyhow!("stage {k}: {e}")),
+    };
     pb.finish_and_clear();
-    render_rows(a, &reduced_rows(&tallies))?;
-    let how = format!(
-        "{:.1} s this run, {} threads",
-        t.elapsed().as_secs_f64(),
-        a.common.threads.get()
-    );
+    let secs = t.elapsed().as_secs_f64();
+    let how = if interrupted {
+        format!(
+            "INTERRUPTED after {secs:.1} s this run (a partial table; the state directory keeps \
+             every completed distance)"
+        )
+    } else {
+        render_rows(a, &reduced_rows(&tallies))?;
+        format!("{secs:.1} s this run, {} threads", a.common.threads.get())
+    };
     let text = reduced_text(
         k,
         a.variant.as_deref(),
@@ -940,7 +1098,64 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         a.json,
     )?;
     outln!("{text}");
+    if interrupted {
+        return Err(crate::exit::Stop::Interrupted.into());
+    }
     Ok(())
+}
+
+/// What a stage analysis searches, and where it keeps its state.
+fn space_line(k: usize, space: &wurfel_revenge::reduced::Space, dir: &std::path::Path) -> String {
+    format!(
+        "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), 2 bits \
+         each: {:.0} MB per distance; state in {}",
+        space.len(),
+        space.reps.len(),
+        space.order(),
+        space.b_size,
+        space.len() as f64 / 4e6,
+        dir.display()
+    )
+}
+
+/// A completed depth of a stage analysis (`rate`: millions of entries per second).
+fn depth_line(depth: u32, row: &wurfel_revenge::reduced::Tally, seconds: f64, rate: f64) -> String {
+    format!(
+        "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {rate:.1} M entries/s)",
+        crate::output::fmt_int(row.positions),
+        crate::output::fmt_int(row.unique),
+        hms(seconds),
+    )
+}
+
+/// The progress of a depth of a stage analysis, for the spinner.
+fn progress_line(k: usize, p: &wurfel_revenge::layered::Progress) -> String {
+    let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
+    let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
+    let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
+    format!(
+        "stage {k}: distance {} ({}): {:.1}%, {:.1} M entries/s, ETA {}",
+        p.depth,
+        if p.pull { "pull" } else { "push" },
+        100.0 * frac,
+        rate / 1e6,
+        hms(eta)
+    )
+}
+
+/// Keeps the rows of a stage analysis as its runner reports them (what an interrupted run
+/// prints), as the checkpoint keeps them: a depth that finds nothing ends the table.
+fn track_rows(
+    rows: &std::sync::Mutex<Vec<wurfel_revenge::reduced::Tally>>,
+    e: &wurfel_revenge::layered::Event,
+) {
+    use wurfel_revenge::layered::Event;
+    let mut rows = rows.lock().expect("rows lock");
+    match e {
+        Event::Resumed(cp) => *rows = cp.rows.clone(),
+        Event::Depth { depth, row, .. } if *depth == 0 || row.unique > 0 => rows.push(*row),
+        _ => {}
+    }
 }
 
 /// Loads (or builds once, about ten seconds) the reduction solver's tables.
@@ -994,14 +1209,26 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
             notation::obtm(&m)
         );
     }
-    outln!("WCA:          {}", sol.wca());
-    outln!("single-slice: {}", sol.slice_notation());
+    outln!("WCA:          {}", or_nothing(sol.wca()));
+    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
     outln!(
         "length: {} OBTM (outer block turns), {} STM (slice turns); checked by applying it; {:.3} s",
         sol.obtm(),
         sol.stm(),
         secs
     );
+    if a.explain {
+        let parts: Vec<_> = sol
+            .phases
+            .iter()
+            .map(|p| revenge_explain::Part {
+                moves: reduction::moves::to_slices(p),
+            })
+            .collect();
+        for line in revenge_explain::explain(&cube, "reduction", &parts) {
+            outln!("{line}");
+        }
+    }
     Ok(())
 }
 

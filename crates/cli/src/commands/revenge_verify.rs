@@ -31,6 +31,10 @@ pub struct VerifyArgs {
     json: bool,
 }
 
+/// The longest time a line may give: a day, far beyond any solver's time for one position (and
+/// sums of a million such times stay exact to the millisecond).
+const MAX_MILLIS: f64 = 86_400_000.0;
+
 /// The most input read (a million solutions fit easily).
 const MAX_INPUT_BYTES: u64 = 512 << 20;
 
@@ -61,10 +65,10 @@ fn check_line(number: usize, text: &str, nt: Notation) -> Result<Passed, String>
     let seconds = match fields.get(2) {
         None => None,
         Some(ms) => match ms.trim().parse::<f64>() {
-            Ok(x) if x.is_finite() && x >= 0.0 => Some(x / 1000.0),
+            Ok(x) if (0.0..=MAX_MILLIS).contains(&x) => Some(x / 1000.0),
             _ => {
                 return Err(format!(
-                    "time {:?} is not a number of milliseconds",
+                    "time {:?} is not a number of milliseconds from 0 to {MAX_MILLIS} (a day)",
                     ms.trim()
                 ))
             }
@@ -95,7 +99,7 @@ fn check_line(number: usize, text: &str, nt: Notation) -> Result<Passed, String>
 fn read_input(input: Option<&PathBuf>) -> Result<(String, String)> {
     match input {
         Some(p) if p.as_os_str() != "-" => {
-            let text = wurfel_pack::load::read_text_bounded(p, MAX_INPUT_BYTES)
+            let text = wurfel_files::read_text_bounded(p, MAX_INPUT_BYTES)
                 .with_context(|| format!("cannot read {}", p.display()))?;
             Ok((text, p.display().to_string()))
         }

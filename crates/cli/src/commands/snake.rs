@@ -4,17 +4,16 @@
 
 use crate::args::{Json, Limit, Threads};
 use crate::commands::render::Picture;
-use crate::outln;
-use crate::output::OutputPath;
-use crate::report::{
-    SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson, SurveySummaryJson,
-};
-use anyhow::{bail, Context, Result};
+use crate::exit::Stop;
+use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson};
+use crate::{note, outln, progress};
+use anyhow::{bail, Result};
 use std::fmt::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_render::{Scene, ScenePiece, View};
-use wurfel_snake::{catalog, survey, Board, Chain, Counts, Folding, Problem, Pruning, Survey};
+use wurfel_render::{Scene, View};
+use wurfel_snake::{catalog, Counts, Folding, Problem, Pruning};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -33,9 +32,9 @@ enum SnakeCommand {
     Count(CountArgs),
     /// The built-in chains with their counts (computed now, and published where known).
     List(ListArgs),
-    /// Every chain that folds into a small box, with its number of solutions (in shards:
-    /// `wurfel shard plan --snake-survey BOX`).
-    Survey(SurveyArgs),
+    /// Every chain that folds into a small box, one line each with its number of solutions,
+    /// then a summary (in shards: `wurfel shard plan --snake-survey BOX`).
+    Survey(super::snake_survey::SurveyArgs),
 }
 
 /// Conventions of `count`, shown in its `--help`.
@@ -58,7 +57,9 @@ reflections and, for palindromes, reading direction), each in its least position
 Moves, with z up as everywhere in wurfel: R/L = +x/-x, B/F = +y/-y (back = away from the \
 viewer), U/D = +z/-z. `moves` has one letter per step, `segments` one letter and step count per \
 segment. Layers are printed top layer first, rows y = max at the top; each cell shows its \
-position along the chain (1 = first cube).";
+position along the chain (1 = first cube).
+Each solution is printed as it is found. Exit code 3: no folding exists; Ctrl-C prints how many \
+were listed and exits with 130.";
 
 /// How to write a chain, shown in `--help`.
 const CHAIN_HELP: &str = "A built-in snake (see `wurfel snake list`), segment lengths whose end \
@@ -102,87 +103,18 @@ struct ListArgs {
     threads: Threads,
 }
 
-#[derive(clap::Args, Debug)]
-struct SurveyArgs {
-    /// The box: a side (`3`) or dimensions (`2x2x3`); at most 27 cells.
-    #[arg(long = "box", value_name = "N|XxYxZ", default_value = "3")]
-    board: String,
-    /// JSON: one line per snake, then a summary line (or only the summary with --out).
-    #[command(flatten)]
-    json: Json,
-    /// Write the snakes as JSON lines to FILE (atomically); the summary goes to standard output.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    #[command(flatten)]
-    threads: Threads,
-}
-
 /// Runs `wurfel snake`.
 pub fn run(args: SnakeArgs) -> Result<()> {
     match args.command {
         SnakeCommand::Solve(a) => solve(a),
         SnakeCommand::Count(a) => count(a),
         SnakeCommand::List(a) => list(a),
-        SnakeCommand::Survey(a) => run_survey(a),
+        SnakeCommand::Survey(a) => super::snake_survey::run(a),
     }
 }
 
-/// Parses `--box`: `N` or `XxYxZ`.
-pub(crate) fn parse_box(text: &str) -> Result<Board> {
-    let parts: Vec<&str> = text.split(['x', 'X', '×']).map(str::trim).collect();
-    let nums: Result<Vec<usize>, _> = parts.iter().map(|p| p.parse::<usize>()).collect();
-    let dims = match (nums, parts.len()) {
-        (Ok(v), 1) => [v[0], v[0], v[0]],
-        (Ok(v), 3) => [v[0], v[1], v[2]],
-        _ => bail!("cannot read the box `{text}`: give a side (`3`) or dimensions (`2x2x3`)"),
-    };
-    Ok(Board::new(dims)?)
-}
-
-/// A chain from the command line, with its catalog name if it is a built-in one.
-#[derive(Debug)]
-pub(crate) struct Named {
-    pub(crate) name: Option<&'static str>,
-    pub(crate) problem: Problem,
-}
-
-pub(crate) fn resolve(text: &str, board: Option<&str>) -> Result<Named> {
-    let entry = catalog::find(text);
-    let chain = match entry {
-        Some(e) => e.chain(),
-        None => Chain::parse(text).map_err(|err| {
-            let looks_like_name = text.chars().any(|c| {
-                c.is_ascii_alphabetic() && !matches!(c.to_ascii_uppercase(), 'E' | 'S' | 'C')
-            });
-            if looks_like_name {
-                anyhow::anyhow!(
-                    "`{text}` is neither a built-in snake (see `wurfel snake list`) nor a chain: {err}"
-                )
-            } else {
-                anyhow::anyhow!("cannot read the chain `{text}`: {err}")
-            }
-        })?,
-    };
-    let problem = match (board, entry) {
-        (Some(b), _) => Problem::new(chain, parse_box(b)?)?,
-        (None, Some(e)) => Problem::auto(chain, Some(e.side))?,
-        (None, None) => Problem::auto(chain, None)?,
-    };
-    // A chain typed out in full is still recognised as a built-in one, from either end (many
-    // sources list a chain from its other end).
-    let name = entry.map(|e| e.id).or_else(|| {
-        catalog::CATALOG
-            .iter()
-            .find(|e| {
-                let c = e.chain();
-                e.side == problem.board().dims()[0]
-                    && problem.board().dims().iter().all(|&d| d == e.side)
-                    && (&c == problem.chain() || &c.reversed() == problem.chain())
-            })
-            .map(|e| e.id)
-    });
-    Ok(Named { name, problem })
-}
+// Reading a chain and a box is the library's (the web server reads them the same way).
+pub(crate) use wurfel_snake::input::{parse_box, resolve, Named};
 
 fn describe(n: &Named) -> String {
     let p = &n.problem;
@@ -211,143 +143,190 @@ fn solve(a: SolveArgs) -> Result<()> {
         .get()
         .map(|l| usize::try_from(l).unwrap_or(usize::MAX));
     let t = Instant::now();
-    // One more than asked for tells whether the list is complete.
-    let mut sols = p.solutions(limit.map(|l| l.saturating_add(1)));
-    let more = limit.is_some_and(|l| sols.len() > l);
-    if let Some(l) = limit {
-        sols.truncate(l);
+    if !a.json.json {
+        outln!("{}", describe(&named));
+    }
+    // Each folding is printed as it is found and dropped (a few kept for the picture), so a
+    // listing of millions runs in the memory of one.
+    let mut listing = SnakeListing {
+        named: &named,
+        json: a.json.json,
+        found: 0,
+        keep: picture.as_ref().map_or(0, Picture::capacity),
+        kept: Vec::new(),
+        error: None,
+    };
+    let mut more = false;
+    let cancel = progress::cancellation();
+    let exhausted = p.for_each_solution(Some(cancel), |f| {
+        // One more than asked for tells whether the list is complete.
+        if limit.is_some_and(|l| listing.found >= l) {
+            more = true;
+            return ControlFlow::Break(());
+        }
+        listing.emit(f)
+    });
+    let SnakeListing {
+        found, kept, error, ..
+    } = listing;
+    if let Some(e) = error {
+        return Err(e);
     }
     let secs = t.elapsed().as_secs_f64();
-    if a.json.json {
-        for (i, f) in sols.iter().enumerate() {
+    let interrupted = !exhausted && !more && progress::interrupted();
+    snake_summary(&named, found, more, interrupted, secs, a.json.json)?;
+    if let Some(picture) = &picture {
+        if kept.is_empty() {
+            bail!("no solution to draw");
+        }
+        let scenes: Vec<Scene> = kept
+            .iter()
+            .enumerate()
+            .map(|(i, f)| scene(&named, f, i))
+            .collect();
+        picture.draw_of(&scenes, View::Assembled, found as u64)?;
+    }
+    if interrupted {
+        return Err(Stop::Interrupted.into());
+    }
+    if found == 0 {
+        return Err(Stop::NoSolution.into());
+    }
+    Ok(())
+}
+
+/// Foldings on their way out: printed as found, a few kept for the picture.
+struct SnakeListing<'a> {
+    named: &'a Named,
+    json: bool,
+    found: usize,
+    keep: usize,
+    kept: Vec<Folding>,
+    error: Option<anyhow::Error>,
+}
+
+impl SnakeListing<'_> {
+    fn emit(&mut self, f: Folding) -> ControlFlow<()> {
+        self.found += 1;
+        if let Err(e) = self.print(&f) {
+            self.error = Some(e);
+            return ControlFlow::Break(());
+        }
+        if self.kept.len() < self.keep {
+            self.kept.push(f);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn print(&self, f: &Folding) -> Result<()> {
+        let p = &self.named.problem;
+        if self.json {
             let line = SnakeSolutionJson {
                 chain: p.chain().to_string(),
                 board: p.board().to_string(),
-                solution: i + 1,
+                solution: self.found,
                 moves: f.moves(),
                 segments: f.segment_moves(),
                 cells: f.cells(),
             };
             outln!("{}", serde_json::to_string(&line)?);
+            return Ok(());
         }
-    } else {
-        print_solutions(&named, &sols, more, secs)?;
-    }
-    if let Some(picture) = &picture {
-        if sols.is_empty() {
-            bail!("no solution to draw");
-        }
-        let scenes: Vec<Scene> = sols
-            .iter()
-            .take(picture.capacity())
-            .enumerate()
-            .map(|(i, f)| scene(&named, f, i))
-            .collect();
-        picture.draw(&scenes, View::Assembled)?;
-    }
-    Ok(())
-}
-
-fn print_solutions(named: &Named, sols: &[Folding], more: bool, secs: f64) -> Result<()> {
-    let p = &named.problem;
-    outln!("{}", describe(named));
-    if sols.is_empty() {
-        outln!("no folding fills the box");
-        if let Some(why) = p.obstacle() {
-            outln!("reason: {why}");
-        }
-    }
-    let unit = if p.chain().is_palindrome() {
-        "up to rotations, reflections and reading the chain from either end"
-    } else {
-        "up to rotations and reflections"
-    };
-    for (i, f) in sols.iter().enumerate() {
+        let unit = if p.chain().is_palindrome() {
+            "up to rotations, reflections and reading the chain from either end"
+        } else {
+            "up to rotations and reflections"
+        };
         outln!();
-        outln!("solution {} ({unit})", i + 1);
+        outln!("solution {} ({unit})", self.found);
         outln!("moves:    {}", f.moves());
         outln!("segments: {}", f.segment_moves());
         outln!("  (R/L = +x/-x, B/F = +y/-y, U/D = +z/-z; layers top first, numbers = order along the chain)");
         outln!("{}", f.layers().trim_end_matches('\n'));
+        Ok(())
     }
-    if !sols.is_empty() {
-        outln!();
-        if more {
-            outln!(
-                "more solutions exist ({secs:.3} s); --all lists all, `wurfel snake count` counts them"
-            );
-        } else {
-            outln!("{} solution(s) in all, {secs:.3} s", sols.len());
+}
+
+/// The last lines of `snake solve`: how many, whether that is all; on standard output as text,
+/// on standard error beside JSON lines (which hold solutions only).
+fn snake_summary(
+    named: &Named,
+    found: usize,
+    more: bool,
+    interrupted: bool,
+    secs: f64,
+    json: bool,
+) -> Result<()> {
+    let p = &named.problem;
+    let mut lines: Vec<String> = Vec::new();
+    if interrupted {
+        lines.push(format!(
+            "INTERRUPTED after {secs:.3} s: {found} solution(s) listed so far (a partial list)"
+        ));
+    } else if found == 0 {
+        lines.push("no folding fills the box".into());
+        if let Some(why) = p.obstacle() {
+            lines.push(format!("reason: {why}"));
         }
+    } else if more {
+        lines.push(format!(
+            "more solutions exist ({secs:.3} s); --all lists all, `wurfel snake count` counts them"
+        ));
+    } else {
+        lines.push(format!("{found} solution(s) in all, {secs:.3} s"));
+    }
+    if json {
+        for l in lines {
+            note!("{l}");
+        }
+        return Ok(());
+    }
+    if found > 0 {
+        outln!();
+    }
+    for l in lines {
+        outln!("{l}");
     }
     Ok(())
 }
 
-/// A picture of one folding: each segment is a piece (a corner cube belongs to the segment it
-/// ends, so the pieces partition the box), and the path is the visiting order.
+/// A picture of one folding (the presentation layer's, as the web app shows it).
 fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
-    let chain = named.problem.chain();
-    let cells = f.cells();
-    let segs = chain.segments();
-    let mut pieces = Vec::with_capacity(segs.len());
-    let mut start = 0usize;
-    for (k, &len) in segs.iter().enumerate() {
-        let end = start + len as usize - 1;
-        let from = if k == 0 { start } else { start + 1 };
-        pieces.push(ScenePiece {
-            // The renderer numbers legend entries itself, so the number is not repeated.
-            name: format!("segment of {len}"),
-            cells: cells[from..=end].to_vec(),
-        });
-        start = end;
-    }
-    Scene {
-        title: format!(
-            "{} ({}) — solution {}",
-            // Titles are drawn on one line: a long chain goes into the text instead.
-            named.name.map_or_else(
-                || format!("snake of {} segments", segs.len()),
-                str::to_string
-            ),
-            named.problem.board(),
-            index + 1
-        ),
-        pieces,
-        path: Some(cells.to_vec()),
-        text: Some(format!(
-            "chain {} ({})\nmoves {}\n{}",
-            chain,
-            chain.letters(),
-            f.segment_moves(),
-            f.layers()
-        )),
-        moves: None,
-    }
+    wurfel_present::scene::snake_scene(named.name, &named.problem, f, index)
 }
 
 fn count(a: CountArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;
     let p = &named.problem;
     let t = Instant::now();
-    let (c, _) = p.count_with(Pruning::default(), a.threads.get());
+    let cancel = progress::cancellation();
+    let (c, _, complete) = p.count_until(Pruning::default(), a.threads.get(), Some(cancel));
     let secs = t.elapsed().as_secs_f64();
     outln!(
         "{}",
-        render_count(&named, &c, secs, a.json.json)?.trim_end_matches('\n')
+        render_count(&named, &c, secs, a.json.json, complete)?.trim_end_matches('\n')
     );
+    if !complete {
+        return Err(Stop::Interrupted.into());
+    }
     Ok(())
 }
 
-/// The counts of a chain as `snake count` prints them (also `shard merge` of a snake count).
-pub(crate) fn render_count(named: &Named, c: &Counts, secs: f64, json: bool) -> Result<String> {
+/// The counts of a chain as `snake count` prints them (also `shard merge` of a snake count);
+/// an interrupted count (`complete` false) is labelled as partial.
+pub(crate) fn render_count(
+    named: &Named,
+    c: &Counts,
+    secs: f64,
+    json: bool,
+    complete: bool,
+) -> Result<String> {
     let p = &named.problem;
     let mut out = String::new();
     if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&SnakeCountsJson::new(p, c))?
-        )?;
+        let mut j = SnakeCountsJson::new(p, c);
+        j.complete = complete;
+        writeln!(out, "{}", serde_json::to_string(&j)?)?;
         return Ok(out);
     }
     let b = p.board();
@@ -384,12 +363,18 @@ pub(crate) fn render_count(named: &Named, c: &Counts, secs: f64, json: bool) -> 
         "solutions            {:>10}  physically different foldings",
         c.solutions()
     )?;
-    if c.embeddings == 0 {
+    if c.embeddings == 0 && complete {
         if let Some(why) = p.obstacle() {
             writeln!(out, "reason: {why}")?;
         }
     }
     writeln!(out, "time                 {secs:>10.3} s")?;
+    if !complete {
+        writeln!(
+            out,
+            "INTERRUPTED — partial counts: the foldings found so far (each figure a lower bound)"
+        )?;
+    }
     Ok(out)
 }
 
@@ -445,128 +430,11 @@ fn list(a: ListArgs) -> Result<()> {
     Ok(())
 }
 
-/// Largest box the survey accepts: 3x3x3 has about 10^5 path classes; the next sizes up have
-/// astronomically many Hamiltonian paths.
-const SURVEY_MAX_CELLS: usize = 27;
-
-fn run_survey(a: SurveyArgs) -> Result<()> {
-    let board = parse_box(&a.board)?;
-    let out = a.out.as_deref().map(OutputPath::check).transpose()?;
-    check_survey_box(&board)?;
-    let t = Instant::now();
-    let s = survey(&board, a.threads.get());
-    let secs = t.elapsed().as_secs_f64();
-    if let Some(out) = &out {
-        let mut w = out.create()?;
-        for e in &s.entries {
-            std::io::Write::write_fmt(&mut w, format_args!("{}\n", serde_json::to_string(e)?))
-                .with_context(|| format!("cannot write {}", out.shown().display()))?;
-        }
-        w.commit()?;
-    }
-    let text = render_survey(&s, secs, a.json.json, out.is_none())?;
-    outln!("{}", text.trim_end_matches('\n'));
-    if let Some(out) = &out {
-        crate::note!("snakes written to {}", out.shown().display());
-    }
-    Ok(())
-}
-
-/// Checks that a survey of `board` is within reach.
-pub(crate) fn check_survey_box(board: &Board) -> Result<()> {
-    if board.cells() > SURVEY_MAX_CELLS {
-        bail!(
-            "a survey of the {} box is out of reach: it enumerates every Hamiltonian path, and \
-             boxes above {SURVEY_MAX_CELLS} cells have far too many (4x4x4 has about 2.8e16)",
-            board
-        );
-    }
-    if board.cells() < 2 {
-        bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
-    }
-    Ok(())
-}
-
-/// A survey as `snake survey` prints it (also `shard merge` of a survey); with `entries`, the
-/// JSON output lists every snake before the summary.
-pub(crate) fn render_survey(s: &Survey, secs: f64, json: bool, entries: bool) -> Result<String> {
-    let mut out = String::new();
-    if json {
-        if entries {
-            for e in &s.entries {
-                writeln!(out, "{}", serde_json::to_string(e)?)?;
-            }
-        }
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&SurveySummaryJson { summary: s })?
-        )?;
-        return Ok(out);
-    }
-    writeln!(out, "survey of the {} box ({secs:.3} s)", s.board)?;
-    writeln!(
-        out,
-        "snakes (chain = its reverse) {:>10}  ({} palindromes)",
-        s.snakes, s.palindromes
-    )?;
-    writeln!(
-        out,
-        "solutions in total           {:>10}  (up to isometries and reversal)",
-        s.solutions
-    )?;
-    writeln!(out, "snakes with one solution     {:>10}", s.unique)?;
-    writeln!(out, "most solutions of one snake  {:>10}", s.max_solutions)?;
-    for e in s
-        .entries
-        .iter()
-        .filter(|e| e.solutions == s.max_solutions)
-        .take(3)
-    {
-        writeln!(out, "    {}  ({})", e.chain, e.letters)?;
-    }
-    writeln!(
-        out,
-        "directed Hamiltonian paths   {:>10}  (box fixed; {} classes under isometries)",
-        s.directed_paths, s.path_classes
-    )?;
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn boxes_parse() {
-        assert_eq!(parse_box("3").unwrap().dims(), [3, 3, 3]);
-        assert_eq!(parse_box("2x2X3").unwrap().dims(), [2, 2, 3]);
-        assert!(parse_box("3x3").is_err());
-        assert!(parse_box("big").is_err());
-        assert!(parse_box("5").unwrap_err().to_string().contains("64 cells"));
-        assert!(parse_box("0").is_err());
-    }
-
-    #[test]
-    fn names_and_notations_resolve() {
-        let s = resolve("Standard", None).unwrap();
-        assert_eq!(s.name, Some("standard"));
-        assert_eq!(s.problem.board().dims(), [3, 3, 3]);
-        let l = resolve("ESCCCSCCSCCCSCSCCCCSCSCSCSE", None).unwrap();
-        assert_eq!(l.problem.chain(), s.problem.chain());
-        assert_eq!(l.name, Some("standard"));
-        // Read from the other end (as some sources list it), it is still the standard snake.
-        let r = resolve("3,3,3,3,2,2,2,3,3,2,2,3,2,3,2,2,3", None).unwrap();
-        assert_eq!(r.name, Some("standard"));
-        let other = resolve("3,3,2,3,2,2,2,2,2,3,2,2,2,2,2,3,2,3,3", None).unwrap();
-        assert_eq!(other.name, None);
-        let msg = resolve("kingsnake", None).unwrap_err().to_string();
-        assert!(msg.contains("neither a built-in snake"), "{msg}");
-        let msg = resolve("3,2,2", Some("3")).unwrap_err().to_string();
-        assert!(msg.contains("5 cubes") && msg.contains("27 cells"), "{msg}");
-        let msg = resolve("3,2,1,2", None).unwrap_err().to_string();
-        assert!(msg.contains("segment 3"), "{msg}");
-    }
+    // Reading chains and boxes is tested where it lives, in `wurfel_snake::input`.
 
     #[test]
     fn scene_pieces_partition_the_box() {

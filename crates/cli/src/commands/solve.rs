@@ -2,10 +2,11 @@
 
 use crate::args::{Disassemble, Json, Limit, PuzzleArg, Threads, ViewArg};
 use crate::commands::pack::{load_arg, parse_convention, prepare, print_stats};
-use crate::commands::render::{self, solution_scene, Picture};
+use crate::commands::print::{PrintArgs, SolutionExport};
+use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputFile, OutputPath};
-use crate::report::{SolutionJson, StepJson};
+use crate::report::SolutionJson;
 use crate::{note, progress};
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -13,7 +14,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_cover::{SearchReport, Stats};
-use wurfel_pack::{Convention, Prepared, Want};
+use wurfel_pack::{Convention, Prepared};
 
 /// Arguments of `wurfel solve`.
 #[derive(clap::Args, Debug)]
@@ -41,6 +42,17 @@ pub struct SolveArgs {
     /// Draw the solution(s) to a picture: .svg, .png or .html (interactive viewer).
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
+    /// Write the first solution, assembled, as a printable mesh: .3mf (one coloured object per
+    /// piece) or .stl; see --unit, --gap, --bevel.
+    #[arg(long, value_name = "FILE")]
+    export: Option<PathBuf>,
+    #[command(flatten)]
+    print: PrintArgs,
+    /// Draw how to build the first solution, one piece added per panel (.svg or .png): the
+    /// reversed disassembly with --disassemble, else bottom up, each piece lowered from above
+    /// or slid in where it can be.
+    #[arg(long, value_name = "FILE")]
+    steps: Option<PathBuf>,
     /// What to draw with --render.
     #[arg(long, value_enum, default_value_t = ViewArg::Assembled)]
     view: ViewArg,
@@ -73,13 +85,7 @@ impl Listing<'_> {
             None
         };
         let written = if self.json {
-            let mut j = SolutionJson::new(self.prep, &s);
-            if let Some(sep) = &sep {
-                j.level = Some(sep.level_text());
-                if self.plan {
-                    j.plan = Some(sep.plan().into_iter().map(StepJson::new).collect());
-                }
-            }
+            let j = SolutionJson::new(self.prep, &s).with_separation(sep.as_ref(), self.plan);
             serde_json::to_string(&j)
                 .map_err(std::io::Error::from)
                 .and_then(|line| writeln!(self.sink, "{line}"))
@@ -143,7 +149,13 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         None => OutputPath::stdout(),
     };
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
-    let prep = prepare(&puzzle)?;
+    let export = args
+        .export
+        .as_deref()
+        .map(|p| SolutionExport::check(p, &args.print))
+        .transpose()?;
+    let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
+    let prep = prepare(&puzzle, args.threads.get())?;
     let mut listing = Listing {
         prep: &prep,
         json: args.json.json,
@@ -151,7 +163,10 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         plan: args.plan,
         sink: out.create()?,
         found: 0,
-        keep: picture.as_ref().map_or(0, Picture::capacity),
+        keep: picture
+            .as_ref()
+            .map_or(0, Picture::capacity)
+            .max(usize::from(export.is_some() || steps.is_some())),
         kept: Vec::new(),
         error: None,
     };
@@ -207,8 +222,19 @@ pub fn solve(args: SolveArgs) -> Result<()> {
             })
             .collect();
         if !scenes.is_empty() {
-            picture.draw(&scenes, render::view(args.view))?;
+            picture.draw_of(&scenes, render::view(args.view), found)?;
         }
+    }
+    if let (Some(export), Some(first)) = (&export, kept.first()) {
+        export.write(&solution_scene(&prep, first, 0))?;
+    }
+    if let (Some(steps), Some(first)) = (&steps, kept.first()) {
+        let sep = if args.disassemble.disassemble {
+            prep.disassemble(first).ok().flatten()
+        } else {
+            None
+        };
+        steps.draw(&prep, first, sep.as_ref())?;
     }
     if interrupted {
         return Err(Stop::Interrupted.into());
@@ -232,8 +258,10 @@ fn search(
     let mut stats = Stats::default();
     let dis = args.disassemble.disassemble;
     let report = match limit {
-        // Every solution, streamed in search order as tasks finish.
-        None => prep.run_with(&opts, Want::List(args.distinct), dis, None, |_, out, st| {
+        // Every solution, streamed from the budgeted rounds as found: the first ones come as
+        // fast as with --limit (plain search order would hold them until the first task is
+        // searched to the end, which can take minutes), and the list is still complete.
+        None => prep.list_with(&opts, args.distinct, dis, |_, out, st| {
             stats += st;
             for s in out.solutions {
                 listing.emit(s)?;

@@ -1,7 +1,7 @@
 //! Reading a `.xmpuzzle` file into a [`Puzzle`].
 
 use super::{BurrError, MAX_XML_BYTES};
-use crate::file::{parse_puzzle, to_toml};
+use crate::file::{parse_puzzle, to_toml, MAX_COUNT};
 use crate::model::{Piece, Puzzle};
 use roxmltree::{Document, Node};
 use std::collections::HashSet;
@@ -278,18 +278,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         .collect();
     let chosen = match problem {
         None => 0,
-        Some(sel) => match sel.parse::<usize>() {
-            Ok(n) if n >= 1 && n <= all.len() => n - 1,
-            _ => names.iter().position(|n| n == sel).ok_or_else(|| {
-                err(
-                    origin,
-                    format!(
-                        "has no problem {sel:?}; its problems are: {}",
-                        list_problems(&names)
-                    ),
-                )
-            })?,
-        },
+        Some(sel) => choose_problem(sel, &names).map_err(|why| err(origin, why))?,
     };
     let Some(&p) = all.get(chosen) else {
         return Err(err(origin, "defines no problem".into()));
@@ -351,6 +340,18 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             }
             _ => (1, 1),
         };
+        // Checked here, before any conversion: a count beyond the format's limit is an error
+        // naming the number in the file, never a saturated or wrapped one.
+        if count > MAX_COUNT as u64 {
+            return Err(err(
+                origin,
+                format!(
+                    "problem `{pname}`: piece `{}` has count {count}, above the limit of \
+                     {MAX_COUNT}",
+                    voxels.name
+                ),
+            ));
+        }
         if s.attribute("group").is_some() || children(s, "group").next().is_some() {
             grouped += 1;
         }
@@ -372,8 +373,8 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             name: voxels.name.clone(),
             symbol: ' ',
             shape,
-            count: count.min(u32::MAX as u64) as u32,
-            min: min.min(u32::MAX as u64) as u32,
+            count: count as u32,
+            min: min as u32,
             color: None,
         });
     }
@@ -423,6 +424,39 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         puzzle: checked,
         notes,
     })
+}
+
+/// The index of the problem `sel` names: `#N` is the N-th problem (from 1), `=NAME` the problem
+/// named NAME; anything else either, and an error when it is both (a problem named `2` that is
+/// not the second) or neither.
+fn choose_problem(sel: &str, names: &[String]) -> Result<usize, String> {
+    let number = |s: &str| {
+        s.parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=names.len()).contains(&n))
+            .map(|n| n - 1)
+    };
+    let name = |s: &str| names.iter().position(|n| n == s);
+    let (by_number, by_name) = if let Some(n) = sel.strip_prefix('#') {
+        (number(n), None)
+    } else if let Some(n) = sel.strip_prefix('=') {
+        (None, name(n))
+    } else {
+        (number(sel), name(sel))
+    };
+    match (by_number, by_name) {
+        (Some(a), Some(b)) if a != b => Err(format!(
+            "has a problem named `{sel}` (problem {}) and a problem number {sel} (`{}`): say \
+             --problem '#{sel}' for the number or --problem '={sel}' for the name",
+            b + 1,
+            names[a]
+        )),
+        (Some(i), _) | (None, Some(i)) => Ok(i),
+        (None, None) => Err(format!(
+            "has no problem {sel:?}; its problems are: {}",
+            list_problems(names)
+        )),
+    }
 }
 
 fn list_problems(names: &[String]) -> String {

@@ -204,3 +204,94 @@ fn variable_voxels_and_ranges_are_read_and_written() {
     let c = crate::Prepared::new(&p).unwrap().count(1);
     assert_eq!(c.raw, 4);
 }
+
+/// A problem named like another one's number: the bare number is ambiguous and says how to
+/// choose; `#N` picks by number, `=NAME` by name.
+#[test]
+fn a_problem_named_like_a_number_is_chosen_explicitly() {
+    let bytes = gz(&two_vs().replace("name=\"apart\"", "name=\"2\""));
+    let e = read_xmpuzzle(&bytes, "t.xmpuzzle", Some("2")).unwrap_err();
+    assert!(e.message.contains("--problem '#2'"), "{e}");
+    assert!(e.message.contains("--problem '=2'"), "{e}");
+    let by_number = read_xmpuzzle(&bytes, "t.xmpuzzle", Some("#2")).unwrap();
+    assert_eq!(by_number.puzzle.name, "copies");
+    let by_name = read_xmpuzzle(&bytes, "t.xmpuzzle", Some("=2")).unwrap();
+    assert_eq!(by_name.puzzle.name, "2");
+    // Without a clash, a number and a name work as before.
+    let plain = gz(&two_vs());
+    let one = read_xmpuzzle(&plain, "t.xmpuzzle", Some("1")).unwrap();
+    assert_eq!(one.puzzle.name, "apart");
+    assert!(read_xmpuzzle(&plain, "t.xmpuzzle", Some("#3")).is_err());
+    assert!(read_xmpuzzle(&plain, "t.xmpuzzle", Some("=1")).is_err());
+}
+
+/// Counts beyond the format's limit are refused with the number in the file (they were once
+/// saturated to 4,294,967,295).
+#[test]
+fn huge_counts_are_refused_as_written() {
+    for attrs in [
+        "count=\"1000000000000\"",
+        "count=\"99999999999999999999\"",
+        "min=\"1\" max=\"1000000000000\"",
+        "count=\"10001\"",
+    ] {
+        let xml = two_vs().replacen("count=\"1\"", attrs, 1);
+        let e = read(&xml).unwrap_err();
+        let ok = e.message.contains("above the limit of 10000")
+            || e.message.contains("not a non-negative integer");
+        assert!(ok, "{attrs}: {e}");
+    }
+    let e = read(&two_vs().replacen("count=\"1\"", "count=\"1000000000000\"", 1)).unwrap_err();
+    assert!(e.message.contains("count 1000000000000"), "{e}");
+}
+
+/// Random damage to valid files (bytes flipped, inserted, deleted, truncated, in the XML and
+/// in the gzip stream) gives errors or puzzles, never a panic: the in-suite complement of the
+/// AFL++ target `fuzz/src/bin/burrtools.rs`.
+#[test]
+fn damaged_files_never_panic() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
+    let xml = two_vs()
+        .replace("######", "####++")
+        .replace("count=\"1\"/></shapes>", "min=\"0\" max=\"1\"/></shapes>");
+    let seeds: Vec<Vec<u8>> = vec![
+        xml.clone().into_bytes(),
+        two_vs().into_bytes(),
+        gz(&xml),
+        write_xmpuzzle(&catalog::get("soma").unwrap()),
+    ];
+    let alphabet = b"<>/=\"#_+ 0123456789-xyzidcountminmaxvoxelshapeproblem\x00\xff";
+    let (mut ok, mut refused) = (0, 0);
+    for i in 0..4000 {
+        let mut b = seeds[i % seeds.len()].clone();
+        for _ in 0..rng.gen_range(1..6) {
+            let at = rng.gen_range(0..b.len().max(1));
+            match rng.gen_range(0..5) {
+                0 if !b.is_empty() => b[at] ^= 1 << rng.gen_range(0..8),
+                1 => b.insert(at.min(b.len()), alphabet[rng.gen_range(0..alphabet.len())]),
+                2 if !b.is_empty() => {
+                    b.remove(at);
+                }
+                3 => b.truncate(at),
+                _ => {
+                    let n = rng.gen_range(1..8);
+                    let digits: Vec<u8> = (0..n).map(|_| b'0' + rng.gen_range(0..10)).collect();
+                    let at = at.min(b.len());
+                    b.splice(at..at, digits);
+                }
+            }
+        }
+        match read_xmpuzzle(&b, "m.xmpuzzle", None) {
+            Ok(r) => {
+                ok += 1;
+                if r.puzzle.target.len() <= 64 {
+                    let _ = crate::Prepared::new(&r.puzzle);
+                }
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    // Both outcomes occur: the damage is neither always fatal nor always harmless.
+    assert!(ok > 50 && refused > 50, "{ok} read, {refused} refused");
+}

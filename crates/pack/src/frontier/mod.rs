@@ -201,9 +201,10 @@ impl fmt::Display for FrontierError {
                 layer_states,
             } => write!(
                 f,
-                "the frontier method would need more than {:.1} GiB at cell {position} of \
-                 {positions} ({states} boundary states and growing; after each layer: {})",
-                *limit as f64 / f64::from(1u32 << 30),
+                "the frontier method would need more than {:.1} MiB (--max-memory) at cell \
+                 {position} of {positions} ({states} boundary states and growing; after each \
+                 layer: {})",
+                *limit as f64 / f64::from(1u32 << 20),
                 if layer_states.is_empty() {
                     "none done".to_string()
                 } else {

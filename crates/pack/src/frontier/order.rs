@@ -142,11 +142,12 @@ mod tests {
     #[test]
     fn the_longest_axis_goes_slowest() {
         let grid = BoxGrid::new([2, 3, 40]);
-        // A domino at the origin along each axis.
+        // Dominoes at the origin along z, x and y (a piece's items come in every orientation).
+        let at = |c: [i32; 3]| grid.index(c).unwrap() as u32;
         let items = vec![
-            vec![0, grid.index([0, 0, 1]).unwrap() as u32],
-            vec![0, grid.index([0, 1, 0]).unwrap() as u32],
-            vec![0, 1],
+            vec![0, at([0, 0, 1])],
+            vec![0, at([1, 0, 0])],
+            vec![0, at([0, 1, 0])],
         ];
         let (o, w) = best(&grid, &items);
         assert_eq!(o.axes, [2, 1, 0]);

@@ -526,7 +526,13 @@ impl Reduction {
         let mut best: Option<(usize, Vec<Vec<Turn>>)> = None;
         let finish_end = meter.spent() + opts.finish;
         for (k, p) in p123.iter().enumerate() {
-            let limit = best.as_ref().map_or(MAX_LEN[3] + p.len, |b| b.0 - 1);
+            // A later candidate must beat the best total by a turn; nothing beats 0 turns (a
+            // solved cube, or one solved up to a whole-cube rotation).
+            let limit = match &best {
+                None => MAX_LEN[3] + p.len,
+                Some((0, _)) => break,
+                Some((b, _)) => b - 1,
+            };
             if p.value > limit {
                 continue;
             }

@@ -21,7 +21,6 @@ use crate::commands::revenge::reduced_text;
 use crate::output::{fmt_int, OutputPath};
 use crate::{note, outln};
 use anyhow::{bail, Context, Result};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::ops::Range;
@@ -95,10 +94,7 @@ impl AnalyseJob {
     fn problem_hash(&self) -> String {
         let id = self.analysis(Path::new("")).id();
         let text = serde_json::to_string(&id).expect("plain data");
-        Sha256::digest(text.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        wurfel_files::sha256_hex(text.as_bytes())
     }
 
     fn key(&self) -> String {
@@ -165,7 +161,7 @@ impl AnalyseJob {
         bits: Option<&[u8]>,
     ) -> Result<(ShardResult, Range<usize>, RangeTally)> {
         let (json, _) = Self::part_files(dir, depth, index);
-        let text = wurfel_pack::load::read_text_bounded(&json, MAX_PART_JSON)
+        let text = wurfel_files::read_text_bounded(&json, MAX_PART_JSON)
             .with_context(|| format!("cannot read {}", json.display()))?;
         let r = ShardResult::parse(&text, plan, index).map_err(anyhow::Error::msg)?;
         let get = |k: &str| {
@@ -181,7 +177,7 @@ impl AnalyseJob {
         if (get("first_byte")?, get("end_byte")?) != (range.start as u64, range.end as u64) {
             bail!("its range is not shard {index}'s");
         }
-        if get("from_checksum")? != joined.map_or(0, |c| c.checksum) {
+        if get("from_checksum")? != joined.map_or(0, |c| c.table_checksum) {
             bail!(
                 "it was computed from another table of depth {}",
                 depth.saturating_sub(1)
@@ -297,7 +293,7 @@ impl AnalyseJob {
             ("end_byte".to_string(), range.end as u64),
             (
                 "from_checksum".to_string(),
-                joined.map_or(0, |c| c.checksum),
+                joined.map_or(0, |c| c.table_checksum),
             ),
             ("pull".to_string(), u64::from(pull)),
             ("unique".to_string(), t.row.unique),

@@ -1,6 +1,7 @@
 //! `wurfel shard emit`: job scripts for the cluster engines.
 
 use super::files::{write_file, PlanDir};
+use crate::exit::Usage;
 use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -72,13 +73,22 @@ pub fn emit(args: EmitArgs) -> Result<()> {
     }
     let abs = std::fs::canonicalize(&args.dir)
         .with_context(|| format!("cannot resolve {}", args.dir.display()))?;
+    // The directory may have been renamed since it was planned.
+    super::files::check_dir_name(&abs)?;
     let wurfel = match &args.wurfel {
         Some(p) => p.clone(),
         None => std::env::current_exe().context("cannot find this program's path")?,
     };
-    let (abs_s, wurfel_s) = (abs.to_string_lossy(), wurfel.to_string_lossy());
+    let Some(wurfel_s) = wurfel.to_str() else {
+        return Err(Usage(format!(
+            "the wurfel path {} is not UTF-8: job scripts could not name it",
+            wurfel.display()
+        ))
+        .into());
+    };
+    let abs_s = abs.to_string_lossy();
     let e = Emit {
-        wurfel: &wurfel_s,
+        wurfel: wurfel_s,
         dir: &abs_s,
         shards: plan.shards.len(),
         name: &plan.job.puzzle,
@@ -98,7 +108,8 @@ pub fn emit(args: EmitArgs) -> Result<()> {
                 args.partition.as_deref(),
                 args.time.as_deref(),
                 args.max_parallel,
-            );
+            )
+            .map_err(Usage)?;
             script("slurm-shard.sh", &s.shard)?;
             script("slurm-merge.sh", &s.merge)?;
             let submit = script("submit-slurm.sh", &s.submit)?;
@@ -117,17 +128,15 @@ pub fn emit(args: EmitArgs) -> Result<()> {
             );
         }
         Engine::Parallel => {
-            let text = emit_parallel(&e, args.jobs, args.sshloginfile.as_deref());
+            let text = emit_parallel(&e, args.jobs, args.sshloginfile.as_deref()).map_err(Usage)?;
             let path = script("parallel.sh", &text)?;
             outln!("{}", path.display());
             note!("run it (again after failures: only failed shards rerun)");
         }
         Engine::K8s => {
             let path = abs.join("k8s-job.yaml");
-            write_file(
-                &path,
-                emit_k8s(&e, &args.image, &args.claim, args.parallelism).as_bytes(),
-            )?;
+            let text = emit_k8s(&e, &args.image, &args.claim, args.parallelism).map_err(Usage)?;
+            write_file(&path, text.as_bytes())?;
             outln!("{}", path.display());
             note!("apply with `kubectl apply -f {}`", path.display());
         }

@@ -4,8 +4,8 @@ use crate::commands::pack::prepare;
 use crate::output::OutputPath;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
+use wurfel_files::read_text_bounded;
 use wurfel_pack::checkpoint::Fingerprint;
-use wurfel_pack::load::read_text_bounded;
 use wurfel_pack::Prepared;
 use wurfel_shard::{shard_name, Observed, Plan, ShardResult};
 
@@ -23,10 +23,20 @@ pub struct PlanDir {
 }
 
 impl PlanDir {
+    /// The plan directory `dir`. What the commands read in it is registered as input: no
+    /// output may replace the plan, its puzzle or a file of the shards' state (results,
+    /// markers, an analysis' state and parts) but the command's own ([`write_file`]); the
+    /// rest (`merged.json`, scripts, logs) is output.
     pub fn new(dir: &Path) -> PlanDir {
-        PlanDir {
+        let d = PlanDir {
             dir: dir.to_path_buf(),
+        };
+        crate::inputs::state(&d.plan_file(), "the shard plan");
+        crate::inputs::state(&d.puzzle_file(), "the shard plan's puzzle");
+        for sub in ["results", "running", "failed", "state", "parts"] {
+            crate::inputs::state(&dir.join(sub), "the shards' state");
         }
+        d
     }
     pub fn plan_file(&self) -> PathBuf {
         self.dir.join("plan.json")
@@ -55,6 +65,28 @@ impl PlanDir {
     pub fn running_file(&self, index: usize) -> PathBuf {
         self.sub("running", index, "json")
     }
+    /// The lock file a run of shard `index` holds.
+    pub fn lock_file(&self, index: usize) -> PathBuf {
+        self.sub("running", index, "lock")
+    }
+
+    /// Takes shard `index`'s lock, or refuses when another process runs the shard.
+    pub fn lock_shard(&self, index: usize) -> Result<wurfel_files::Lock> {
+        let path = self.lock_file(index);
+        let dir = wurfel_files::write::parent_dir(&path);
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create directory {}", dir.display()))?;
+        wurfel_files::try_lock(&path)
+            .with_context(|| format!("cannot lock {}", path.display()))?
+            .with_context(|| {
+                format!(
+                    "shard {index} is being run by another process (it holds {}): not running \
+                     it twice",
+                    path.display()
+                )
+            })
+    }
+
     pub fn failed_file(&self, index: usize) -> PathBuf {
         self.sub("failed", index, "json")
     }
@@ -95,7 +127,8 @@ impl PlanDir {
         let path = self.puzzle_file();
         let puzzle = wurfel_pack::load::load(&path.to_string_lossy())
             .with_context(|| format!("cannot load the plan's puzzle {}", path.display()))?;
-        let prep = prepare(&puzzle)?;
+        // The budget for one worker: a shard's own threads are its runner's choice.
+        let prep = prepare(&puzzle, 1)?;
         if Fingerprint::of(&prep)?.hex != plan.problem {
             bail!(
                 "{} is not the puzzle the plan was made for (it was changed): the shards' \
@@ -160,9 +193,30 @@ impl PlanDir {
     }
 }
 
+/// Refuses a plan directory whose absolute path the job scripts could not carry: not UTF-8, or
+/// holding a control character (a newline in a path would end a comment or a command in every
+/// emitted script). A usage error, before anything is created.
+pub fn check_dir_name(dir: &Path) -> Result<()> {
+    let abs = if dir.is_absolute() {
+        dir.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .context("cannot find the current directory")?
+            .join(dir)
+    };
+    let Some(text) = abs.to_str() else {
+        return Err(crate::exit::Usage(format!(
+            "the plan directory {} is not UTF-8: job scripts could not name it",
+            abs.display()
+        ))
+        .into());
+    };
+    wurfel_shard::check_text("the plan directory", text).map_err(|e| crate::exit::Usage(e).into())
+}
+
 /// Writes `bytes` to `path` atomically (whole or absent).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    OutputPath::check(path)?.write_all(bytes)
+    OutputPath::own(path)?.write_all(bytes)
 }
 
 /// This machine's name, for people reading status.

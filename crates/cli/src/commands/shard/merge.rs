@@ -32,13 +32,14 @@ pub struct MergeArgs {
 
 /// `wurfel shard merge`.
 pub fn merge(args: MergeArgs) -> Result<()> {
+    // The plan directory first: no output may replace the plan or a shard's state.
+    let dir = PlanDir::new(&args.dir);
     let out = args.out.as_deref().map(OutputPath::check).transpose()?;
     let sol_out = args
         .solutions
         .as_deref()
         .map(OutputPath::check)
         .transpose()?;
-    let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let kind = Kind::of(&plan)?;
     if kind == Kind::RevengeAnalyse {

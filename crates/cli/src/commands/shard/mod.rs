@@ -13,6 +13,8 @@
 //! D/results/shard-000017.json  one shard's result, written atomically (and its solutions, or a
 //!                              survey's per-snake tallies, shard-000017.tallies.jsonl)
 //! D/running/shard-000017.json  a run started here (host, pid); removed when it ends
+//! D/running/shard-000017.lock  locked while a run of the shard is under way: a second run of
+//!                              the same shard refuses
 //! D/failed/shard-000017.json   a run that failed, with its error
 //! D/logs/                      the cluster engine's logs (Slurm output files)
 //! ```

@@ -1,6 +1,6 @@
 //! `wurfel shard plan`.
 
-use super::files::{write_file, PlanDir, VERSION};
+use super::files::{check_dir_name, write_file, PlanDir, VERSION};
 use super::snakes::SnakeJob;
 use crate::args::{MergeEqualShapes, Problem, Threads};
 use crate::commands::pack::{load, parse_convention, prepare};
@@ -76,6 +76,7 @@ pub struct PlanArgs {
 
 /// `wurfel shard plan`.
 pub fn plan(args: PlanArgs) -> Result<()> {
+    check_dir_name(&args.dir)?;
     let dir = PlanDir::new(&args.dir);
     if dir.plan_file().exists() {
         bail!(
@@ -114,7 +115,12 @@ pub fn plan(args: PlanArgs) -> Result<()> {
         bail!("which puzzle? give a puzzle, --snake CHAIN or --snake-survey BOX");
     };
     let puzzle = load(puzzle, &args.problem, args.merge)?;
-    let prep = prepare(&puzzle)?;
+    // The plan's files may not replace the puzzle (`shard plan D/puzzle.toml --dir D`):
+    // refused now, before the tree is cut.
+    for f in [dir.puzzle_file(), dir.plan_file()] {
+        crate::inputs::check_output(&f, &f, true)?;
+    }
+    let prep = prepare(&puzzle, args.threads.get())?;
     let shards = args.shards as usize;
     let tree = Tree::new(prep.problem())?;
     let spinner = progress::spinner(true);

@@ -67,6 +67,9 @@ pub fn run(args: RunArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let index = shard_index(&args, &plan)?;
+    // Held until this run ends: a second run of the same shard (a resubmission while the
+    // first still runs, two engines) refuses instead of doing the work twice.
+    let _lock = dir.lock_shard(index)?;
     if Kind::of(&plan)? == Kind::RevengeAnalyse {
         return run_analyse(&dir, &plan, index, args.threads.get());
     }

@@ -8,13 +8,11 @@
 
 use super::files::{host, write_file, PlanDir, VERSION};
 use super::job::Kind;
-use crate::commands::snake::{
-    check_survey_box, parse_box, render_count, render_survey, resolve, Named,
-};
+use crate::commands::snake::{parse_box, render_count, resolve, Named};
+use crate::commands::snake_survey::{check_survey_box, render_survey};
 use crate::output::fmt_int;
 use crate::{note, outln};
 use anyhow::{bail, Context, Result};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
@@ -93,10 +91,7 @@ impl SnakeJob {
             ),
             SnakeJob::Survey(b) => format!("wurfel {}\nbox {b}\n", self.kind().key()),
         };
-        Sha256::digest(text.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        wurfel_files::sha256_hex(text.as_bytes())
     }
 
     fn cut(&self, min_tasks: usize) -> Vec<Vec<u32>> {
@@ -170,7 +165,7 @@ impl SnakeJob {
             SnakeJob::Count(n) => {
                 let tally = CountTally::from_map(&merged.counts)?;
                 let c = tally.counts(n.problem.chain().is_palindrome());
-                render_count(n, &c, secs, json)
+                render_count(n, &c, secs, json, true)
             }
             SnakeJob::Survey(b) => {
                 let get = |k: &str| {
@@ -201,7 +196,7 @@ impl SnakeJob {
                         .merge(&part)
                         .context("a survey tally does not fit in 64 bits")?;
                 }
-                render_survey(&total.summary(b), secs, json, true)
+                render_survey(&total.summary(b), secs, json, true, true)
             }
         }
     }

@@ -1,8 +1,10 @@
-//! Every JSON shape the CLI prints, as a `Serialize` type (field order = output order).
+//! Every JSON shape the CLI prints, as a `Serialize` type (field order = output order); the web
+//! server's responses are the same objects.
 
 use serde::Serialize;
 use wurfel_cover::Stats;
 use wurfel_geom::Cell;
+use wurfel_pack::disassembly::Separation;
 use wurfel_pack::{Counts, Prepared, Published, Puzzle};
 
 /// A published count, as in `list --json` and `count --json`.
@@ -106,6 +108,18 @@ impl<'a> SolutionJson<'a> {
             plan: None,
         }
     }
+
+    /// With `--disassemble`: the level of `sep` (the solution's separation), and with `plan`
+    /// (`--plan`) its moves.
+    pub fn with_separation(mut self, sep: Option<&Separation>, plan: bool) -> Self {
+        if let Some(sep) = sep {
+            self.level = Some(sep.level_text());
+            if plan {
+                self.plan = Some(sep.plan().into_iter().map(StepJson::new).collect());
+            }
+        }
+        self
+    }
 }
 
 /// Search statistics in `count --json`.
@@ -175,6 +189,24 @@ pub struct SnakeSolutionJson<'a> {
     pub cells: &'a [Cell],
 }
 
+impl<'a> SnakeSolutionJson<'a> {
+    /// Solution `index` (from 0) of `problem`.
+    pub fn new(
+        problem: &wurfel_snake::Problem,
+        index: usize,
+        f: &'a wurfel_snake::Folding,
+    ) -> Self {
+        SnakeSolutionJson {
+            chain: problem.chain().to_string(),
+            board: problem.board().to_string(),
+            solution: index + 1,
+            moves: f.moves(),
+            segments: f.segment_moves(),
+            cells: f.cells(),
+        }
+    }
+}
+
 /// `wurfel snake count --json`, and the counts in `snake list --json`.
 #[derive(Serialize)]
 pub struct SnakeCountsJson {
@@ -186,6 +218,8 @@ pub struct SnakeCountsJson {
     #[serde(flatten)]
     pub counts: wurfel_snake::Counts,
     pub solutions: u64,
+    /// False when interrupted: the counts are of the foldings found so far.
+    pub complete: bool,
 }
 
 impl SnakeCountsJson {
@@ -197,6 +231,7 @@ impl SnakeCountsJson {
             board: p.board().to_string(),
             counts: *c,
             solutions: c.solutions(),
+            complete: true,
         }
     }
 }
@@ -220,10 +255,35 @@ pub struct SnakeEntryJson {
     pub published: Option<SnakePublishedJson>,
 }
 
+impl SnakeEntryJson {
+    /// A built-in snake `e` with its problem and counts.
+    pub fn new(
+        e: &'static wurfel_snake::catalog::Entry,
+        p: &wurfel_snake::Problem,
+        c: &wurfel_snake::Counts,
+    ) -> Self {
+        SnakeEntryJson {
+            counts: SnakeCountsJson::new(p, c),
+            id: e.id,
+            name: e.name,
+            source: e.source,
+            published: e
+                .published
+                .map(|(embeddings, rotations, isometries)| SnakePublishedJson {
+                    embeddings,
+                    rotations,
+                    isometries,
+                }),
+        }
+    }
+}
+
 /// The last line of `wurfel snake survey --json`.
 #[derive(Serialize)]
 pub struct SurveySummaryJson<'a> {
     pub summary: &'a wurfel_snake::Survey,
+    /// False when interrupted: the summary is of the paths walked so far.
+    pub complete: bool,
 }
 
 // ---- The 4x4x4 (`revenge`) ----
@@ -435,6 +495,36 @@ pub struct EstimateJson<'a> {
     pub solutions: IntervalJson,
     pub cpu_seconds: IntervalJson,
     pub nodes_per_second: f64,
+}
+
+impl<'a> EstimateJson<'a> {
+    /// An estimate of `puzzle`'s count over `tasks` tasks from `seed`, with CPU times at `rate`
+    /// nodes per second.
+    pub fn new(
+        puzzle: &'a Puzzle,
+        est: &wurfel_cover::Estimate,
+        tasks: usize,
+        seed: u64,
+        rate: f64,
+    ) -> Self {
+        let cpu = wurfel_cover::Interval {
+            estimate: est.nodes.estimate / rate,
+            low: est.nodes.low / rate,
+            high: est.nodes.high / rate,
+        };
+        EstimateJson {
+            puzzle: &puzzle.id,
+            name: &puzzle.name,
+            probes: est.probes,
+            tasks,
+            seed,
+            complete: est.complete,
+            nodes: IntervalJson::from(est.nodes),
+            solutions: IntervalJson::from(est.covers),
+            cpu_seconds: IntervalJson::from(cpu),
+            nodes_per_second: rate,
+        }
+    }
 }
 
 /// A count of any size as a JSON number with every digit (serde_json's own integers stop at

@@ -1,0 +1,166 @@
+//! `wurfel snake survey`: every chain that folds into a small box, one line each, then a
+//! summary (also how `shard merge` prints a sharded survey).
+
+use super::snake::parse_box;
+use crate::args::{Json, Threads};
+use crate::exit::Stop;
+use crate::output::OutputPath;
+use crate::report::SurveySummaryJson;
+use crate::{outln, progress};
+use anyhow::{bail, Context, Result};
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+use wurfel_snake::{survey_until, Board, Survey};
+
+/// Arguments of `wurfel snake survey`.
+#[derive(clap::Args, Debug)]
+pub struct SurveyArgs {
+    /// The box: a side (`3`) or dimensions (`2x2x3`); at most 27 cells.
+    #[arg(long = "box", value_name = "N|XxYxZ", default_value = "3")]
+    board: String,
+    /// JSON: one line per snake, then a summary line (or only the summary with --out).
+    #[command(flatten)]
+    json: Json,
+    /// Print only the summary, not the line of every snake (11,487 for 3x3x3).
+    #[arg(long)]
+    summary: bool,
+    /// Write the snakes as JSON lines to FILE (atomically); the summary goes to standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+/// Largest box the survey accepts: 3x3x3 has about 10^5 path classes; the next sizes up have
+/// astronomically many Hamiltonian paths.
+const SURVEY_MAX_CELLS: usize = 27;
+
+/// Runs `wurfel snake survey`.
+pub fn run(a: SurveyArgs) -> Result<()> {
+    let board = parse_box(&a.board)?;
+    let out = a.out.as_deref().map(OutputPath::check).transpose()?;
+    check_survey_box(&board)?;
+    let t = Instant::now();
+    let cancel = progress::cancellation();
+    let (s, complete) = survey_until(&board, a.threads.get(), Some(cancel));
+    let secs = t.elapsed().as_secs_f64();
+    if !complete {
+        // A partial survey is printed (its figures are lower bounds), never written as the file.
+        let text = render_survey(&s, secs, a.json.json, false, false)?;
+        outln!("{}", text.trim_end_matches('\n'));
+        return Err(Stop::Interrupted.into());
+    }
+    if let Some(out) = &out {
+        let mut w = out.create()?;
+        for e in &s.entries {
+            std::io::Write::write_fmt(&mut w, format_args!("{}\n", serde_json::to_string(e)?))
+                .with_context(|| format!("cannot write {}", out.shown().display()))?;
+        }
+        w.commit()?;
+    }
+    let entries = out.is_none() && !a.summary;
+    let text = render_survey(&s, secs, a.json.json, entries, true)?;
+    outln!("{}", text.trim_end_matches('\n'));
+    if let Some(out) = &out {
+        crate::note!("snakes written to {}", out.shown().display());
+    }
+    Ok(())
+}
+
+/// One line per snake: its solutions, its letters (the reading given), its segments.
+fn survey_table(out: &mut String, s: &Survey) -> Result<()> {
+    writeln!(
+        out,
+        "solutions  snake (E end, S straight, C corner; P = palindrome)  segments"
+    )?;
+    for e in &s.entries {
+        writeln!(
+            out,
+            "{:>9}  {} {}  {}",
+            e.solutions,
+            e.letters,
+            if e.palindrome { 'P' } else { ' ' },
+            e.chain
+        )?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Checks that a survey of `board` is within reach.
+pub(crate) fn check_survey_box(board: &Board) -> Result<()> {
+    if board.cells() > SURVEY_MAX_CELLS {
+        bail!(
+            "a survey of the {} box is out of reach: it enumerates every Hamiltonian path, and \
+             boxes above {SURVEY_MAX_CELLS} cells have far too many (4x4x4 has about 2.8e16)",
+            board
+        );
+    }
+    if board.cells() < 2 {
+        bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
+    }
+    Ok(())
+}
+
+/// A survey as `snake survey` prints it (also `shard merge` of a survey); with `entries`, every
+/// snake before the summary (a JSON line each, or a table line); an interrupted survey
+/// (`complete` false) is labelled as partial.
+pub(crate) fn render_survey(
+    s: &Survey,
+    secs: f64,
+    json: bool,
+    entries: bool,
+    complete: bool,
+) -> Result<String> {
+    let mut out = String::new();
+    if json {
+        if entries {
+            for e in &s.entries {
+                writeln!(out, "{}", serde_json::to_string(e)?)?;
+            }
+        }
+        let summary = SurveySummaryJson {
+            summary: s,
+            complete,
+        };
+        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+        return Ok(out);
+    }
+    if entries {
+        survey_table(&mut out, s)?;
+    }
+    writeln!(out, "survey of the {} box ({secs:.3} s)", s.board)?;
+    if !complete {
+        writeln!(
+            out,
+            "INTERRUPTED — partial survey: the paths walked so far (each figure a lower bound)"
+        )?;
+    }
+    writeln!(
+        out,
+        "snakes (chain = its reverse) {:>10}  ({} palindromes)",
+        s.snakes, s.palindromes
+    )?;
+    writeln!(
+        out,
+        "solutions in total           {:>10}  (up to isometries and reversal)",
+        s.solutions
+    )?;
+    writeln!(out, "snakes with one solution     {:>10}", s.unique)?;
+    writeln!(out, "most solutions of one snake  {:>10}", s.max_solutions)?;
+    for e in s
+        .entries
+        .iter()
+        .filter(|e| e.solutions == s.max_solutions)
+        .take(3)
+    {
+        writeln!(out, "    {}  ({})", e.chain, e.letters)?;
+    }
+    writeln!(
+        out,
+        "directed Hamiltonian paths   {:>10}  (box fixed; {} classes under isometries)",
+        s.directed_paths, s.path_classes
+    )?;
+    Ok(out)
+}

@@ -1,0 +1,612 @@
+//! `wurfel serve` end to end: the binary serving on an ephemeral port, driven over HTTP.
+//! Answers are compared with the CLI's own `--json` output for the same input.
+
+mod common;
+mod http;
+
+use common::wurfel;
+use http::{events, request, Server};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// Quick catalog puzzles (well under a second each).
+const QUICK: &[&str] = &[
+    "soma",
+    "cubissimo",
+    "diabolical",
+    "slothouber-graatsma",
+    "tetracubes-2x4x4",
+    "pentominoes-3x20",
+    "t-tetracubes-6x6x2",
+];
+
+/// The CLI's `--json` output: one object, or an array of its JSON lines.
+fn cli_json(args: &[&str], lines: bool) -> Value {
+    let (code, out, err) = wurfel(args);
+    assert!(code == 0 || code == 3, "wurfel {args:?}: {code}\n{err}");
+    if lines {
+        Value::Array(
+            out.lines()
+                .map(|l| serde_json::from_str(l).expect("a JSON line"))
+                .collect(),
+        )
+    } else {
+        serde_json::from_str(&out).expect("one JSON object")
+    }
+}
+
+/// Removes the fields that measure this run (time, speed) rather than the answer.
+fn strip_timing(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        for k in ["seconds", "nodes_per_second", "cpu_seconds"] {
+            o.remove(k);
+        }
+    }
+    v
+}
+
+#[test]
+fn catalog_counts_and_listings_equal_the_cli() {
+    let s = Server::start(&["--threads", "2"]);
+    let catalog = s.get("/api/v1/catalog");
+    assert_eq!(catalog.status, 200);
+    assert_eq!(catalog.json(), cli_json(&["list", "--json"], false));
+    for id in QUICK {
+        let got = s.post("/api/v1/count", &format!(r#"{{"puzzle":"{id}"}}"#));
+        assert_eq!(got.status, 200, "{id}: {}", got.text());
+        let want = cli_json(&["count", id, "--json", "--threads", "2"], false);
+        assert_eq!(strip_timing(got.json()), strip_timing(want), "count {id}");
+        // Field order as the CLI prints it, too.
+        let text = got.text();
+        assert!(
+            text.starts_with(&format!(r#"{{"puzzle":"{id}","name":"#)),
+            "{text}"
+        );
+    }
+    let got = s.post(
+        "/api/v1/count",
+        r#"{"puzzle":"diabolical","disassemble":true}"#,
+    );
+    let want = cli_json(&["count", "diabolical", "--json", "--disassemble"], false);
+    assert_eq!(strip_timing(got.json()), strip_timing(want));
+    let got = s.post(
+        "/api/v1/solve",
+        r#"{"puzzle":"soma","limit":3,"distinct":"rotations_reflections"}"#,
+    );
+    let want = cli_json(
+        &[
+            "solve",
+            "soma",
+            "--json",
+            "--limit",
+            "3",
+            "--distinct",
+            "rotations_reflections",
+        ],
+        true,
+    );
+    assert_eq!(got.json(), want);
+    let got = s.post(
+        "/api/v1/solve",
+        r#"{"puzzle":"diabolical","all":true,"disassemble":true,"plan":true}"#,
+    );
+    let want = cli_json(
+        &[
+            "solve",
+            "diabolical",
+            "--json",
+            "--all",
+            "--disassemble",
+            "--plan",
+        ],
+        true,
+    );
+    assert_eq!(got.json(), want);
+    assert!(got.json().as_array().is_some_and(|a| a.len() > 1));
+    let got = s.post(
+        "/api/v1/estimate",
+        r#"{"puzzle":"pentominoes-3x20","probes":3000,"calibrate":0.05}"#,
+    );
+    let want = cli_json(
+        &[
+            "estimate",
+            "pentominoes-3x20",
+            "--json",
+            "--probes",
+            "3000",
+            "--calibrate",
+            "0.05",
+        ],
+        false,
+    );
+    assert_eq!(strip_timing(got.json()), strip_timing(want));
+}
+
+#[test]
+fn snakes_and_the_4x4x4_equal_the_cli() {
+    let s = Server::start(&[]);
+    let got = s.post("/api/v1/snake/count", r#"{"chain":"standard"}"#);
+    assert_eq!(
+        got.json(),
+        cli_json(&["snake", "count", "standard", "--json"], false)
+    );
+    let chain = "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3,2,3,3";
+    let got = s.post(
+        "/api/v1/snake/count",
+        &format!(r#"{{"chain":"{chain}","box":"3"}}"#),
+    );
+    assert_eq!(got.status, 200, "{}", got.text());
+    let want = cli_json(&["snake", "count", chain, "--box", "3", "--json"], false);
+    assert_eq!(got.json(), want);
+    let got = s.post(
+        "/api/v1/snake/solve",
+        &format!(r#"{{"chain":"{chain}","all":true}}"#),
+    );
+    let want = cli_json(&["snake", "solve", chain, "--all", "--json"], true);
+    assert_eq!(got.json(), want);
+    assert!(got.json().as_array().is_some_and(|a| !a.is_empty()));
+    let cached = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache");
+    let scramble = "R U2 Fw' L Dw2 B' r";
+    let got = s.post(
+        "/api/v1/revenge/solve",
+        &format!(r#"{{"scramble":"{scramble}","method":"reduction"}}"#),
+    );
+    assert_eq!(got.status, 200, "{}", got.text());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args([
+            "revenge",
+            "solve",
+            "--method",
+            "reduction",
+            "--json",
+            "--quiet",
+        ])
+        .args(["--scramble", scramble])
+        .env("WURFEL_CACHE", cached)
+        .output()
+        .expect("run wurfel");
+    let want: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(strip_timing(got.json()), strip_timing(want));
+    // Playing the solution on the scrambled cube solves it.
+    let moves = got.json()["moves"].as_str().unwrap_or_default().to_string();
+    let play = s.post(
+        "/api/v1/revenge/play",
+        &format!(r#"{{"scramble":"{scramble}","moves":"{moves}"}}"#),
+    );
+    let p = play.json();
+    assert_eq!(p["solved"], true, "{p}");
+    assert_eq!(
+        p["facelets"].as_array().map(Vec::len),
+        Some(moves.split_whitespace().count() + 1)
+    );
+}
+
+/// Every 4xx answer is `{"error": "..."}` with the message a user needs.
+fn assert_error(r: &http::Response, status: u16, says: &str) {
+    assert_eq!(r.status, status, "{}", r.text());
+    let msg = r.json()["error"].as_str().map(str::to_string);
+    let msg = msg.unwrap_or_else(|| panic!("no error message: {}", r.text()));
+    assert!(msg.contains(says), "{msg:?} should say {says:?}");
+}
+
+#[test]
+fn bad_input_is_a_4xx_json_error() {
+    let s = Server::start(&[]);
+    let toml = r#"{"puzzle_text":"id = \"x\"\nname = \"x\"\n[target\ncells = 1"}"#;
+    assert_error(&s.post("/api/v1/count", toml), 422, "puzzle_text:3:8:");
+    assert_error(
+        &s.post("/api/v1/count", "{\"puzzle\":"),
+        400,
+        "invalid request",
+    );
+    assert_error(
+        &s.post("/api/v1/count", r#"{"puzzle":"soma","limit":2}"#),
+        400,
+        "unknown field `limit`",
+    );
+    assert_error(
+        &s.post("/api/v1/solve", r#"{"puzzle":"soma","limit":0}"#),
+        400,
+        "at least 1",
+    );
+    assert_error(
+        &s.post("/api/v1/count", r#"{"puzzle":"somma"}"#),
+        422,
+        "did you mean `soma`?",
+    );
+    assert_error(
+        &s.post("/api/v1/count", r#"{"puzzle":"/etc/passwd"}"#),
+        422,
+        "is not a built-in puzzle",
+    );
+    assert_error(
+        &s.post("/api/v1/count", r#"{"puzzle":"soma","threads":999}"#),
+        400,
+        "`threads` must be 1 to",
+    );
+    assert_error(&s.post("/api/v1/count", "{}"), 400, "give `puzzle`");
+}
+
+/// A puzzle the library refuses: the CLI's message, the file's name replaced by the field's.
+#[test]
+fn refused_puzzles_get_the_clis_message() {
+    let s = Server::start(&[]);
+    let mismatch = r#"{"puzzle_text":"id = \"v\"\nname = \"v\"\n[target]\nbox = [2, 2, 1]\n[[piece]]\nname = \"A\"\ncells = [[0,0,0],[1,0,0],[0,1,0]]\n"}"#;
+    let (_, _, want) = {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("v.toml");
+        let text: Value = serde_json::from_str(mismatch).expect("json");
+        std::fs::write(&path, text["puzzle_text"].as_str().unwrap_or_default()).expect("write");
+        wurfel(&["count", path.to_str().unwrap_or_default()])
+    };
+    let r = s.post("/api/v1/count", mismatch);
+    assert_eq!(r.status, 422, "{}", r.text());
+    let msg = r.json()["error"].as_str().unwrap_or_default().to_string();
+    // The CLI's message after the file's name, which is the request's field here.
+    let cli_tail = want
+        .trim()
+        .split_once(": ")
+        .map(|x| x.1)
+        .unwrap_or_default();
+    let cli_tail = cli_tail.split_once(": ").map_or(cli_tail, |x| x.1);
+    assert!(
+        !cli_tail.is_empty() && msg.ends_with(cli_tail),
+        "{msg:?} vs CLI {want:?}"
+    );
+    assert_error(
+        &s.post("/api/v1/snake/solve", r#"{"chain":"3,2,1,2"}"#),
+        422,
+        "segment 3",
+    );
+    assert_error(
+        &s.post("/api/v1/revenge/solve", r#"{"facelets":"UUU"}"#),
+        422,
+        "expected 96 facelets",
+    );
+    assert_error(
+        &s.post("/api/v1/revenge/solve", r#"{"scramble":"R Q"}"#),
+        422,
+        "cannot read move \"Q\"",
+    );
+    assert_error(
+        &s.post(
+            "/api/v1/revenge/solve",
+            r#"{"scramble":"R","method":"five-stage"}"#,
+        ),
+        400,
+        "reduction",
+    );
+    assert_error(&s.delete("/api/v1/jobs/0123456789abcdef"), 404, "no job");
+    assert_error(&s.get("/api/v1/count"), 405, "does not take that method");
+    assert_error(&s.get("/api/v1/nothing"), 404, "no such endpoint");
+    let host = s.addr.to_string();
+    let plain = request(
+        s.addr,
+        "POST",
+        "/api/v1/count",
+        &[("Host", &host)],
+        br#"{"puzzle":"soma"}"#,
+    );
+    assert_error(&plain, 415, "application/json");
+}
+
+#[test]
+fn huge_bodies_and_foreign_hosts_are_refused() {
+    let s = Server::start(&[]);
+    let host = s.addr.to_string();
+    // Huge bodies are refused before they are read in full.
+    let huge = format!(r#"{{"puzzle_text":"{}"}}"#, "#".repeat(3 << 20));
+    let r = request(
+        s.addr,
+        "POST",
+        "/api/v1/count",
+        &[("Host", &host), ("Content-Type", "application/json")],
+        huge.as_bytes(),
+    );
+    assert_error(&r, 413, "larger than the limit");
+    // A puzzle file larger than a file may be is refused as the CLI refuses the file.
+    let big = format!(r#"{{"puzzle_text":"{}"}}"#, "#".repeat((1 << 20) + 10));
+    assert_error(
+        &s.post("/api/v1/count", &big),
+        422,
+        "larger than the limit of 1048576 bytes",
+    );
+    // DNS rebinding: another name for this address is refused; so are foreign pages.
+    let port = s.addr.port();
+    for bad in [
+        format!("evil.example:{port}"),
+        "127.0.0.1".to_string(),
+        format!("127.0.0.1:{}", port + 1),
+    ] {
+        let r = request(s.addr, "GET", "/api/v1/catalog", &[("Host", &bad)], b"");
+        assert_error(&r, 421, "does not name this server");
+    }
+    let r = request(s.addr, "GET", "/api/v1/catalog", &[], b"");
+    assert_error(&r, 421, "does not name this server");
+    let ok = request(
+        s.addr,
+        "GET",
+        "/api/v1/catalog",
+        &[("Host", &format!("localhost:{port}"))],
+        b"",
+    );
+    assert_eq!(ok.status, 200);
+    let r = request(
+        s.addr,
+        "POST",
+        "/api/v1/count",
+        &[
+            ("Host", &host),
+            ("Origin", "http://evil.example"),
+            ("Content-Type", "application/json"),
+        ],
+        br#"{"puzzle":"soma"}"#,
+    );
+    assert_error(&r, 403, "other sites");
+    assert!(
+        ok.header("access-control-allow-origin").is_none(),
+        "no CORS"
+    );
+}
+
+#[test]
+fn jobs_stream_progress_and_cancel() {
+    let s = Server::start(&["--threads", "1"]);
+    let r = s.post("/api/v1/jobs", r#"{"command":"count","puzzle":"bedlam"}"#);
+    assert_eq!(r.status, 202, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let mut cancelled = false;
+    let evs = events(&s, &id, |e| {
+        if e.name == "progress" && e.json()["nodes"].as_u64().is_some_and(|n| n > 0) && !cancelled {
+            cancelled = true;
+            assert_eq!(s.delete(&format!("/api/v1/jobs/{id}")).status, 202);
+        }
+        true
+    });
+    let names: Vec<&str> = evs.iter().map(|e| e.name.as_str()).collect();
+    assert!(
+        names.len() >= 3 && names[..names.len() - 2].iter().all(|n| *n == "progress"),
+        "{names:?}"
+    );
+    let result = evs[evs.len() - 2].json();
+    assert_eq!(evs[evs.len() - 2].name, "result");
+    assert_eq!(result["complete"], false, "{result}");
+    assert!(result["raw"].as_u64().is_some_and(|n| n < 460_464));
+    assert_eq!(evs[evs.len() - 1].json()["stopped"], "cancelled");
+    assert!(s.idle_within(Duration::from_secs(5)));
+    // A finished job is gone.
+    assert_eq!(s.delete(&format!("/api/v1/jobs/{id}")).status, 404);
+    // A job that runs to its end streams the same object as the endpoint.
+    let r = s.post(
+        "/api/v1/jobs",
+        r#"{"command":"snake/count","chain":"standard"}"#,
+    );
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let evs = events(&s, &id, |_| true);
+    let result = evs.iter().find(|e| e.name == "result").expect("a result");
+    assert_eq!(
+        result.json(),
+        cli_json(&["snake", "count", "standard", "--json"], false)
+    );
+    assert_eq!(
+        evs.last().map(|e| e.json()["stopped"].is_null()),
+        Some(true)
+    );
+    let r = s.post("/api/v1/jobs", r#"{"command":"count","puzzle":"nope"}"#);
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let evs = events(&s, &id, |_| true);
+    let err = evs
+        .iter()
+        .find(|e| e.name == "error")
+        .expect("an error event");
+    assert!(err.json()["error"]
+        .as_str()
+        .is_some_and(|m| m.contains("not a built-in puzzle")));
+    assert_error(
+        &s.post("/api/v1/jobs", r#"{"command":"fly","puzzle":"soma"}"#),
+        400,
+        "unknown variant `fly`",
+    );
+}
+
+#[test]
+fn a_full_queue_answers_429_and_disconnects_cancel() {
+    let s = Server::start(&["--jobs", "1", "--queue", "1", "--threads", "1"]);
+    let host = s.addr.to_string();
+    let long = br#"{"puzzle":"tetris-cube"}"#;
+    let hdrs = [
+        ("Host", host.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    // One running, one waiting, both synchronous requests whose clients will hang up.
+    let a = http::send(s.addr, "POST", "/api/v1/count", &hdrs, long);
+    let wait_for = |running: u64, queued: u64| {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            let st = s.get("/api/v1/status").json();
+            if st["running"] == running && st["queued"] == queued {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("status never reached {running} running, {queued} queued");
+    };
+    wait_for(1, 0);
+    let b = http::send(s.addr, "POST", "/api/v1/count", &hdrs, long);
+    wait_for(1, 1);
+    let r = s.post("/api/v1/count", r#"{"puzzle":"soma"}"#);
+    assert_error(&r, 429, "busy");
+    let r = s.post("/api/v1/jobs", r#"{"command":"count","puzzle":"soma"}"#);
+    assert_error(&r, 429, "busy");
+    // Closing both connections cancels both jobs long before tetris-cube's count would end.
+    let t = Instant::now();
+    drop(b);
+    drop(a);
+    assert!(
+        s.idle_within(Duration::from_secs(5)),
+        "jobs still running after their clients left"
+    );
+    assert!(t.elapsed() < Duration::from_secs(5));
+    let r = s.post("/api/v1/count", r#"{"puzzle":"soma"}"#);
+    assert_eq!(r.status, 200);
+    // An event stream dropped mid-job cancels it too.
+    let r = s.post(
+        "/api/v1/jobs",
+        r#"{"command":"count","puzzle":"tetris-cube"}"#,
+    );
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let evs = events(&s, &id, |e| {
+        e.name != "progress" || e.json()["phase"] != "running"
+    });
+    assert!(!evs.is_empty());
+    assert!(
+        s.idle_within(Duration::from_secs(5)),
+        "the job outlived its event stream"
+    );
+}
+
+#[test]
+fn budgets_stop_jobs_with_what_they_found() {
+    let s = Server::start(&["--max-nodes", "200000", "--threads", "1"]);
+    let r = s.post("/api/v1/count", r#"{"puzzle":"bedlam"}"#);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["complete"], false);
+    assert!(r
+        .header("wurfel-stopped")
+        .is_some_and(|w| w.contains("node budget")));
+    let nodes = r.json()["stats"]["nodes"].as_u64().unwrap_or(0);
+    assert!((200_000..20_000_000).contains(&nodes), "{nodes}");
+    let quick = s.post("/api/v1/count", r#"{"puzzle":"soma"}"#);
+    assert!(quick.header("wurfel-stopped").is_none());
+    let s = Server::start(&["--max-seconds", "0.3", "--threads", "1"]);
+    let t = Instant::now();
+    let r = s.post("/api/v1/count", r#"{"puzzle":"tetris-cube"}"#);
+    assert!(t.elapsed() < Duration::from_secs(3));
+    assert_eq!(r.json()["complete"], false);
+    assert!(r
+        .header("wurfel-stopped")
+        .is_some_and(|w| w.contains("time budget")));
+    let r = s.post("/api/v1/snake/count", r#"{"chain":"king-46"}"#);
+    let quick_enough = r.status == 200
+        || r.json()["error"]
+            .as_str()
+            .is_some_and(|m| m.contains("stopped"));
+    assert!(quick_enough, "{}", r.text());
+}
+
+#[test]
+fn pages_and_pictures() {
+    let s = Server::start(&[]);
+    let index = s.get("/");
+    assert_eq!(index.status, 200);
+    assert!(index
+        .header("content-type")
+        .is_some_and(|t| t.starts_with("text/html")));
+    assert!(index
+        .header("content-security-policy")
+        .is_some_and(|c| c.contains("default-src 'self'")));
+    for f in [
+        "style.css",
+        "common.js",
+        "catalog.js",
+        "revenge.js",
+        "snake.js",
+        "designer.js",
+    ] {
+        let r = s.get(&format!("/app/{f}"));
+        assert_eq!(r.status, 200, "{f}");
+        assert!(!r.body.is_empty(), "{f} is empty");
+        assert!(
+            index.text().contains(&format!("/app/{f}")),
+            "index does not load {f}"
+        );
+    }
+    // The OpenAPI document names every endpoint the router has.
+    let api = s.get("/api/v1/openapi.json").json();
+    let src = include_str!("../../serve/src/api.rs");
+    for line in src
+        .lines()
+        .filter(|l| l.trim_start().starts_with(".route(\"/"))
+    {
+        let path = line.split('"').nth(1).unwrap_or_default();
+        // The app's own files are not API.
+        if path == "/" || path.starts_with("/app/") {
+            continue;
+        }
+        let full = format!("/api/v1{path}");
+        assert!(
+            api["paths"][&full].is_object(),
+            "{full} missing from openapi.json"
+        );
+    }
+    let html = s.post(
+        "/api/v1/view/solve",
+        r#"{"puzzle":"diabolical","limit":3,"disassemble":true}"#,
+    );
+    assert_eq!(html.status, 200, "{}", html.text());
+    assert!(
+        html.text().contains("\"moves\":[[["),
+        "no disassembly frames"
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("v.html");
+    let (code, _, err) = wurfel(&[
+        "solve",
+        "diabolical",
+        "--limit",
+        "3",
+        "--disassemble",
+        "--render",
+        file.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        html.text(),
+        std::fs::read_to_string(&file).expect("picture"),
+        "not the CLI's viewer"
+    );
+    for (path, body) in [
+        ("/api/v1/view/pieces", r#"{"puzzle":"soma"}"#),
+        ("/api/v1/view/snake", r#"{"chain":"standard"}"#),
+        (
+            "/api/v1/view/scene",
+            r#"{"scenes":[{"title":"t","pieces":[{"name":"a","cells":[[0,0,0],[1,0,0]]}]}]}"#,
+        ),
+    ] {
+        let r = s.post(path, body);
+        assert_eq!(r.status, 200, "{path}: {}", r.text());
+        assert!(r.text().contains("id=\"wurfel-data\""), "{path}");
+    }
+}
+
+#[test]
+fn conversions_and_checks() {
+    let s = Server::start(&[]);
+    // TOML out and back in: the same counts.
+    let toml = s.post("/api/v1/convert", r#"{"puzzle":"soma","to":"toml"}"#);
+    assert_eq!(toml.status, 200);
+    let req = serde_json::json!({ "puzzle_text": toml.text(), "format": "toml" }).to_string();
+    let back = s.post("/api/v1/count", &req).json();
+    assert_eq!(back["rotations_reflections"], 240);
+    let xm = s.post("/api/v1/convert", r#"{"puzzle":"soma","to":"xmpuzzle"}"#);
+    assert_eq!(xm.body.get(..2), Some(&[0x1f, 0x8b][..]), "not gzip");
+    // Checks: a piece that fits nowhere is a warning, as on the CLI's standard error.
+    let text = "id = \"w\"\nname = \"w\"\n[target]\nbox = [3, 1, 1]\n[[piece]]\nname = \"L\"\ncells = [[0,0,0],[1,0,0],[0,1,0]]\n";
+    let dir2 = tempfile::tempdir().expect("tempdir");
+    let path = dir2.path().join("w.toml");
+    std::fs::write(&path, text).expect("write");
+    let (_, _, cli) = wurfel(&["count", path.to_str().unwrap_or_default()]);
+    let r = s.post(
+        "/api/v1/check",
+        &serde_json::json!({ "puzzle_text": text }).to_string(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let w = r.json()["warnings"][0]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        !w.is_empty() && cli.contains(&w),
+        "{w:?} not in the CLI's {cli:?}"
+    );
+}

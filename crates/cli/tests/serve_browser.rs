@@ -1,0 +1,257 @@
+//! The web app in a real browser: headless Chromium driven by playwright-core
+//! (`crates/serve/browser-test/test.mjs`) against `wurfel serve` on an ephemeral port. Builds a
+//! puzzle by clicking voxels and counts it, starts and cancels a count of Bedlam, paints a
+//! 4x4x4 net from a scramble and plays its solution to the solved cube, solves a snake; every
+//! number the pages show is compared with the CLI's.
+//!
+//! As the viewer's test (`crates/render/tests/browser.rs`): without Chromium or Node the test
+//! cannot run, which fails under CI (`CI` set to anything but `false`/`0`) and is said loudly
+//! elsewhere. `WURFEL_KEEP_SCREENSHOTS=DIR` keeps the pages' screenshots.
+
+mod common;
+mod http;
+
+use common::wurfel;
+use http::Server;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn find_chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("WURFEL_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+}
+
+fn has(cmd: &str) -> bool {
+    Command::new(cmd)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+fn skip(why: &str) {
+    assert!(
+        !under_ci(),
+        "the web app browser test cannot run under CI: {why}"
+    );
+    eprintln!();
+    eprintln!("############################################################");
+    eprintln!("## SKIPPED: web app browser test: {why}");
+    eprintln!("############################################################");
+    eprintln!();
+}
+
+/// Runs a command with a deadline; (success, stdout, stderr).
+fn run(cmd: &mut Command, limit: Duration) -> (bool, String, String) {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let (mut out, mut err) = (
+        child.stdout.take().expect("out"),
+        child.stderr.take().expect("err"),
+    );
+    let o = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut out, &mut s);
+        s
+    });
+    let e = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut s);
+        s
+    });
+    let start = Instant::now();
+    let ok = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status.success();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    (
+        ok,
+        o.join().unwrap_or_default(),
+        e.join().unwrap_or_default(),
+    )
+}
+
+/// The designer's puzzle: a 3x3x3 cube; the bottom slab, and the two layers above cut in two.
+fn plan_cells() -> (Vec<[i32; 3]>, Vec<Vec<[i32; 3]>>) {
+    let mut target = Vec::new();
+    let mut pieces = vec![Vec::new(), Vec::new(), Vec::new()];
+    for z in 0..3 {
+        for y in 0..3 {
+            for x in 0..3 {
+                target.push([x, y, z]);
+                let k = if z == 0 {
+                    0
+                } else if x == 0 || (x == 1 && y < 2) {
+                    1
+                } else {
+                    2
+                };
+                pieces[k].push([x, y, z]);
+            }
+        }
+    }
+    (target, pieces)
+}
+
+fn toml(target: &[[i32; 3]], pieces: &[Vec<[i32; 3]>]) -> String {
+    let list = |c: &[[i32; 3]]| {
+        let parts: Vec<String> = c
+            .iter()
+            .map(|c| format!("[{}, {}, {}]", c[0], c[1], c[2]))
+            .collect();
+        format!("[{}]", parts.join(", "))
+    };
+    let mut t = format!(
+        "id = \"clicked\"\nname = \"clicked cube\"\n[target]\ncells = {}\n",
+        list(target)
+    );
+    for (i, p) in pieces.iter().enumerate() {
+        t.push_str(&format!(
+            "[[piece]]\nname = \"{}\"\ncells = {}\n",
+            (b'A' + i as u8) as char,
+            list(p)
+        ));
+    }
+    t
+}
+
+/// What the browser does (the designer's cells, the facelets to paint, the chain), written to
+/// a file for the harness, and the CLI's answers for the same input: the designer's count and
+/// the snake's count.
+fn plan(dir: &Path) -> (PathBuf, Value, Value) {
+    let (target, pieces) = plan_cells();
+    let puzzle = dir.join("clicked.toml");
+    std::fs::write(&puzzle, toml(&target, &pieces)).expect("write puzzle");
+    let (code, out, err) = wurfel(&["count", puzzle.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let counted: Value = serde_json::from_str(&out).expect("json");
+    // The 4x4x4 position of a scramble, as the CLI prints it.
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache");
+    let scramble = "Rw U2 L' Fw2 D B' Uw R2 F'";
+    let cli = Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args([
+            "revenge",
+            "solve",
+            "--method",
+            "reduction",
+            "--quiet",
+            "--scramble",
+            scramble,
+        ])
+        .env("WURFEL_CACHE", &cache)
+        .output()
+        .expect("wurfel revenge");
+    let text = String::from_utf8_lossy(&cli.stdout).into_owned();
+    let facelets = text
+        .lines()
+        .find_map(|l| l.strip_prefix("position: "))
+        .unwrap_or_else(|| panic!("no position in {text}"))
+        .to_string();
+    let chain = "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3,2,3,3";
+    let (code, out, err) = wurfel(&["snake", "count", chain, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let snake: Value = serde_json::from_str(&out).expect("json");
+    let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain });
+    let plan_path = dir.join("plan.json");
+    std::fs::write(&plan_path, plan.to_string()).expect("write plan");
+
+    (plan_path, counted, snake)
+}
+
+#[test]
+fn the_web_app_works_in_headless_chromium() {
+    let Some(chromium) = find_chromium() else {
+        skip("Chromium is not installed (apt-get install chromium)");
+        return;
+    };
+    if !has("node") {
+        skip("Node.js is not installed");
+        return;
+    }
+    let harness = Path::new(env!("CARGO_MANIFEST_DIR")).join("../serve/browser-test");
+    if !harness
+        .join("node_modules/playwright-core/package.json")
+        .is_file()
+    {
+        let (ok, out, err) = run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&harness),
+            Duration::from_secs(300),
+        );
+        assert!(ok, "npm ci failed in {}:\n{out}\n{err}", harness.display());
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (plan_path, counted, snake) = plan(dir.path());
+    let server = Server::start(&[]);
+    let (ok, out, err) = run(
+        Command::new("node")
+            .arg(harness.join("test.mjs"))
+            .arg(format!("http://{}/", server.addr))
+            .arg(dir.path())
+            .arg(&plan_path)
+            .env("WURFEL_CHROMIUM", &chromium),
+        Duration::from_secs(240),
+    );
+    eprintln!("browser report: {out}");
+    assert!(ok, "browser test failed:\n{out}\n{err}");
+    let report: Value = serde_json::from_str(out.trim()).expect("a JSON report");
+    for k in ["raw", "rotations", "rotations_reflections"] {
+        assert_eq!(
+            report["designerCounts"][k], counted[k],
+            "the designer's {k} count"
+        );
+    }
+    let unique = report["designerUnique"].as_str().unwrap_or_default();
+    assert_eq!(
+        unique.starts_with("unique"),
+        counted["rotations"] == 1,
+        "{unique}"
+    );
+    assert_eq!(report["snakeSolutions"], snake["solutions"]);
+    let shown = snake["solutions"].as_u64().unwrap_or(0).min(10);
+    assert_eq!(report["snakeFoldings"].as_u64(), Some(shown));
+    assert!(
+        server.idle_within(Duration::from_secs(5)),
+        "jobs left running"
+    );
+    if let Ok(keep) = std::env::var("WURFEL_KEEP_SCREENSHOTS") {
+        let keep = PathBuf::from(keep);
+        let _ = std::fs::create_dir_all(&keep);
+        for name in [
+            "catalog",
+            "catalog-counting",
+            "designer",
+            "revenge",
+            "snake",
+        ] {
+            let _ = std::fs::copy(
+                dir.path().join(format!("{name}.png")),
+                keep.join(format!("serve-{name}.png")),
+            );
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! wurfel's file toolkit: every crate that keeps something on disk, and the `wurfel` binary,
+//! writes, reads, seals and locks files through here, so each of these rules exists once.
+//!
+//! - [`hash`]: SHA-256 in hex (fingerprints, checksums, file identities);
+//! - [`sealed`]: sealed JSON documents — a `format` name, a `version` and a `checksum` (SHA-256
+//!   over the document's compact JSON with the checksum empty), refused when edited, damaged,
+//!   of another format or of another version ([`Sealed`], [`seal`], [`open`]);
+//! - [`write`]: the one atomic writer — an exclusive temporary file with an unpredictable name
+//!   beside the target, synced and renamed over it; live temporaries are registered so a
+//!   signal handler can remove them ([`AtomicFile`], [`write_atomic`]);
+//! - [`read`]: reads that open only regular files and never block on a FIFO or a device
+//!   ([`open_regular`], [`read_bounded`]);
+//! - [`lock`]: exclusive advisory locks on lock files that cannot be redirected by a symlink
+//!   ([`try_lock`]).
+//!
+//! `hash` and `sealed` are pure (text in, text out); `write`, `read` and `lock` are the I/O
+//! primitives, listed in `.ci/io-allowlist`.
+
+pub mod hash;
+pub mod lock;
+pub mod read;
+pub mod sealed;
+pub mod write;
+
+pub use hash::{hex, sha256_hex};
+pub use lock::{try_lock, Lock};
+pub use read::{open_regular, read_bounded, read_text_bounded};
+pub use sealed::{open, seal, SealError, Sealed};
+pub use write::{remove_temporaries, write_atomic, AtomicFile};

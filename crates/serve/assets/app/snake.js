@@ -1,0 +1,99 @@
+// Snake cubes: a chain (a built-in snake, segment lengths or joint letters) folded into its
+// box: solve and count, and step through a folding in 3D segment by segment.
+"use strict";
+(() => {
+  const { el, msg, fmt, post, get, job, showViewer } = Wurfel;
+  let ui = null;
+
+  function init(sec) {
+    ui = {
+      builtin: el("select", { id: "sn-builtin" }, el("option", { value: "", text: "— built-in snakes —" })),
+      chain: el("input", { id: "sn-chain", type: "text", size: "44", value: "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3" }),
+      box: el("input", { id: "sn-box", type: "text", size: "6", placeholder: "auto" }),
+      limit: el("input", { id: "sn-limit", type: "number", min: "1", max: "200", value: "10", style: "width:64px" }),
+      out: el("div", { id: "sn-out" }),
+      counts: el("div", { id: "sn-counts" }),
+      list: el("div", { id: "sn-list" }),
+      frame: el("iframe", { class: "viewer", id: "sn-viewer", title: "3D viewer" }),
+    };
+    ui.solveBtn = el("button", { class: "primary", id: "sn-solve", text: "Solve", onclick: solve });
+    ui.countBtn = el("button", { id: "sn-count", text: "Count", onclick: count });
+    ui.builtin.addEventListener("change", () => {
+      if (ui.builtin.value) { ui.chain.value = ui.builtin.value; ui.box.value = ""; }
+    });
+    sec.append(
+      el("div", { class: "side", style: "width:460px" },
+        el("div", { class: "panel" },
+          el("h2", { text: "Snake cube" }),
+          el("div", { class: "row" }, ui.builtin),
+          el("div", { class: "row" }, el("label", { for: "sn-chain", text: "chain" }), ui.chain),
+          el("div", { class: "muted", text: "segment lengths whose end cubes overlap (3,2,2,…) or one letter per cube (E end, S straight, C corner), or a built-in name" }),
+          el("div", { class: "row" }, el("label", { for: "sn-box", text: "box" }), ui.box,
+            el("label", { for: "sn-limit", text: "solutions" }), ui.limit),
+          el("div", { class: "row" }, ui.solveBtn, ui.countBtn),
+          ui.out, ui.counts),
+        el("div", { class: "panel", style: "flex:1" }, el("h2", { text: "Foldings" }), ui.list)),
+      el("div", { class: "grow" },
+        el("div", { class: "muted", text: "Step through a folding with “assemble” / “▶ play” in the viewer: segment by segment along the chain." }),
+        ui.frame));
+    get("/snake/catalog").then((rows) => {
+      for (const s of rows) ui.builtin.append(el("option", { value: s.id, text: s.name + " (" + s.box + ", " + s.solutions + " solution" + (s.solutions === 1 ? "" : "s") + ")" }));
+    }).catch(() => {});
+  }
+
+  function request(extra) {
+    const r = Object.assign({ chain: ui.chain.value.trim() }, extra);
+    if (ui.box.value.trim()) r.box = ui.box.value.trim();
+    return r;
+  }
+
+  async function solve() {
+    ui.solveBtn.disabled = true;
+    msg(ui.out, "info", "folding…");
+    try {
+      const limit = Math.max(1, Number(ui.limit.value) || 1);
+      const t = performance.now();
+      const sols = await post("/snake/solve", request({ limit }));
+      const secs = ((performance.now() - t) / 1000).toFixed(2);
+      ui.list.textContent = "";
+      if (!sols.length) {
+        msg(ui.out, "warn", "no folding fills the box");
+        return;
+      }
+      showViewer(ui.frame, await post("/view/snake", request({ limit })));
+      msg(ui.out, "good", sols.length + " folding" + (sols.length === 1 ? "" : "s") + " (one per physically different folding) in " + secs + " s" +
+        (sols.length === limit ? " — there may be more: Count tells" : ""));
+      ui.list.append(el("table", {},
+        el("tr", {}, el("th", { text: "#" }), el("th", { text: "segments (R/L = ±x, B/F = ±y, U/D = ±z)" })),
+        sols.map((s) => el("tr", {}, el("td", { text: s.solution }), el("td", { class: "mono", text: s.segments })))));
+    } catch (e) {
+      msg(ui.out, "error", e.message);
+    } finally {
+      ui.solveBtn.disabled = false;
+    }
+  }
+
+  async function count() {
+    ui.countBtn.disabled = true;
+    msg(ui.out, "info", "counting…");
+    ui.counts.textContent = "";
+    try {
+      const out = await job("snake/count", request({}), (p) => {
+        msg(ui.out, "info", "counting: " + fmt(p.done) + " / " + fmt(p.total) + " tasks, " + fmt(p.nodes) + " nodes");
+      }).promise;
+      const c = out.result;
+      msg(ui.out, "good", "counted: " + c.cubes + " cubes in the " + c.box + " box" + (c.palindrome ? " (a palindrome)" : ""));
+      const rows = [["embeddings", "every folding, box fixed"], ["rotations", "up to the box's rotations"], ["isometries", "up to rotations and reflections"]];
+      if (c.palindrome) rows.push(["rotations_reversal", "also reading from either end"], ["isometries_reversal", "isometries and either end"]);
+      rows.push(["solutions", "physically different foldings"]);
+      ui.counts.append(el("table", { id: "sn-count-table" }, rows.map(([k, what]) =>
+        el("tr", {}, el("td", { text: k }), el("td", { class: "num", "data-count": k, text: fmt(c[k]) }), el("td", { class: "muted", text: what })))));
+    } catch (e) {
+      msg(ui.out, "error", e.message);
+    } finally {
+      ui.countBtn.disabled = false;
+    }
+  }
+
+  Wurfel.pages.snake = { init };
+})();

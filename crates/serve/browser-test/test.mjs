@@ -1,0 +1,198 @@
+// Drives the wurfel web app in headless Chromium (run by crates/cli/tests/serve_browser.rs).
+// Usage: node test.mjs URL OUT_DIR PLAN.json — PLAN holds the designer's puzzle (cells to click)
+// and the 4x4x4 facelets to paint. Writes OUT_DIR/*.png and prints a JSON report of what the
+// pages showed; exits 1 on failure.
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const [url, outDir, planPath] = process.argv.slice(2);
+if (!url || !outDir || !planPath) {
+  console.error("usage: node test.mjs URL OUT_DIR PLAN.json");
+  process.exit(2);
+}
+const plan = JSON.parse(fs.readFileSync(planPath, "utf8"));
+const executablePath = process.env.WURFEL_CHROMIUM || "/usr/bin/chromium";
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wurfel-chromium-"));
+const failures = [];
+const report = {};
+const check = (ok, what) => { if (!ok) failures.push(what); };
+const origin = new URL(url).origin;
+
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath,
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+const errors = [];
+const external = [];
+try {
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("pageerror", (e) => errors.push("pageerror: " + e.message));
+  // Refused requests (4xx: a puzzle still being drawn fails the server's checks) are answers
+  // the page shows, not errors; anything else logged as an error is.
+  page.on("console", (m) => { if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) errors.push("console: " + m.text()); });
+  page.on("request", (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("about:") && !u.startsWith("blob:")) external.push(u);
+  });
+  const shot = (name) => page.screenshot({ path: path.join(outDir, name + ".png") });
+  const text = (sel) => page.locator(sel).innerText();
+  // Waits until the element's text matches; on a timeout, says what it showed instead.
+  const waitText = async (sel, re, timeout) => {
+    try {
+      await page.waitForFunction(([s, r]) => new RegExp(r).test(document.querySelector(s).innerText), [sel, re.source], { timeout: timeout || 10000 });
+    } catch (e) {
+      await page.screenshot({ path: path.join(outDir, "failure.png") });
+      throw new Error(`${sel} never showed ${re}: it shows ${JSON.stringify(await text(sel))}`);
+    }
+  };
+
+  // ---- Designer: a 3x3x3 puzzle of three pieces, built by clicking voxels; counted ----
+  await page.goto(url + "#/designer");
+  await page.waitForSelector("#ds-layers .cell");
+  for (const [k, v] of [["x", 3], ["y", 3], ["z", 3]]) await page.fill("#ds-dim-" + k, String(v));
+  await page.locator("#ds-dim-z").dispatchEvent("change");
+  await page.fill("#ds-name", "clicked cube");
+  await page.locator("#ds-name").dispatchEvent("change");
+  const click = async (cells) => { for (const c of cells) await page.click(`#ds-layers [data-cell="${c.join(",")}"]`); };
+  await page.click('[data-object="target"]');
+  await click(plan.target);
+  for (let i = 0; i < plan.pieces.length; i++) {
+    if (i > 0) await page.click("#ds-add");
+    await page.click(`[data-object="piece-${i}"]`);
+    await click(plan.pieces[i]);
+  }
+  await waitText("#ds-check", /ready:/);
+  report.designerCheck = await text("#ds-check");
+  report.designerToml = await page.evaluate(() => Wurfel.pages.designer.toToml());
+  // Undo and redo one click: the same puzzle again.
+  await page.click("#ds-undo");
+  const undone = await page.evaluate(() => Wurfel.pages.designer.toToml());
+  check(undone !== report.designerToml, "undo changed nothing");
+  await page.click("#ds-redo");
+  check((await page.evaluate(() => Wurfel.pages.designer.toToml())) === report.designerToml, "redo did not restore the puzzle");
+  await page.click("#ds-unique");
+  await waitText("#ds-out", /^(unique|not unique|no solution)/, 20000);
+  report.designerUnique = await text("#ds-out");
+  await page.click("#ds-count");
+  await page.waitForSelector("#ds-counts [data-count=raw]", { timeout: 30000 });
+  report.designerCounts = {};
+  for (const k of ["raw", "rotations", "rotations_reflections"]) {
+    report.designerCounts[k] = Number((await text(`#ds-counts [data-count=${k}]`)).replace(/,/g, ""));
+  }
+  await page.waitForTimeout(400);
+  await shot("designer");
+  // The share link carries the puzzle: a fresh page opened on it has the same puzzle.
+  const link = url + "#/designer?p=" + (await page.evaluate(() => Wurfel.pages.designer.link()));
+  const second = await context.newPage();
+  await second.goto(link);
+  await second.waitForSelector("#ds-layers .cell");
+  await second.waitForTimeout(300);
+  check((await second.evaluate(() => Wurfel.pages.designer.toToml())) === report.designerToml, "the share link did not carry the puzzle");
+  await second.close();
+
+  // ---- Catalog: Bedlam's pieces, a count started and cancelled ----
+  await page.goto(url + "#/catalog");
+  await page.click('tr[data-id="bedlam"]');
+  await page.waitForFunction(() => {
+    const f = document.getElementById("cat-viewer");
+    return f.contentWindow && f.contentWindow.wurfel && f.contentWindow.wurfel.scenes.length === 1;
+  }, null, { timeout: 10000 });
+  await page.click("#cat-count");
+  await waitText("#cat-progress", /nodes [1-9]/, 30000);
+  report.bedlamProgress = await text("#cat-progress");
+  await shot("catalog-counting");
+  await page.click("#cat-count");  // now "Cancel"
+  await waitText("#cat-out", /stopped: cancelled/, 20000);
+  report.bedlamCancelled = await text("#cat-counts");
+  check(/STOPPED/.test(report.bedlamCancelled), "the cancelled count does not say it is partial");
+  check((await text("#cat-count")) === "Count", "the Cancel button did not turn back into Count");
+  // Browse solutions of the Diabolical cube, with their disassembly.
+  await page.click('tr[data-id="diabolical"]');
+  await page.click("#cat-browse");
+  await page.waitForFunction(() => {
+    const f = document.getElementById("cat-viewer");
+    return f.contentWindow && f.contentWindow.wurfel && f.contentWindow.wurfel.scenes.length > 1;
+  }, null, { timeout: 20000 });
+  const frame = page.frameLocator("#cat-viewer");
+  await frame.locator("#next").click();
+  report.browse = await frame.locator("#count").innerText();
+  check(report.browse.startsWith("2 /"), "next solution did not advance: " + report.browse);
+  check(!(await frame.locator("#disRow").isHidden()), "no disassembly in the browsed solution");
+  await frame.locator("#dis").fill("1");
+  await page.waitForTimeout(200);
+  await shot("catalog");
+
+  // ---- 4x4x4: paint the net from a scramble's facelets, solve, step to the end ----
+  await page.goto(url + "#/revenge");
+  await page.click("#rv-reset");
+  const solved = "URFDLB".split("").map((f) => f.repeat(16)).join("");
+  for (let i = 0; i < 96; i++) {
+    if (plan.facelets[i] === solved[i]) continue;
+    await page.click(`.swatches [data-colour="${plan.facelets[i]}"]`);
+    await page.click(`#rv-net [data-i="${i}"]`);
+  }
+  await waitText("#rv-check", /valid 4x4x4 position/);
+  report.painted = await page.getAttribute("#rv-net", "data-facelets");
+  check(report.painted === plan.facelets, "the painted net is not the scramble's position");
+  // A wrong sticker is refused with the CLI's message.
+  await page.click('.swatches [data-colour="U"]');
+  const wrong = [...Array(96).keys()].find((i) => plan.facelets[i] !== "U");
+  await page.click(`#rv-net [data-i="${wrong}"]`);
+  await waitText("#rv-check", /appears 17 times/);
+  report.invalid = await text("#rv-check");
+  await page.click(`.swatches [data-colour="${plan.facelets[wrong]}"]`);
+  await page.click(`#rv-net [data-i="${wrong}"]`);
+  await waitText("#rv-check", /valid 4x4x4 position/);
+  // The scramble itself gives the same position.
+  await page.fill("#rv-scramble", plan.scramble);
+  await page.click("#rv-apply");
+  await page.waitForFunction((f) => document.getElementById("rv-net").dataset.facelets === f, plan.facelets, { timeout: 10000 });
+  await waitText("#rv-check", /valid 4x4x4 position/);
+  await page.click("#rv-solve");
+  await page.waitForSelector("#rv-player:not([hidden])", { timeout: 60000 });
+  report.revengeSolution = await text("#rv-solution");
+  await page.click("#rv-next");
+  await page.click("#rv-next");
+  await shot("revenge");
+  await page.click("#rv-last");
+  report.revengeEnd = await text("#rv-step-text");
+  const last = await page.getAttribute("#rv-net", "data-facelets");
+  // Solved (perhaps turned as a whole): every face one colour.
+  report.revengeSolved = [0, 1, 2, 3, 4, 5].every((f) => new Set(last.slice(16 * f, 16 * f + 16)).size === 1);
+  check(report.revengeSolved, "the last position is not solved: " + last);
+  check(/solved/.test(report.revengeEnd), "the step counter does not say solved: " + report.revengeEnd);
+
+  // ---- Snake: a chain solved and counted, the folding stepped through ----
+  await page.goto(url + "#/snake");
+  await page.fill("#sn-chain", plan.chain);
+  await page.click("#sn-solve");
+  await page.waitForSelector("#sn-list table", { timeout: 20000 });
+  report.snakeFoldings = await page.locator("#sn-list tr").count() - 1;
+  await page.click("#sn-count");
+  await page.waitForSelector("#sn-count-table", { timeout: 20000 });
+  report.snakeSolutions = Number((await text('#sn-count-table [data-count="solutions"]')).replace(/,/g, ""));
+  const sf = page.frameLocator("#sn-viewer");
+  await sf.locator("#assemble").fill("5");
+  report.snakeStep = await sf.locator("#assembleOut").innerText();
+  await page.waitForTimeout(200);
+  await shot("snake");
+} catch (e) {
+  failures.push("exception: " + (e && e.stack ? e.stack : e));
+} finally {
+  await context.close();
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+}
+report.errors = errors;
+report.external = external;
+check(errors.length === 0, "page errors: " + errors.join("; "));
+check(external.length === 0, "requests elsewhere: " + external.join(", "));
+report.failures = failures;
+console.log(JSON.stringify(report));
+process.exit(failures.length ? 1 : 0);

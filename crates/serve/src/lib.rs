@@ -1,0 +1,197 @@
+//! `wurfel serve`: a local web app on the native engine.
+//!
+//! An HTTP API that mirrors the CLI (the same option names, and response bodies that are
+//! exactly the objects the CLI prints with `--json`), long jobs with server-sent progress, and
+//! a single-page app embedded in the binary (no build step, no network).
+//!
+//! - [`requests`]: the request bodies; [`body`]: strict JSON bodies; [`error`]: `{"error"}`;
+//! - [`guard`]: the `Host`/`Origin` checks (DNS rebinding);
+//! - [`pool`]: jobs on blocking threads, a fixed number at once, a bounded queue, budgets,
+//!   cancellation; [`jobs`]: the jobs API and its event stream;
+//! - [`work`]: the library calls each job makes; [`api`]: the routes; [`assets`]: the app.
+//!
+//! Like the core crates it touches no file and no terminal: the caller (the `wurfel` binary)
+//! chooses the address, prints, and names the 4x4x4 table directory.
+
+pub mod api;
+pub mod assets;
+pub mod body;
+pub mod error;
+pub mod guard;
+pub mod jobs;
+pub mod pool;
+pub mod requests;
+pub mod work;
+
+use pool::{Limits, Pool};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use wurfel_revenge::reduction::{table::TableStore, Reduction};
+
+/// The largest request body: a puzzle file may have 1 MiB (`wurfel_pack::load::
+/// MAX_FILE_BYTES`), and JSON escaping can add as much again.
+pub const BODY_LIMIT: usize = 2 << 20;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (port 0: any free port).
+    pub bind: SocketAddr,
+    /// Jobs running at once.
+    pub jobs: usize,
+    /// Jobs waiting at most; more are refused with 429.
+    pub queue: usize,
+    /// Engine threads per job (also the most a request may ask for).
+    pub threads: usize,
+    /// Per job: search nodes and wall-clock seconds before it is stopped.
+    pub max_nodes: Option<u64>,
+    pub max_seconds: Option<f64>,
+    /// Solutions listed per request at most.
+    pub max_solutions: usize,
+    /// Where the 4x4x4 reduction tables are cached (`None`: built in memory, ~10 s).
+    pub revenge_tables: Option<PathBuf>,
+}
+
+impl Config {
+    /// Defaults for `bind`: 2 jobs, 16 waiting, all cores per job, 1,000 solutions, no budgets.
+    pub fn new(bind: SocketAddr) -> Config {
+        Config {
+            bind,
+            jobs: 2,
+            queue: 16,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_nodes: None,
+            max_seconds: None,
+            max_solutions: 1000,
+            revenge_tables: None,
+        }
+    }
+}
+
+/// What every request shares.
+pub struct Shared {
+    pub config: Config,
+    pub pool: Arc<Pool>,
+    pub jobs: Mutex<HashMap<String, Arc<jobs::Entry>>>,
+    revenge: OnceLock<Reduction>,
+    snakes: OnceLock<String>,
+}
+
+impl Shared {
+    fn new(config: Config) -> Arc<Shared> {
+        let pool = Pool::new(Limits {
+            running: config.jobs.max(1),
+            queued: config.queue,
+            max_nodes: config.max_nodes,
+            max_seconds: config.max_seconds,
+        });
+        Arc::new(Shared {
+            config,
+            pool,
+            jobs: Mutex::new(HashMap::new()),
+            revenge: OnceLock::new(),
+            snakes: OnceLock::new(),
+        })
+    }
+
+    /// The 4x4x4 reduction solver, its tables loaded (or built) on first use; callers block
+    /// until then (they run on blocking threads).
+    pub fn revenge(&self) -> &Reduction {
+        self.revenge.get_or_init(|| {
+            Reduction::new(&TableStore {
+                dir: self.config.revenge_tables.clone(),
+            })
+        })
+    }
+
+    /// `snake list --json`, as an array (computed once).
+    pub fn snakes(&self) -> &String {
+        self.snakes.get_or_init(|| {
+            let entries: Vec<_> = wurfel_snake::catalog::CATALOG
+                .iter()
+                .filter_map(|e| {
+                    let p = wurfel_snake::Problem::auto(e.chain(), Some(e.side)).ok()?;
+                    let (c, _) = p.count_with(wurfel_snake::Pruning::default(), 1);
+                    Some(wurfel_present::report::SnakeEntryJson::new(e, &p, &c))
+                })
+                .collect();
+            serde_json::to_string(&entries).unwrap_or_default()
+        })
+    }
+}
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Server {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serves until the process ends (or the server fails).
+    pub fn wait(mut self) -> std::io::Result<()> {
+        match self.thread.take().map(|t| t.join()) {
+            Some(Ok(r)) => r,
+            Some(Err(_)) => Err(std::io::Error::other("the server thread panicked")),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Binds `config.bind` and serves on a thread of its own; the 4x4x4 tables start loading at
+/// once. Errors: the address cannot be bound (in use, not this machine's).
+pub fn start(config: Config) -> std::io::Result<Server> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(config.jobs.max(1) + 8)
+        .thread_name("wurfel-serve")
+        .enable_all()
+        .build()?;
+    let listener = runtime.block_on(tokio::net::TcpListener::bind(config.bind))?;
+    let addr = listener.local_addr()?;
+    let shared = Shared::new(config);
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::Builder::new()
+        .name("wurfel-serve".into())
+        .spawn(move || {
+            let served = runtime.block_on(async move {
+                let warm = shared.clone();
+                tokio::task::spawn_blocking(move || {
+                    warm.revenge();
+                });
+                let app = api::router(shared, addr);
+                // Stopping drops every connection at once: an open event stream must not keep
+                // the server alive.
+                tokio::select! {
+                    r = axum::serve(listener, app) => r,
+                    _ = rx => Ok(()),
+                }
+            });
+            // Running jobs see their connections dropped and stop; do not wait long for them.
+            runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+            served
+        })?;
+    Ok(Server {
+        addr,
+        shutdown: Some(tx),
+        thread: Some(thread),
+    })
+}
