@@ -3,9 +3,15 @@
 //! the web app show the same scenes.
 
 use wurfel_pack::disassembly::Separation;
+use wurfel_pack::Piece;
 use wurfel_pack::{Prepared, Puzzle};
-use wurfel_render::{Scene, ScenePiece};
+use wurfel_render::{Rgb, Scene, ScenePiece};
 use wurfel_snake::{Folding, Problem};
+
+/// The colour a puzzle file gives `piece` (`color = "#rrggbb"`, checked when the file is read).
+fn own_colour(piece: &Piece) -> Option<Rgb> {
+    piece.color.as_deref().and_then(Rgb::parse)
+}
 
 /// Every piece's offset (in [`Prepared::pieces_of`] order) in the assembled position and after
 /// each move of `sep`. A group that slides out goes twice the assembly's extent along that
@@ -50,10 +56,15 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
         .pieces_of(solution)
         .into_iter()
         .zip(labels)
-        .map(|(p, label)| ScenePiece {
-            name: prep.puzzle.pieces[p.kind as usize].name.clone(),
-            label: Some(label),
-            cells: p.cells,
+        .map(|(p, label)| {
+            let piece = &prep.puzzle.pieces[p.kind as usize];
+            ScenePiece {
+                name: piece.name.clone(),
+                label: Some(label),
+                cells: p.cells,
+                // Copies of a piece need colours that tell them apart: those stay automatic.
+                colour: own_colour(piece).filter(|_| piece.count == 1),
+            }
         })
         .collect();
     Scene {
@@ -81,6 +92,7 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
             },
             label: Some(p.symbol.to_string()),
             cells: s.cells().iter().map(|c| [c[0] + x0, c[1], c[2]]).collect(),
+            colour: own_colour(p),
         });
         x0 += d[0] + 1;
     }
@@ -110,6 +122,7 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
             name: format!("segment of {len}"),
             label: None,
             cells: cells[from..=end].to_vec(),
+            colour: None,
         });
         start = end;
     }
@@ -134,5 +147,47 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
             f.layers()
         )),
         moves: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wurfel_pack::{parse_puzzle, Convention};
+
+    /// A puzzle file's colours reach the pictures: a single piece keeps its own, copies of a
+    /// piece (which must be told apart) and uncoloured pieces get automatic ones.
+    #[test]
+    fn pieces_keep_the_colours_their_file_gives_them() {
+        let text = r##"
+            name = "colours"
+            [target]
+            box = [2, 2, 1]
+            [[piece]]
+            name = "bar"
+            color = "#123456"
+            cells = [[0, 0, 0], [1, 0, 0]]
+            [[piece]]
+            name = "cube"
+            count = 2
+            color = "#abcdef"
+            cells = [[0, 0, 0]]
+        "##;
+        let puzzle = parse_puzzle(text, "colours.toml").unwrap();
+        let prep = Prepared::new(&puzzle).unwrap();
+        let solution = &prep.solutions(Convention::Raw, 1, 1)[0];
+        let scene = solution_scene(&prep, solution, 0);
+        let own: Vec<Option<Rgb>> = scene.pieces.iter().map(|p| p.colour).collect();
+        assert_eq!(own, [Some(Rgb(0x12, 0x34, 0x56)), None, None]);
+        let drawn = wurfel_render::piece_colours(&scene, &wurfel_render::Options::default());
+        assert_eq!(drawn[0], Rgb(0x12, 0x34, 0x56));
+        assert_ne!(drawn[1], drawn[2], "copies are told apart");
+
+        let pieces = pieces_scene(&puzzle);
+        let own: Vec<Option<Rgb>> = pieces.pieces.iter().map(|p| p.colour).collect();
+        assert_eq!(
+            own,
+            [Some(Rgb(0x12, 0x34, 0x56)), Some(Rgb(0xab, 0xcd, 0xef))]
+        );
     }
 }

@@ -109,6 +109,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
                     name: piece_name(i),
                     label: None,
                     cells,
+                    colour: None,
                 }
             })
             .collect(),
@@ -137,6 +138,7 @@ pub fn snake(n: i32) -> Scene {
             name: format!("layer {}", z + 1),
             label: None,
             cells: path.iter().copied().filter(|c| c[2] == z).collect(),
+            colour: None,
         })
         .collect();
     Scene {

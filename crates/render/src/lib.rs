@@ -57,6 +57,9 @@ pub struct ScenePiece {
     pub label: Option<String>,
     /// Cells `[x, y, z]`, `z` up.
     pub cells: Vec<[i32; 3]>,
+    /// The colour the puzzle's author gave this piece (a puzzle file's `color`), if any; the
+    /// others get automatic colours. [`Options::colours`] overrides both.
+    pub colour: Option<Rgb>,
 }
 
 /// A solved puzzle to draw.
@@ -192,7 +195,8 @@ fn to64(c: &[i32; 3]) -> [i64; 3] {
     [c[0] as i64, c[1] as i64, c[2] as i64]
 }
 
-/// The colours the pieces of `scene` get (explicit `opts.colours` first, then automatic).
+/// The colours the pieces of `scene` get: `opts.colours` first, then the pieces' own, then
+/// automatic.
 pub fn piece_colours(scene: &Scene, opts: &Options) -> Vec<Rgb> {
     let cells: Vec<Vec<[i64; 3]>> = scene
         .pieces
@@ -200,6 +204,11 @@ pub fn piece_colours(scene: &Scene, opts: &Options) -> Vec<Rgb> {
         .map(|p| p.cells.iter().map(to64).collect())
         .collect();
     let mut colours = palette::assign_colours(&cells);
+    for (c, p) in colours.iter_mut().zip(&scene.pieces) {
+        if let Some(own) = p.colour {
+            *c = own;
+        }
+    }
     for (i, c) in opts.colours.iter().enumerate().take(colours.len()) {
         colours[i] = *c;
     }

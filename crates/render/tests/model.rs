@@ -63,11 +63,13 @@ fn layered_text_top_layer_first_high_y_on_top() {
                 name: "A".into(),
                 label: None,
                 cells: vec![[0, 0, 0], [1, 0, 0]],
+                colour: None,
             },
             ScenePiece {
                 name: "B".into(),
                 label: None,
                 cells: vec![[0, 1, 0], [0, 1, 1]],
+                colour: None,
             },
         ],
         path: None,

@@ -20,11 +20,13 @@ fn tromino_pair() -> Scene {
                 name: "L".into(),
                 label: None,
                 cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]],
+                colour: None,
             },
             ScenePiece {
                 name: "I".into(),
                 label: None,
                 cells: vec![[1, 1, 0], [1, 1, 1], [0, 1, 1]],
+                colour: None,
             },
         ],
         path: None,

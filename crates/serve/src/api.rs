@@ -277,6 +277,7 @@ async fn view_scene(
                     name: p.name,
                     label: None,
                     cells: p.cells,
+                    colour: None,
                 })
                 .collect(),
             path: None,

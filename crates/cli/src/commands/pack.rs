@@ -247,6 +247,7 @@ fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
                 name: p.name.clone(),
                 label: None,
                 cells: p.shape.normalized().cells().to_vec(),
+                colour: p.color.as_deref().and_then(wurfel_render::Rgb::parse),
             })
             .collect(),
         ..Default::default()
