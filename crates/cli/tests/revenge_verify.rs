@@ -161,7 +161,14 @@ fn verify_reports_unreadable_lines() {
         assert_eq!(code, 1, "{input}: {out}");
         assert!(err.contains(want), "{input}: {err}");
         assert!(!err.contains("panicked"), "{err}");
+        // An unreadable line is not called a wrong solution.
+        assert!(!err.contains("wrong solutions"), "{input}: {err}");
     }
+    let (_, _, err) = wurfel_stdin(&["revenge", "verify"], &format!("{f}\tR'\tsoon\n"));
+    assert!(
+        err.contains("1 of 1 lines in standard input could not be read"),
+        "{err}"
+    );
     let (code, _, err) = wurfel(&["revenge", "verify", "/no/such/file.tsv"]);
     assert_eq!(code, 1);
     assert!(err.contains("cannot read /no/such/file.tsv"), "{err}");

@@ -49,28 +49,37 @@ struct Passed {
     seconds: Option<f64>,
 }
 
-/// Checks one non-empty, non-comment line; `Err` says what is wrong with it.
-fn check_line(number: usize, text: &str, nt: Notation) -> Result<Passed, String> {
+/// Why a line did not pass: it cannot be read, or its solution does not solve its position.
+/// They are told apart because "wrong solutions" must not be said of a mistyped time.
+#[derive(Debug)]
+enum Fault {
+    Unreadable(String),
+    Wrong(String),
+}
+
+/// Checks one non-empty, non-comment line.
+fn check_line(number: usize, text: &str, nt: Notation) -> Result<Passed, Fault> {
+    let unreadable = Fault::Unreadable;
     let fields: Vec<&str> = text.split('\t').collect();
     if !(2..=3).contains(&fields.len()) {
-        return Err(format!(
+        return Err(unreadable(format!(
             "expected FACELETS<TAB>SOLUTION or FACELETS<TAB>SOLUTION<TAB>MILLISECONDS, found {} \
              tab-separated field(s)",
             fields.len()
-        ));
+        )));
     }
     let facelets = fields[0].trim();
-    let cube = Cube::from_facelets(facelets).map_err(|e| format!("position: {e}"))?;
-    let steps = notation::parse(fields[1], nt).map_err(|e| format!("solution: {e}"))?;
+    let cube = Cube::from_facelets(facelets).map_err(|e| unreadable(format!("position: {e}")))?;
+    let steps = notation::parse(fields[1], nt).map_err(|e| unreadable(format!("solution: {e}")))?;
     let seconds = match fields.get(2) {
         None => None,
         Some(ms) => match ms.trim().parse::<f64>() {
             Ok(x) if (0.0..=MAX_MILLIS).contains(&x) => Some(x / 1000.0),
             _ => {
-                return Err(format!(
+                return Err(unreadable(format!(
                     "time {:?} is not a number of milliseconds from 0 to {MAX_MILLIS} (a day)",
                     ms.trim()
-                ))
+                )))
             }
         },
     };
@@ -79,10 +88,10 @@ fn check_line(number: usize, text: &str, nt: Notation) -> Result<Passed, String>
     // A solver may end in any orientation (a 4x4x4 has no fixed centres to say which is
     // right), so a cube whose every face shows one colour is solved.
     if !after.is_solved_any_orientation() {
-        return Err(format!(
+        return Err(Fault::Wrong(format!(
             "WRONG SOLUTION: applied to {facelets} it leaves {}, which is not solved",
             after.facelets()
-        ));
+        )));
     }
     // Lengths in the original frame: rotations are free in both metrics.
     let (moves, _) = notation::unrotate(&steps);
@@ -144,7 +153,7 @@ pub fn verify(a: VerifyArgs) -> Result<()> {
     };
     let (text, source) = read_input(a.input.as_ref())?;
     let mut passed = Vec::new();
-    let mut failed = 0usize;
+    let (mut wrong, mut unreadable) = (0usize, 0usize);
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         if line.trim().is_empty() || line.starts_with('#') {
@@ -152,17 +161,27 @@ pub fn verify(a: VerifyArgs) -> Result<()> {
         }
         match check_line(i + 1, line, nt) {
             Ok(p) => passed.push(p),
-            Err(why) => {
-                failed += 1;
+            Err(Fault::Wrong(why)) => {
+                wrong += 1;
+                crate::note!("{source}, line {}: {why}", i + 1);
+            }
+            Err(Fault::Unreadable(why)) => {
+                unreadable += 1;
                 crate::note!("{source}, line {}: {why}", i + 1);
             }
         }
     }
-    if failed > 0 {
+    let lines = wrong + unreadable + passed.len();
+    if wrong > 0 {
         bail!(
-            "{failed} of {} solutions in {source} failed the check (listed above); no averages \
-             are printed from a set with wrong solutions",
-            failed + passed.len()
+            "{wrong} of {lines} solutions in {source} failed the check (listed above); no \
+             averages are printed from a set with wrong solutions"
+        );
+    }
+    if unreadable > 0 {
+        bail!(
+            "{unreadable} of {lines} lines in {source} could not be read (listed above); no \
+             averages are printed from a set with unread lines"
         );
     }
     if passed.is_empty() {
