@@ -282,7 +282,9 @@ mod tests {
         assert_eq!((p.obtm, p.stm), (1, 2));
         assert_eq!(p.seconds, Some(0.0125));
         let wrong = format!("{}\tR", c.facelets());
-        let e = check_line(1, &wrong, Notation::Wca).unwrap_err();
-        assert!(e.contains("WRONG SOLUTION"), "{e}");
+        match check_line(1, &wrong, Notation::Wca) {
+            Err(Fault::Wrong(e)) => assert!(e.contains("WRONG SOLUTION"), "{e}"),
+            other => panic!("a wrong solution, found {other:?}"),
+        }
     }
 }
