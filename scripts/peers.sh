@@ -70,7 +70,7 @@ check() {
 xcc() {
     # shellcheck disable=SC2046 # "CPU WALL" is split into two arguments on purpose
     set -- "$1" "$2" $(run -i "$work/$p.dlx" "$2" m0)
-    if grep -q 'overflow' "$work/out"; then
+    if grep -qi 'overflow' "$work/out"; then
         echo "hash table overflows" >"$work/$1.count"
         return
     fi

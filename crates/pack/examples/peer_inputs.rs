@@ -64,11 +64,19 @@ fn dlx1(prep: &Prepared) -> Result<String, String> {
     let mut primary = String::new();
     let mut secondary = String::new();
     for &c in &cells {
-        let side = if pr.secondary.contains(&c) { &mut secondary } else { &mut primary };
+        let side = if pr.secondary.contains(&c) {
+            &mut secondary
+        } else {
+            &mut primary
+        };
         let _ = write!(side, "c{c} ");
     }
     for g in 0..pr.group_caps.len() {
-        let side = if piece_required(g) { &mut primary } else { &mut secondary };
+        let side = if piece_required(g) {
+            &mut primary
+        } else {
+            &mut secondary
+        };
         let _ = write!(side, "p{g} ");
     }
     let mut d = format!(
