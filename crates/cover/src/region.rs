@@ -174,7 +174,7 @@ impl<const W: usize> Region<W> {
                 }
                 comp = next;
             }
-            if comp.count() % s != 0 {
+            if !comp.count().is_multiple_of(s) {
                 return false;
             }
             rest = rest.andnot(&comp);
@@ -197,7 +197,7 @@ impl<const W: usize> Region<W> {
                 }
                 comp = next;
             }
-            if comp.count() % s != 0 {
+            if !comp.count().is_multiple_of(s) {
                 return false;
             }
             rest = rest.andnot(&comp);
