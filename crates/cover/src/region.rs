@@ -21,6 +21,9 @@ pub(crate) struct Region<const W: usize> {
     /// loop over the sizes (Bedlam: 2) rather than the groups (13).
     class_size: Vec<u32>,
     class_of: Vec<usize>,
+    /// Whether [`Region::fillable_after`] may look only at the regions a placement touches:
+    /// all groups have one size and the empty board passes the test (see there).
+    local: bool,
 }
 
 impl<const W: usize> Region<W> {
@@ -68,7 +71,7 @@ impl<const W: usize> Region<W> {
                 m[3].set(c);
             }
         }
-        Some(Region {
+        let mut region = Region {
             dims,
             not_x0: m[0],
             not_xl: m[1],
@@ -78,7 +81,16 @@ impl<const W: usize> Region<W> {
             uniform,
             class_size,
             class_of,
-        })
+            local: false,
+        };
+        let mut filled = Bits::<W>::zero();
+        for &c in &p.prefilled {
+            filled.set(c as usize);
+        }
+        region.local = uniform.is_some_and(|s| {
+            region.regions_divisible(&Bits::<W>::low(p.columns).andnot(&filled), s)
+        });
+        Some(region)
     }
 
     /// The remaining units of each size (indexed like `class_size`; kept up to date by the
@@ -124,6 +136,73 @@ impl<const W: usize> Region<W> {
         n = n.or(&b.shr(x).and(&self.not_yl));
         n = n.or(&b.shl(xy));
         n.or(&b.shr(xy))
+    }
+
+    /// [`Region::fillable`] for the cells `empty` left after placing `m` on a node that passed
+    /// it. With one piece size `s` and as many empty cells as the remaining units fill, only
+    /// the regions `m` touches need a look, and not even the last of them: the regions `m`
+    /// does not touch are the parent's (each a multiple of `s`), and so is the total. Flooding
+    /// from the cells next to `m` stops as soon as one flood holds all of them that are left,
+    /// usually a few steps around the piece instead of a flood of the whole board.
+    #[inline]
+    pub fn fillable_after(
+        &self,
+        empty: &Bits<W>,
+        m: &Bits<W>,
+        by_size: &[u32],
+        volume: u64,
+        reach: &mut Vec<u64>,
+    ) -> bool {
+        match self.uniform {
+            Some(s) if self.local && volume == empty.count() as u64 => {
+                self.touched_regions_divisible(empty, m, s)
+            }
+            _ => self.fillable(empty, by_size, volume, reach),
+        }
+    }
+
+    /// Whether every connected region of `empty` has a multiple of `s` cells (for the empty
+    /// board: [`Region::fillable`] looks at eight regions at most).
+    fn regions_divisible(&self, empty: &Bits<W>, s: u32) -> bool {
+        let mut rest = *empty;
+        while !rest.is_zero() {
+            let mut comp = rest.lowest();
+            loop {
+                let next = self.grow(&comp).and(empty);
+                if next == comp {
+                    break;
+                }
+                comp = next;
+            }
+            if !comp.count().is_multiple_of(s) {
+                return false;
+            }
+            rest = rest.andnot(&comp);
+        }
+        true
+    }
+
+    /// See [`Region::fillable_after`].
+    fn touched_regions_divisible(&self, empty: &Bits<W>, m: &Bits<W>, s: u32) -> bool {
+        let mut rest = self.grow(m).and(empty);
+        while !rest.is_zero() {
+            let mut comp = rest.lowest();
+            loop {
+                if rest.andnot(&comp).is_zero() {
+                    return true;
+                }
+                let next = self.grow(&comp).and(empty);
+                if next == comp {
+                    break;
+                }
+                comp = next;
+            }
+            if !comp.count().is_multiple_of(s) {
+                return false;
+            }
+            rest = rest.andnot(&comp);
+        }
+        true
     }
 
     /// Whether every connected region of `empty` could be filled by some sub-multiset of the

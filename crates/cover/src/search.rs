@@ -320,7 +320,9 @@ impl<const W: usize> Compiled<W> {
             st.volume -= region.size(g);
             st.by_size[region.class(g)] -= 1;
             let empty = self.full.andnot(&st.filled.or(m));
-            if !empty.is_zero() && !region.fillable(&empty, &st.by_size, st.volume, &mut st.reach) {
+            if !empty.is_zero()
+                && !region.fillable_after(&empty, m, &st.by_size, st.volume, &mut st.reach)
+            {
                 st.stats.region_prunes += 1;
                 self.unclaim(st, g);
                 return false;

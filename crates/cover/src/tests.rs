@@ -433,3 +433,79 @@ fn streamed_rounds_deliver_every_cover_once() {
         }
     }
 }
+
+/// The rows of straight and L trominoes (groups 0 and 1) in an `x`×`y` box, none on a
+/// prefilled cell.
+fn tromino_rows(x: i32, y: i32, prefilled: &[u32]) -> Vec<Row> {
+    let shapes: [[(i32, i32); 3]; 6] = [
+        [(0, 0), (1, 0), (2, 0)],
+        [(0, 0), (0, 1), (0, 2)],
+        [(0, 0), (1, 0), (0, 1)],
+        [(0, 0), (1, 0), (1, 1)],
+        [(0, 0), (0, 1), (1, 1)],
+        [(1, 0), (0, 1), (1, 1)],
+    ];
+    let mut rows = Vec::new();
+    for (k, sh) in shapes.iter().enumerate() {
+        for dx in 0..x {
+            for dy in 0..y {
+                let cells: Option<Vec<u32>> = sh
+                    .iter()
+                    .map(|&(a, b)| {
+                        let (a, b) = (a + dx, b + dy);
+                        let c = (a + x * b) as u32;
+                        (a < x && b < y && !prefilled.contains(&c)).then_some(c)
+                    })
+                    .collect();
+                if let Some(columns) = cells {
+                    let group = (k >= 2) as u32;
+                    rows.push(Row { group, columns });
+                }
+            }
+        }
+    }
+    rows
+}
+
+#[test]
+fn local_region_test_keeps_counts_on_snug_boxes_with_holes() {
+    // One piece size and exactly as many cells as the pieces fill: the region test looks only
+    // at the regions each placement touches (`Region::fillable_after`). Holes split some boxes
+    // into several regions from the start; without the grid there is no region test at all.
+    let mut rng = Lcg(25);
+    let mut nonzero = 0;
+    for case in 0..60 {
+        let (x, y) = (3 + rng.below(3) as i32, 2 + rng.below(3) as i32);
+        let n = (x * y) as u64;
+        let holes = (n % 3) as usize + 3 * rng.below(2) as usize;
+        let mut prefilled: Vec<u32> = Vec::new();
+        while prefilled.len() < holes {
+            let c = rng.below(n) as u32;
+            if !prefilled.contains(&c) {
+                prefilled.push(c);
+            }
+        }
+        let pieces = (n as u32 - holes as u32) / 3;
+        let straight = rng.below(pieces as u64 + 1) as u32;
+        let mut p = Problem {
+            columns: n as usize,
+            prefilled: prefilled.clone(),
+            group_caps: vec![straight, pieces - straight],
+            rows: tromino_rows(x, y, &prefilled),
+            grid: None,
+            exact_groups: true,
+            branching: Branching::MostConstrained,
+            secondary: vec![],
+            group_min: None,
+        };
+        let plain = count(&p, 1).unwrap();
+        nonzero += (plain > 0) as u32;
+        p.grid = Some([x as usize, y as usize, 1]);
+        assert_eq!(
+            count(&p, 1).unwrap(),
+            plain,
+            "case {case}: {x}x{y} holes {prefilled:?}"
+        );
+    }
+    assert!(nonzero >= 10, "too few cases with covers: {nonzero}");
+}

@@ -1,8 +1,9 @@
 //! Writes catalog puzzles in the input formats of two peer programs, for side-by-side timing
 //! (`scripts/peers.sh`): BurrTools' `.xmpuzzle` XML (the pieces and the target as voxel
 //! shapes; BurrTools does its own placements and symmetry breaking) and the item/option lines
-//! of Knuth's DLX1 (exactly the rows wurfel's engine searches, with the same symmetry breaking:
-//! DLX1's solution count equals the number of covers the engine finds).
+//! of Knuth's DLX1, SSXCC and DLX6 (exactly the rows wurfel's engine searches, with the same
+//! symmetry breaking: their solution count equals the engine covers `wurfel count --stats`
+//! reports).
 //!
 //! `cargo run --release -p wurfel-pack --example peer_inputs -- OUT_DIR ID...`
 use std::fmt::Write as _;
@@ -44,24 +45,46 @@ fn burrtools(p: &Puzzle) -> String {
     x + "</shapes>\n<result id=\"0\"/>\n<bitmap/>\n</problem>\n</problems>\n<comment/>\n</puzzle>\n"
 }
 
-/// DLX1 input, or why the puzzle has none (DLX1 has no piece multiplicities).
+/// DLX1 input (also read by SSXCC and DLX6), or why the puzzle has none (these programs have
+/// no piece multiplicities). Items right of `|` are secondary (covered at most once): the
+/// engine's optional cells, and the pieces a cover may leave out (piece ranges, or capacities
+/// that are only upper bounds); everything else must be covered exactly once.
 fn dlx1(prep: &Prepared) -> Result<String, String> {
     let pr = prep.problem();
     if pr.group_caps.iter().any(|&c| c != 1) {
         return Err("a piece occurs more than once".into());
     }
-    let mut d = format!(
-        "| {}: wurfel's engine rows (one piece restricted by symmetry)\n",
-        prep.puzzle.id
-    );
+    let piece_required = |g: usize| match &pr.group_min {
+        Some(min) => min[g] == 1,
+        None => pr.exact_groups,
+    };
     let cells: Vec<u32> = (0..pr.columns as u32)
         .filter(|c| !pr.prefilled.contains(c))
         .collect();
-    for c in &cells {
-        let _ = write!(d, "c{c} ");
+    let mut primary = String::new();
+    let mut secondary = String::new();
+    for &c in &cells {
+        let side = if pr.secondary.contains(&c) {
+            &mut secondary
+        } else {
+            &mut primary
+        };
+        let _ = write!(side, "c{c} ");
     }
     for g in 0..pr.group_caps.len() {
-        let _ = write!(d, "p{g} ");
+        let side = if piece_required(g) {
+            &mut primary
+        } else {
+            &mut secondary
+        };
+        let _ = write!(side, "p{g} ");
+    }
+    let mut d = format!(
+        "| {}: wurfel's engine rows (one piece restricted by symmetry)\n{primary}",
+        prep.puzzle.id
+    );
+    if !secondary.is_empty() {
+        let _ = write!(d, "| {secondary}");
     }
     d.push('\n');
     for r in &pr.rows {

@@ -130,6 +130,9 @@ pub struct StatsJson {
     pub fitted: u64,
     pub dead_cells: u64,
     pub pruned_regions: u64,
+    /// Covers of the engine's rows (one piece restricted by symmetry): the number an
+    /// exact-cover program given the same rows (`peer_inputs`) reports, not a solution count.
+    pub covers: u64,
 }
 
 impl From<&Stats> for StatsJson {
@@ -140,6 +143,7 @@ impl From<&Stats> for StatsJson {
             fitted: s.fitted,
             dead_cells: s.dead_columns,
             pruned_regions: s.region_prunes,
+            covers: s.solutions,
         }
     }
 }

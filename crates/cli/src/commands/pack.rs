@@ -175,12 +175,13 @@ pub fn print_stats(prep: &Prepared, stats: &Stats) {
         );
     }
     note!(
-        "nodes {}, placements tried {}, fitted {}, dead cells {}, pruned regions {}",
+        "nodes {}, placements tried {}, fitted {}, dead cells {}, pruned regions {}, engine covers {}",
         fmt_int(stats.nodes),
         fmt_int(stats.tried),
         fmt_int(stats.fitted),
         fmt_int(stats.dead_columns),
-        fmt_int(stats.region_prunes)
+        fmt_int(stats.region_prunes),
+        fmt_int(stats.solutions)
     );
 }
 
