@@ -139,9 +139,18 @@ fn signal_after_save(args: &[&str], ck: &Path, run: u32, signal: &str) -> (Optio
         std::thread::sleep(Duration::from_millis(5));
     }
     let pid = child.id().to_string();
-    assert!(Command::new("kill").args([signal, &pid]).status().unwrap().success());
+    assert!(Command::new("kill")
+        .args([signal, &pid])
+        .status()
+        .unwrap()
+        .success());
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     (child.wait().unwrap().code(), err)
 }
 
@@ -152,8 +161,16 @@ fn an_interrupted_or_killed_frontier_count_resumes_to_the_same_answer() {
     let ck = dir.path().join("t.ckpt");
     let cks = ck.to_str().unwrap();
     let args = [
-        "count", &path, "--method", "frontier", "--threads", "1", "--checkpoint", cks,
-        "--checkpoint-interval", "0.001",
+        "count",
+        &path,
+        "--method",
+        "frontier",
+        "--threads",
+        "1",
+        "--checkpoint",
+        cks,
+        "--checkpoint-interval",
+        "0.001",
     ];
     // Ctrl-C during the raw count: exit 130, the checkpoint named.
     let (code, err) = signal_after_save(&args, &ck, 0, "-INT");
@@ -191,8 +208,15 @@ fn a_checkpoint_of_another_puzzle_is_refused() {
     let (code, out, err) = run(&b);
     assert_eq!(code, 1);
     assert!(out.is_empty());
-    assert!(err.contains("refused") && err.contains("another puzzle"), "{err}");
-    assert_eq!(std::fs::read(&ck).unwrap(), saved, "the checkpoint is left as it was");
+    assert!(
+        err.contains("refused") && err.contains("another puzzle"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&ck).unwrap(),
+        saved,
+        "the checkpoint is left as it was"
+    );
     // The search's checkpoint format is not the frontier's.
     let (code, _, err) = wurfel(&["count", &a, "--checkpoint", cks]);
     assert_eq!(code, 1);
@@ -203,7 +227,10 @@ fn a_checkpoint_of_another_puzzle_is_refused() {
 fn stats_print_every_run() {
     let (code, _, err) = wurfel(&["count", "soma", "--method", "frontier", "--stats"]);
     assert_eq!(code, 0);
-    assert!(err.contains("run 1/") && err.contains("transitions"), "{err}");
+    assert!(
+        err.contains("run 1/") && err.contains("transitions"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -21,8 +21,10 @@ fn box_of(cells: &[[i32; 3]], [x, y, z]: [i32; 3]) -> Puzzle {
     )
 }
 
-/// The counts and every run's count and states after each layer.
-fn summary(r: &FrontierReport) -> (Vec<Option<BigUint>>, Vec<(BigUint, Vec<usize>)>) {
+/// The three counts, and every run's count and states after each layer.
+type Summary = (Vec<Option<BigUint>>, Vec<(BigUint, Vec<usize>)>);
+
+fn summary(r: &FrontierReport) -> Summary {
     (
         vec![
             Some(r.raw.clone()),
@@ -55,7 +57,11 @@ fn any_thread_count_gives_the_same_counts_and_states() {
         let prep = Prepared::new(&p).unwrap();
         let one = summary(&count(&prep, 1, classes));
         for threads in [2, 3, 8] {
-            assert_eq!(summary(&count(&prep, threads, classes)), one, "{threads} threads");
+            assert_eq!(
+                summary(&count(&prep, threads, classes)),
+                one,
+                "{threads} threads"
+            );
         }
     }
     let prep = Prepared::new(&box_of(&T_TETRACUBE, [4, 4, 6])).unwrap();
@@ -68,7 +74,8 @@ fn snapshots(prep: &Prepared, classes: bool, threads: usize) -> (FrontierReport,
     let saved = Mutex::new(Vec::new());
     let save = |s: &frontier::Snapshot<'_>| -> Result<(), String> {
         let mut bytes = Vec::new();
-        s.write("test", &fp, &mut bytes).map_err(|e| e.to_string())?;
+        s.write("test", &fp, &mut bytes)
+            .map_err(|e| e.to_string())?;
         saved.lock().unwrap().push(bytes);
         Ok(())
     };

@@ -166,7 +166,7 @@ fn run(
     let fingerprint = frontier::fingerprint(prep, true).map_err(anyhow::Error::msg)?;
     // The last save: when, and which run and cell it holds.
     let started = Instant::now();
-    let last: Mutex<(Instant, Option<(usize, usize, usize)>)> = Mutex::new((started, None));
+    let last: Mutex<(Instant, Option<Saved>)> = Mutex::new((started, None));
     let save = |s: &Snapshot<'_>| -> Result<(), String> {
         let Some((_, out)) = how.checkpoint else {
             return Ok(());
@@ -237,6 +237,9 @@ fn run(
         Err(e) => Err(e.into()),
     }
 }
+
+/// Where the last checkpoint saved is: run, cell, cells.
+type Saved = (usize, usize, usize);
 
 /// The checkpoint at `path`, if there is one, checked against `prep`.
 fn load(prep: &Prepared, path: &Path) -> Result<Option<Resume>> {

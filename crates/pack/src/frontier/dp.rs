@@ -3,9 +3,11 @@
 //!
 //! At position `p` every state either has `p` filled already (it moves on), or `p` is optional
 //! and stays empty, or an item whose first cell is `p` is put down where it fits and keeps the
-//! counts within range. The counts start as `u64`; an addition that would overflow stops the
-//! step, the table from before it is widened (to `u128`, then to big integers) and the step is
-//! done again, so every count is exact and nothing wraps.
+//! counts within range. The counts start as `u64`; before a step whose counts might not fit
+//! (the sum of all counts, times the most successors a state has, does not) the table is
+//! widened (to `u128`, then to big integers), so every count is exact and nothing wraps. The
+//! table being read is freed part by part as the step goes, so a step holds little more than
+//! the larger of the two tables.
 //!
 //! A step runs on [`FrontierOptions::threads`] threads: each takes whole parts of the table
 //! being read (see [`super::table`]), and sends every successor to the part of the new table
@@ -123,8 +125,8 @@ impl Control<'_, '_> {
 enum Reached<K, V> {
     /// At the end, with the final table.
     Done(Table<K, V>),
-    /// A count overflowed at this position; the table is the one from before it.
-    Overflow(usize, Table<K, V>),
+    /// The counts need a wider type before this position; the table from before it.
+    Widen(usize, Table<K, V>),
 }
 
 fn run_keyed<K: State>(
@@ -154,21 +156,21 @@ where
         cur = match cur {
             AnyWays::U64(t) => match steps(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
-                Reached::Overflow(q, t) => {
+                Reached::Widen(q, t) => {
                     p = q;
                     AnyWays::U128(t.widen(u128::from))
                 }
             },
             AnyWays::U128(t) => match steps(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
-                Reached::Overflow(q, t) => {
+                Reached::Widen(q, t) => {
                     p = q;
                     AnyWays::Big(t.widen(BigUint::from))
                 }
             },
             AnyWays::Big(t) => match steps(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
-                Reached::Overflow(..) => unreachable!("big integers do not overflow"),
+                Reached::Widen(..) => unreachable!("big integers always have room"),
             },
         };
     }
@@ -196,10 +198,11 @@ where
         if ctl.cancelled() {
             return Err(FrontierError::Cancelled);
         }
+        if !V::room(&cur, at.len() as u64 + 1) {
+            return Ok(Reached::Widen(p, cur));
+        }
         let moves = Moves::new(dp, at, p);
-        let Some((next, bytes)) = step(dp, &moves, p, &cur, ctl)? else {
-            return Ok(Reached::Overflow(p, cur));
-        };
+        let (next, bytes) = step(dp, &moves, p, cur, ctl)?;
         cur = next;
         ctl.after(dp, p, &cur, bytes)?;
     }
@@ -268,8 +271,7 @@ impl<K: State> Moves<K> {
     /// Whether every cell ahead that must be filled and is empty in `k` can still be covered.
     fn alive(&self, k: K) -> bool {
         self.reach.iter().all(|(bit, masks)| {
-            (k >> *bit as usize) & K::one() == K::one()
-                || masks.iter().any(|&m| m & k == K::zero())
+            (k >> *bit as usize) & K::one() == K::one() || masks.iter().any(|&m| m & k == K::zero())
         })
     }
 }
@@ -282,8 +284,12 @@ struct Fill<'a, K, V> {
     position: usize,
     /// Bytes of the maps in `next`.
     bytes: AtomicUsize,
-    /// Bytes of the table being read.
-    held: usize,
+    /// The table being read, each part taken (and freed) by one thread.
+    cur: Vec<Mutex<Vec<(K, V)>>>,
+    /// Bytes of what is left of it.
+    held: AtomicUsize,
+    /// Most bytes of both tables at once.
+    peak: AtomicUsize,
     limit: usize,
     states: AtomicUsize,
     transitions: AtomicU64,
@@ -292,7 +298,6 @@ struct Fill<'a, K, V> {
     /// Transitions this step may make.
     budget: u64,
     cancel: Option<&'a AtomicBool>,
-    overflow: AtomicBool,
     failed: Mutex<Option<FrontierError>>,
     stop: AtomicBool,
 }
@@ -316,8 +321,9 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
             match map.entry(k) {
                 Entry::Occupied(mut e) => {
                     if !e.get_mut().add(&v) {
-                        self.overflow.store(true, Relaxed);
-                        self.stop.store(true, Relaxed);
+                        self.fail(FrontierError::Inconsistent(
+                            "a count overflowed although the sum of all counts fitted".into(),
+                        ));
                         return false;
                     }
                 }
@@ -338,7 +344,7 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
         let old = map_bytes::<K, V>(map.capacity());
         let want = (map.capacity() * 2).max(64);
         let now = self.bytes.load(Relaxed);
-        if self.held + now + map_bytes::<K, V>(want) > self.limit {
+        if self.held.load(Relaxed) + now + map_bytes::<K, V>(want) > self.limit {
             self.fail(FrontierError::TooMuchMemory {
                 limit: self.limit,
                 states: self.states.load(Relaxed),
@@ -351,12 +357,13 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
         }
         map.reserve(want - map.len());
         let new = map_bytes::<K, V>(map.capacity());
-        self.bytes.fetch_add(new.saturating_sub(old), Relaxed);
+        let now = self.bytes.fetch_add(new.saturating_sub(old), Relaxed) + new - old;
+        self.peak.fetch_max(self.held.load(Relaxed) + now, Relaxed);
         true
     }
 
     /// One thread's share: whole parts of `cur`, taken in turn.
-    fn work(&self, cur: &Table<K, V>, dp: &Dp) {
+    fn work(&self, dp: &Dp) {
         let cancelled = || self.cancel.is_some_and(|c| c.load(Relaxed));
         let mut bufs: Vec<Vec<(K, V)>> = (0..PARTS).map(|_| Vec::new()).collect();
         let mut transitions = 0u64;
@@ -366,7 +373,8 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
             if i >= PARTS || self.stop.load(Relaxed) {
                 break;
             }
-            for (key, val) in &cur.parts[i] {
+            let part = std::mem::take(&mut *self.cur[i].lock().expect("not poisoned"));
+            for (key, val) in &part {
                 seen += 1;
                 if seen.is_multiple_of(65_536) && cancelled() {
                     return self.fail(FrontierError::Cancelled);
@@ -384,6 +392,8 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
                     return;
                 }
             }
+            self.held.fetch_sub(part_bytes(&part), Relaxed);
+            drop(part);
             let all = self.transitions.fetch_add(transitions, Relaxed) + transitions;
             transitions = 0;
             if all > self.budget {
@@ -402,38 +412,50 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
     }
 }
 
-/// One position: every state of `cur` carried into a new table, with the bytes both held.
-/// `None` when a count overflowed.
+/// Bytes of one part of a table at rest.
+fn part_bytes<K, V: Tally>(part: &Vec<(K, V)>) -> usize {
+    let heap: usize = if V::HEAP {
+        part.iter().map(|(_, v)| v.heap_bytes()).sum()
+    } else {
+        0
+    };
+    part.capacity() * std::mem::size_of::<(K, V)>() + heap
+}
+
+/// One position: every state of `cur` carried into a new table, with the most bytes both
+/// held at once.
 fn step<K: State, V: Tally>(
     dp: &Dp,
     moves: &Moves<K>,
     p: usize,
-    cur: &Table<K, V>,
+    cur: Table<K, V>,
     ctl: &mut Control<'_, '_>,
-) -> Result<Option<(Table<K, V>, usize)>, FrontierError> {
+) -> Result<(Table<K, V>, usize), FrontierError> {
+    let held = cur.bytes();
     let fill = Fill {
+        cur: cur.parts.into_iter().map(Mutex::new).collect(),
+        held: AtomicUsize::new(held),
+        peak: AtomicUsize::new(held),
         position: p,
         next: (0..PARTS).map(|_| Mutex::new(Map::default())).collect(),
         moves,
         bytes: AtomicUsize::new(0),
-        held: cur.bytes(),
         limit: ctl.opts.max_bytes,
         states: AtomicUsize::new(0),
         transitions: AtomicU64::new(0),
         taken: AtomicUsize::new(0),
         budget: ctl.opts.max_transitions.saturating_sub(ctl.transitions),
         cancel: ctl.opts.cancel,
-        overflow: AtomicBool::new(false),
         failed: Mutex::new(None),
         stop: AtomicBool::new(false),
     };
     let threads = ctl.opts.threads.clamp(1, PARTS);
     if threads == 1 {
-        fill.work(cur, dp);
+        fill.work(dp);
     } else {
         std::thread::scope(|s| {
             for _ in 0..threads {
-                s.spawn(|| fill.work(cur, dp));
+                s.spawn(|| fill.work(dp));
             }
         });
     }
@@ -457,16 +479,13 @@ fn step<K: State, V: Tally>(
         None => {}
     }
     ctl.transitions += fill.transitions.load(Relaxed);
-    if fill.overflow.load(Relaxed) {
-        return Ok(None);
-    }
-    let bytes = fill.held + fill.bytes.load(Relaxed);
+    let bytes = fill.peak.load(Relaxed);
     let maps: Vec<Map<K, V>> = fill
         .next
         .into_iter()
         .map(|m| m.into_inner().expect("not poisoned"))
         .collect();
-    Ok(Some((settle(maps, threads), bytes)))
+    Ok((settle(maps, threads), bytes))
 }
 
 /// The filled maps as a table at rest, converted on `threads` threads.

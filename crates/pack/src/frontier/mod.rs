@@ -34,6 +34,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
+/// The checkpoint callback: saves a [`Snapshot`], or says why it could not.
+pub type SaveFn<'a> = dyn Fn(&Snapshot<'_>) -> Result<(), String> + Sync + 'a;
+
 /// How to run the frontier counter.
 #[derive(Clone, Copy)]
 pub struct FrontierOptions<'a> {
@@ -54,7 +57,7 @@ pub struct FrontierOptions<'a> {
     /// Called with the state table at the start of every run and at every layer boundary
     /// (the positions where a whole layer along the slowest axis is done); an error stops the
     /// count with [`FrontierError::Checkpoint`].
-    pub checkpoint: Option<&'a (dyn Fn(&Snapshot<'_>) -> Result<(), String> + Sync)>,
+    pub checkpoint: Option<&'a SaveFn<'a>>,
 }
 
 impl Default for FrontierOptions<'_> {
@@ -272,7 +275,11 @@ pub fn count_from(
         Some(r) if r.run < jobs.len() && r.done.len() == r.run => {
             (r.done, Some((r.position, r.current, r.table)))
         }
-        Some(_) => return Err(FrontierError::Checkpoint("it does not fit the puzzle".into())),
+        Some(_) => {
+            return Err(FrontierError::Checkpoint(
+                "it does not fit the puzzle".into(),
+            ))
+        }
         None => (Vec::with_capacity(jobs.len()), None),
     };
     let sym = &prep.symmetry;

@@ -187,11 +187,7 @@ pub fn read(prep: &Prepared, classes: bool, r: &mut dyn BufRead) -> Result<Resum
     })
 }
 
-fn read_ways<K: State>(
-    r: &mut dyn Read,
-    h: &Header,
-    bits: u32,
-) -> Result<AnyWays<K>, String> {
+fn read_ways<K: State>(r: &mut dyn Read, h: &Header, bits: u32) -> Result<AnyWays<K>, String> {
     Ok(match h.ways.as_str() {
         "u64" => AnyWays::U64(read_body(r, h.states, bits)?),
         "u128" => AnyWays::U128(read_body(r, h.states, bits)?),

@@ -63,6 +63,9 @@ pub(crate) trait Tally: Clone + Send + Sync {
     const NAME: &'static str;
     /// `self += o`; false when it does not fit.
     fn add(&mut self, o: &Self) -> bool;
+    /// Whether `fanout` times the sum of every count of `t` fits: then no count of the next
+    /// table can overflow (each is a sum of counts of `t`, each taken at most `fanout` times).
+    fn room<K>(t: &Table<K, Self>, fanout: u64) -> bool;
     fn big(&self) -> BigUint;
     fn heap_bytes(&self) -> usize;
 }
@@ -72,6 +75,12 @@ impl Tally for u64 {
     const NAME: &'static str = "u64";
     fn add(&mut self, o: &Self) -> bool {
         self.checked_add(*o).map(|s| *self = s).is_some()
+    }
+    fn room<K>(t: &Table<K, Self>, fanout: u64) -> bool {
+        // At most 2^64 counts below 2^64: the sum fits in 128 bits.
+        let sum: u128 = t.parts.iter().flatten().map(|&(_, v)| u128::from(v)).sum();
+        sum.checked_mul(u128::from(fanout))
+            .is_some_and(|x| x <= u128::from(u64::MAX))
     }
     fn big(&self) -> BigUint {
         BigUint::from(*self)
@@ -87,6 +96,14 @@ impl Tally for u128 {
     fn add(&mut self, o: &Self) -> bool {
         self.checked_add(*o).map(|s| *self = s).is_some()
     }
+    fn room<K>(t: &Table<K, Self>, fanout: u64) -> bool {
+        t.parts
+            .iter()
+            .flatten()
+            .try_fold(0u128, |s, &(_, v)| s.checked_add(v))
+            .and_then(|s| s.checked_mul(u128::from(fanout)))
+            .is_some()
+    }
     fn big(&self) -> BigUint {
         BigUint::from(*self)
     }
@@ -100,6 +117,9 @@ impl Tally for BigUint {
     const NAME: &'static str = "big";
     fn add(&mut self, o: &Self) -> bool {
         *self += o;
+        true
+    }
+    fn room<K>(_: &Table<K, Self>, _: u64) -> bool {
         true
     }
     fn big(&self) -> BigUint {
