@@ -3,6 +3,10 @@
 
 mod common;
 use common::wurfel;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// The count lines (`  raw  11,520  ...`) of `count`'s text output.
 fn count_lines(out: &str) -> Vec<String> {
@@ -86,7 +90,7 @@ fn frontier_refuses_what_only_the_search_does() {
         "count",
         "soma",
         "--method",
-        "frontier",
+        "auto",
         "--checkpoint",
         ck.to_str().unwrap(),
     ]);
@@ -99,6 +103,134 @@ fn frontier_refuses_what_only_the_search_does() {
     let (code, _, err) = wurfel(&["count", "soma", "--method", "auto", "--disassemble"]);
     assert_eq!(code, 1);
     assert!(err.contains("--disassemble"), "{err}");
+}
+
+/// T-tetracubes filling a 4x4xn box.
+fn t_tetracubes(x: u32, n: u32) -> String {
+    format!(
+        "name = \"T in {x}x4x{n}\"\n[target]\nbox = [{x}, 4, {n}]\n[[piece]]\nname = \"T\"\n\
+         cells = [[0,0,0],[1,0,0],[2,0,0],[1,1,0]]\ncount = {}\n",
+        x * n
+    )
+}
+
+/// Starts `wurfel args` and sends it `signal` once the checkpoint `ck` holds a layer beyond
+/// the first cell of run `run` (read from its header): exit code and standard error.
+fn signal_after_save(args: &[&str], ck: &Path, run: u32, signal: &str) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        let head = std::fs::read(ck).unwrap_or_default();
+        let head = String::from_utf8_lossy(&head[..head.len().min(1000)]).into_owned();
+        let at = |f: &str| -> Option<u32> {
+            let rest = head.split(&format!("\"{f}\":")).nth(1)?;
+            rest.split(',').next()?.parse().ok()
+        };
+        if at("run") >= Some(run) && at("position") > Some(0) {
+            break;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "ended before a save");
+        assert!(start.elapsed() < Duration::from_secs(120), "no save");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args([signal, &pid])
+        .status()
+        .unwrap()
+        .success());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), err)
+}
+
+#[test]
+fn an_interrupted_or_killed_frontier_count_resumes_to_the_same_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_puzzle(&dir, "t.toml", &t_tetracubes(4, 6));
+    let ck = dir.path().join("t.ckpt");
+    let cks = ck.to_str().unwrap();
+    let args = [
+        "count",
+        &path,
+        "--method",
+        "frontier",
+        "--threads",
+        "1",
+        "--checkpoint",
+        cks,
+        "--checkpoint-interval",
+        "0.001",
+    ];
+    // Ctrl-C during the raw count: exit 130, the checkpoint named.
+    let (code, err) = signal_after_save(&args, &ck, 0, "-INT");
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("progress saved to"), "{err}");
+    // Killed during a later run (no chance to clean up): the last save stays whole.
+    let (code, err) = signal_after_save(&args, &ck, 2, "-KILL");
+    assert_eq!(code, None, "{err}");
+    assert!(err.contains("resuming from"), "{err}");
+    let (code, resumed, err) = wurfel(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("resuming from"), "{err}");
+    let (code, search, _) = wurfel(&["count", &path, "--threads", "2"]);
+    assert_eq!(code, 0);
+    assert!(search.contains("43,384"));
+    assert_eq!(count_lines(&resumed), count_lines(&search));
+    // Two threads from the checkpoint of the finished count: the same answer.
+    let (code, again, _) = wurfel(&[&args[..5], &["2"], &args[6..]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(count_lines(&again), count_lines(&search));
+    assert!(again.contains("with 2 threads"));
+}
+
+#[test]
+fn a_checkpoint_of_another_puzzle_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write_puzzle(&dir, "a.toml", &t_tetracubes(3, 4));
+    let b = write_puzzle(&dir, "b.toml", &t_tetracubes(2, 6));
+    let ck = dir.path().join("c.ckpt");
+    let cks = ck.to_str().unwrap();
+    let run = |p: &str| wurfel(&["count", p, "--method", "frontier", "--checkpoint", cks]);
+    let (code, _, err) = run(&a);
+    assert_eq!(code, 0, "{err}");
+    let saved = std::fs::read(&ck).unwrap();
+    let (code, out, err) = run(&b);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("refused") && err.contains("another puzzle"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&ck).unwrap(),
+        saved,
+        "the checkpoint is left as it was"
+    );
+    // The search's checkpoint format is not the frontier's.
+    let (code, _, err) = wurfel(&["count", &a, "--checkpoint", cks]);
+    assert_eq!(code, 1);
+    assert!(err.contains("checkpoint"), "{err}");
+}
+
+#[test]
+fn stats_print_every_run() {
+    let (code, _, err) = wurfel(&["count", "soma", "--method", "frontier", "--stats"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("run 1/") && err.contains("transitions"),
+        "{err}"
+    );
 }
 
 #[test]

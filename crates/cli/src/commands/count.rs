@@ -74,7 +74,14 @@ pub fn count(args: CountArgs) -> Result<()> {
         .check(args.checkpoint.is_some(), args.disassemble.disassemble)?;
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
     let prep = prepare(&puzzle, args.threads.get())?;
-    if count_frontier::count(&prep, &args.method, args.json.json)? {
+    let how = count_frontier::How {
+        json: args.json.json,
+        threads: args.threads.get(),
+        stats: args.stats,
+        checkpoint: store.as_ref().map(|s| (s.path.as_path(), &s.out)),
+        interval: Duration::from_secs_f64(args.checkpoint_interval),
+    };
+    if count_frontier::count(&prep, &args.method, &how)? {
         return Ok(());
     }
     let start = Instant::now();

@@ -3,14 +3,29 @@
 
 use crate::commands::count::{write_count, write_header};
 use crate::exit::Stop;
-use crate::output::fmt_int;
+use crate::output::{fmt_int, OutputPath};
 use crate::report::{ExactInt, FrontierCountJson, FrontierRunJson, PublishedJson};
 use crate::{note, outln, progress};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
-use std::time::Instant;
-use wurfel_pack::frontier::{self, auto, FrontierError, FrontierOptions, FrontierReport};
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use wurfel_pack::frontier::{
+    self, auto, FrontierError, FrontierOptions, FrontierReport, Resume, Snapshot,
+};
 use wurfel_pack::{Convention, Prepared};
+
+/// How `count` runs the frontier method: output, threads, statistics and checkpoint.
+pub struct How<'a> {
+    pub json: bool,
+    pub threads: usize,
+    pub stats: bool,
+    /// The checkpoint file (as given, and checked as an output).
+    pub checkpoint: Option<(&'a Path, &'a OutputPath)>,
+    /// Least time between two checkpoint saves.
+    pub interval: Duration,
+}
 
 /// How `count` counts.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +56,13 @@ impl MethodArgs {
         if self.method == Method::Search {
             return Ok(());
         }
-        if checkpoint || disassemble {
+        if self.method == Method::Auto && checkpoint {
+            bail!(
+                "--method auto cannot be combined with --checkpoint: the two methods keep \
+                 different checkpoints (choose --method frontier or --method search)"
+            );
+        }
+        if disassemble {
             bail!(
                 "--method {} cannot be combined with {}: only the search does that \
                  (use --method search)",
@@ -50,11 +71,7 @@ impl MethodArgs {
                 } else {
                     "frontier"
                 },
-                if checkpoint {
-                    "--checkpoint"
-                } else {
-                    "--disassemble"
-                }
+                "--disassemble"
             );
         }
         Ok(())
@@ -70,7 +87,7 @@ impl MethodArgs {
 
 /// Counts `prep` with the frontier method and prints the result, when `--method` asks for it
 /// (`auto`: when it chooses it). False when the search is to count instead.
-pub fn count(prep: &Prepared, args: &MethodArgs, json: bool) -> Result<bool> {
+pub fn count(prep: &Prepared, args: &MethodArgs, how: &How<'_>) -> Result<bool> {
     let start = Instant::now();
     let cancel = progress::cancellation();
     let reason = match args.method {
@@ -79,7 +96,7 @@ pub fn count(prep: &Prepared, args: &MethodArgs, json: bool) -> Result<bool> {
         Method::Auto => {
             let spinner = progress::spinner(true);
             spinner.set_message("auto: estimating the work of both methods");
-            let choice = auto::choose(prep, args.max_bytes(), 1, Some(cancel));
+            let choice = auto::choose(prep, args.max_bytes(), how.threads, Some(cancel));
             spinner.finish_and_clear();
             let choice = match choice {
                 Ok(c) => c,
@@ -93,15 +110,45 @@ pub fn count(prep: &Prepared, args: &MethodArgs, json: bool) -> Result<bool> {
             Some(choice.explain())
         }
     };
-    let report = run(prep, args, cancel)?;
+    let report = run(prep, args, how, cancel)?;
     let seconds = start.elapsed().as_secs_f64();
-    let text = if json {
-        render_json(prep, &report, reason, seconds)?
+    let text = if how.json {
+        render_json(prep, &report, reason, seconds, how.threads)?
     } else {
-        render_text(prep, &report, seconds)?
+        render_text(prep, &report, seconds, how.threads)?
     };
     outln!("{}", text.trim_end_matches('\n'));
+    if how.stats {
+        print_stats(&report);
+    }
     Ok(true)
+}
+
+/// `--stats`: every run's statistics, on standard error.
+fn print_stats(r: &FrontierReport) {
+    for (i, x) in r.runs.iter().enumerate() {
+        let layers: Vec<String> = x.layer_states.iter().map(|&n| fmt_int(n as u64)).collect();
+        note!(
+            "run {}/{} ({}): {} fixed; {}",
+            i + 1,
+            r.runs.len(),
+            x.symmetry,
+            x.fixed,
+            match x.same_as {
+                Some(j) => format!("the same count as run {}", j + 1),
+                None => format!(
+                    "{} items, {}-bit states, {} transitions, {} states at most (≈ {:.1} MiB); \
+                     states after each layer: {}",
+                    fmt_int(x.items as u64),
+                    x.state_bits,
+                    fmt_int(x.transitions),
+                    fmt_int(x.peak_states as u64),
+                    x.peak_bytes as f64 / f64::from(1u32 << 20),
+                    layers.join(", ")
+                ),
+            }
+        );
+    }
 }
 
 /// The frontier counter with a progress bar; an interruption ends the command (there are no
@@ -109,8 +156,47 @@ pub fn count(prep: &Prepared, args: &MethodArgs, json: bool) -> Result<bool> {
 fn run(
     prep: &Prepared,
     args: &MethodArgs,
+    how: &How<'_>,
     cancel: &std::sync::atomic::AtomicBool,
 ) -> Result<FrontierReport> {
+    let resume = match how.checkpoint {
+        Some((path, _)) => load(prep, path)?,
+        None => None,
+    };
+    let fingerprint = frontier::fingerprint(prep, true).map_err(anyhow::Error::msg)?;
+    // The last save: when, and which run and cell it holds.
+    let started = Instant::now();
+    let last: Mutex<(Instant, Option<Saved>)> = Mutex::new((started, None));
+    let save = |s: &Snapshot<'_>| -> Result<(), String> {
+        let Some((_, out)) = how.checkpoint else {
+            return Ok(());
+        };
+        let mut last = last.lock().expect("not poisoned");
+        let end = s.position() == s.positions();
+        if last.1.is_some() && !end && last.0.elapsed() < how.interval {
+            return Ok(());
+        }
+        let write = || -> Result<()> {
+            let mut f = out.create()?;
+            s.write(&prep.puzzle.id, &fingerprint, &mut f)
+                .with_context(|| format!("cannot write {}", out.shown().display()))?;
+            f.commit()
+        };
+        write().map_err(|e| format!("{e:#}"))?;
+        if s.position() > 0 {
+            // A line per save: where a long count is, even without a terminal.
+            note!(
+                "checkpoint: run {}, cell {} of {}, {} boundary states ({:.0} s)",
+                s.run() + 1,
+                s.position(),
+                s.positions(),
+                fmt_int(s.states() as u64),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        *last = (Instant::now(), Some((s.run(), s.position(), s.positions())));
+        Ok(())
+    };
     let bar = progress::spinner(true);
     let tick = |p: &frontier::FrontierProgress| {
         bar.set_message(format!(
@@ -126,18 +212,55 @@ fn run(
         max_bytes: args.max_bytes(),
         cancel: Some(cancel),
         progress: Some(&tick),
+        threads: how.threads,
+        checkpoint: how.checkpoint.map(|_| &save as _),
         ..Default::default()
     };
-    let result = frontier::count(prep, &opts);
+    let result = frontier::count_from(prep, &opts, resume);
     bar.finish_and_clear();
     match result {
         Ok(r) => Ok(r),
         Err(FrontierError::Cancelled) => {
-            note!("interrupted: the frontier method has no partial counts");
+            let saved = last.lock().expect("not poisoned").1;
+            match (how.checkpoint, saved) {
+                (Some((path, _)), Some((run, cell, cells))) => note!(
+                    "interrupted: no partial counts (each solution is counted at the last \
+                     cell); progress saved to {} (run {}, cell {cell} of {cells}): run the same \
+                     command again to resume",
+                    path.display(),
+                    run + 1
+                ),
+                _ => note!("interrupted: the frontier method has no partial counts"),
+            }
             Err(Stop::Interrupted.into())
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// Where the last checkpoint saved is: run, cell, cells.
+type Saved = (usize, usize, usize);
+
+/// The checkpoint at `path`, if there is one, checked against `prep`.
+fn load(prep: &Prepared, path: &Path) -> Result<Option<Resume>> {
+    let shown = path.display();
+    let file = match wurfel_files::open_regular(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read checkpoint {shown}")),
+    };
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let r = frontier::read_checkpoint(prep, true, &mut reader).map_err(|e| {
+        anyhow::anyhow!("checkpoint {shown} refused (remove it to count from the start): {e}")
+    })?;
+    note!(
+        "resuming from {shown}: run {}, cell {} of {}, {} boundary states",
+        r.run() + 1,
+        r.position(),
+        r.positions(),
+        fmt_int(r.states() as u64)
+    );
+    Ok(Some(r))
 }
 
 /// The three counts, in print order.
@@ -145,7 +268,12 @@ fn counts(r: &FrontierReport) -> [String; 3] {
     Convention::ALL.map(|c| r.get(c).map_or_else(String::new, |n| n.to_string()))
 }
 
-fn render_text(prep: &Prepared, r: &FrontierReport, seconds: f64) -> Result<String> {
+fn render_text(
+    prep: &Prepared,
+    r: &FrontierReport,
+    seconds: f64,
+    threads: usize,
+) -> Result<String> {
     let mut out = String::new();
     write_header(&mut out, prep)?;
     for (c, digits) in Convention::ALL.into_iter().zip(counts(r)) {
@@ -171,7 +299,11 @@ fn render_text(prep: &Prepared, r: &FrontierReport, seconds: f64) -> Result<Stri
         r.runs.len() - 1,
         r.runs.iter().filter(|x| x.same_as.is_some()).count()
     )?;
-    writeln!(out, "counted in {seconds:.2} s with 1 thread")?;
+    writeln!(
+        out,
+        "counted in {seconds:.2} s with {threads} thread{}",
+        if threads == 1 { "" } else { "s" }
+    )?;
     Ok(out)
 }
 
@@ -180,6 +312,7 @@ fn render_json(
     r: &FrontierReport,
     auto: Option<String>,
     seconds: f64,
+    threads: usize,
 ) -> Result<String> {
     let p = &prep.puzzle;
     let [raw, rotations, rotations_reflections] = counts(r);
@@ -201,7 +334,7 @@ fn render_json(
         rotations_reflections: ExactInt(rotations_reflections),
         complete: true,
         seconds,
-        threads: 1,
+        threads,
         target_rotations: prep.symmetry.rotations.len(),
         target_reflections: prep.symmetry.target_reflections,
         mirror_closed: prep.symmetry.mirror_closed,

@@ -80,7 +80,7 @@ pub fn choose(
         max_transitions: PROBE_TRANSITIONS,
         classes: false,
         cancel,
-        progress: None,
+        ..Default::default()
     };
     let mut choice = Choice {
         frontier: false,

@@ -1,115 +1,56 @@
-//! The dynamic programme: a map from state to the number of ways of reaching it, carried cell
-//! by cell through the visiting order.
+//! The dynamic programme: a table from state to the number of ways of reaching it, carried
+//! cell by cell through the visiting order.
 //!
 //! At position `p` every state either has `p` filled already (it moves on), or `p` is optional
 //! and stays empty, or an item whose first cell is `p` is put down where it fits and keeps the
-//! counts within range. The counts start as `u64`; an addition that would overflow stops the
-//! step, the map from before it is widened (to `u128`, then to big integers) and the step is
-//! done again, so every count is exact and nothing wraps.
+//! counts within range. The counts start as `u64`; before a step whose counts might not fit
+//! (the sum of all counts, times the most successors a state has, does not) the table is
+//! widened (to `u128`, then to big integers), so every count is exact and nothing wraps. The
+//! table being read is freed part by part as the step goes, so a step holds little more than
+//! the larger of the two tables.
+//!
+//! A step runs on [`FrontierOptions::threads`] threads: each takes whole parts of the table
+//! being read (see [`super::table`]), and sends every successor to the part of the new table
+//! its hash names, through a small buffer per part that is emptied under that part's lock.
+//! Sums do not depend on the order of their terms, so the counts (and the states) are the
+//! same for any number of threads.
 
 use super::problem::Dp;
+use super::saved::{Snapshot, WriteWays};
+use super::table::{map_bytes, part_of, AnyTable, AnyWays, Map, State, Table, Tally, PARTS};
 use super::{FrontierError, FrontierOptions, FrontierProgress, RunStats};
 use num_bigint::BigUint;
-use num_traits::{PrimInt, Zero};
-use rustc_hash::FxBuildHasher;
+use num_traits::Zero;
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-use std::hash::Hash;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
 
-type Map<K, V> = HashMap<K, V, FxBuildHasher>;
+/// Successors buffered per part before its lock is taken.
+const FLUSH: usize = 256;
 
-/// A number of ways: a machine integer that reports overflow, or a big integer.
-trait Tally: Clone {
-    /// Whether the values own heap memory (counted in the memory estimate).
-    const HEAP: bool;
-    /// `self += o`; false when it does not fit.
-    fn add(&mut self, o: &Self) -> bool;
-    fn big(&self) -> BigUint;
-    fn heap_bytes(&self) -> usize;
-}
-
-impl Tally for u64 {
-    const HEAP: bool = false;
-    fn add(&mut self, o: &Self) -> bool {
-        self.checked_add(*o).map(|s| *self = s).is_some()
-    }
-    fn big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn heap_bytes(&self) -> usize {
-        0
-    }
-}
-
-impl Tally for u128 {
-    const HEAP: bool = false;
-    fn add(&mut self, o: &Self) -> bool {
-        self.checked_add(*o).map(|s| *self = s).is_some()
-    }
-    fn big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn heap_bytes(&self) -> usize {
-        0
-    }
-}
-
-impl Tally for BigUint {
-    const HEAP: bool = true;
-    fn add(&mut self, o: &Self) -> bool {
-        *self += o;
-        true
-    }
-    fn big(&self) -> BigUint {
-        self.clone()
-    }
-    fn heap_bytes(&self) -> usize {
-        self.bits().div_ceil(64) as usize * 8
-    }
-}
-
-/// The state integer: `u64` when mask and counts fit, else `u128`.
-trait State: PrimInt + Hash {
-    fn of(x: u128) -> Self;
-    fn wide(self) -> u128;
-}
-
-impl State for u64 {
-    fn of(x: u128) -> Self {
-        u64::try_from(x).expect("the state width was checked")
-    }
-    fn wide(self) -> u128 {
-        u128::from(self)
-    }
-}
-
-impl State for u128 {
-    fn of(x: u128) -> Self {
-        x
-    }
-    fn wide(self) -> u128 {
-        self
-    }
-}
-
-/// Counts the ways to reach the end with every tracked kind within range.
+/// Counts the ways to reach the end with every tracked kind within range, from `start` (a
+/// position and the table there, from a checkpoint) or from the beginning.
 pub(crate) fn run(
     dp: &Dp,
     opts: &FrontierOptions<'_>,
     stats: &mut RunStats,
+    done: &[RunStats],
     run: (usize, usize),
+    start: Option<(usize, AnyTable)>,
 ) -> Result<BigUint, FrontierError> {
     let mut ctl = Control {
         opts,
         stats,
+        done,
         run,
         transitions: 0,
     };
-    if dp.bits <= 64 {
-        run_keyed::<u64>(dp, &mut ctl)
-    } else {
-        run_keyed::<u128>(dp, &mut ctl)
+    ctl.transitions = ctl.stats.transitions;
+    match start {
+        None if dp.bits <= 64 => run_keyed::<u64>(dp, &mut ctl, None),
+        None => run_keyed::<u128>(dp, &mut ctl, None),
+        Some((p, AnyTable::Narrow(t))) => run_keyed::<u64>(dp, &mut ctl, Some((p, t))),
+        Some((p, AnyTable::Wide(t))) => run_keyed::<u128>(dp, &mut ctl, Some((p, t))),
     }
 }
 
@@ -117,53 +58,36 @@ pub(crate) fn run(
 struct Control<'a, 'b> {
     opts: &'a FrontierOptions<'b>,
     stats: &'a mut RunStats,
+    done: &'a [RunStats],
     run: (usize, usize),
     transitions: u64,
 }
 
 impl Control<'_, '_> {
     fn cancelled(&self) -> bool {
-        self.opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        self.opts.cancel.is_some_and(|c| c.load(Relaxed))
     }
 
-    /// Before `next` may grow: whether both maps, `next` doubled (and its old table, which is
-    /// held while it is copied), stay within the memory bound.
-    fn may_grow<K, V: Tally>(
-        &self,
+    /// After position `p` (the table `t`, whose filling took `bytes` with the table it was
+    /// read from): statistics, progress, and at a layer boundary the checkpoint.
+    fn after<K: State, V: Tally>(
+        &mut self,
         dp: &Dp,
         p: usize,
-        cur: &Map<K, V>,
-        next: &Map<K, V>,
-    ) -> Result<(), FrontierError> {
-        let grown = (next.capacity() * 2).max(16);
-        let slots = cur.capacity() + next.capacity() + grown;
-        if table_bytes::<K, V>(slots) > self.opts.max_bytes {
-            return Err(FrontierError::TooMuchMemory {
-                limit: self.opts.max_bytes,
-                states: next.len(),
-                position: p,
-                positions: dp.positions(),
-                layer_states: self.stats.layer_states.clone(),
-            });
-        }
-        Ok(())
-    }
-
-    /// After position `p`: statistics and progress.
-    fn after<K, V: Tally>(&mut self, dp: &Dp, p: usize, map: &Map<K, V>, other: usize) {
+        t: &Table<K, V>,
+        bytes: usize,
+    ) -> Result<(), FrontierError>
+    where
+        Table<K, V>: WriteWays,
+    {
+        let states = t.len();
         let s = &mut *self.stats;
-        let heap: usize = if V::HEAP {
-            map.values().map(Tally::heap_bytes).sum()
-        } else {
-            0
-        };
-        // Both maps are allocated: the one just filled and the one it was filled from.
-        let bytes = table_bytes::<K, V>(map.capacity() + other) + heap;
-        s.peak_states = s.peak_states.max(map.len());
+        s.peak_states = s.peak_states.max(states);
         s.peak_bytes = s.peak_bytes.max(bytes);
         s.transitions = self.transitions;
-        if (p + 1).is_multiple_of(dp.order.layer) {
-            s.layer_states.push(map.len());
+        let boundary = (p + 1).is_multiple_of(dp.order.layer);
+        if boundary {
+            s.layer_states.push(states);
         }
         if let Some(f) = self.opts.progress {
             f(&FrontierProgress {
@@ -171,57 +95,90 @@ impl Control<'_, '_> {
                 runs: self.run.1,
                 position: p + 1,
                 positions: dp.positions(),
-                states: map.len(),
+                states,
                 window: dp.window,
             });
         }
+        if boundary && p + 1 < dp.positions() {
+            self.save(p + 1, t)?;
+        }
+        Ok(())
     }
-}
 
-/// Bytes of hash tables holding `slots` entries in all: an entry and a control byte per
-/// bucket, at most 7 entries per 8 buckets.
-fn table_bytes<K, V>(slots: usize) -> usize {
-    slots.saturating_mul(std::mem::size_of::<(K, V)>() + 1) / 7 * 8
+    /// Hands the table before position `p` to the checkpoint callback, if any.
+    fn save(&self, p: usize, t: &dyn WriteWays) -> Result<(), FrontierError> {
+        let Some(f) = self.opts.checkpoint else {
+            return Ok(());
+        };
+        f(&Snapshot {
+            run: self.run.0,
+            position: p,
+            done: self.done,
+            current: self.stats,
+            table: t,
+        })
+        .map_err(FrontierError::Checkpoint)
+    }
 }
 
 /// How a stretch of steps ended.
 enum Reached<K, V> {
-    /// At the end, with the final map.
-    Done(Map<K, V>),
-    /// A count overflowed at this position; the map is the one from before it.
-    Overflow(usize, Map<K, V>),
+    /// At the end, with the final table.
+    Done(Table<K, V>),
+    /// The counts need a wider type before this position; the table from before it.
+    Widen(usize, Table<K, V>),
 }
 
-fn run_keyed<K: State>(dp: &Dp, ctl: &mut Control<'_, '_>) -> Result<BigUint, FrontierError> {
+fn run_keyed<K: State>(
+    dp: &Dp,
+    ctl: &mut Control<'_, '_>,
+    start: Option<(usize, AnyWays<K>)>,
+) -> Result<BigUint, FrontierError>
+where
+    Table<K, u64>: WriteWays,
+    Table<K, u128>: WriteWays,
+    Table<K, BigUint>: WriteWays,
+{
     let items: Vec<Vec<(K, K)>> = dp
         .items_at
         .iter()
         .map(|v| v.iter().map(|&(m, d)| (K::of(m), K::of(d))).collect())
         .collect();
-    let mut start = Map::default();
-    start.insert(K::of(dp.initial()), 1u64);
-    let (p, map) = match steps(dp, &items, 0, start, ctl)? {
-        Reached::Done(m) => return Ok(total(dp, &m)),
-        Reached::Overflow(p, m) => (p, m),
+    let (mut p, mut cur) = match start {
+        Some(s) => s,
+        None => {
+            let t = Table::single(K::of(dp.initial()), 1u64);
+            ctl.save(0, &t)?;
+            (0, AnyWays::U64(t))
+        }
     };
-    let map: Map<K, u128> = map.into_iter().map(|(k, v)| (k, u128::from(v))).collect();
-    let (p, map) = match steps(dp, &items, p, map, ctl)? {
-        Reached::Done(m) => return Ok(total(dp, &m)),
-        Reached::Overflow(p, m) => (p, m),
-    };
-    let map: Map<K, BigUint> = map
-        .into_iter()
-        .map(|(k, v)| (k, BigUint::from(v)))
-        .collect();
-    match steps(dp, &items, p, map, ctl)? {
-        Reached::Done(m) => Ok(total(dp, &m)),
-        Reached::Overflow(..) => unreachable!("big integers do not overflow"),
+    loop {
+        cur = match cur {
+            AnyWays::U64(t) => match steps(dp, &items, p, t, ctl)? {
+                Reached::Done(t) => return Ok(total(dp, &t)),
+                Reached::Widen(q, t) => {
+                    p = q;
+                    AnyWays::U128(t.widen(u128::from))
+                }
+            },
+            AnyWays::U128(t) => match steps(dp, &items, p, t, ctl)? {
+                Reached::Done(t) => return Ok(total(dp, &t)),
+                Reached::Widen(q, t) => {
+                    p = q;
+                    AnyWays::Big(t.widen(BigUint::from))
+                }
+            },
+            AnyWays::Big(t) => match steps(dp, &items, p, t, ctl)? {
+                Reached::Done(t) => return Ok(total(dp, &t)),
+                Reached::Widen(..) => unreachable!("big integers always have room"),
+            },
+        };
     }
 }
 
 /// The sum over the final states whose counts reach every minimum.
-fn total<K: State, V: Tally>(dp: &Dp, map: &Map<K, V>) -> BigUint {
-    map.iter()
+fn total<K: State, V: Tally>(dp: &Dp, t: &Table<K, V>) -> BigUint {
+    t.iter()
         .filter(|(k, _)| dp.complete(k.wide()))
         .fold(BigUint::zero(), |s, (_, v)| s + v.big())
 }
@@ -231,109 +188,338 @@ fn steps<K: State, V: Tally>(
     dp: &Dp,
     items: &[Vec<(K, K)>],
     from: usize,
-    mut cur: Map<K, V>,
+    mut cur: Table<K, V>,
     ctl: &mut Control<'_, '_>,
-) -> Result<Reached<K, V>, FrontierError> {
-    let mut next: Map<K, V> = Map::default();
+) -> Result<Reached<K, V>, FrontierError>
+where
+    Table<K, V>: WriteWays,
+{
     for (p, at) in items.iter().enumerate().skip(from) {
         if ctl.cancelled() {
             return Err(FrontierError::Cancelled);
         }
-        next.clear();
-        if !step(dp, at, p, &cur, &mut next, ctl)? {
-            return Ok(Reached::Overflow(p, cur));
+        if !V::room(&cur, at.len() as u64 + 1) {
+            return Ok(Reached::Widen(p, cur));
         }
-        std::mem::swap(&mut cur, &mut next);
-        let other = next.capacity();
-        ctl.after(dp, p, &cur, other);
+        let moves = Moves::new(dp, at, p);
+        let (next, bytes) = step(dp, &moves, p, cur, ctl)?;
+        cur = next;
+        ctl.after(dp, p, &cur, bytes)?;
     }
     Ok(Reached::Done(cur))
 }
 
-/// One position: every state of `cur` carried into `next`. False when a count overflowed.
-fn step<K: State, V: Tally>(
-    dp: &Dp,
-    items: &[(K, K)],
-    p: usize,
-    cur: &Map<K, V>,
-    next: &mut Map<K, V>,
-    ctl: &mut Control<'_, '_>,
-) -> Result<bool, FrontierError> {
-    let w = dp.window as usize;
-    let low = K::of((1u128 << w) - 1);
-    let high = !low;
-    let incoming = match dp.prefilled.get(p + w) {
-        Some(true) => K::of(1u128 << (w - 1)),
-        _ => K::zero(),
-    };
-    let shift = |k: K| ((k & low) >> 1) | (k & high) | incoming;
-    let (bias, guard) = (K::of(dp.bias), K::of(dp.guard));
-    let reach: Vec<(u32, Vec<K>)> = dp.reach[p]
-        .iter()
-        .map(|(b, ms)| (*b, ms.iter().map(|&m| K::of(m)).collect()))
-        .collect();
-    let reach = reach.as_slice();
-    let optional = dp.optional[p];
-    let fanout = items.len() + 1;
-    for (i, (&key, val)) in cur.iter().enumerate() {
-        if i % 65_536 == 65_535 && ctl.cancelled() {
-            return Err(FrontierError::Cancelled);
+/// What can happen at one position.
+struct Moves<K> {
+    items: Vec<(K, K)>,
+    low: K,
+    high: K,
+    incoming: K,
+    bias: K,
+    guard: K,
+    optional: bool,
+    /// For the lookahead: bit, and the masks of the items that could fill it.
+    reach: Vec<(u32, Vec<K>)>,
+}
+
+impl<K: State> Moves<K> {
+    fn new(dp: &Dp, items: &[(K, K)], p: usize) -> Moves<K> {
+        let w = dp.window as usize;
+        let low = K::of((1u128 << w) - 1);
+        Moves {
+            items: items.to_vec(),
+            low,
+            high: !low,
+            incoming: match dp.prefilled.get(p + w) {
+                Some(true) => K::of(1u128 << (w - 1)),
+                _ => K::zero(),
+            },
+            bias: K::of(dp.bias),
+            guard: K::of(dp.guard),
+            optional: dp.optional[p],
+            reach: dp.reach[p]
+                .iter()
+                .map(|(b, ms)| (*b, ms.iter().map(|&m| K::of(m)).collect()))
+                .collect(),
         }
-        if next.len() + fanout > next.capacity() {
-            ctl.may_grow(dp, p, cur, next)?;
-        }
+    }
+
+    fn shift(&self, k: K) -> K {
+        ((k & self.low) >> 1) | (k & self.high) | self.incoming
+    }
+
+    /// Calls `f` with every successor of `key`.
+    fn each(&self, key: K, mut f: impl FnMut(K)) {
         if key & K::one() != K::zero() {
-            ctl.transitions += 1;
-            if !add(next, shift(key), val, reach) {
-                return Ok(false);
-            }
-            continue;
+            return f(self.shift(key));
         }
-        if optional {
-            ctl.transitions += 1;
-            if !add(next, shift(key), val, reach) {
-                return Ok(false);
-            }
+        if self.optional {
+            f(self.shift(key));
         }
-        for &(mask, delta) in items {
+        for &(mask, delta) in &self.items {
             if key & mask != K::zero() {
                 continue;
             }
             let s = key + delta;
-            if (s + bias) & guard != K::zero() {
+            if (s + self.bias) & self.guard != K::zero() {
                 continue;
             }
-            ctl.transitions += 1;
-            if !add(next, shift(s | mask), val, reach) {
-                return Ok(false);
+            f(self.shift(s | mask));
+        }
+    }
+
+    /// Whether every cell ahead that must be filled and is empty in `k` can still be covered.
+    fn alive(&self, k: K) -> bool {
+        self.reach.iter().all(|(bit, masks)| {
+            (k >> *bit as usize) & K::one() == K::one() || masks.iter().any(|&m| m & k == K::zero())
+        })
+    }
+}
+
+/// The table being filled, shared by the threads of one step.
+struct Fill<'a, K, V> {
+    next: Vec<Mutex<Map<K, V>>>,
+    moves: &'a Moves<K>,
+    /// The position being stepped.
+    position: usize,
+    /// Bytes of the maps in `next`.
+    bytes: AtomicUsize,
+    /// The table being read, each part taken (and freed) by one thread.
+    cur: Vec<Mutex<Vec<(K, V)>>>,
+    /// Bytes of what is left of it.
+    held: AtomicUsize,
+    /// Most bytes of both tables at once.
+    peak: AtomicUsize,
+    limit: usize,
+    states: AtomicUsize,
+    transitions: AtomicU64,
+    /// The next part of the table being read to take.
+    taken: AtomicUsize,
+    /// Transitions this step may make.
+    budget: u64,
+    cancel: Option<&'a AtomicBool>,
+    failed: Mutex<Option<FrontierError>>,
+    stop: AtomicBool,
+}
+
+impl<K: State, V: Tally> Fill<'_, K, V> {
+    fn fail(&self, e: FrontierError) {
+        self.failed.lock().expect("not poisoned").get_or_insert(e);
+        self.stop.store(true, Relaxed);
+    }
+
+    /// Adds the buffered successors to part `d`; false when the step must stop.
+    fn flush(&self, d: usize, buf: &mut Vec<(K, V)>, dp: &Dp) -> bool {
+        if buf.is_empty() {
+            return true;
+        }
+        let mut map = self.next[d].lock().expect("not poisoned");
+        for (k, v) in buf.drain(..) {
+            if map.len() == map.capacity() && !self.grow(&mut map, dp) {
+                return false;
+            }
+            match map.entry(k) {
+                Entry::Occupied(mut e) => {
+                    if !e.get_mut().add(&v) {
+                        self.fail(FrontierError::Inconsistent(
+                            "a count overflowed although the sum of all counts fitted".into(),
+                        ));
+                        return false;
+                    }
+                }
+                Entry::Vacant(e) => {
+                    if self.moves.alive(k) {
+                        e.insert(v);
+                        self.states.fetch_add(1, Relaxed);
+                    }
+                }
             }
         }
-        if ctl.transitions > ctl.opts.max_transitions {
-            return Err(FrontierError::Budget {
-                position: p,
+        true
+    }
+
+    /// Doubles a part's map if the memory bound allows it (its old table is held while it is
+    /// copied).
+    fn grow(&self, map: &mut Map<K, V>, dp: &Dp) -> bool {
+        let old = map_bytes::<K, V>(map.capacity());
+        let want = (map.capacity() * 2).max(64);
+        let now = self.bytes.load(Relaxed);
+        if self.held.load(Relaxed) + now + map_bytes::<K, V>(want) > self.limit {
+            self.fail(FrontierError::TooMuchMemory {
+                limit: self.limit,
+                states: self.states.load(Relaxed),
+                position: self.position,
                 positions: dp.positions(),
+                // Filled in by `step`, which knows them.
+                layer_states: Vec::new(),
+            });
+            return false;
+        }
+        map.reserve(want - map.len());
+        let new = map_bytes::<K, V>(map.capacity());
+        let now = self.bytes.fetch_add(new.saturating_sub(old), Relaxed) + new - old;
+        self.peak.fetch_max(self.held.load(Relaxed) + now, Relaxed);
+        true
+    }
+
+    /// One thread's share: whole parts of `cur`, taken in turn.
+    fn work(&self, dp: &Dp) {
+        let cancelled = || self.cancel.is_some_and(|c| c.load(Relaxed));
+        let mut bufs: Vec<Vec<(K, V)>> = (0..PARTS).map(|_| Vec::new()).collect();
+        let mut transitions = 0u64;
+        let mut seen = 0usize;
+        loop {
+            let i = self.taken.fetch_add(1, Relaxed);
+            if i >= PARTS || self.stop.load(Relaxed) {
+                break;
+            }
+            let part = std::mem::take(&mut *self.cur[i].lock().expect("not poisoned"));
+            for (key, val) in &part {
+                seen += 1;
+                if seen.is_multiple_of(65_536) && cancelled() {
+                    return self.fail(FrontierError::Cancelled);
+                }
+                let mut ok = true;
+                self.moves.each(*key, |s| {
+                    transitions += 1;
+                    let d = part_of(s);
+                    bufs[d].push((s, val.clone()));
+                    if bufs[d].len() >= FLUSH && ok {
+                        ok = self.flush(d, &mut bufs[d], dp);
+                    }
+                });
+                if !ok {
+                    return;
+                }
+            }
+            self.held.fetch_sub(part_bytes(&part), Relaxed);
+            drop(part);
+            let all = self.transitions.fetch_add(transitions, Relaxed) + transitions;
+            transitions = 0;
+            if all > self.budget {
+                return self.fail(FrontierError::Budget {
+                    position: self.position,
+                    positions: dp.positions(),
+                });
+            }
+        }
+        self.transitions.fetch_add(transitions, Relaxed);
+        for (d, buf) in bufs.iter_mut().enumerate() {
+            if !self.flush(d, buf, dp) {
+                return;
+            }
+        }
+    }
+}
+
+/// Bytes of one part of a table at rest.
+fn part_bytes<K, V: Tally>(part: &Vec<(K, V)>) -> usize {
+    let heap: usize = if V::HEAP {
+        part.iter().map(|(_, v)| v.heap_bytes()).sum()
+    } else {
+        0
+    };
+    part.capacity() * std::mem::size_of::<(K, V)>() + heap
+}
+
+/// One position: every state of `cur` carried into a new table, with the most bytes both
+/// held at once.
+fn step<K: State, V: Tally>(
+    dp: &Dp,
+    moves: &Moves<K>,
+    p: usize,
+    cur: Table<K, V>,
+    ctl: &mut Control<'_, '_>,
+) -> Result<(Table<K, V>, usize), FrontierError> {
+    let held = cur.bytes();
+    let fill = Fill {
+        cur: cur.parts.into_iter().map(Mutex::new).collect(),
+        held: AtomicUsize::new(held),
+        peak: AtomicUsize::new(held),
+        position: p,
+        next: (0..PARTS).map(|_| Mutex::new(Map::default())).collect(),
+        moves,
+        bytes: AtomicUsize::new(0),
+        limit: ctl.opts.max_bytes,
+        states: AtomicUsize::new(0),
+        transitions: AtomicU64::new(0),
+        taken: AtomicUsize::new(0),
+        budget: ctl.opts.max_transitions.saturating_sub(ctl.transitions),
+        cancel: ctl.opts.cancel,
+        failed: Mutex::new(None),
+        stop: AtomicBool::new(false),
+    };
+    let threads = ctl.opts.threads.clamp(1, PARTS);
+    if threads == 1 {
+        fill.work(dp);
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| fill.work(dp));
+            }
+        });
+    }
+    match fill.failed.into_inner().expect("not poisoned") {
+        Some(FrontierError::TooMuchMemory {
+            limit,
+            states,
+            position,
+            positions,
+            ..
+        }) => {
+            return Err(FrontierError::TooMuchMemory {
+                limit,
+                states,
+                position,
+                positions,
+                layer_states: ctl.stats.layer_states.clone(),
+            })
+        }
+        Some(e) => return Err(e),
+        None => {}
+    }
+    ctl.transitions += fill.transitions.load(Relaxed);
+    let bytes = fill.peak.load(Relaxed);
+    let maps: Vec<Map<K, V>> = fill
+        .next
+        .into_iter()
+        .map(|m| m.into_inner().expect("not poisoned"))
+        .collect();
+    Ok((settle(maps, threads), bytes))
+}
+
+/// The filled maps as a table at rest, converted on `threads` threads.
+fn settle<K: State, V: Tally>(maps: Vec<Map<K, V>>, threads: usize) -> Table<K, V> {
+    let convert = |m: Map<K, V>| -> Vec<(K, V)> {
+        let mut v: Vec<(K, V)> = m.into_iter().collect();
+        v.shrink_to_fit();
+        v
+    };
+    if threads == 1 {
+        return Table {
+            parts: maps.into_iter().map(convert).collect(),
+        };
+    }
+    let maps: Vec<Mutex<Option<Map<K, V>>>> =
+        maps.into_iter().map(|m| Mutex::new(Some(m))).collect();
+    let parts: Vec<Mutex<Vec<(K, V)>>> = (0..PARTS).map(|_| Mutex::new(Vec::new())).collect();
+    let taken = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = taken.fetch_add(1, Relaxed);
+                if i >= PARTS {
+                    break;
+                }
+                let m = maps[i].lock().expect("not poisoned").take();
+                *parts[i].lock().expect("not poisoned") = convert(m.unwrap_or_default());
             });
         }
+    });
+    Table {
+        parts: parts
+            .into_iter()
+            .map(|p| p.into_inner().expect("not poisoned"))
+            .collect(),
     }
-    Ok(true)
-}
-
-/// `map[k] += v`; false on overflow.
-fn add<K: State, V: Tally>(map: &mut Map<K, V>, k: K, v: &V, reach: &[(u32, Vec<K>)]) -> bool {
-    match map.entry(k) {
-        Entry::Occupied(mut e) => e.get_mut().add(v),
-        Entry::Vacant(e) => {
-            if alive(k, reach) {
-                e.insert(v.clone());
-            }
-            true
-        }
-    }
-}
-
-/// Whether every cell ahead that must be filled and is empty in `k` can still be covered.
-fn alive<K: State>(k: K, reach: &[(u32, Vec<K>)]) -> bool {
-    reach.iter().all(|(bit, masks)| {
-        (k >> *bit as usize) & K::one() == K::one() || masks.iter().any(|&m| m & k == K::zero())
-    })
 }

@@ -22,6 +22,10 @@ mod classes;
 mod dp;
 pub(crate) mod order;
 pub(crate) mod problem;
+mod saved;
+mod table;
+
+pub use saved::{fingerprint, read as read_checkpoint, Resume, Snapshot};
 
 use crate::Prepared;
 use num_bigint::BigUint;
@@ -29,6 +33,9 @@ use problem::{orbit_items, placement_items, Dp, Item};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
+
+/// The checkpoint callback: saves a [`Snapshot`], or says why it could not.
+pub type SaveFn<'a> = dyn Fn(&Snapshot<'_>) -> Result<(), String> + Sync + 'a;
 
 /// How to run the frontier counter.
 #[derive(Clone, Copy)]
@@ -45,6 +52,12 @@ pub struct FrontierOptions<'a> {
     pub cancel: Option<&'a AtomicBool>,
     /// Called after every position.
     pub progress: Option<&'a dyn Fn(&FrontierProgress)>,
+    /// Threads of each step (the counts do not depend on it).
+    pub threads: usize,
+    /// Called with the state table at the start of every run and at every layer boundary
+    /// (the positions where a whole layer along the slowest axis is done); an error stops the
+    /// count with [`FrontierError::Checkpoint`].
+    pub checkpoint: Option<&'a SaveFn<'a>>,
 }
 
 impl Default for FrontierOptions<'_> {
@@ -55,6 +68,8 @@ impl Default for FrontierOptions<'_> {
             classes: true,
             cancel: None,
             progress: None,
+            threads: 1,
+            checkpoint: None,
         }
     }
 }
@@ -175,6 +190,8 @@ pub enum FrontierError {
     },
     /// Stopped from outside.
     Cancelled,
+    /// The checkpoint callback failed, or a checkpoint does not fit the puzzle.
+    Checkpoint(String),
     /// The fixed-point counts contradict Burnside's lemma (a sum not a multiple of the group
     /// order): a bug, reported rather than rounded.
     Inconsistent(String),
@@ -223,6 +240,7 @@ impl fmt::Display for FrontierError {
                 "the transition budget ran out at cell {position} of {positions}"
             ),
             FrontierError::Cancelled => write!(f, "interrupted"),
+            FrontierError::Checkpoint(s) => write!(f, "checkpoint: {s}"),
             FrontierError::Inconsistent(s) => write!(f, "internal error: {s}"),
         }
     }
@@ -242,7 +260,28 @@ struct Job<'a> {
 
 /// Counts the solutions of `prep` (and, with [`FrontierOptions::classes`], its classes).
 pub fn count(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<FrontierReport, FrontierError> {
+    count_from(prep, opts, None)
+}
+
+/// [`count`], resuming from a checkpoint read by [`read_checkpoint`] (for the same puzzle and
+/// [`FrontierOptions::classes`]) when one is given.
+pub fn count_from(
+    prep: &Prepared,
+    opts: &FrontierOptions<'_>,
+    resume: Option<Resume>,
+) -> Result<FrontierReport, FrontierError> {
     let jobs = jobs(prep, opts.classes);
+    let (mut runs, mut resume) = match resume {
+        Some(r) if r.run < jobs.len() && r.done.len() == r.run => {
+            (r.done, Some((r.position, r.current, r.table)))
+        }
+        Some(_) => {
+            return Err(FrontierError::Checkpoint(
+                "it does not fit the puzzle".into(),
+            ))
+        }
+        None => (Vec::with_capacity(jobs.len()), None),
+    };
     let sym = &prep.symmetry;
     let group: Vec<(&[u32], Vec<u32>)> = sym
         .rotations
@@ -250,9 +289,14 @@ pub fn count(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<FrontierRepo
         .chain(&sym.reflections)
         .map(|h| (h.as_slice(), inverse(h)))
         .collect();
-    let mut runs: Vec<RunStats> = Vec::with_capacity(jobs.len());
     let mut seen: HashMap<&[Item], usize> = HashMap::new();
     for (i, job) in jobs.iter().enumerate() {
+        if i < runs.len() {
+            if runs[i].same_as.is_none() {
+                seen.insert(&job.items, i);
+            }
+            continue;
+        }
         // A symmetry with the same orbits as an earlier one (its inverse), or conjugate to one
         // (h g h⁻¹ fixes h(S) exactly when g fixes S), fixes as many solutions.
         let earlier = seen.get(job.items.as_slice()).copied().or_else(|| {
@@ -272,7 +316,8 @@ pub fn count(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<FrontierRepo
             continue;
         }
         seen.insert(&job.items, i);
-        runs.push(run(prep, job, opts, (i, jobs.len()))?);
+        let stats = run(prep, job, opts, &runs, (i, jobs.len()), resume.take())?;
+        runs.push(stats);
     }
     let fixed: Vec<BigUint> = runs.iter().map(|r| r.fixed.clone()).collect();
     let raw = fixed[0].clone();
@@ -290,24 +335,32 @@ pub fn count(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<FrontierRepo
     })
 }
 
-/// One run of the programme.
+/// One run of the programme (from a checkpoint's position, statistics and table).
 fn run(
     prep: &Prepared,
     job: &Job,
     opts: &FrontierOptions<'_>,
+    done: &[RunStats],
     which: (usize, usize),
+    resume: Option<(usize, RunStats, table::AnyTable)>,
 ) -> Result<RunStats, FrontierError> {
     let dp = Dp::new(&prep.puzzle, &prep.board, &job.items)?;
-    let mut stats = RunStats {
-        symmetry: job.label.clone(),
-        order: dp.order.describe(),
-        window: dp.window,
-        state_bits: dp.bits,
-        items: dp.items,
-        positions: dp.positions(),
-        ..Default::default()
+    let (mut stats, start) = match resume {
+        Some((p, stats, t)) => (stats, Some((p, t))),
+        None => (
+            RunStats {
+                symmetry: job.label.clone(),
+                order: dp.order.describe(),
+                window: dp.window,
+                state_bits: dp.bits,
+                items: dp.items,
+                positions: dp.positions(),
+                ..Default::default()
+            },
+            None,
+        ),
     };
-    stats.fixed = dp::run(&dp, opts, &mut stats, which)?;
+    stats.fixed = dp::run(&dp, opts, &mut stats, done, which, start)?;
     Ok(stats)
 }
 
