@@ -17,8 +17,8 @@
 
 use super::files::{host, write_file, PlanDir, VERSION};
 use super::job::Kind;
-use crate::commands::revenge::reduced_text;
 use crate::output::{fmt_int, OutputPath};
+use crate::present::analysis::reduced_text;
 use crate::{note, outln};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;

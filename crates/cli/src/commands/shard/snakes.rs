@@ -8,9 +8,10 @@
 
 use super::files::{host, write_file, PlanDir, VERSION};
 use super::job::Kind;
-use crate::commands::snake::{parse_box, render_count, resolve, Named};
-use crate::commands::snake_survey::{check_survey_box, render_survey};
+use crate::commands::snake::{parse_box, resolve, Named};
+use crate::commands::snake_survey::check_survey_box;
 use crate::output::fmt_int;
+use crate::present::snake::{render_count, render_survey};
 use crate::{note, outln};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
