@@ -286,6 +286,7 @@ impl Prepared {
         tasks: &[Vec<u32>],
         opts: &SearchOptions<'_>,
         want: Want,
+        disassemble: bool,
         mut done: D,
     ) -> Result<SearchReport, ProblemError>
     where
@@ -295,7 +296,7 @@ impl Prepared {
             &self.problem,
             tasks,
             opts,
-            |_| Classify::new(self, want, false, None),
+            |_| Classify::new(self, want, disassemble, None),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
         )
     }
@@ -318,19 +319,17 @@ impl Prepared {
         }
     }
 
-    /// Counts all solutions.
+    /// Counts all solutions (see [`Prepared::count_with`] for everything else a count does).
     pub fn count(&self, threads: usize) -> Counts {
-        let mut counts = Counts::default();
         let opts = SearchOptions {
             threads,
             ..Default::default()
         };
-        self.run(&opts, Want::Count, None, |_, out, _| {
-            counts += out.counts;
-            ControlFlow::Continue(())
-        })
-        .expect("validated in new()");
-        counts
+        // The problem was validated in `new()`; an overflow of u64 is out of reach here.
+        self.count_with(&opts, &crate::count::CountRequest::all(), |_, _, _| Ok(()))
+            .expect("validated in new()")
+            .progress
+            .counts
     }
 
     /// Up to `limit` solutions distinct under `distinct`, found by budgeted rounds (see

@@ -12,16 +12,13 @@ use crate::output::OutputPath;
 use crate::present::count::{print, Summary};
 use crate::{note, progress};
 use anyhow::{bail, Context, Result};
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use wurfel_cover::Stats;
 use wurfel_files::read_text_bounded;
-use wurfel_pack::checkpoint::{
-    count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
-};
+use wurfel_pack::checkpoint::{count_resumable, Checkpoint, Fingerprint};
+use wurfel_pack::count::{CountOutcome, CountProgress, CountRequest};
 use wurfel_pack::load::MAX_FILE_BYTES;
-use wurfel_pack::{DisassemblyCounts, Prepared, Want};
+use wurfel_pack::Prepared;
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -78,7 +75,8 @@ pub fn count(args: CountArgs) -> Result<()> {
     }
     let start = Instant::now();
     let (outcome, disassembly) = if args.disassemble.disassemble {
-        let (o, d) = run_disassembling(&prep, &args)?;
+        let o = run_disassembling(&prep, &args)?;
+        let d = o.disassembly;
         (o, Some(d))
     } else {
         (run(&prep, &args, store.as_ref())?, None)
@@ -182,37 +180,15 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
 }
 
 /// Counts and analyses every rotation class for disassembly (no checkpoints: see `count`).
-fn run_disassembling(
-    prep: &Prepared,
-    args: &CountArgs,
-) -> Result<(CountOutcome, DisassemblyCounts)> {
+fn run_disassembling(prep: &Prepared, args: &CountArgs) -> Result<CountOutcome> {
     let bar = progress::bar(true);
     let callback = progress::callback(&bar);
     let opts = progress::search_options(args.threads.get(), &callback);
-    let mut progress = CountProgress::default();
-    let mut disassembly = DisassemblyCounts::default();
-    let mut stats = Stats::default();
-    // Tasks arrive in task order whatever the thread count, and sums and maxima do not depend
-    // on the order anyway: the counts are the same for any number of threads.
-    let report = prep.run_with(&opts, Want::Count, true, None, |_, out, st| {
-        progress.counts += out.counts;
-        disassembly += out.disassembly;
-        stats += st;
-        ControlFlow::Continue(())
-    })?;
-    bar.finish_and_clear();
-    progress.tasks_total = report.tasks_total;
-    progress.next_task = if report.complete {
-        report.tasks_total
-    } else {
-        report.tasks_done
+    let request = CountRequest {
+        disassemble: true,
+        ..CountRequest::all()
     };
-    Ok((
-        CountOutcome {
-            progress,
-            report,
-            stats,
-        },
-        disassembly,
-    ))
+    let outcome = prep.count_with(&opts, &request, |_, _, _| Ok(()))?;
+    bar.finish_and_clear();
+    Ok(outcome)
 }

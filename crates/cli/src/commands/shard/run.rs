@@ -10,11 +10,11 @@ use crate::report::SolutionJson;
 use crate::{note, outln, progress};
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_cover::{SearchOptions, Stats};
-use wurfel_pack::{Convention, Counts, Want};
+use wurfel_pack::count::{CountRequest, Tasks};
+use wurfel_pack::{Convention, Want};
 use wurfel_shard::{Observed, Plan, ShardResult, SolutionsFile};
 
 /// Arguments of `wurfel shard run`.
@@ -232,25 +232,25 @@ fn search(
         min_tasks: 1,
         ..progress::search_options(threads, &callback)
     };
-    let want = keep.map_or(Want::Count, Want::List);
-    let mut counts = Counts::default();
-    let mut stats = Stats::default();
+    let request = CountRequest {
+        tasks: Tasks::Only(tasks),
+        want: keep.map_or(Want::Count, Want::List),
+        ..CountRequest::all()
+    };
     let mut lines = String::new();
     let start = Instant::now();
-    let report = prep.run_tasks(tasks, &opts, want, |_, out, st| {
-        counts += out.counts;
-        stats += st;
+    let outcome = prep.count_with(&opts, &request, |_, out, _| {
         for s in &out.solutions {
-            let json = serde_json::to_string(&SolutionJson::new(prep, s)).expect("plain data");
-            lines.push_str(&json);
+            lines.push_str(&serde_json::to_string(&SolutionJson::new(prep, s))?);
             lines.push('\n');
         }
-        ControlFlow::Continue(())
+        Ok(())
     })?;
     bar.finish_and_clear();
-    if !report.complete {
+    if !outcome.report.complete {
         return Ok(None);
     }
+    let (counts, stats) = (outcome.progress.counts, outcome.stats);
     let millis = start.elapsed().as_millis() as u64;
     let solutions = match keep {
         Some(_) => {
@@ -282,28 +282,15 @@ fn search(
     Ok(Some(result))
 }
 
-/// The engine's statistics by name (summed by the merge).
+/// The engine's statistics by name (summed by the merge), named as `count --json` names them.
 pub fn stats_map(s: &Stats) -> BTreeMap<String, u64> {
-    BTreeMap::from([
-        ("nodes".to_string(), s.nodes),
-        ("tried".to_string(), s.tried),
-        ("fitted".to_string(), s.fitted),
-        ("solutions".to_string(), s.solutions),
-        ("dead_columns".to_string(), s.dead_columns),
-        ("region_prunes".to_string(), s.region_prunes),
-    ])
+    s.named()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
 }
 
 /// The inverse of [`stats_map`].
 pub fn stats_of(m: &BTreeMap<String, u64>) -> Stats {
-    let g = |k: &str| m.get(k).copied().unwrap_or(0);
-    Stats {
-        nodes: g("nodes"),
-        tried: g("tried"),
-        fitted: g("fitted"),
-        solutions: g("solutions"),
-        dead_columns: g("dead_columns"),
-        region_prunes: g("region_prunes"),
-        budget_cuts: 0,
-    }
+    Stats::from_named(|k| m.get(k).copied().unwrap_or(0))
 }
