@@ -115,6 +115,19 @@ pub fn checked_add(a: Counts, b: Counts) -> Option<Counts> {
 pub type HookResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
 impl Prepared {
+    /// Counts all solutions (see [`Prepared::count_with`] for everything else a count does).
+    pub fn count(&self, threads: usize) -> Counts {
+        let opts = SearchOptions {
+            threads,
+            ..Default::default()
+        };
+        // The problem was validated in `new()`; an overflow of u64 is out of reach here.
+        self.count_with(&opts, &CountRequest::all(), |_, _, _| Ok(()))
+            .expect("validated in new()")
+            .progress
+            .counts
+    }
+
     /// Counts as `request` says. `each` sees every task's output in task order (the same for
     /// any thread count) with the progress including it; an error from it stops the count.
     /// Counts are summed with checked arithmetic: an overflow is an error, never a wrapped

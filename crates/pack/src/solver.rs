@@ -319,19 +319,6 @@ impl Prepared {
         }
     }
 
-    /// Counts all solutions (see [`Prepared::count_with`] for everything else a count does).
-    pub fn count(&self, threads: usize) -> Counts {
-        let opts = SearchOptions {
-            threads,
-            ..Default::default()
-        };
-        // The problem was validated in `new()`; an overflow of u64 is out of reach here.
-        self.count_with(&opts, &crate::count::CountRequest::all(), |_, _, _| Ok(()))
-            .expect("validated in new()")
-            .progress
-            .counts
-    }
-
     /// Up to `limit` solutions distinct under `distinct`, found by budgeted rounds (see
     /// [`wurfel_cover::search_limited`]): fast even where plain depth-first order would sit
     /// in a barren subtree, and the same for any thread count. The report's `complete` is true
@@ -433,7 +420,7 @@ impl Prepared {
 
     /// The engine columns (box cells) of the target's optional cells.
     pub fn optional_columns(&self) -> Vec<u32> {
-        optional_columns(&self.puzzle, &self.board)
+        crate::placements::optional_columns(&self.puzzle, &self.board)
     }
 }
 
@@ -451,19 +438,6 @@ fn orbit_representatives(placements: &[Placement], symmetry: &Symmetry, kind: u3
         }
     }
     reps
-}
-
-/// The engine columns (box cells) of the puzzle's optional cells.
-pub(crate) fn optional_columns(puzzle: &Puzzle, board: &BoxBoard) -> Vec<u32> {
-    puzzle
-        .optional
-        .iter()
-        .filter_map(|&c| {
-            let o = board.origin;
-            board.index([c[0] - o[0], c[1] - o[1], c[2] - o[2]])
-        })
-        .map(|i| i as u32)
-        .collect()
 }
 
 /// The piece to restrict to orbit representatives: among the kinds occurring exactly once in
@@ -554,7 +528,7 @@ fn engine_problem(
         grid: Some(board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
-        secondary: optional_columns(puzzle, board),
+        secondary: crate::placements::optional_columns(puzzle, board),
         group_min: puzzle
             .pieces
             .iter()

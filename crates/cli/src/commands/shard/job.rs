@@ -40,6 +40,12 @@ impl Kind {
         }
     }
 
+    /// True for jobs computed in rounds (an analysis, depth by depth), whose status is more
+    /// than their shards' files.
+    pub fn in_rounds(self) -> bool {
+        self == Kind::RevengeAnalyse
+    }
+
     /// The kind of `plan`'s job; an error for a kind this wurfel does not run.
     pub fn of(plan: &Plan) -> Result<Kind> {
         match Kind::ALL.into_iter().find(|k| k.key() == plan.job.kind) {

@@ -31,10 +31,12 @@ pub fn status(args: StatusArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     // Status reads only the shards' files, so it works for job kinds this wurfel cannot run.
+    // A job this wurfel does not rebuild (another kind, or a plan whose problem it refuses)
+    // still shows its shards' files; a job in rounds needs its own state read.
     let js = match job::of_plan(&plan) {
         Ok(job) => job.status(&dir, &plan)?,
-        Err(_) if Kind::of(&plan).is_err() => JobStatus::of_files(&dir, &plan),
-        Err(e) => return Err(e),
+        Err(e) if Kind::of(&plan).is_ok_and(Kind::in_rounds) => return Err(e),
+        Err(_) => JobStatus::of_files(&dir, &plan),
     };
     let (observed, st) = (&js.observed, &js.status);
     if args.next_depth {
