@@ -2,7 +2,9 @@
 //! `shard plan/run/status/merge` (packing, snake and analysis jobs) and `revenge
 //! analyse/positions/net` print on a few quick puzzles, text and `--json`, byte for byte, as
 //! recorded in `tests/golden/` before issue 22's restructuring of the CLI and the counting loop.
-//! Only timings (and the temporary directory's name) are normalised; see [`normalise`].
+//! Only timings (and the temporary directory's name) are normalised; see [`normalise`]. The
+//! reduction solver's outputs (`revenge solve/scramble/bench/tables`) are an ignored test: its
+//! tables take seconds to build (`cargo test --release -p wurfel --test golden -- --ignored`).
 //!
 //! `WURFEL_BLESS=1 cargo test -p wurfel --test golden` rewrites the files (then review the diff:
 //! a changed golden file is a changed output).
@@ -199,6 +201,48 @@ fn shard_outputs(tmp: &Path, cache: &Path) -> Vec<(String, String)> {
     out
 }
 
+/// `revenge solve` (text, JSON, `--explain`, `--facelets`), `scramble`, `bench` and `tables` of
+/// the reduction method, whose tables (45 MB) take about ten seconds to build: ignored.
+fn revenge_outputs(tmp: &Path) -> Vec<(String, String)> {
+    let cache = tmp.join("cache");
+    let facelets = run(
+        &cache,
+        &["revenge", "positions", "--random", "1", "--seed", "5"],
+    );
+    let cases: [(&str, &[&str]); 9] = [
+        ("revenge-solve", &["solve", "--scramble", "R U Rw F2 u"]),
+        (
+            "revenge-solve-json",
+            &["solve", "--scramble", "R U Rw F2 u", "--json"],
+        ),
+        (
+            "revenge-solve-explain",
+            &["solve", "--random", "--seed", "3", "--explain"],
+        ),
+        (
+            "revenge-solve-facelets",
+            &["solve", "--facelets", facelets.trim()],
+        ),
+        ("revenge-scramble", &["scramble", "--count", "2"]),
+        (
+            "revenge-scramble-json",
+            &["scramble", "--count", "2", "--json"],
+        ),
+        ("revenge-bench", &["bench", "--random", "3"]),
+        ("revenge-bench-json", &["bench", "--random", "3", "--json"]),
+        ("revenge-tables", &["tables"]),
+    ];
+    cases
+        .iter()
+        .map(|(name, args)| {
+            let mut all = vec!["revenge"];
+            all.extend(args.iter());
+            all.extend(["--quiet", "--threads", "2"]);
+            (name.to_string(), normalise(&run(&cache, &all), tmp))
+        })
+        .collect()
+}
+
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
@@ -206,9 +250,21 @@ fn golden_dir() -> PathBuf {
 #[test]
 fn outputs_are_byte_identical_to_the_recorded_ones() {
     let tmp = tempfile::tempdir().expect("temp dir");
+    compare(outputs(tmp.path()));
+}
+
+#[test]
+#[ignore = "builds the reduction's tables (45 MB, about ten seconds)"]
+fn revenge_solver_outputs_are_byte_identical_to_the_recorded_ones() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    compare(revenge_outputs(tmp.path()));
+}
+
+/// Each output against its file in `tests/golden/` (or recorded there with `WURFEL_BLESS`).
+fn compare(outputs: Vec<(String, String)>) {
     let bless = std::env::var_os("WURFEL_BLESS").is_some();
     let mut differ = Vec::new();
-    for (name, text) in outputs(tmp.path()) {
+    for (name, text) in outputs {
         let path = golden_dir().join(format!("{name}.txt"));
         if bless {
             std::fs::create_dir_all(golden_dir()).expect("golden dir");
