@@ -13,6 +13,7 @@ mod exit;
 mod inputs;
 mod memory;
 mod output;
+mod present;
 mod progress;
 
 // Every JSON shape lives in the presentation layer, shared with `wurfel serve`.

@@ -28,6 +28,7 @@
 
 mod bits;
 mod counter;
+mod covering;
 mod memory;
 mod problem;
 mod region;
@@ -38,8 +39,9 @@ mod stats;
 pub use bits::Bits;
 pub use cut::{Cut, CutOptions};
 pub use memory::SearchMemory;
-pub use probe::{Estimate, EstimateOptions, Interval, Sample};
+pub use probe::{Estimate, EstimateOptions, Interval};
 pub use problem::{Branching, Problem, ProblemError, Row};
+pub use sample::Sample;
 pub use stats::Stats;
 pub use task_plan::{task_plan, ENGINE_VERSION};
 pub use tree::{Node, Tree, Weight};
@@ -71,6 +73,7 @@ macro_rules! with_compiled {
 // After the macro: these modules compile problems with it.
 mod cut;
 mod probe;
+mod sample;
 mod task_plan;
 mod tree;
 

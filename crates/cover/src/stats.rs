@@ -38,3 +38,54 @@ impl AddAssign for Stats {
         self.budget_cuts += o.budget_cuts;
     }
 }
+
+impl Stats {
+    /// The statistics a count reports, each under its one name: the keys of `count --json`'s
+    /// `stats` and of shard results, and (with spaces for underscores) the words of `count
+    /// --stats`. A dead column of a packing is a cell (or a piece that must still be used),
+    /// hence `dead_cells`. `budget_cuts` is not reported: counts run without a node budget.
+    pub fn named(&self) -> [(&'static str, u64); 6] {
+        [
+            ("nodes", self.nodes),
+            ("tried", self.tried),
+            ("fitted", self.fitted),
+            ("solutions", self.solutions),
+            ("dead_cells", self.dead_columns),
+            ("pruned_regions", self.region_prunes),
+        ]
+    }
+
+    /// The inverse of [`Stats::named`]: `get` gives each name's value (0 if absent).
+    pub fn from_named(get: impl Fn(&str) -> u64) -> Stats {
+        Stats {
+            nodes: get("nodes"),
+            tried: get("tried"),
+            fitted: get("fitted"),
+            solutions: get("solutions"),
+            dead_columns: get("dead_cells"),
+            region_prunes: get("pruned_regions"),
+            budget_cuts: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Stats;
+
+    #[test]
+    fn named_round_trips() {
+        let s = Stats {
+            nodes: 1,
+            tried: 2,
+            fitted: 3,
+            solutions: 4,
+            dead_columns: 5,
+            region_prunes: 6,
+            budget_cuts: 0,
+        };
+        let named = s.named();
+        let get = |k: &str| named.iter().find(|(n, _)| *n == k).map_or(0, |(_, v)| *v);
+        assert_eq!(Stats::from_named(get), s);
+    }
+}

@@ -7,7 +7,7 @@
 //! placed. A list of prefixes is a *cut* when every leaf of the tree lies below exactly one of
 //! them; searching the prefixes of a cut one by one finds every cover exactly once.
 
-use crate::probe::{Rng, Sample};
+use crate::sample::{Rng, Sample};
 use crate::search::{Choice, Compiled};
 use crate::{Problem, ProblemError};
 use std::ops::ControlFlow;

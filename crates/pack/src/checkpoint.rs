@@ -20,13 +20,14 @@
 //! an error, never a wrapped total. This module does no file I/O; the caller reads and writes
 //! the text (see [`Checkpoint::to_text`], [`Checkpoint::parse`]) and decides where it lives.
 
-use crate::solver::{Counts, Prepared, Want};
+pub use crate::count::{checked_add, CountOutcome, CountProgress};
+use crate::count::{CountError, CountRequest};
+use crate::solver::{Counts, Prepared};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
-use wurfel_cover::{ProblemError, SearchOptions, SearchReport, Stats};
+use wurfel_cover::{ProblemError, SearchOptions};
 
 /// The `format` field of every checkpoint file.
 pub const FORMAT: &str = "wurfel-count-checkpoint";
@@ -115,17 +116,6 @@ impl Fingerprint {
 /// A length-prefixed list, so that two different lists never hash alike by concatenation.
 fn list<T: Copy + Into<u64>>(xs: &[T]) -> impl Iterator<Item = u64> + '_ {
     std::iter::once(xs.len() as u64).chain(xs.iter().map(|&x| x.into()))
-}
-
-/// Progress of a count: tasks `0..next_task` of a plan of `tasks_total` tasks are counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CountProgress {
-    /// Tasks in the plan.
-    pub tasks_total: usize,
-    /// The first task not yet counted.
-    pub next_task: usize,
-    /// Counts of tasks `0..next_task`.
-    pub counts: Counts,
 }
 
 /// A checkpoint file's contents. Field order is the file's order.
@@ -318,39 +308,10 @@ fn validate(p: &CountProgress, prep: &Prepared, fp: &Fingerprint) -> Result<(), 
     Ok(())
 }
 
-/// `a + b`, or `None` when a count overflows.
-pub fn checked_add(a: Counts, b: Counts) -> Option<Counts> {
-    Some(Counts {
-        raw: a.raw.checked_add(b.raw)?,
-        rotations: a.rotations.checked_add(b.rotations)?,
-        rotations_reflections: a
-            .rotations_reflections
-            .checked_add(b.rotations_reflections)?,
-    })
-}
-
-/// How a resumable count ended.
-#[derive(Clone, Debug)]
-pub struct CountOutcome {
-    /// Counts of every task counted (in this run and the resumed ones).
-    pub progress: CountProgress,
-    /// The engine's report of this run.
-    pub report: SearchReport,
-    /// Statistics of this run's tasks.
-    pub stats: Stats,
-}
-
-impl CountOutcome {
-    /// True when every task is counted.
-    pub fn complete(&self) -> bool {
-        self.progress.next_task == self.progress.tasks_total
-    }
-}
-
 /// Counts `prep`, starting from `start` (progress validated by [`Checkpoint::parse`]) and
 /// handing progress to `save` at least every `every` and once at the end (complete or
 /// interrupted through `opts.cancel`). `opts.skip` and `opts.min_tasks` are set here: the
-/// plan is the fingerprinted one.
+/// plan is the fingerprinted one. The loop is [`Prepared::count_with`]'s; saving is its hook.
 pub fn count_resumable<S>(
     prep: &Prepared,
     fp: &Fingerprint,
@@ -362,11 +323,11 @@ pub fn count_resumable<S>(
 where
     S: FnMut(&CountProgress) -> Result<(), Box<dyn std::error::Error + Send + Sync>>,
 {
-    let mut progress = start.unwrap_or(CountProgress {
+    let start = start.unwrap_or(CountProgress {
         tasks_total: fp.tasks_total,
         ..Default::default()
     });
-    let first = progress.next_task;
+    let first = start.next_task;
     let skip = move |i: usize| i < first;
     let opts = SearchOptions {
         threads: opts.threads,
@@ -376,43 +337,30 @@ where
         progress: opts.progress,
         node_budget: None,
     };
-    let mut stats = Stats::default();
-    let mut failure = None;
+    let request = CountRequest {
+        start,
+        ..CountRequest::all()
+    };
     let mut last_save = Instant::now();
-    let report = prep
-        .run(&opts, Want::Count, None, |i, out, st| {
-            let Some(sum) = checked_add(progress.counts, out.counts) else {
-                failure = Some(CheckpointError::Overflow);
-                return ControlFlow::Break(());
-            };
-            debug_assert_eq!(i, progress.next_task, "tasks arrive in order");
-            progress.counts = sum;
-            progress.next_task = i + 1;
-            stats += st;
+    let outcome = prep
+        .count_with(&opts, &request, |_, _, progress| {
             if last_save.elapsed() >= every {
                 last_save = Instant::now();
-                if let Err(e) = save(&progress) {
-                    failure = Some(CheckpointError::Save(e));
-                    return ControlFlow::Break(());
-                }
+                save(progress)?;
             }
-            ControlFlow::Continue(())
+            Ok(())
         })
-        .map_err(CheckpointError::Engine)?;
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    if report.tasks_total != fp.tasks_total {
+        .map_err(|e| match e {
+            CountError::Engine(e) => CheckpointError::Engine(e),
+            CountError::Overflow => CheckpointError::Overflow,
+            CountError::Hook(e) => CheckpointError::Save(e),
+        })?;
+    if outcome.report.tasks_total != fp.tasks_total {
         return Err(CheckpointError::Inconsistent(format!(
             "the search made {} tasks, the fingerprinted plan {}",
-            report.tasks_total, fp.tasks_total
+            outcome.report.tasks_total, fp.tasks_total
         )));
     }
-    // Tasks are delivered in order, so `next_task` is the first task not counted.
-    save(&progress).map_err(CheckpointError::Save)?;
-    Ok(CountOutcome {
-        progress,
-        report,
-        stats,
-    })
+    save(&outcome.progress).map_err(CheckpointError::Save)?;
+    Ok(outcome)
 }

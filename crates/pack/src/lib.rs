@@ -21,6 +21,7 @@ pub mod assembly;
 pub mod burrtools;
 pub mod catalog;
 pub mod checkpoint;
+pub mod count;
 pub mod disassembly;
 pub mod file;
 pub mod frontier;

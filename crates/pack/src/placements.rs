@@ -139,3 +139,16 @@ pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
     }
     out
 }
+
+/// The engine columns (box cells) of the puzzle's optional cells.
+pub(crate) fn optional_columns(puzzle: &Puzzle, board: &BoxBoard) -> Vec<u32> {
+    puzzle
+        .optional
+        .iter()
+        .filter_map(|&c| {
+            let o = board.origin;
+            board.index([c[0] - o[0], c[1] - o[1], c[2] - o[2]])
+        })
+        .map(|i| i as u32)
+        .collect()
+}

@@ -286,6 +286,7 @@ impl Prepared {
         tasks: &[Vec<u32>],
         opts: &SearchOptions<'_>,
         want: Want,
+        disassemble: bool,
         mut done: D,
     ) -> Result<SearchReport, ProblemError>
     where
@@ -295,7 +296,7 @@ impl Prepared {
             &self.problem,
             tasks,
             opts,
-            |_| Classify::new(self, want, false, None),
+            |_| Classify::new(self, want, disassemble, None),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
         )
     }
@@ -316,21 +317,6 @@ impl Prepared {
                 .map_or(0, |info| info.weight),
             None => 1,
         }
-    }
-
-    /// Counts all solutions.
-    pub fn count(&self, threads: usize) -> Counts {
-        let mut counts = Counts::default();
-        let opts = SearchOptions {
-            threads,
-            ..Default::default()
-        };
-        self.run(&opts, Want::Count, None, |_, out, _| {
-            counts += out.counts;
-            ControlFlow::Continue(())
-        })
-        .expect("validated in new()");
-        counts
     }
 
     /// Up to `limit` solutions distinct under `distinct`, found by budgeted rounds (see
@@ -434,7 +420,7 @@ impl Prepared {
 
     /// The engine columns (box cells) of the target's optional cells.
     pub fn optional_columns(&self) -> Vec<u32> {
-        optional_columns(&self.puzzle, &self.board)
+        crate::placements::optional_columns(&self.puzzle, &self.board)
     }
 }
 
@@ -452,19 +438,6 @@ fn orbit_representatives(placements: &[Placement], symmetry: &Symmetry, kind: u3
         }
     }
     reps
-}
-
-/// The engine columns (box cells) of the puzzle's optional cells.
-pub(crate) fn optional_columns(puzzle: &Puzzle, board: &BoxBoard) -> Vec<u32> {
-    puzzle
-        .optional
-        .iter()
-        .filter_map(|&c| {
-            let o = board.origin;
-            board.index([c[0] - o[0], c[1] - o[1], c[2] - o[2]])
-        })
-        .map(|i| i as u32)
-        .collect()
 }
 
 /// The piece to restrict to orbit representatives: among the kinds occurring exactly once in
@@ -555,7 +528,7 @@ fn engine_problem(
         grid: Some(board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
-        secondary: optional_columns(puzzle, board),
+        secondary: crate::placements::optional_columns(puzzle, board),
         group_min: puzzle
             .pieces
             .iter()

@@ -90,7 +90,7 @@ impl Symmetry {
         // Reflections act on the solutions that use no twinless kind: all of them when the set
         // is mirror-closed, some when every twinless kind may be left out, none otherwise.
         let reflect = twinless.iter().all(|&k| puzzle.pieces[k as usize].min == 0);
-        let optional = crate::solver::optional_columns(puzzle, board);
+        let optional = crate::placements::optional_columns(puzzle, board);
         let isos: Vec<Iso> = puzzle
             .target
             .symmetries(&Iso::all())

@@ -122,7 +122,8 @@ impl<'a> SolutionJson<'a> {
     }
 }
 
-/// Search statistics in `count --json`.
+/// Search statistics in `count --json`, under [`Stats::named`]'s names (`solutions` left out:
+/// engine covers, not the puzzle's solutions).
 #[derive(Serialize)]
 pub struct StatsJson {
     pub nodes: u64,
@@ -603,6 +604,26 @@ impl From<&wurfel_pack::frontier::RunStats> for FrontierRunJson {
             peak_bytes: r.peak_bytes,
             transitions: r.transitions,
             layer_states: r.layer_states.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StatsJson;
+    use wurfel_cover::Stats;
+
+    /// One name per statistic: `count --json` spells each as `Stats::named` (and so shard
+    /// results) does.
+    #[test]
+    fn stats_json_uses_the_named_forms() {
+        let v = serde_json::to_value(StatsJson::from(&Stats::default())).expect("plain data");
+        let names: Vec<&str> = Stats::default().named().iter().map(|(n, _)| *n).collect();
+        for key in v.as_object().expect("an object").keys() {
+            assert!(
+                names.contains(&key.as_str()),
+                "{key} is not a named statistic"
+            );
         }
     }
 }

@@ -37,6 +37,7 @@ pub mod cube_net;
 pub mod demo;
 mod doc;
 mod html;
+mod layer_grids;
 pub mod mesh;
 pub mod palette;
 mod raster;
@@ -277,7 +278,7 @@ fn layout(scene: &Scene, view: View, opts: &Options) -> Result<doc::Doc, RenderE
         View::Assembled => views::assembled(&p, size),
         View::Sides => views::sides(&p, size),
         View::Pieces => views::pieces(&p, size),
-        View::Layers => views::layers(&p, size),
+        View::Layers => layer_grids::layers(&p, size),
     })
 }
 

@@ -4,7 +4,6 @@ use crate::doc::{num, polygon, polyline, text_width, Anchor, Doc, Item};
 use crate::palette::{Rgb, BASE};
 use crate::voxel::{face_geometry, Camera, EdgeKind, Voxels, DIRS};
 use crate::Prepared;
-use std::collections::HashMap;
 use std::fmt::Write;
 
 pub(crate) const MARGIN: f64 = 16.0;
@@ -338,7 +337,7 @@ fn sub(a: [i64; 3], b: [i64; 3]) -> [i64; 3] {
     ]
 }
 
-const LEGEND_ROW: f64 = 22.0;
+pub(crate) const LEGEND_ROW: f64 = 22.0;
 const LEGEND_FONT: f64 = 14.0;
 
 pub(crate) fn short(name: &str, max: usize) -> String {
@@ -372,12 +371,12 @@ fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
     (cols, rows, colw)
 }
 
-fn legend_size(p: &Prepared, max_rows: usize) -> (f64, f64) {
+pub(crate) fn legend_size(p: &Prepared, max_rows: usize) -> (f64, f64) {
     let (cols, rows, colw) = legend_layout(p, max_rows);
     (cols as f64 * colw, rows as f64 * LEGEND_ROW)
 }
 
-fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
+pub(crate) fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
     let (_, rows, colw) = legend_layout(p, max_rows);
     let labels = piece_labels(p);
     for (i, name) in p.names.iter().enumerate() {
@@ -604,127 +603,5 @@ pub fn pieces(p: &Prepared, target: f64) -> Doc {
             &label,
         );
     }
-    doc
-}
-
-/// One square grid per layer, top layer first, rows `y = max` at the top.
-pub fn layers(p: &Prepared, target: f64) -> Doc {
-    let (lo, hi) = (p.lo, p.hi);
-    let nx = (hi[0] - lo[0] + 1) as f64;
-    let ny = (hi[1] - lo[1] + 1) as f64;
-    let nz = (hi[2] - lo[2] + 1) as usize;
-    let q = (target * 0.6 / nx.max(ny)).clamp(12.0, 36.0);
-    let gw = nx * q;
-    let gh = ny * q;
-    let per_row = (((target * 1.9) / (gw + MARGIN)).floor() as usize).clamp(1, nz.max(1));
-    let rows = nz.div_ceil(per_row);
-    let cap = 22.0;
-    let th = title_height(p);
-    let block_w = per_row as f64 * (gw + MARGIN);
-    let blocks_h = rows as f64 * (gh + cap + MARGIN);
-    let max_rows = ((blocks_h / LEGEND_ROW) as usize).max(14);
-    let (lw, lh) = legend_size(p, max_rows);
-    let width = MARGIN * 2.0 + block_w + lw;
-    let height = MARGIN * 2.0 + th + blocks_h.max(lh);
-    let width = width.max(title_width(p));
-    let mut doc = Doc::new(width.ceil(), height.ceil());
-    draw_title(&mut doc, p);
-
-    let mut owner: HashMap<[i64; 3], usize> = HashMap::new();
-    for (i, cells) in p.cells.iter().enumerate() {
-        for &c in cells {
-            owner.entry(c).or_insert(i);
-        }
-    }
-    let order: HashMap<[i64; 3], usize> = p
-        .path
-        .as_ref()
-        .map(|path| path.iter().enumerate().map(|(i, &c)| (c, i + 1)).collect())
-        .unwrap_or_default();
-    let font = (q * 0.42).clamp(8.0, 15.0);
-    for (li, z) in (lo[2]..=hi[2]).rev().enumerate() {
-        let bx = MARGIN + (li % per_row) as f64 * (gw + MARGIN);
-        let by = MARGIN + th + (li / per_row) as f64 * (gh + cap + MARGIN);
-        doc.text(
-            bx + gw / 2.0,
-            by + 15.0,
-            14.0,
-            Anchor::Middle,
-            false,
-            GREY,
-            &format!("z = {z}"),
-        );
-        let gy = by + cap;
-        let cell_at = |x: i64, y: i64| owner.get(&[x, y, z]).copied();
-        let rect = |x: i64, y: i64| {
-            let px = bx + (x - lo[0]) as f64 * q;
-            let py = gy + (hi[1] - y) as f64 * q;
-            (px, py)
-        };
-        let mut thin = String::new();
-        for y in lo[1]..=hi[1] {
-            for x in lo[0]..=hi[0] {
-                let (px, py) = rect(x, y);
-                let sq = polygon(&[(px, py), (px + q, py), (px + q, py + q), (px, py + q)]);
-                match cell_at(x, y) {
-                    Some(i) => {
-                        let c = p.colours.get(i).copied().unwrap_or(GREY);
-                        doc.fill(sq, c, Some((c, 0.5)));
-                        let label = match order.get(&[x, y, z]) {
-                            Some(k) => k.to_string(),
-                            None => p.labels[i].clone(),
-                        };
-                        let fs = if label.chars().count() > 2 {
-                            font * 0.8
-                        } else {
-                            font
-                        };
-                        doc.text(
-                            px + q / 2.0,
-                            py + q / 2.0 + fs * 0.36,
-                            fs,
-                            Anchor::Middle,
-                            false,
-                            c.text_colour(),
-                            &label,
-                        );
-                    }
-                    None => doc.fill(sq, Rgb(0xfa, 0xfa, 0xfa), None),
-                }
-                thin.push_str(&polygon(&[
-                    (px, py),
-                    (px + q, py),
-                    (px + q, py + q),
-                    (px, py + q),
-                ]));
-            }
-        }
-        doc.stroke(thin, Rgb(0x99, 0x99, 0x99), 0.5);
-        // Thick lines where the owner changes (pieces and the outline of the filled cells).
-        let mut thick = String::new();
-        for y in lo[1]..=hi[1] + 1 {
-            for x in lo[0]..=hi[0] {
-                // Horizontal edge between (x, y-1) and (x, y).
-                if cell_at(x, y - 1) != cell_at(x, y) {
-                    let (px, _) = rect(x, y);
-                    let py = gy + (hi[1] + 1 - y) as f64 * q;
-                    thick.push_str(&polyline(&[(px, py), (px + q, py)]));
-                }
-            }
-        }
-        for x in lo[0]..=hi[0] + 1 {
-            for y in lo[1]..=hi[1] {
-                if cell_at(x - 1, y) != cell_at(x, y) {
-                    let px = bx + (x - lo[0]) as f64 * q;
-                    let py = gy + (hi[1] - y) as f64 * q;
-                    thick.push_str(&polyline(&[(px, py), (px, py + q)]));
-                }
-            }
-        }
-        if !thick.is_empty() {
-            doc.stroke(thick, INK, (q * 0.08).clamp(1.5, 3.0));
-        }
-    }
-    draw_legend(&mut doc, p, MARGIN * 2.0 + block_w, MARGIN + th, max_rows);
     doc
 }

@@ -8,21 +8,17 @@ use crate::args::{Disassemble, Json, PuzzleArg, Threads};
 use crate::commands::count_frontier::{self, MethodArgs};
 use crate::commands::pack::{load_arg, prepare, print_stats};
 use crate::exit::Stop;
-use crate::output::{fmt_digits, fmt_int, wrap, OutputPath, TEXT_WIDTH};
-use crate::report::CountJson;
-use crate::{note, outln, progress};
+use crate::output::OutputPath;
+use crate::present::count::{print, Summary};
+use crate::{note, progress};
 use anyhow::{bail, Context, Result};
-use std::fmt::Write as _;
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use wurfel_cover::Stats;
 use wurfel_files::read_text_bounded;
-use wurfel_pack::checkpoint::{
-    count_resumable, Checkpoint, CountOutcome, CountProgress, Fingerprint,
-};
+use wurfel_pack::checkpoint::{count_resumable, Checkpoint, Fingerprint};
+use wurfel_pack::count::{CountOutcome, CountProgress, CountRequest};
 use wurfel_pack::load::MAX_FILE_BYTES;
-use wurfel_pack::{Convention, DisassemblyCounts, Prepared, Want};
+use wurfel_pack::Prepared;
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -86,7 +82,8 @@ pub fn count(args: CountArgs) -> Result<()> {
     }
     let start = Instant::now();
     let (outcome, disassembly) = if args.disassemble.disassemble {
-        let (o, d) = run_disassembling(&prep, &args)?;
+        let o = run_disassembling(&prep, &args)?;
+        let d = o.disassembly;
         (o, Some(d))
     } else {
         (run(&prep, &args, store.as_ref())?, None)
@@ -190,157 +187,15 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
 }
 
 /// Counts and analyses every rotation class for disassembly (no checkpoints: see `count`).
-fn run_disassembling(
-    prep: &Prepared,
-    args: &CountArgs,
-) -> Result<(CountOutcome, DisassemblyCounts)> {
+fn run_disassembling(prep: &Prepared, args: &CountArgs) -> Result<CountOutcome> {
     let bar = progress::bar(true);
     let callback = progress::callback(&bar);
     let opts = progress::search_options(args.threads.get(), &callback);
-    let mut progress = CountProgress::default();
-    let mut disassembly = DisassemblyCounts::default();
-    let mut stats = Stats::default();
-    // Tasks arrive in task order whatever the thread count, and sums and maxima do not depend
-    // on the order anyway: the counts are the same for any number of threads.
-    let report = prep.run_with(&opts, Want::Count, true, None, |_, out, st| {
-        progress.counts += out.counts;
-        disassembly += out.disassembly;
-        stats += st;
-        ControlFlow::Continue(())
-    })?;
-    bar.finish_and_clear();
-    progress.tasks_total = report.tasks_total;
-    progress.next_task = if report.complete {
-        report.tasks_total
-    } else {
-        report.tasks_done
+    let request = CountRequest {
+        disassemble: true,
+        ..CountRequest::all()
     };
-    Ok((
-        CountOutcome {
-            progress,
-            report,
-            stats,
-        },
-        disassembly,
-    ))
-}
-
-pub use wurfel_present::count::Summary;
-
-/// Prints a count's result as `count` does (text, or one JSON object).
-pub fn print(prep: &Prepared, s: &Summary, json: bool) -> Result<()> {
-    outln!("{}", render(prep, s, json)?.trim_end_matches('\n'));
-    Ok(())
-}
-
-/// A count's result as `count` prints it.
-pub fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
-    let mut out = String::new();
-    if json {
-        print_json(&mut out, prep, s)?;
-    } else {
-        print_text(&mut out, prep, s)?;
-    }
-    Ok(out)
-}
-
-fn print_json(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
-    writeln!(out, "{}", serde_json::to_string(&CountJson::new(prep, s))?)?;
-    Ok(())
-}
-
-fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
-    let counts = &s.counts;
-    let complete = s.complete;
-    let (secs, threads) = (s.seconds, s.threads);
-    write_header(out, prep)?;
-    for c in Convention::ALL {
-        let n = counts.get(c);
-        write_count(out, prep, c, &n.to_string(), |x| x == n, complete)?;
-    }
-    if let Some(d) = s.disassembly {
-        writeln!(
-            out,
-            "  disassembly (rotations): {} assemblies, {} come apart (solutions){}",
-            fmt_int(d.assemblies),
-            fmt_int(d.solutions),
-            if d.solutions > 0 {
-                format!(", highest level {}", d.max_level)
-            } else {
-                String::new()
-            }
-        )?;
-    }
-    writeln!(
-        out,
-        "{} in {:.2} s with {threads} thread{}",
-        if complete {
-            "counted"
-        } else {
-            "INTERRUPTED — partial counts"
-        },
-        secs,
-        if threads == 1 { "" } else { "s" }
-    )?;
-    Ok(())
-}
-
-/// The first line of `count`'s text: the puzzle and its target's symmetry.
-pub fn write_header(out: &mut String, prep: &Prepared) -> Result<()> {
-    let p = &prep.puzzle;
-    let sym = &prep.symmetry;
-    let head = format!(
-        "{} — {} pieces, {} cells; target symmetry: {} rotations, {} reflections{}",
-        p.name,
-        p.piece_count(),
-        p.target.len(),
-        sym.rotations.len(),
-        sym.target_reflections,
-        if sym.target_reflections == 0 {
-            ""
-        } else if sym.mirror_closed {
-            " (piece set mirror-closed: mirror images are solutions)"
-        } else {
-            " (piece set not mirror-closed: a mirror image is never a solution)"
-        }
-    );
-    writeln!(out, "{}", wrap(&head, TEXT_WIDTH, 2))?;
-    Ok(())
-}
-
-/// One count line of `count`'s text: the convention, the count (its decimal digits) and the
-/// published figures, each marked by whether it `matches` a complete count.
-pub fn write_count(
-    out: &mut String,
-    prep: &Prepared,
-    c: Convention,
-    digits: &str,
-    matches: impl Fn(u64) -> bool,
-    complete: bool,
-) -> Result<()> {
-    let published: Vec<String> = prep
-        .puzzle
-        .published
-        .iter()
-        .filter(|x| x.convention == c)
-        .map(|x| {
-            let mark = if !complete {
-                ""
-            } else if matches(x.count) {
-                " ✓"
-            } else {
-                " ✗ MISMATCH"
-            };
-            format!("published {} ({}){mark}", fmt_int(x.count), x.source)
-        })
-        .collect();
-    let line = format!(
-        "  {:<22} {:>14}   {}",
-        c.key(),
-        fmt_digits(digits),
-        published.join("; ")
-    );
-    // Citations wrap under the column they start in.
-    writeln!(out, "{}", wrap(line.trim_end(), TEXT_WIDTH, 42))?;
-    Ok(())
+    let outcome = prep.count_with(&opts, &request, |_, _, _| Ok(()))?;
+    bar.finish_and_clear();
+    Ok(outcome)
 }

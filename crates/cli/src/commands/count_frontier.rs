@@ -1,9 +1,9 @@
 //! `wurfel count --method frontier|auto`: counting by dynamic programming over the boundary
 //! between the filled and the empty part (`wurfel_pack::frontier`), printed as `count` prints.
 
-use crate::commands::count::{write_count, write_header};
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
+use crate::present::count::{write_count, write_header};
 use crate::report::{ExactInt, FrontierCountJson, FrontierRunJson, PublishedJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};

@@ -8,8 +8,6 @@ pub mod pack;
 pub mod print;
 pub mod render;
 pub mod revenge;
-pub mod revenge_explain;
-pub mod revenge_verify;
 pub mod serve;
 pub mod shard;
 pub mod shell;

@@ -5,15 +5,15 @@
 use crate::args::{Json, Limit, Threads};
 use crate::commands::render::Picture;
 use crate::exit::Stop;
+use crate::present::snake::{describe, render_count};
 use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Result};
-use std::fmt::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_render::{Scene, View};
-use wurfel_snake::{catalog, Counts, Folding, Problem, Pruning};
+use wurfel_snake::{catalog, Folding, Problem, Pruning};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
@@ -115,24 +115,6 @@ pub fn run(args: SnakeArgs) -> Result<()> {
 
 // Reading a chain and a box is the library's (the web server reads them the same way).
 pub(crate) use wurfel_snake::input::{parse_box, resolve, Named};
-
-fn describe(n: &Named) -> String {
-    let p = &n.problem;
-    let c = p.chain();
-    let name = n.name.map(|s| format!("{s}: ")).unwrap_or_default();
-    format!(
-        "{name}{} ({}), {} cubes, {} box{}",
-        c,
-        c.letters(),
-        c.cubes(),
-        p.board(),
-        if c.is_palindrome() {
-            ", palindrome"
-        } else {
-            ""
-        }
-    )
-}
 
 fn solve(a: SolveArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;
@@ -310,72 +292,6 @@ fn count(a: CountArgs) -> Result<()> {
         return Err(Stop::Interrupted.into());
     }
     Ok(())
-}
-
-/// The counts of a chain as `snake count` prints them (also `shard merge` of a snake count);
-/// an interrupted count (`complete` false) is labelled as partial.
-pub(crate) fn render_count(
-    named: &Named,
-    c: &Counts,
-    secs: f64,
-    json: bool,
-    complete: bool,
-) -> Result<String> {
-    let p = &named.problem;
-    let mut out = String::new();
-    if json {
-        let mut j = SnakeCountsJson::new(p, c);
-        j.complete = complete;
-        writeln!(out, "{}", serde_json::to_string(&j)?)?;
-        return Ok(out);
-    }
-    let b = p.board();
-    let g = b.group_size();
-    let r = b.rotation_mask().count_ones();
-    writeln!(out, "{}", describe(named))?;
-    writeln!(
-        out,
-        "embeddings           {:>10}  every folding, box fixed, chain read from its first end",
-        c.embeddings
-    )?;
-    writeln!(
-        out,
-        "rotations            {:>10}  up to the box's {r} rotations",
-        c.rotations
-    )?;
-    writeln!(
-        out,
-        "isometries           {:>10}  up to its {g} rotations and reflections",
-        c.isometries
-    )?;
-    if let (Some(rr), Some(ir)) = (c.rotations_reversal, c.isometries_reversal) {
-        writeln!(
-            out,
-            "rotations_reversal   {rr:>10}  up to rotations and reading the chain from either end"
-        )?;
-        writeln!(
-            out,
-            "isometries_reversal  {ir:>10}  up to isometries and reading from either end"
-        )?;
-    }
-    writeln!(
-        out,
-        "solutions            {:>10}  physically different foldings",
-        c.solutions()
-    )?;
-    if c.embeddings == 0 && complete {
-        if let Some(why) = p.obstacle() {
-            writeln!(out, "reason: {why}")?;
-        }
-    }
-    writeln!(out, "time                 {secs:>10.3} s")?;
-    if !complete {
-        writeln!(
-            out,
-            "INTERRUPTED — partial counts: the foldings found so far (each figure a lower bound)"
-        )?;
-    }
-    Ok(out)
 }
 
 fn list(a: ListArgs) -> Result<()> {

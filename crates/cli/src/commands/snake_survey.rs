@@ -5,13 +5,12 @@ use super::snake::parse_box;
 use crate::args::{Json, Threads};
 use crate::exit::Stop;
 use crate::output::OutputPath;
-use crate::report::SurveySummaryJson;
+use crate::present::snake::render_survey;
 use crate::{outln, progress};
 use anyhow::{bail, Context, Result};
-use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_snake::{survey_until, Board, Survey};
+use wurfel_snake::{survey_until, Board};
 
 /// Arguments of `wurfel snake survey`.
 #[derive(clap::Args, Debug)]
@@ -68,26 +67,6 @@ pub fn run(a: SurveyArgs) -> Result<()> {
     Ok(())
 }
 
-/// One line per snake: its solutions, its letters (the reading given), its segments.
-fn survey_table(out: &mut String, s: &Survey) -> Result<()> {
-    writeln!(
-        out,
-        "solutions  snake (E end, S straight, C corner; P = palindrome)  segments"
-    )?;
-    for e in &s.entries {
-        writeln!(
-            out,
-            "{:>9}  {} {}  {}",
-            e.solutions,
-            e.letters,
-            if e.palindrome { 'P' } else { ' ' },
-            e.chain
-        )?;
-    }
-    writeln!(out)?;
-    Ok(())
-}
-
 /// Checks that a survey of `board` is within reach.
 pub(crate) fn check_survey_box(board: &Board) -> Result<()> {
     if board.cells() > SURVEY_MAX_CELLS {
@@ -101,66 +80,4 @@ pub(crate) fn check_survey_box(board: &Board) -> Result<()> {
         bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
     }
     Ok(())
-}
-
-/// A survey as `snake survey` prints it (also `shard merge` of a survey); with `entries`, every
-/// snake before the summary (a JSON line each, or a table line); an interrupted survey
-/// (`complete` false) is labelled as partial.
-pub(crate) fn render_survey(
-    s: &Survey,
-    secs: f64,
-    json: bool,
-    entries: bool,
-    complete: bool,
-) -> Result<String> {
-    let mut out = String::new();
-    if json {
-        if entries {
-            for e in &s.entries {
-                writeln!(out, "{}", serde_json::to_string(e)?)?;
-            }
-        }
-        let summary = SurveySummaryJson {
-            summary: s,
-            complete,
-        };
-        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
-        return Ok(out);
-    }
-    if entries {
-        survey_table(&mut out, s)?;
-    }
-    writeln!(out, "survey of the {} box ({secs:.3} s)", s.board)?;
-    if !complete {
-        writeln!(
-            out,
-            "INTERRUPTED — partial survey: the paths walked so far (each figure a lower bound)"
-        )?;
-    }
-    writeln!(
-        out,
-        "snakes (chain = its reverse) {:>10}  ({} palindromes)",
-        s.snakes, s.palindromes
-    )?;
-    writeln!(
-        out,
-        "solutions in total           {:>10}  (up to isometries and reversal)",
-        s.solutions
-    )?;
-    writeln!(out, "snakes with one solution     {:>10}", s.unique)?;
-    writeln!(out, "most solutions of one snake  {:>10}", s.max_solutions)?;
-    for e in s
-        .entries
-        .iter()
-        .filter(|e| e.solutions == s.max_solutions)
-        .take(3)
-    {
-        writeln!(out, "    {}  ({})", e.chain, e.letters)?;
-    }
-    writeln!(
-        out,
-        "directed Hamiltonian paths   {:>10}  (box fixed; {} classes under isometries)",
-        s.directed_paths, s.path_classes
-    )?;
-    Ok(out)
 }

@@ -207,15 +207,50 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     if args.stats {
         print_stats(&prep, &stats);
     }
-    if let Some(picture) = &picture {
+    draw_kept(
+        &prep,
+        &args,
+        &Drawings {
+            picture,
+            export,
+            steps,
+        },
+        &kept,
+        found,
+    )?;
+    if interrupted {
+        return Err(Stop::Interrupted.into());
+    }
+    if found == 0 && report.complete {
+        return Err(Stop::NoSolution.into());
+    }
+    Ok(())
+}
+
+/// The pictures, mesh and steps asked for, of the solutions `solve` kept.
+struct Drawings {
+    picture: Option<Picture>,
+    export: Option<SolutionExport>,
+    steps: Option<StepsPicture>,
+}
+
+/// Draws `d` from the `kept` solutions (of `found` in all).
+fn draw_kept(
+    prep: &Prepared,
+    args: &SolveArgs,
+    d: &Drawings,
+    kept: &[Vec<u32>],
+    found: u64,
+) -> Result<()> {
+    if let Some(picture) = &d.picture {
         let scenes: Vec<_> = kept
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let mut scene = solution_scene(&prep, s, i);
+                let mut scene = solution_scene(prep, s, i);
                 if args.disassemble.disassemble {
                     if let Ok(Some(sep)) = prep.disassemble(s) {
-                        scene.moves = Some(render::disassembly_frames(&prep, s, &sep));
+                        scene.moves = Some(render::disassembly_frames(prep, s, &sep));
                     }
                 }
                 scene
@@ -225,22 +260,16 @@ pub fn solve(args: SolveArgs) -> Result<()> {
             picture.draw_of(&scenes, render::view(args.view), found)?;
         }
     }
-    if let (Some(export), Some(first)) = (&export, kept.first()) {
-        export.write(&solution_scene(&prep, first, 0))?;
+    if let (Some(export), Some(first)) = (&d.export, kept.first()) {
+        export.write(&solution_scene(prep, first, 0))?;
     }
-    if let (Some(steps), Some(first)) = (&steps, kept.first()) {
+    if let (Some(steps), Some(first)) = (&d.steps, kept.first()) {
         let sep = if args.disassemble.disassemble {
             prep.disassemble(first).ok().flatten()
         } else {
             None
         };
-        steps.draw(&prep, first, sep.as_ref())?;
-    }
-    if interrupted {
-        return Err(Stop::Interrupted.into());
-    }
-    if found == 0 && report.complete {
-        return Err(Stop::NoSolution.into());
+        steps.draw(prep, first, sep.as_ref())?;
     }
     Ok(())
 }

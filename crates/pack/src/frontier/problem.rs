@@ -156,7 +156,7 @@ impl Dp {
             });
         }
         let n = board.len();
-        let optional_cells = crate::solver::optional_columns(puzzle, board);
+        let optional_cells = crate::placements::optional_columns(puzzle, board);
         let mut optional = vec![false; n];
         for c in optional_cells {
             optional[order.rank[c as usize] as usize] = true;

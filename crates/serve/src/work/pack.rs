@@ -8,8 +8,8 @@ use crate::requests::{self, CountRequest, EstimateRequest, LoadedPuzzle, SolveRe
 use serde::Serialize;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
-use wurfel_cover::{task_plan, EstimateOptions, SearchOptions, Stats, Tree};
-use wurfel_pack::{Counts, DisassemblyCounts, Prepared, Want};
+use wurfel_cover::{task_plan, EstimateOptions, SearchOptions, Tree};
+use wurfel_pack::{Prepared, Want};
 use wurfel_present::count::Summary;
 use wurfel_present::report::{CountJson, EstimateJson, PuzzleEntry, SolutionJson};
 use wurfel_present::scene::{disassembly_frames, solution_scene};
@@ -137,28 +137,23 @@ pub fn count(r: &CountRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
     let start = Instant::now();
     let report = |p: &wurfel_cover::Progress| ctl.report(engine_progress(p));
     let opts = options(ctl, &report);
-    let mut counts = Counts::default();
-    let mut disassembly = DisassemblyCounts::default();
-    let mut stats = Stats::default();
-    // Tasks arrive in task order for any thread count; sums and maxima do not depend on it.
+    let request = wurfel_pack::count::CountRequest {
+        disassemble: r.disassemble,
+        ..wurfel_pack::count::CountRequest::all()
+    };
     let outcome = prep
-        .run_with(&opts, Want::Count, r.disassemble, None, |_, out, st| {
-            counts += out.counts;
-            disassembly += out.disassembly;
-            stats += st;
-            ControlFlow::Continue(())
-        })
+        .count_with(&opts, &request, |_, _, _| Ok(()))
         .map_err(|e| ApiError::input(e.to_string()))?;
-    if let Some(e) = disassembly.failed {
+    if let Some(e) = outcome.disassembly.failed {
         return Err(ApiError::input(e.to_string()));
     }
     let summary = Summary {
-        counts,
-        complete: outcome.complete,
-        stats,
+        counts: outcome.progress.counts,
+        complete: outcome.report.complete,
+        stats: outcome.stats,
         seconds: since(start),
         threads: ctl.threads,
-        disassembly: r.disassemble.then_some(disassembly),
+        disassembly: r.disassemble.then_some(outcome.disassembly),
     };
     to_json(&CountJson::new(&prep, &summary))
 }

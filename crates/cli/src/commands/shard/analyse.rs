@@ -16,9 +16,12 @@
 //! local run writes, then removes the parts.
 
 use super::files::{host, write_file, PlanDir, VERSION};
-use super::job::Kind;
-use crate::commands::revenge::reduced_text;
+use super::job::{JobStatus, Kind, MergeTo, Rounds, ShardJob};
+use super::plan::PlanArgs;
+use super::run::attempt;
+use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
+use crate::present::analysis::reduced_text;
 use crate::{note, outln};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
@@ -240,7 +243,7 @@ impl AnalyseJob {
 
     /// Computes shard `index`'s part of the depth under way (`next`) and writes it (the bits,
     /// then the sealed result); `None` when interrupted.
-    pub fn run(
+    fn run_part(
         &self,
         dir: &PlanDir,
         plan: &Plan,
@@ -321,7 +324,7 @@ impl AnalyseJob {
 
     /// Joins the depth under way if every part is there, then prints the rows so far as
     /// `revenge analyse` prints them.
-    pub fn merge(
+    fn join_and_print(
         &self,
         dir: &PlanDir,
         plan: &Plan,
@@ -469,26 +472,86 @@ impl AnalyseJob {
         }
         Ok(cp)
     }
+}
 
-    /// `shard status` for an analysis.
-    pub fn status(&self, dir: &PlanDir, plan: &Plan, next: &Next) -> (Vec<Observed>, Status) {
+impl ShardJob for AnalyseJob {
+    fn plan(&self, args: &PlanArgs, dir: &PlanDir) -> Result<()> {
+        plan(self, args.shards as usize, dir)
+    }
+
+    /// Shard `index` of the analysis' depth under way (nothing when its part is valid or the
+    /// analysis is complete).
+    fn run(&self, dir: &PlanDir, plan: &Plan, index: usize, threads: usize) -> Result<()> {
+        let next = self.next(dir)?;
+        let Some(depth) = next.depth else {
+            note!("the analysis is complete: nothing to do (`wurfel shard merge` prints it)");
+            return Ok(());
+        };
+        match self.observe(dir, plan, &next, index) {
+            Observed::Done => {
+                note!("shard {index} of depth {depth} is already done (its part is valid)");
+                return Ok(());
+            }
+            Observed::Failed { why } if why.starts_with("part refused") => {
+                note!("shard {index} of depth {depth}: replacing a refused part ({why})")
+            }
+            _ => {}
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .ok();
+        match attempt(dir, index, || {
+            self.run_part(dir, plan, &next, index, threads)
+        })? {
+            Some(r) => {
+                let c = |k: &str| r.counts.get(k).copied().unwrap_or(0);
+                outln!(
+                "shard {index} of {}, depth {depth} ({}): bytes {}..{}: {} positions, {} unique in {:.2} s",
+                plan.shards.len(),
+                if depth == 0 { "start" } else if c("pull") == 1 { "pull" } else { "push" },
+                c("first_byte"),
+                c("end_byte"),
+                c("positions"),
+                c("unique"),
+                r.millis as f64 / 1000.0
+            );
+                Ok(())
+            }
+            None => {
+                note!("shard {index} interrupted: no part written; run it again");
+                Err(Stop::Interrupted.into())
+            }
+        }
+    }
+
+    fn status(&self, dir: &PlanDir, plan: &Plan) -> Result<JobStatus> {
+        let next = self.next(dir)?;
         let observed: Vec<Observed> = (0..plan.shards.len())
-            .map(|i| self.observe(dir, plan, next, i))
+            .map(|i| self.observe(dir, plan, &next, i))
             .collect();
-        let st = Status::of(&observed);
-        (observed, st)
+        let status = Status::of(&observed);
+        Ok(JobStatus {
+            observed,
+            status,
+            rounds: Some(Rounds {
+                depth: next.depth,
+                rows: next.joined.as_ref().map_or(0, |c| c.rows.len()),
+            }),
+        })
+    }
+
+    fn merge(&self, dir: &PlanDir, plan: &Plan, to: &MergeTo<'_>) -> Result<()> {
+        if to.solutions.is_some() {
+            bail!("an analysis keeps no solutions (--solutions is for packing counts)");
+        }
+        self.join_and_print(dir, plan, to.json, to.out)
     }
 }
 
 /// `wurfel shard plan --revenge-stage S [--variant V] [--max-depth D]`.
-pub fn plan(
-    stage: usize,
-    variant: Option<&str>,
-    max_depth: Option<u32>,
-    shards: usize,
-    dir: &PlanDir,
-) -> Result<()> {
-    let job = AnalyseJob::new(stage, variant, max_depth)?;
+fn plan(job: &AnalyseJob, shards: usize, dir: &PlanDir) -> Result<()> {
+    let (stage, variant, max_depth) = (job.stage, job.variant.as_deref(), job.max_depth);
     let mut options = BTreeMap::from([("stage".to_string(), stage.to_string())]);
     if let Some(v) = variant {
         options.insert("variant".to_string(), v.to_string());

@@ -1,19 +1,13 @@
 //! `wurfel shard merge`: every shard exactly once, summed exactly, printed as `count` prints.
 
 use super::files::PlanDir;
-use super::job::Kind;
-use super::run::stats_of;
-use super::snakes::SnakeJob;
+use super::job::{self, MergeTo};
 use crate::args::Json;
-use crate::commands::count::{render, Summary};
 use crate::output::OutputPath;
 use crate::{note, outln};
 use anyhow::{Context, Result};
-use std::path::PathBuf;
-use wurfel_cover::Tree;
-use wurfel_pack::Counts;
-use wurfel_pack::Prepared;
-use wurfel_shard::{Merged, ShardResult};
+use std::path::{Path, PathBuf};
+use wurfel_shard::{Merged, Plan, ShardResult};
 
 /// Arguments of `wurfel shard merge`.
 #[derive(clap::Args, Debug)]
@@ -35,72 +29,56 @@ pub fn merge(args: MergeArgs) -> Result<()> {
     // The plan directory first: no output may replace the plan or a shard's state.
     let dir = PlanDir::new(&args.dir);
     let out = args.out.as_deref().map(OutputPath::check).transpose()?;
-    let sol_out = args
+    let solutions = args
         .solutions
         .as_deref()
         .map(OutputPath::check)
         .transpose()?;
     let plan = dir.plan()?;
-    let kind = Kind::of(&plan)?;
-    if kind == Kind::RevengeAnalyse {
-        if sol_out.is_some() {
-            anyhow::bail!("an analysis keeps no solutions (--solutions is for packing counts)");
-        }
-        let job = super::analyse::AnalyseJob::of_plan(&plan)?;
-        return job.merge(&dir, &plan, args.json.json, out.as_ref());
-    }
-    let job = match kind {
-        Kind::Count => {
-            let prep = dir.prepared(&plan)?;
-            // Shards check their own tasks only; whether all of them together are the whole
-            // search, each part once, is checked here (a node expansion per task prefix).
-            Tree::new(prep.problem())?
-                .check_cut(&plan.all_tasks())
-                .map_err(|e| {
-                    anyhow::anyhow!("the plan's tasks are not a cut of the search tree: {e}")
-                })?;
-            Job::Pack(prep)
-        }
-        Kind::RevengeAnalyse => unreachable!("analyses return above"),
-        Kind::SnakeCount | Kind::SnakeSurvey => {
-            if sol_out.is_some() {
-                anyhow::bail!("snake shards keep no solutions (--solutions is for packing counts)");
-            }
-            Job::Snake(SnakeJob::of_plan(&plan)?)
-        }
+    let to = MergeTo {
+        shown: &args.dir,
+        json: args.json.json,
+        out: out.as_ref(),
+        solutions: solutions.as_ref(),
     };
+    job::of_plan(&plan)?.merge(&dir, &plan, &to)
+}
+
+/// Every shard's result of a job computed in one round, read and checked, and their exact
+/// merge (every shard exactly once, of this plan, the same count names, checked sums).
+pub fn merge_results(
+    dir: &PlanDir,
+    plan: &Plan,
+    shown: &Path,
+) -> Result<(Vec<ShardResult>, Merged)> {
     let results = (0..plan.shards.len())
         .filter(|&i| dir.result_file(i).exists())
-        .map(|i| dir.result(&plan, i).with_context(|| format!("shard {i}")))
+        .map(|i| dir.result(plan, i).with_context(|| format!("shard {i}")))
         .collect::<Result<Vec<_>>>()?;
-    let merged = wurfel_shard::merge(&plan, &results).map_err(|e| {
+    let merged = wurfel_shard::merge(plan, &results).map_err(|e| {
         anyhow::anyhow!(
             "cannot merge {}: {e} (see `wurfel shard status {}`)",
-            args.dir.display(),
-            args.dir.display()
+            shown.display(),
+            shown.display()
         )
     })?;
-    let text = match &job {
-        Job::Pack(prep) => render_pack(prep, &merged, &results, args.json.json)?,
-        Job::Snake(snake) => snake.render(&args.dir, &plan, &merged, args.json.json)?,
-    };
-    match &out {
+    Ok((results, merged))
+}
+
+/// Prints (or writes) a merged job's `text`, runs `then` (the side outputs), then says how the
+/// shards' times compared.
+pub fn print_merged(
+    to: &MergeTo<'_>,
+    plan: &Plan,
+    merged: &Merged,
+    text: &str,
+    then: impl FnOnce() -> Result<()>,
+) -> Result<()> {
+    match to.out {
         Some(o) => o.write_all(text.as_bytes())?,
         None => outln!("{}", text.trim_end_matches('\n')),
     }
-    if let Some(o) = sol_out {
-        if merged.solutions.is_empty() && !plan.job.options.contains_key("keep_solutions") {
-            anyhow::bail!("the plan kept no solutions (plan with --keep-solutions CONVENTION)");
-        }
-        let mut all = Vec::new();
-        for s in &merged.solutions {
-            let path = args.dir.join("results").join(&s.file);
-            all.extend(
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?,
-            );
-        }
-        o.write_all(&all)?;
-    }
+    then()?;
     let mean = merged.millis as f64 / plan.shards.len() as f64;
     note!(
         "merged {} shards: {:.1} s of shard time in all, slowest shard {:.2} s, mean {:.2} s (max/mean {:.2})",
@@ -111,35 +89,4 @@ pub fn merge(args: MergeArgs) -> Result<()> {
         if mean > 0.0 { merged.max_millis as f64 / mean } else { 1.0 }
     );
     Ok(())
-}
-
-/// What the merge prints for (one per process, so its size does not matter).
-#[allow(clippy::large_enum_variant)]
-enum Job {
-    Pack(Prepared),
-    Snake(SnakeJob),
-}
-
-/// A packing count's merged result, as `count` prints it.
-fn render_pack(
-    prep: &Prepared,
-    merged: &Merged,
-    results: &[ShardResult],
-    json: bool,
-) -> Result<String> {
-    let get = |k: &str| merged.counts.get(k).copied().unwrap_or(0);
-    let summary = Summary {
-        counts: Counts {
-            raw: get("raw"),
-            rotations: get("rotations"),
-            rotations_reflections: get("rotations_reflections"),
-        },
-        complete: true,
-        stats: stats_of(&merged.stats),
-        seconds: merged.millis as f64 / 1000.0,
-        threads: results.iter().map(|r| r.threads).max().unwrap_or(1),
-        // Shards count assemblies only.
-        disassembly: None,
-    };
-    render(prep, &summary, json)
 }

@@ -22,6 +22,7 @@
 //! Nothing else is shared between the machines: a shard needs the plan directory only.
 
 mod analyse;
+mod count;
 mod emit;
 mod files;
 mod job;

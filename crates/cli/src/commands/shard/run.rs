@@ -1,21 +1,15 @@
 //! `wurfel shard run`: one shard, idempotent, its result whole or absent.
 
-use super::analyse::AnalyseJob;
 use super::files::{host, write_file, PlanDir};
-use super::job::Kind;
-use super::snakes::SnakeJob;
+use super::job;
 use crate::args::Threads;
 use crate::exit::{Stop, Usage};
-use crate::report::SolutionJson;
-use crate::{note, outln, progress};
+use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Instant;
-use wurfel_cover::{SearchOptions, Stats};
-use wurfel_pack::{Convention, Counts, Want};
-use wurfel_shard::{Observed, Plan, ShardResult, SolutionsFile};
+use wurfel_cover::Stats;
+use wurfel_shard::{Plan, ShardResult};
 
 /// Arguments of `wurfel shard run`.
 #[derive(clap::Args, Debug)]
@@ -67,50 +61,40 @@ pub fn run(args: RunArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let index = shard_index(&args, &plan)?;
+    let job = job::of_plan(&plan)?;
     // Held until this run ends: a second run of the same shard (a resubmission while the
     // first still runs, two engines) refuses instead of doing the work twice.
     let _lock = dir.lock_shard(index)?;
-    if Kind::of(&plan)? == Kind::RevengeAnalyse {
-        return run_analyse(&dir, &plan, index, args.threads.get());
+    job.run(&dir, &plan, index, args.threads.get())
+}
+
+/// True when shard `index` of a job computed in one round has a valid result (said on
+/// stderr); a refused one is replaced by the run.
+pub fn already_done(dir: &PlanDir, plan: &Plan, index: usize) -> bool {
+    if !dir.result_file(index).exists() {
+        return false;
     }
-    if dir.result_file(index).exists() {
-        match dir.result(&plan, index) {
-            Ok(_) => {
-                note!("shard {index} is already done (its result is valid): nothing to do");
-                return Ok(());
-            }
-            Err(e) => note!("shard {index}: replacing a refused result ({e:#})"),
+    match dir.result(plan, index) {
+        Ok(_) => {
+            note!("shard {index} is already done (its result is valid): nothing to do");
+            true
+        }
+        Err(e) => {
+            note!("shard {index}: replacing a refused result ({e:#})");
+            false
         }
     }
-    let threads = args.threads.get();
-    let outcome = match Kind::of(&plan)? {
-        Kind::Count => {
-            let prep = dir.prepared(&plan)?;
-            let keep = match plan.job.options.get("keep_solutions") {
-                Some(k) => Some(
-                    Convention::ALL
-                        .into_iter()
-                        .find(|c| c.key() == k)
-                        .with_context(|| {
-                            format!("the plan keeps solutions under `{k}`, unknown here")
-                        })?,
-                ),
-                None => None,
-            };
-            attempt(&dir, index, || {
-                search(&dir, &plan, index, &prep, keep, threads)
-            })
-        }
-        Kind::RevengeAnalyse => unreachable!("analyses return above"),
-        Kind::SnakeCount | Kind::SnakeSurvey => {
-            let job = SnakeJob::of_plan(&plan)?;
-            attempt(&dir, index, || {
-                job.run(&dir, &plan, index, threads).map(Some)
-            })
-        }
-    };
-    match outcome {
-        Ok(Some(r)) => {
+}
+
+/// Runs `work` (which writes shard `index`'s result) under [`attempt`] and prints its line.
+pub fn run_and_report(
+    dir: &PlanDir,
+    plan: &Plan,
+    index: usize,
+    work: impl FnOnce() -> Result<Option<ShardResult>>,
+) -> Result<()> {
+    match attempt(dir, index, work)? {
+        Some(r) => {
             outln!(
                 "shard {index} of {}: {} in {:.2} s",
                 plan.shards.len(),
@@ -119,54 +103,8 @@ pub fn run(args: RunArgs) -> Result<()> {
             );
             Ok(())
         }
-        Ok(None) => {
-            note!("shard {index} interrupted: no result written; run it again");
-            Err(Stop::Interrupted.into())
-        }
-        Err(e) => Err(e),
-    }
-}
-
-/// Shard `index` of the analysis' depth under way (nothing when its part is valid or the
-/// analysis is complete).
-fn run_analyse(dir: &PlanDir, plan: &Plan, index: usize, threads: usize) -> Result<()> {
-    let job = AnalyseJob::of_plan(plan)?;
-    let next = job.next(dir)?;
-    let Some(depth) = next.depth else {
-        note!("the analysis is complete: nothing to do (`wurfel shard merge` prints it)");
-        return Ok(());
-    };
-    match job.observe(dir, plan, &next, index) {
-        Observed::Done => {
-            note!("shard {index} of depth {depth} is already done (its part is valid)");
-            return Ok(());
-        }
-        Observed::Failed { why } if why.starts_with("part refused") => {
-            note!("shard {index} of depth {depth}: replacing a refused part ({why})")
-        }
-        _ => {}
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build_global()
-        .ok();
-    match attempt(dir, index, || job.run(dir, plan, &next, index, threads))? {
-        Some(r) => {
-            let c = |k: &str| r.counts.get(k).copied().unwrap_or(0);
-            outln!(
-                "shard {index} of {}, depth {depth} ({}): bytes {}..{}: {} positions, {} unique in {:.2} s",
-                plan.shards.len(),
-                if depth == 0 { "start" } else if c("pull") == 1 { "pull" } else { "push" },
-                c("first_byte"),
-                c("end_byte"),
-                c("positions"),
-                c("unique"),
-                r.millis as f64 / 1000.0
-            );
-            Ok(())
-        }
         None => {
-            note!("shard {index} interrupted: no part written; run it again");
+            note!("shard {index} interrupted: no result written; run it again");
             Err(Stop::Interrupted.into())
         }
     }
@@ -174,7 +112,7 @@ fn run_analyse(dir: &PlanDir, plan: &Plan, index: usize, threads: usize) -> Resu
 
 /// Runs `work` with the shard's marker files: `running/` while it runs, `failed/` (with the
 /// error) if it fails, neither once it succeeded.
-fn attempt(
+pub fn attempt(
     dir: &PlanDir,
     index: usize,
     work: impl FnOnce() -> Result<Option<ShardResult>>,
@@ -216,94 +154,15 @@ fn counts_line(counts: &BTreeMap<String, u64>) -> String {
         .join(", ")
 }
 
-/// Searches the shard's tasks; `None` if interrupted.
-fn search(
-    dir: &PlanDir,
-    plan: &Plan,
-    index: usize,
-    prep: &wurfel_pack::Prepared,
-    keep: Option<Convention>,
-    threads: usize,
-) -> Result<Option<ShardResult>> {
-    let tasks = &plan.shards[index].tasks;
-    let bar = progress::bar(true);
-    let callback = progress::callback(&bar);
-    let opts = SearchOptions {
-        min_tasks: 1,
-        ..progress::search_options(threads, &callback)
-    };
-    let want = keep.map_or(Want::Count, Want::List);
-    let mut counts = Counts::default();
-    let mut stats = Stats::default();
-    let mut lines = String::new();
-    let start = Instant::now();
-    let report = prep.run_tasks(tasks, &opts, want, |_, out, st| {
-        counts += out.counts;
-        stats += st;
-        for s in &out.solutions {
-            let json = serde_json::to_string(&SolutionJson::new(prep, s)).expect("plain data");
-            lines.push_str(&json);
-            lines.push('\n');
-        }
-        ControlFlow::Continue(())
-    })?;
-    bar.finish_and_clear();
-    if !report.complete {
-        return Ok(None);
-    }
-    let millis = start.elapsed().as_millis() as u64;
-    let solutions = match keep {
-        Some(_) => {
-            let name = PlanDir::solutions_name(index);
-            write_file(&dir.solutions_file(index), lines.as_bytes())?;
-            Some(SolutionsFile::of(&name, lines.as_bytes()))
-        }
-        None => None,
-    };
-    let counts = BTreeMap::from([
-        ("raw".to_string(), counts.raw),
-        ("rotations".to_string(), counts.rotations),
-        (
-            "rotations_reflections".to_string(),
-            counts.rotations_reflections,
-        ),
-    ]);
-    let result = ShardResult::new(
-        plan,
-        index,
-        counts,
-        stats_map(&stats),
-        millis,
-        threads,
-        host(),
-        solutions,
-    );
-    write_file(&dir.result_file(index), result.to_text().as_bytes())?;
-    Ok(Some(result))
-}
-
-/// The engine's statistics by name (summed by the merge).
+/// The engine's statistics by name (summed by the merge), named as `count --json` names them.
 pub fn stats_map(s: &Stats) -> BTreeMap<String, u64> {
-    BTreeMap::from([
-        ("nodes".to_string(), s.nodes),
-        ("tried".to_string(), s.tried),
-        ("fitted".to_string(), s.fitted),
-        ("solutions".to_string(), s.solutions),
-        ("dead_columns".to_string(), s.dead_columns),
-        ("region_prunes".to_string(), s.region_prunes),
-    ])
+    s.named()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
 }
 
 /// The inverse of [`stats_map`].
 pub fn stats_of(m: &BTreeMap<String, u64>) -> Stats {
-    let g = |k: &str| m.get(k).copied().unwrap_or(0);
-    Stats {
-        nodes: g("nodes"),
-        tried: g("tried"),
-        fitted: g("fitted"),
-        solutions: g("solutions"),
-        dead_columns: g("dead_columns"),
-        region_prunes: g("region_prunes"),
-        budget_cuts: 0,
-    }
+    Stats::from_named(|k| m.get(k).copied().unwrap_or(0))
 }

@@ -7,10 +7,14 @@
 //! for palindromes) are made once, from the merged tallies.
 
 use super::files::{host, write_file, PlanDir, VERSION};
-use super::job::Kind;
-use crate::commands::snake::{parse_box, render_count, resolve, Named};
-use crate::commands::snake_survey::{check_survey_box, render_survey};
+use super::job::{Kind, MergeTo, ShardJob};
+use super::merge::{merge_results, print_merged};
+use super::plan::PlanArgs;
+use super::run::{already_done, run_and_report};
+use crate::commands::snake::{parse_box, resolve, Named};
+use crate::commands::snake_survey::check_survey_box;
 use crate::output::fmt_int;
+use crate::present::snake::{render_count, render_survey};
 use crate::{note, outln};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
@@ -112,7 +116,7 @@ impl SnakeJob {
     }
 
     /// Runs shard `index` of `plan` and writes its result (and a survey's tallies file).
-    pub fn run(
+    fn run_shard(
         &self,
         dir: &PlanDir,
         plan: &Plan,
@@ -156,7 +160,7 @@ impl SnakeJob {
     }
 
     /// The merged results of `plan` as `wurfel snake count` / `snake survey` print them.
-    pub fn render(&self, dir: &Path, plan: &Plan, merged: &Merged, json: bool) -> Result<String> {
+    fn render(&self, dir: &Path, plan: &Plan, merged: &Merged, json: bool) -> Result<String> {
         // The merge recomputes nothing from the tasks, but refusing an edited plan here too
         // costs little.
         self.check_plan(plan)?;
@@ -199,6 +203,40 @@ impl SnakeJob {
                 render_survey(&total.summary(b), secs, json, true, true)
             }
         }
+    }
+}
+
+impl ShardJob for SnakeJob {
+    fn plan(&self, args: &PlanArgs, dir: &PlanDir) -> Result<()> {
+        let puzzle = match self {
+            SnakeJob::Count(_) => args.snake.clone().unwrap_or_default(),
+            SnakeJob::Survey(b) => b.to_string(),
+        };
+        plan(
+            self,
+            &puzzle,
+            args.shards as usize,
+            args.oversplit as usize,
+            dir,
+        )
+    }
+
+    fn run(&self, dir: &PlanDir, plan: &Plan, index: usize, threads: usize) -> Result<()> {
+        if already_done(dir, plan, index) {
+            return Ok(());
+        }
+        run_and_report(dir, plan, index, || {
+            self.run_shard(dir, plan, index, threads).map(Some)
+        })
+    }
+
+    fn merge(&self, dir: &PlanDir, plan: &Plan, to: &MergeTo<'_>) -> Result<()> {
+        if to.solutions.is_some() {
+            bail!("snake shards keep no solutions (--solutions is for packing counts)");
+        }
+        let (_, merged) = merge_results(dir, plan, to.shown)?;
+        let text = self.render(to.shown, plan, &merged, to.json)?;
+        print_merged(to, plan, &merged, &text, || Ok(()))
     }
 }
 
@@ -245,14 +283,14 @@ fn parse_tallies(bytes: &[u8]) -> Result<SurveyTally> {
 
 /// `wurfel shard plan --snake CHAIN [--box B]` or `--snake-survey B`: the job cut into at least
 /// `shards * oversplit` tasks, dealt out in order.
-pub fn plan(
-    job: SnakeJob,
+fn plan(
+    job: &SnakeJob,
     puzzle: &str,
     shards: usize,
     oversplit: usize,
     dir: &PlanDir,
 ) -> Result<()> {
-    if let SnakeJob::Survey(b) = &job {
+    if let SnakeJob::Survey(b) = job {
         check_survey_box(b)?;
     }
     let tasks = job.cut(shards.saturating_mul(oversplit));
@@ -275,7 +313,7 @@ pub fn plan(
         })
         .collect();
     let mut options = BTreeMap::new();
-    if let SnakeJob::Count(n) = &job {
+    if let SnakeJob::Count(n) = job {
         options.insert("box".to_string(), n.problem.board().to_string());
     }
     let spec = Job {

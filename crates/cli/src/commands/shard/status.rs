@@ -1,14 +1,13 @@
 //! `wurfel shard status`.
 
-use super::analyse::AnalyseJob;
 use super::files::PlanDir;
-use super::job::Kind;
+use super::job::{self, JobStatus, Kind};
 use crate::args::Json;
 use crate::exit::Usage;
 use crate::outln;
 use anyhow::Result;
 use std::path::PathBuf;
-use wurfel_shard::{index_ranges, Observed, Status};
+use wurfel_shard::{index_ranges, Observed};
 
 /// Arguments of `wurfel shard status`.
 #[derive(clap::Args, Debug)]
@@ -32,37 +31,25 @@ pub fn status(args: StatusArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     // Status reads only the shards' files, so it works for job kinds this wurfel cannot run.
-    let analysis = match Kind::of(&plan).ok() {
-        Some(Kind::RevengeAnalyse) => {
-            let job = AnalyseJob::of_plan(&plan)?;
-            let next = job.next(&dir)?;
-            Some((job, next))
-        }
-        _ if args.next_depth => {
-            return Err(Usage("--next-depth is for analyses (plan --revenge-stage)".into()).into())
-        }
-        _ => None,
+    // A job this wurfel does not rebuild (another kind, or a plan whose problem it refuses)
+    // still shows its shards' files; a job in rounds needs its own state read.
+    let js = match job::of_plan(&plan) {
+        Ok(job) => job.status(&dir, &plan)?,
+        Err(e) if Kind::of(&plan).is_ok_and(Kind::in_rounds) => return Err(e),
+        Err(_) => JobStatus::of_files(&dir, &plan),
     };
-    let (observed, st) = match &analysis {
-        Some((job, next)) => {
-            if args.next_depth {
-                match next.depth {
-                    Some(d) => outln!("{d}"),
-                    None => outln!("complete"),
-                }
-                return Ok(());
-            }
-            job.status(&dir, &plan, next)
+    let (observed, st) = (&js.observed, &js.status);
+    if args.next_depth {
+        let Some(rounds) = &js.rounds else {
+            return Err(Usage("--next-depth is for analyses (plan --revenge-stage)".into()).into());
+        };
+        match rounds.depth {
+            Some(d) => outln!("{d}"),
+            None => outln!("complete"),
         }
-        None => {
-            let observed: Vec<Observed> = (0..plan.shards.len())
-                .map(|i| dir.observe(&plan, i))
-                .collect();
-            let st = Status::of(&observed);
-            (observed, st)
-        }
-    };
-    let depth_json = analysis.as_ref().map(|(_, n)| match n.depth {
+        return Ok(());
+    }
+    let depth_json = js.rounds.as_ref().map(|r| match r.depth {
         Some(d) => serde_json::Value::from(d),
         None => serde_json::Value::from("complete"),
     });
@@ -97,9 +84,9 @@ pub fn status(args: StatusArgs) -> Result<()> {
         outln!("{report}");
         return Ok(());
     }
-    if let Some((_, next)) = &analysis {
-        let rows = next.joined.as_ref().map_or(0, |c| c.rows.len());
-        match next.depth {
+    if let Some(r) = &js.rounds {
+        let rows = r.rows;
+        match r.depth {
             Some(d) => outln!(
                 "{}: depth {d} under way ({rows} rows joined so far); its parts:",
                 args.dir.display()

@@ -144,14 +144,9 @@ fn median(v: &[f64]) -> f64 {
     }
 }
 
-/// Runs `wurfel revenge verify`.
-pub fn verify(a: VerifyArgs) -> Result<()> {
-    let nt = if a.slice_notation {
-        Notation::Slice
-    } else {
-        Notation::Wca
-    };
-    let (text, source) = read_input(a.input.as_ref())?;
+/// Every line of `text` (read from `source`) checked; an error if any fails (each failure
+/// said on stderr), if none is there, or if only some give a time.
+fn check_all(text: &str, source: &str, nt: Notation) -> Result<Vec<Passed>> {
     let mut passed = Vec::new();
     let (mut wrong, mut unreadable) = (0usize, 0usize);
     for (i, raw) in text.lines().enumerate() {
@@ -194,6 +189,18 @@ pub fn verify(a: VerifyArgs) -> Result<()> {
             passed.len()
         );
     }
+    Ok(passed)
+}
+
+/// Runs `wurfel revenge verify`.
+pub fn verify(a: VerifyArgs) -> Result<()> {
+    let nt = if a.slice_notation {
+        Notation::Slice
+    } else {
+        Notation::Wca
+    };
+    let (text, source) = read_input(a.input.as_ref())?;
+    let passed = check_all(&text, &source, nt)?;
     let times: Vec<f64> = passed.iter().filter_map(|p| p.seconds).collect();
     let obtms: Vec<usize> = passed.iter().map(|p| p.obtm).collect();
     let stms: Vec<usize> = passed.iter().map(|p| p.stm).collect();

@@ -1,0 +1,65 @@
+//! `wurfel revenge tables`: every table built (or loaded and checked), sizes and times.
+
+use super::args::{Method, TablesArgs};
+use super::load::{cache_dir, load_reduction, load_solver};
+use crate::outln;
+use anyhow::{anyhow, bail, Result};
+use std::time::Instant;
+
+pub(super) fn tables(a: TablesArgs) -> Result<()> {
+    match a.method {
+        Method::FiveStage => {}
+        Method::Reduction if a.verify => {
+            bail!("--verify is for --method five-stage (the reduction's tables are checked as they load)")
+        }
+        Method::Reduction => {
+            let (_, secs) = load_reduction(&a.common)?;
+            outln!("cache directory: {}", cache_dir().display());
+            outln!("reduction tables ready in {secs:.1} s");
+            return Ok(());
+        }
+        Method::Both => bail!("tables takes --method five-stage or reduction"),
+    }
+    let (solver, secs) = load_solver(&a.common)?;
+    outln!("cache directory: {}", cache_dir().display());
+    let mut total = 0usize;
+    for s in &solver.stages {
+        for p in &s.projections {
+            let bytes = p.len().div_ceil(2);
+            total += bytes;
+            outln!(
+                "stage {}: {:<40} {:>13} entries  {:>8.1} MB",
+                s.number,
+                p.name,
+                p.len(),
+                bytes as f64 / 1e6
+            );
+        }
+    }
+    outln!(
+        "total {:.1} MB of 4-bit tables; ready in {secs:.1} s",
+        total as f64 / 1e6
+    );
+    if a.verify {
+        let t = Instant::now();
+        let why = |e| match e {
+            wurfel_revenge::cache::LoadError::Missing => "missing".to_string(),
+            wurfel_revenge::cache::LoadError::Invalid(w) => w,
+        };
+        for s in &solver.stages {
+            for p in &s.projections {
+                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len())
+                    .map_err(|e| anyhow!("table {}: {}; delete it to rebuild", p.name, why(e)))?;
+            }
+            // The stage's coordinates, move tables and goals.
+            let name = wurfel_revenge::setup::setup_name(s.number);
+            wurfel_revenge::cache::verify_words(&cache_dir(), &name)
+                .map_err(|e| anyhow!("{name}: {}; delete it to rebuild", why(e)))?;
+        }
+        outln!(
+            "every checksum verified in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
