@@ -18,6 +18,12 @@ pub trait Phase {
     fn within(&self, s: &Self::State, limit: usize) -> bool {
         (self.bound(s) as usize) <= limit
     }
+    /// Keeps of `kids` (successors of one position) those whose bound is at most `limit`, in
+    /// order. Phases whose tables miss the cache override it to look all the kids up at once:
+    /// independent reads overlap, where `within` one by one waits for each in turn.
+    fn keep_within(&self, kids: &mut Vec<(Turn, Self::State)>, limit: usize) {
+        kids.retain(|(_, s)| self.within(s, limit));
+    }
 }
 
 /// What the caller does with each solution found: `true` stops the search.
@@ -51,8 +57,12 @@ pub fn solutions_between<P: Phase>(
         return false;
     }
     let mut path = Vec::with_capacity(max_len);
+    // One list of successors per depth, reused by every position at that depth.
+    let mut kids: Vec<Vec<(Turn, P::State)>> = (0..max_len)
+        .map(|_| Vec::with_capacity(p.turns().len()))
+        .collect();
     for depth in (b as usize).max(min_len)..=max_len {
-        if dfs(p, start, depth, None, &mut path, nodes, visit) {
+        if dfs(p, start, depth, None, &mut path, &mut kids, nodes, visit) {
             return true;
         }
         if nodes.get() == 0 {
@@ -62,12 +72,15 @@ pub fn solutions_between<P: Phase>(
     false
 }
 
+/// `kids`: a successor list for each depth below this one (see [`solutions_between`]).
+#[allow(clippy::too_many_arguments)]
 fn dfs<P: Phase>(
     p: &P,
     s: P::State,
     left: usize,
     last: Option<Turn>,
     path: &mut Vec<Turn>,
+    kids: &mut [Vec<(Turn, P::State)>],
     nodes: &Cell<u64>,
     visit: Visit<'_>,
 ) -> bool {
@@ -79,19 +92,18 @@ fn dfs<P: Phase>(
         return false;
     }
     nodes.set(left_nodes - 1);
+    let (here, below) = kids.split_first_mut().expect("a list per depth");
+    here.clear();
     for &t in p.turns() {
-        if let Some(l) = last {
-            if !may_follow(l, t) {
-                continue;
-            }
+        if last.is_none_or(|l| may_follow(l, t)) {
+            here.push((t, p.step(&s, t)));
         }
-        let n = p.step(&s, t);
-        // Also rejects states with no goal (bound u8::MAX).
-        if !p.within(&n, left - 1) {
-            continue;
-        }
+    }
+    // Also rejects states with no goal (bound u8::MAX).
+    p.keep_within(here, left - 1);
+    for &(t, n) in here.iter() {
         path.push(t);
-        let stop = dfs(p, n, left - 1, Some(t), path, nodes, visit);
+        let stop = dfs(p, n, left - 1, Some(t), path, below, nodes, visit);
         path.pop();
         if stop {
             return true;
