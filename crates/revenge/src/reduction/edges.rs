@@ -11,7 +11,7 @@ use super::centres::{
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{Pairing, Sigma, PAIRED};
-use super::search::Phase;
+use super::search::{keep_entries_within, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::coord::parity;
 use crate::cube::{geometry, Cube};
@@ -387,22 +387,12 @@ impl Phase for Phase3 {
         }
     }
     fn keep_within(&self, kids: &mut Vec<(Turn, P3)>, limit: usize) {
-        kids.retain(|(_, s)| matches!(self.centre_bound(s), d if d != UNREACHED && d as usize <= limit));
-        // Every pairing entry is ranked before any is read: the reads (of a table larger than
-        // the caches) then overlap instead of each waiting for the one before.
-        let mut at = [0usize; N_TURNS];
-        for ((_, s), i) in kids.iter().zip(at.iter_mut()) {
-            *i = self.pairing.index(&s.sigma);
-        }
-        let mut d = [0u8; N_TURNS];
-        for (&i, x) in at.iter().zip(d.iter_mut()).take(kids.len()) {
-            *x = self.pairing.entry(i);
-        }
-        let mut k = 0;
-        kids.retain(|_| {
-            k += 1;
-            d[k - 1] as usize <= limit
+        // The small centre table first: it rejects many turns without the pairing lookup.
+        keep_entries_within(kids, limit, |s| match self.centre_bound(s) {
+            UNREACHED => u8::MAX,
+            d => d,
         });
+        keep_entries_within(kids, limit, |s| self.pairing.distance(&s.sigma));
     }
     fn is_goal(&self, s: &P3) -> bool {
         s.parity == 0 && s.sigma == PAIRED && self.centres_goals.contains(&s.centres)

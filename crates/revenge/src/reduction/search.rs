@@ -2,7 +2,21 @@
 //! moves, a lower bound on its distance to the goal and what a goal is; the search lists
 //! solutions in order of length, turns on one axis in one canonical order.
 
-use super::moves::{may_follow, Turn};
+use super::moves::{may_follow, Turn, N_TURNS};
+
+/// Keeps the `kids` whose entry of one table (`entry`: a kid's table entry, read for all of
+/// them before any is tested) is at most `limit`, in order.
+pub fn keep_entries_within<S>(kids: &mut Vec<(Turn, S)>, limit: usize, entry: impl Fn(&S) -> u8) {
+    let mut b = [0u8; N_TURNS];
+    for ((_, s), x) in kids.iter().zip(b.iter_mut()) {
+        *x = entry(s);
+    }
+    let mut k = 0;
+    kids.retain(|_| {
+        k += 1;
+        b[k - 1] as usize <= limit
+    });
+}
 use std::cell::Cell;
 
 /// One phase of the reduction, seen by the search.
@@ -19,8 +33,9 @@ pub trait Phase {
         (self.bound(s) as usize) <= limit
     }
     /// Keeps of `kids` (successors of one position) those whose bound is at most `limit`, in
-    /// order. Phases whose tables miss the cache override it to look all the kids up at once:
-    /// independent reads overlap, where `within` one by one waits for each in turn.
+    /// order. Phases whose tables miss the nearest caches override it to read the kids' entries
+    /// of a table together: independent reads overlap, where testing each kid in turn waits
+    /// for each read.
     fn keep_within(&self, kids: &mut Vec<(Turn, Self::State)>, limit: usize) {
         kids.retain(|(_, s)| self.within(s, limit));
     }
