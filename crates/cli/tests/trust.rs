@@ -362,8 +362,8 @@ fn item7_fifos_in_the_table_cache_do_not_hang_a_solve() {
         "3x3-flip-slice",
         "3x3-twist-flip",
         "3x3-twist-slice",
-        "p1-rl-centres",
-        "p2-centres-parity-rot",
+        "p1-rl-centres-ranked",
+        "p2-centres-parity-rot-ranked",
         "p3-centre-splits",
         "p3-pairing",
     ] {

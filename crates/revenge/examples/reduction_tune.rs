@@ -41,19 +41,27 @@ fn main() {
         });
     let solver = Reduction::new(&TableStore { dir });
     let t = std::time::Instant::now();
-    let sols: Vec<(usize, u64)> = (first..first + n)
+    let sols: Vec<(usize, u64, String)> = (first..first + n)
         .into_par_iter()
         .map(|seed| {
             let s = solver.solve_with(&Cube::random(seed), &o).expect("solved");
-            (s.obtm(), s.work)
+            (s.obtm(), s.work, s.wca())
         })
         .collect();
+    // Equal digests: the same moves for every position (a faster search that should find the
+    // same solutions is checked with it).
+    let mut h = std::hash::DefaultHasher::new();
+    for s in &sols {
+        std::hash::Hash::hash(&s.2, &mut h);
+    }
     let avg = sols.iter().map(|s| s.0).sum::<usize>() as f64 / n as f64;
     let max = sols.iter().map(|s| s.0).max().unwrap_or(0);
     let work = sols.iter().map(|s| s.1).sum::<u64>() as f64 / n as f64;
     println!(
-        "{o:?}\nOBTM average {avg:.2} (max {max}), work {:.0}k units per solve, {:.1} s",
+        "{o:?}\nOBTM average {avg:.2} (max {max}), work {:.0}k units per solve, {:.1} s, \
+         solutions digest {:016x}",
         work / 1e3,
-        t.elapsed().as_secs_f64()
+        t.elapsed().as_secs_f64(),
+        std::hash::Hasher::finish(&h)
     );
 }

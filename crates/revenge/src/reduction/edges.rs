@@ -11,7 +11,7 @@ use super::centres::{
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{Pairing, Sigma, PAIRED};
-use super::search::Phase;
+use super::search::{keep_entries_within, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::coord::parity;
 use crate::cube::{geometry, Cube};
@@ -385,6 +385,14 @@ impl Phase for Phase3 {
             UNREACHED => false,
             d => d as usize <= limit && self.pairing.distance(&s.sigma) as usize <= limit,
         }
+    }
+    fn keep_within(&self, kids: &mut Vec<(Turn, P3)>, limit: usize) {
+        // The small centre table first: it rejects many turns without the pairing lookup.
+        keep_entries_within(kids, limit, |s| match self.centre_bound(s) {
+            UNREACHED => u8::MAX,
+            d => d,
+        });
+        keep_entries_within(kids, limit, |s| self.pairing.distance(&s.sigma));
     }
     fn is_goal(&self, s: &P3) -> bool {
         s.parity == 0 && s.sigma == PAIRED && self.centres_goals.contains(&s.centres)

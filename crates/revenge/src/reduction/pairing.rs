@@ -300,6 +300,12 @@ impl Pairing {
         }
     }
 
+    /// Table entry `i` (see [`Pairing::index`]).
+    #[inline]
+    pub fn entry(&self, i: usize) -> u8 {
+        self.table.get(i)
+    }
+
     /// Exact number of phase-3 turns to pair the edges of an even σ.
     #[inline]
     pub fn distance(&self, s: &Sigma) -> u8 {

@@ -2,7 +2,21 @@
 //! moves, a lower bound on its distance to the goal and what a goal is; the search lists
 //! solutions in order of length, turns on one axis in one canonical order.
 
-use super::moves::{may_follow, Turn};
+use super::moves::{may_follow, Turn, N_TURNS};
+
+/// Keeps the `kids` whose entry of one table (`entry`: a kid's table entry, read for all of
+/// them before any is tested) is at most `limit`, in order.
+pub fn keep_entries_within<S>(kids: &mut Vec<(Turn, S)>, limit: usize, entry: impl Fn(&S) -> u8) {
+    let mut b = [0u8; N_TURNS];
+    for ((_, s), x) in kids.iter().zip(b.iter_mut()) {
+        *x = entry(s);
+    }
+    let mut k = 0;
+    kids.retain(|_| {
+        k += 1;
+        b[k - 1] as usize <= limit
+    });
+}
 use std::cell::Cell;
 
 /// One phase of the reduction, seen by the search.
@@ -17,6 +31,13 @@ pub trait Phase {
     /// looking them up as soon as one exceeds it).
     fn within(&self, s: &Self::State, limit: usize) -> bool {
         (self.bound(s) as usize) <= limit
+    }
+    /// Keeps of `kids` (successors of one position) those whose bound is at most `limit`, in
+    /// order. Phases whose tables miss the nearest caches override it to read the kids' entries
+    /// of a table together: independent reads overlap, where testing each kid in turn waits
+    /// for each read.
+    fn keep_within(&self, kids: &mut Vec<(Turn, Self::State)>, limit: usize) {
+        kids.retain(|(_, s)| self.within(s, limit));
     }
 }
 
@@ -51,8 +72,12 @@ pub fn solutions_between<P: Phase>(
         return false;
     }
     let mut path = Vec::with_capacity(max_len);
+    // One list of successors per depth, reused by every position at that depth.
+    let mut kids: Vec<Vec<(Turn, P::State)>> = (0..max_len)
+        .map(|_| Vec::with_capacity(p.turns().len()))
+        .collect();
     for depth in (b as usize).max(min_len)..=max_len {
-        if dfs(p, start, depth, None, &mut path, nodes, visit) {
+        if dfs(p, start, depth, None, &mut path, &mut kids, nodes, visit) {
             return true;
         }
         if nodes.get() == 0 {
@@ -62,12 +87,15 @@ pub fn solutions_between<P: Phase>(
     false
 }
 
+/// `kids`: a successor list for each depth below this one (see [`solutions_between`]).
+#[allow(clippy::too_many_arguments)]
 fn dfs<P: Phase>(
     p: &P,
     s: P::State,
     left: usize,
     last: Option<Turn>,
     path: &mut Vec<Turn>,
+    kids: &mut [Vec<(Turn, P::State)>],
     nodes: &Cell<u64>,
     visit: Visit<'_>,
 ) -> bool {
@@ -79,19 +107,18 @@ fn dfs<P: Phase>(
         return false;
     }
     nodes.set(left_nodes - 1);
+    let (here, below) = kids.split_first_mut().expect("a list per depth");
+    here.clear();
     for &t in p.turns() {
-        if let Some(l) = last {
-            if !may_follow(l, t) {
-                continue;
-            }
+        if last.is_none_or(|l| may_follow(l, t)) {
+            here.push((t, p.step(&s, t)));
         }
-        let n = p.step(&s, t);
-        // Also rejects states with no goal (bound u8::MAX).
-        if !p.within(&n, left - 1) {
-            continue;
-        }
+    }
+    // Also rejects states with no goal (bound u8::MAX).
+    p.keep_within(here, left - 1);
+    for &(t, n) in here.iter() {
         path.push(t);
-        let stop = dfs(p, n, left - 1, Some(t), path, nodes, visit);
+        let stop = dfs(p, n, left - 1, Some(t), path, below, nodes, visit);
         path.pop();
         if stop {
             return true;
