@@ -7,14 +7,13 @@ use crate::outln;
 use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Context, Result};
 use std::time::{Duration, Instant};
-use wurfel_revenge::analyse;
-use wurfel_revenge::cube::FACE_CHARS;
+use wurfel_revenge::analysis::stages as analyse;
 use wurfel_revenge::notation::{self, Notation, Step};
-use wurfel_revenge::reduction::{self, table::TableStore, Reduction};
-use wurfel_revenge::solver::{Options, Solver};
-use wurfel_revenge::stage::{Stage, TableEvent};
 use wurfel_revenge::stickers;
-use wurfel_revenge::{Cube, Move};
+use wurfel_revenge::FiveStage as Solver;
+use wurfel_revenge::ReductionTables as TableStore;
+use wurfel_revenge::Method as _;
+use wurfel_revenge::{Cube, Move, Options, Reduction, Stage, TableEvent, FACE_CHARS};
 
 /// Arguments of `wurfel revenge`.
 #[derive(clap::Args, Debug)]
@@ -80,12 +79,11 @@ struct Search {
     /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
     #[arg(long)]
     single: bool,
-    /// Five-stage method: time budget in milliseconds for combining several stage solutions
-    /// (after it, one optimal solution per remaining stage) [default: 700].
-    #[arg(long, value_name = "MS", conflicts_with = "single")]
+    /// Replaced by --effort (the five-stage budget counts work now, not milliseconds).
+    #[arg(long, value_name = "MS", hide = true)]
     budget_ms: Option<u64>,
-    /// Reduction method: multiply its work budgets by X for shorter solutions (over the
-    /// bench's 100 positions, 1 gives 44.34 OBTM, 2 gives 44.15 with 1.6 times the work, 4
+    /// Multiply the method's work budgets by X for shorter solutions (reduction, over the
+    /// bench's 100 positions: 1 gives 44.34 OBTM, 2 gives 44.15 with 1.6 times the work, 4
     /// 43.96 with 2.4 times). Work, not time, so solutions are the same on every machine.
     #[arg(long, value_name = "X", value_parser = parse_effort, conflicts_with = "single")]
     effort: Option<f64>,
@@ -100,17 +98,20 @@ fn parse_effort(s: &str) -> std::result::Result<f64, String> {
 }
 
 impl Search {
-    /// The five-stage method's options (refusing the reduction's `--effort`).
+    /// Either method's options.
     fn options(&self) -> Result<Options> {
-        if self.effort.is_some() && self.method == Method::FiveStage {
-            bail!("--effort is for --method reduction; the five-stage method has --budget-ms");
+        if self.budget_ms.is_some() {
+            bail!(
+                "--budget-ms was replaced by --effort X: the five-stage method's budget counts \
+                 work now, not time, so solutions are the same on every machine"
+            );
         }
         Ok(if self.single {
             Options::single()
         } else {
             Options {
-                budget: Duration::from_millis(self.budget_ms.unwrap_or(700)),
-                ..Options::default()
+                single: false,
+                effort: self.effort.unwrap_or(1.0),
             }
         })
     }
@@ -423,19 +424,16 @@ fn solve(a: SolveArgs) -> Result<()> {
     let opts = a.search.options()?;
     let (solver, _) = load_solver(&a.common)?;
     let t = Instant::now();
-    let sol = solver.solve_with(&cube, &opts)?;
+    let sol = solver.solve(&cube, &opts)?;
     let secs = t.elapsed().as_secs_f64();
     // The stages' turns in the position's own frame, so every net keeps its orientation.
     draw_solution(
         &a,
         "five-stage solution",
         &cube,
-        sol.stages.iter().map(|s| {
-            (
-                format!("after stage {}", s.number),
-                s.moves_original.clone(),
-            )
-        }),
+        sol.phases
+            .iter()
+            .map(|s| (format!("after stage {}", s.number), s.moves.clone())),
     )?;
     if a.json {
         outln!(
@@ -445,7 +443,7 @@ fn solve(a: SolveArgs) -> Result<()> {
         return Ok(());
     }
     outln!("position: {}", cube.facelets());
-    for s in &sol.stages {
+    for s in &sol.phases {
         let rot: Vec<String> = s.rotation.iter().map(|r| r.name()).collect();
         let rot = if rot.is_empty() {
             String::new()
@@ -455,8 +453,8 @@ fn solve(a: SolveArgs) -> Result<()> {
         outln!(
             "stage {}: {rot}{}  ({} STM)",
             s.number,
-            or_nothing(notation::to_slice(&s.moves)),
-            notation::stm(&s.moves)
+            or_nothing(notation::to_slice(&s.searched)),
+            notation::stm(&s.searched)
         );
     }
     outln!("single-slice: {}", or_nothing(sol.slice_notation()));
@@ -469,10 +467,10 @@ fn solve(a: SolveArgs) -> Result<()> {
     );
     if a.explain {
         let parts: Vec<_> = sol
-            .stages
+            .phases
             .iter()
             .map(|s| revenge_explain::Part {
-                moves: s.moves_original.clone(),
+                moves: s.moves.clone(),
             })
             .collect();
         for line in revenge_explain::explain(&cube, "five-stage", &parts) {
@@ -603,9 +601,9 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
     let mut stage_max = [0usize; 5];
     let mut stage_sum = [0usize; 5];
     let t = Tally::run(a, "", |cube| {
-        let sol = solver.solve_with(cube, &opts)?;
-        for s in &sol.stages {
-            let n = notation::stm(&s.moves);
+        let sol = solver.solve(cube, &opts)?;
+        for s in &sol.phases {
+            let n = notation::stm(&s.searched);
             stage_max[s.number - 1] = stage_max[s.number - 1].max(n);
             stage_sum[s.number - 1] += n;
         }
@@ -679,20 +677,9 @@ fn tables(a: TablesArgs) -> Result<()> {
     );
     if a.verify {
         let t = Instant::now();
-        let why = |e| match e {
-            wurfel_revenge::cache::LoadError::Missing => "missing".to_string(),
-            wurfel_revenge::cache::LoadError::Invalid(w) => w,
-        };
-        for s in &solver.stages {
-            for p in &s.projections {
-                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len())
-                    .map_err(|e| anyhow!("table {}: {}; delete it to rebuild", p.name, why(e)))?;
-            }
-            // The stage's coordinates, move tables and goals.
-            let name = wurfel_revenge::setup::setup_name(s.number);
-            wurfel_revenge::cache::verify_words(&cache_dir(), &name)
-                .map_err(|e| anyhow!("{name}: {}; delete it to rebuild", why(e)))?;
-        }
+        solver
+            .verify_cache(&cache_dir())
+            .map_err(|e| anyhow!("{e}; delete it to rebuild"))?;
         outln!(
             "every checksum verified in {:.1} s",
             t.elapsed().as_secs_f64()
@@ -760,7 +747,7 @@ pub(crate) fn reduced_text(
     stage: usize,
     variant: Option<&str>,
     symmetries: u64,
-    tallies: &[wurfel_revenge::reduced::Tally],
+    tallies: &[wurfel_revenge::analysis::reduced::Tally],
     complete: bool,
     how: &str,
     json: bool,
@@ -784,7 +771,7 @@ pub(crate) fn reduced_text(
     rows_text(stage, &rows, json, &note)
 }
 
-fn reduced_rows(tallies: &[wurfel_revenge::reduced::Tally]) -> Vec<analyse::Row> {
+fn reduced_rows(tallies: &[wurfel_revenge::analysis::reduced::Tally]) -> Vec<analyse::Row> {
     tallies
         .iter()
         .enumerate()
@@ -821,7 +808,7 @@ fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     let t = Instant::now();
     let stage = match a.stage {
         // Norskog's table is for the first version of stage 2 (l, r half turns only).
-        2 => Stage::new(2).restricted(&wurfel_revenge::stage::stage2_seed_moves()),
+        2 => Stage::new(2).restricted(&wurfel_revenge::stage2_seed_moves()),
         // Stage 4 in Norskog's own coordinates (88,200 wing cosets).
         4 => Stage::stage4_seed(),
         k => Stage::new(k),
@@ -1010,7 +997,7 @@ fn state_dir(a: &AnalyseArgs) -> std::path::PathBuf {
 
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
-    use wurfel_revenge::layered::{Analysis, Event, RunError};
+    use wurfel_revenge::analysis::layered::{Analysis, Event, RunError};
     let k = a.stage;
     let t = Instant::now();
     // From here a signal stops the analysis (once its setup is done), which prints the
@@ -1105,7 +1092,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
 }
 
 /// What a stage analysis searches, and where it keeps its state.
-fn space_line(k: usize, space: &wurfel_revenge::reduced::Space, dir: &std::path::Path) -> String {
+fn space_line(k: usize, space: &wurfel_revenge::analysis::reduced::Space, dir: &std::path::Path) -> String {
     format!(
         "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), 2 bits \
          each: {:.0} MB per distance; state in {}",
@@ -1119,7 +1106,7 @@ fn space_line(k: usize, space: &wurfel_revenge::reduced::Space, dir: &std::path:
 }
 
 /// A completed depth of a stage analysis (`rate`: millions of entries per second).
-fn depth_line(depth: u32, row: &wurfel_revenge::reduced::Tally, seconds: f64, rate: f64) -> String {
+fn depth_line(depth: u32, row: &wurfel_revenge::analysis::reduced::Tally, seconds: f64, rate: f64) -> String {
     format!(
         "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {rate:.1} M entries/s)",
         crate::output::fmt_int(row.positions),
@@ -1129,7 +1116,7 @@ fn depth_line(depth: u32, row: &wurfel_revenge::reduced::Tally, seconds: f64, ra
 }
 
 /// The progress of a depth of a stage analysis, for the spinner.
-fn progress_line(k: usize, p: &wurfel_revenge::layered::Progress) -> String {
+fn progress_line(k: usize, p: &wurfel_revenge::analysis::layered::Progress) -> String {
     let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
     let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
     let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
@@ -1146,10 +1133,10 @@ fn progress_line(k: usize, p: &wurfel_revenge::layered::Progress) -> String {
 /// Keeps the rows of a stage analysis as its runner reports them (what an interrupted run
 /// prints), as the checkpoint keeps them: a depth that finds nothing ends the table.
 fn track_rows(
-    rows: &std::sync::Mutex<Vec<wurfel_revenge::reduced::Tally>>,
-    e: &wurfel_revenge::layered::Event,
+    rows: &std::sync::Mutex<Vec<wurfel_revenge::analysis::reduced::Tally>>,
+    e: &wurfel_revenge::analysis::layered::Event,
 ) {
-    use wurfel_revenge::layered::Event;
+    use wurfel_revenge::analysis::layered::Event;
     let mut rows = rows.lock().expect("rows lock");
     match e {
         Event::Resumed(cp) => *rows = cp.rows.clone(),
@@ -1175,21 +1162,18 @@ fn load_reduction(common: &Common) -> Result<(Reduction, f64)> {
 
 fn solve_reduction(a: SolveArgs) -> Result<()> {
     let cube = position(&a)?;
-    let opts = reduction_options(&a.search)?;
+    let opts = a.search.options()?;
     let (solver, _) = load_reduction(&a.common)?;
     let t = Instant::now();
-    let sol = solver.solve_with(&cube, &opts)?;
+    let sol = solver.solve(&cube, &opts)?;
     let secs = t.elapsed().as_secs_f64();
     draw_solution(
         &a,
         "reduction solution",
         &cube,
-        sol.phases.iter().enumerate().map(|(i, p)| {
-            (
-                format!("after phase {}", i + 1),
-                reduction::moves::to_slices(p),
-            )
-        }),
+        sol.phases
+            .iter()
+            .map(|p| (format!("after phase {}", p.number), p.moves.clone())),
     )?;
     if a.json {
         outln!(
@@ -1199,14 +1183,13 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
         return Ok(());
     }
     outln!("position: {}", cube.facelets());
-    for (i, p) in sol.phases.iter().enumerate() {
-        let m = reduction::moves::to_slices(p);
+    for p in &sol.phases {
         outln!(
             "phase {} ({}): {}  ({} OBTM)",
-            i + 1,
-            reduction::solver::PHASE_NAMES[i],
-            or_nothing(notation::to_wca(&m)),
-            notation::obtm(&m)
+            p.number,
+            p.goal,
+            or_nothing(notation::to_wca(&p.moves)),
+            notation::obtm(&p.moves)
         );
     }
     outln!("WCA:          {}", or_nothing(sol.wca()));
@@ -1222,7 +1205,7 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
             .phases
             .iter()
             .map(|p| revenge_explain::Part {
-                moves: reduction::moves::to_slices(p),
+                moves: p.moves.clone(),
             })
             .collect();
         for line in revenge_explain::explain(&cube, "reduction", &parts) {
@@ -1242,31 +1225,13 @@ fn or_nothing(turns: String) -> String {
     }
 }
 
-/// The reduction method's options (refusing the five-stage `--budget-ms`).
-fn reduction_options(s: &Search) -> Result<reduction::Options> {
-    if s.budget_ms.is_some() && s.method == Method::Reduction {
-        bail!("--budget-ms is for the five-stage method; the reduction method has --effort");
-    }
-    if s.single {
-        return Ok(reduction::Options::single());
-    }
-    let mut o = reduction::Options::default();
-    if let Some(x) = s.effort {
-        let scale = |v: u64| (v as f64 * x).round() as u64;
-        o.budget = scale(o.budget);
-        o.phase3_extra = scale(o.phase3_extra);
-        o.finish = scale(o.finish);
-    }
-    Ok(o)
-}
-
 /// Benchmarks the reduction solver; returns a one-line summary.
 fn bench_reduction(a: &BenchArgs) -> Result<String> {
-    let opts = reduction_options(&a.search)?;
+    let opts = a.search.options()?;
     let (solver, load_secs) = load_reduction(&a.common)?;
     let mut work = 0u64;
     let t = Tally::run(a, "reduction: ", |cube| {
-        let sol = solver.solve_with(cube, &opts)?;
+        let sol = solver.solve(cube, &opts)?;
         work += sol.work;
         Ok((sol.stm(), sol.obtm()))
     })?;
@@ -1326,11 +1291,11 @@ fn scramble(a: ScrambleArgs) -> Result<()> {
     let solve: Box<SolveFn> = match a.method {
         Method::FiveStage => {
             let (solver, _) = load_solver(&a.common)?;
-            Box::new(move |c| Ok(solver.solve_with(c, &Options::default())?.steps))
+            Box::new(move |c| Ok(solver.solve(c, &Options::default())?.steps))
         }
         Method::Reduction => {
             let (solver, _) = load_reduction(&a.common)?;
-            Box::new(move |c| Ok(solver.solve(c)?.steps()))
+            Box::new(move |c| Ok(solver.solve(c, &Options::default())?.steps))
         }
         Method::Both => bail!("scramble takes --method five-stage or reduction"),
     };
@@ -1346,13 +1311,7 @@ fn scramble(a: ScrambleArgs) -> Result<()> {
         // whole-cube rotation, which is the same position: a 4x4x4 has no fixed centres).
         let mut check = Cube::solved();
         notation::apply_steps(&mut check, &notation::parse(&text, Notation::Wca)?);
-        let same = wurfel_revenge::stage::all_rotations().iter().any(|rot| {
-            let mut x = check;
-            for &q in rot {
-                x.rotate(q);
-            }
-            x.facelets() == cube.facelets()
-        });
+        let same = wurfel_revenge::same_up_to_rotation(&check, &cube);
         if !same {
             bail!("scramble for seed {seed} does not rebuild its position (internal error)");
         }

@@ -13,7 +13,7 @@ use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{Pairing, Sigma, PAIRED};
 use super::search::Phase;
 use super::table::{bfs, Dist, TableStore, UNREACHED};
-use crate::coord::parity;
+use crate::toolkit::coord::parity;
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
 
@@ -394,8 +394,8 @@ impl Phase for Phase3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduction::moves::apply;
-    use crate::reduction::search::solutions;
+    use crate::methods::reduction::moves::apply;
+    use crate::methods::reduction::search::solutions;
     use rand::{Rng, SeedableRng};
     use std::cell::Cell;
 

@@ -26,7 +26,7 @@ pub fn colour_mask(c: &Cube, colours: &[u8]) -> u32 {
 
 /// Parity (0 even, 1 odd) of the wing permutation.
 pub fn wing_parity(c: &Cube) -> u8 {
-    crate::coord::parity(&c.wp) as u8
+    crate::toolkit::coord::parity(&c.wp) as u8
 }
 
 /// Byte lookup tables moving centre masks by each turn, and each turn's wing parity.
@@ -58,7 +58,7 @@ impl MaskTurns {
                 }
             }
             lut.push(l);
-            wing_odd[t] = crate::coord::parity(&p.wsrc) as u8;
+            wing_odd[t] = crate::toolkit::coord::parity(&p.wsrc) as u8;
         }
         MaskTurns { lut, wing_odd }
     }

@@ -7,7 +7,7 @@ use super::edges::{wing_orbits, EdgePositions};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
-use crate::coord::{perm_rank, perm_unrank, subset_rank};
+use crate::toolkit::coord::{perm_rank, perm_unrank, subset_rank};
 use crate::cube::Cube;
 use std::cell::Cell;
 
