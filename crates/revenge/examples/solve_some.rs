@@ -26,7 +26,9 @@ fn main() {
         let c = wurfel_revenge::Cube::random(seed);
         let t = std::time::Instant::now();
         let s = if std::env::var("SINGLE").is_ok() {
-            solver.solve(&c, &wurfel_revenge::Options::single()).unwrap()
+            solver
+                .solve(&c, &wurfel_revenge::Options::single())
+                .unwrap()
         } else {
             solver.solve_with(&c, &Default::default()).unwrap()
         };

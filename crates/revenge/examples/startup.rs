@@ -12,7 +12,12 @@ fn main() {
     let setup = t.elapsed().as_secs_f64();
     solver.ensure_tables(dir, 2, &|_, _, _| {}).unwrap();
     let mapped = t.elapsed().as_secs_f64() - setup;
-    let s = solver.solve(&wurfel_revenge::Cube::random(1), &wurfel_revenge::Options::single()).unwrap();
+    let s = solver
+        .solve(
+            &wurfel_revenge::Cube::random(1),
+            &wurfel_revenge::Options::single(),
+        )
+        .unwrap();
     println!(
         "set-up {setup:.3} s, tables mapped {mapped:.3} s, first solve done at {:.2} s ({} STM)",
         t.elapsed().as_secs_f64(),

@@ -27,7 +27,9 @@ pub mod toolkit;
 pub use cube::{Cube, FaceletError, Move, Rotation, FACE_CHARS};
 pub use methods::five_stage::spec::stage2_seed_moves;
 pub use methods::five_stage::{Solver as FiveStage, Stage, TableEvent, Tuning as FiveStageTuning};
-pub use methods::reduction::{table::TableStore as ReductionTables, Reduction, Tuning as ReductionTuning};
+pub use methods::reduction::{
+    table::TableStore as ReductionTables, Reduction, Tuning as ReductionTuning,
+};
 pub use methods::{Method, Options, Phase, Solution, SolveError};
 pub use notation::Line;
 pub use notation::{Notation, NotationError, Step};

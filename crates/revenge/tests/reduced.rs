@@ -4,11 +4,11 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
-use wurfel_revenge::analysis::stages::{reduced_space, sparse_first_depths, stage_space};
 use wurfel_revenge::analysis::layered::{
     choose_pull, shard_range, step_range, Analysis, Event, RangeTally, RunError,
 };
 use wurfel_revenge::analysis::reduced::{Part, Prims, Space, Tally, MAX_PRIMS};
+use wurfel_revenge::analysis::stages::{reduced_space, sparse_first_depths, stage_space};
 use wurfel_revenge::methods::five_stage::stage::Stage;
 
 /// Norskog's tables (positions, unique), first rows: "The 4x4x4 can be solved in 79 moves

@@ -7,13 +7,13 @@ use common::{sim_solves, sim_wca_token, Sim};
 use rand::{Rng, SeedableRng};
 use std::cell::Cell;
 use std::sync::OnceLock;
-use wurfel_revenge::notation;
 use wurfel_revenge::methods::reduction::centres::{Phase1, Phase2};
 use wurfel_revenge::methods::reduction::moves::{apply, to_slices, Turn};
 use wurfel_revenge::methods::reduction::search::solutions;
 use wurfel_revenge::methods::reduction::table::TableStore;
 use wurfel_revenge::methods::reduction::three::TwoPhase;
 use wurfel_revenge::methods::reduction::{Reduction, Tuning};
+use wurfel_revenge::notation;
 use wurfel_revenge::Cube;
 
 fn phase1() -> &'static Phase1 {
@@ -175,7 +175,10 @@ fn reduction_solutions_solve_random_positions_on_the_stickers() {
         let again = solver
             .solve_with(&cube, &Tuning::default())
             .expect("solved");
-        assert_eq!(again.line.moves, sol.line.moves, "seed {seed}: not reproducible");
+        assert_eq!(
+            again.line.moves, sol.line.moves,
+            "seed {seed}: not reproducible"
+        );
         assert_eq!(again.work, sol.work, "seed {seed}");
     }
 }

@@ -6,10 +6,10 @@
 mod common;
 
 use common::Sim;
-use wurfel_revenge::notation;
 use wurfel_revenge::methods::five_stage::solver::{Solver, STAGE_BOUNDS};
-use wurfel_revenge::{Method, Options};
+use wurfel_revenge::notation;
 use wurfel_revenge::Cube;
+use wurfel_revenge::{Method, Options};
 
 #[test]
 #[ignore = "needs the full distance tables (about 1.2 GB, minutes to build)"]

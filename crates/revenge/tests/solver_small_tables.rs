@@ -7,10 +7,10 @@ mod common;
 
 use common::Sim;
 use rand::{Rng, SeedableRng};
-use wurfel_revenge::notation;
 use wurfel_revenge::methods::five_stage::solver::{Solver, STAGE_BOUNDS};
-use wurfel_revenge::{Method, Options};
+use wurfel_revenge::notation;
 use wurfel_revenge::{Cube, Move};
+use wurfel_revenge::{Method, Options};
 
 #[test]
 fn short_scrambles_are_solved_through_all_five_stages() {

@@ -11,12 +11,12 @@ mod common;
 
 use common::{sim_solves, sim_wca_token, Sim};
 use std::collections::BTreeSet;
+use wurfel_revenge::methods::five_stage::solver::Solver;
 use wurfel_revenge::methods::reduction::moves::Turn;
 use wurfel_revenge::methods::reduction::table::TableStore;
 use wurfel_revenge::methods::reduction::{Reduction, Tuning};
-use wurfel_revenge::{Method, Options};
-use wurfel_revenge::methods::five_stage::solver::Solver;
 use wurfel_revenge::{notation, Cube, Move};
+use wurfel_revenge::{Method, Options};
 
 /// The 24 whole-cube rotations of the solved cube, as facelets: the closure of `x` and `y`.
 fn rotations() -> Vec<String> {

@@ -11,8 +11,8 @@ use wurfel_revenge::analysis::stages as analyse;
 use wurfel_revenge::notation::{self, Notation, Step};
 use wurfel_revenge::stickers;
 use wurfel_revenge::FiveStage as Solver;
-use wurfel_revenge::ReductionTables as TableStore;
 use wurfel_revenge::Method as _;
+use wurfel_revenge::ReductionTables as TableStore;
 use wurfel_revenge::{Cube, Move, Options, Reduction, Stage, TableEvent, FACE_CHARS};
 
 /// Arguments of `wurfel revenge`.
@@ -1092,7 +1092,11 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
 }
 
 /// What a stage analysis searches, and where it keeps its state.
-fn space_line(k: usize, space: &wurfel_revenge::analysis::reduced::Space, dir: &std::path::Path) -> String {
+fn space_line(
+    k: usize,
+    space: &wurfel_revenge::analysis::reduced::Space,
+    dir: &std::path::Path,
+) -> String {
     format!(
         "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), 2 bits \
          each: {:.0} MB per distance; state in {}",
@@ -1106,7 +1110,12 @@ fn space_line(k: usize, space: &wurfel_revenge::analysis::reduced::Space, dir: &
 }
 
 /// A completed depth of a stage analysis (`rate`: millions of entries per second).
-fn depth_line(depth: u32, row: &wurfel_revenge::analysis::reduced::Tally, seconds: f64, rate: f64) -> String {
+fn depth_line(
+    depth: u32,
+    row: &wurfel_revenge::analysis::reduced::Tally,
+    seconds: f64,
+    rate: f64,
+) -> String {
     format!(
         "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {rate:.1} M entries/s)",
         crate::output::fmt_int(row.positions),

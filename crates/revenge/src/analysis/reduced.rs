@@ -12,9 +12,9 @@
 //! the other entries are never positions. So every class of positions has exactly one entry,
 //! and its orbit size (the number of positions it stands for) is `|G| / |stabiliser|`.
 
-use crate::toolkit::coord::{binom, subset_rank, Kind};
 use crate::methods::five_stage::stage::Stage;
 use crate::symmetry::{move_set_symmetries, CubeSym};
+use crate::toolkit::coord::{binom, subset_rank, Kind};
 
 /// At most this many coordinates per stage.
 pub const MAX_PRIMS: usize = 8;

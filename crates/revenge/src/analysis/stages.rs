@@ -1,11 +1,11 @@
 //! Stage analyses as in Norskog's analysis: positions per distance from the stage's goal, and the
 //! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
 
-use crate::toolkit::coord::Kind;
-use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, FACE_CHARS, NORMALS, V3};
-use crate::toolkit::prune::NibbleTable;
 use crate::analysis::reduced::{Part, Space, Tally};
+use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, FACE_CHARS, NORMALS, V3};
 use crate::methods::five_stage::stage::Stage;
+use crate::toolkit::coord::Kind;
+use crate::toolkit::prune::NibbleTable;
 use std::collections::HashSet;
 use wurfel_geom::Iso;
 
@@ -191,7 +191,8 @@ pub fn conjugate_cube(c: &Cube, m: Iso) -> Option<Cube> {
 /// that share a residue with deep ones are told apart by a small search from the goal.
 pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u64> {
     let p = &stage.projections[0];
-    let coords: Vec<&crate::toolkit::coord::Coord> = p.coords.iter().map(|&c| &stage.coords[c]).collect();
+    let coords: Vec<&crate::toolkit::coord::Coord> =
+        p.coords.iter().map(|&c| &stage.coords[c]).collect();
     let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
     let index = |ids: &[u32]| {
         ids.iter()

@@ -6,7 +6,10 @@
 //! checksum too (a full read), which `load` leaves out: every solution is checked by applying
 //! it, so a damaged table can slow a search but never make it wrong.
 
-use crate::toolkit::{prune::NibbleTable, words::{Bytes, Words}};
+use crate::toolkit::{
+    prune::NibbleTable,
+    words::{Bytes, Words},
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -74,4 +74,3 @@ impl From<Vec<u32>> for Words {
         Words::Owned(v)
     }
 }
-

@@ -9,8 +9,8 @@ use serde::Serialize;
 use std::time::Instant;
 use wurfel_present::report::ReductionSolution;
 use wurfel_revenge::notation::{self, Notation};
-use wurfel_revenge::{Method, Options, Reduction};
 use wurfel_revenge::Cube;
+use wurfel_revenge::{Method, Options, Reduction};
 
 /// The most moves `play` replays (far above any solution or scramble).
 const MAX_PLAY_MOVES: usize = 1000;

@@ -13,10 +13,10 @@
 //!
 //! Anything else is rebuilt exactly as [`Stage::new`] builds it, and stored.
 
+use super::stage::{Plan, Stage, TableEvent};
 use crate::toolkit::cache::{self, LoadError};
 use crate::toolkit::coord::Coord;
 use crate::toolkit::words::Words;
-use super::stage::{Plan, Stage, TableEvent};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -254,8 +254,8 @@ fn decode(plan: &Plan, fp: u64, words: &Words) -> Result<Parts, LoadError> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::spec::{colour_set, ud_wing_coset};
+    use super::*;
     use std::sync::Mutex;
 
     /// Events heard by `report`, as "name event" strings.

@@ -3,12 +3,12 @@
 
 use super::setup::setup_name;
 use super::stage::{Stage, TableEvent};
-use crate::toolkit::cache;
 use crate::cube::{Cube, Move};
 use crate::methods::{verify, Method, Options, Phase, Solution, SolveError};
 use crate::notation::Line;
 use crate::notation::{self, Step};
 use crate::symmetry::{all_rotations, rotated, Rot};
+use crate::toolkit::cache;
 use crate::toolkit::ida::Meter;
 use std::path::Path;
 

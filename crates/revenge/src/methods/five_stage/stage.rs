@@ -15,10 +15,10 @@ use crate::symmetry::{conjugate, Rot};
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
 use crate::toolkit::ida::{self, Meter};
 use crate::toolkit::prune::{DepthCallback, NibbleTable};
-use std::path::Path;
-use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 use std::collections::HashSet;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 pub use super::tables::TableEvent;
 

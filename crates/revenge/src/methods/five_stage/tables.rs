@@ -86,14 +86,7 @@ pub(crate) fn bfs(
     stop: Option<&AtomicBool>,
 ) -> Result<(NibbleTable, Vec<u64>), String> {
     let coords: Vec<&Coord> = s.projection.coords.iter().map(|&c| &s.coords[c]).collect();
-    prune::bfs(
-        &coords,
-        &s.sources(),
-        threads,
-        exact_counts,
-        on_depth,
-        stop,
-    )
+    prune::bfs(&coords, &s.sources(), threads, exact_counts, on_depth, stop)
 }
 
 /// The projection's table from `dir`, else built (and stored there). `report` hears about

@@ -13,9 +13,9 @@ use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{Pairing, Sigma, PAIRED};
 use super::search::Phase;
 use super::table::{bfs, Dist, TableStore, UNREACHED};
-use crate::toolkit::coord::parity;
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
+use crate::toolkit::coord::parity;
 
 /// Orbits of the wing slots under `turns`: slot -> smallest slot of its orbit.
 pub fn wing_orbits(turns: &[Turn]) -> [u8; 24] {

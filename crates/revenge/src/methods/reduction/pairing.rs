@@ -426,7 +426,10 @@ mod tests {
                 .iter()
                 .map(|v| left.iter().position(|x| x == v).expect("left") as u8)
                 .collect();
-            assert_eq!(rest_rank(&s), crate::toolkit::coord::perm_rank(&rest) as usize);
+            assert_eq!(
+                rest_rank(&s),
+                crate::toolkit::coord::perm_rank(&rest) as usize
+            );
         }
     }
 }

@@ -246,7 +246,6 @@ impl Reduction {
         self.p1.bytes() + self.p2.bytes() + self.p3.bytes() + self.p4.bytes()
     }
 
-
     /// Phase 1 on every axis, shortest first: the `opts.phase2` best by length plus phase-2
     /// bound among the first `opts.phase1` solutions.
     fn phase1(&self, cube: &Cube, opts: &Tuning, meter: &Meter) -> Vec<Partial> {
