@@ -208,6 +208,80 @@ impl Solver {
         })
     }
 
+    /// The solution of the best partial solution after stage 5: the rotation that restores the
+    /// standard orientation, the turns in the original frame split back into stages.
+    fn complete(&self, best: Partial, work: u64) -> Result<Solution, SolveError> {
+        let (cur, mut steps, stages) = (best.cube, best.steps, best.stages);
+        let last = self
+            .rotations
+            .iter()
+            .find(|rot| {
+                let mut x = cur;
+                rotate(&mut x, rot);
+                x.is_solved()
+            })
+            .ok_or(SolveError::Verify)?
+            .clone();
+        steps.extend(last.iter().map(|&q| Step::Rotate(q)));
+        let (moves, final_rotation) = notation::unrotate(&steps);
+        // Split the original-frame turns back into stages (unrotate maps turns one to one).
+        let mut at = 0;
+        let phases = stages
+            .into_iter()
+            .map(|s| {
+                let original = moves[at..at + s.moves.len()].to_vec();
+                at += s.moves.len();
+                Phase {
+                    number: s.number,
+                    goal: STAGE_GOALS[s.number - 1],
+                    rotation: s.rotation,
+                    searched: s.moves,
+                    moves: original,
+                }
+            })
+            .collect();
+        let sol = Solution {
+            phases,
+            line: Line {
+                moves,
+                final_rotation,
+            },
+            steps,
+            work,
+        };
+        Ok(sol)
+    }
+
+    /// The `beam` most promising of `next` (after stage `k`), ranked by length so far plus a
+    /// lower bound on the next stage; one of each position.
+    fn keep_best(&self, k: usize, next: Vec<Partial>, beam: usize) -> Vec<Partial> {
+        let mut scored: Vec<(usize, usize, Partial)> = next
+            .into_iter()
+            .map(|p| {
+                let lb = self
+                    .normalise(k + 1, &p.cube)
+                    .and_then(|rot| {
+                        let mut c = p.cube;
+                        rotate(&mut c, &rot);
+                        self.stages[k].ids(&c)
+                    })
+                    .map_or(0, |ids| self.stages[k].lower_bound(&ids));
+                (p.len + lb, p.len, p)
+            })
+            .collect();
+        scored.sort_by_key(|(s, l, _)| (*s, *l));
+        let mut kept: Vec<Partial> = Vec::new();
+        for (_, _, p) in scored {
+            if kept.len() >= beam {
+                break;
+            }
+            if !kept.iter().any(|q| q.cube == p.cube) {
+                kept.push(p);
+            }
+        }
+        kept
+    }
+
     /// Solves `cube`: every stage optimal for its move set; with `opts`, several stage
     /// solutions are combined and the shortest total kept.
     pub fn solve_with(&self, cube: &Cube, opts: &Tuning) -> Result<Solution, SolveError> {
@@ -262,37 +336,12 @@ impl Solver {
                 }
             }
             if k < 5 {
-                // Rank by length so far plus a lower bound on the next stage.
-                let mut scored: Vec<(usize, usize, Partial)> = next
-                    .into_iter()
-                    .map(|p| {
-                        let lb = self
-                            .normalise(k + 1, &p.cube)
-                            .and_then(|rot| {
-                                let mut c = p.cube;
-                                rotate(&mut c, &rot);
-                                self.stages[k].ids(&c)
-                            })
-                            .map_or(0, |ids| self.stages[k].lower_bound(&ids));
-                        (p.len + lb, p.len, p)
-                    })
-                    .collect();
-                scored.sort_by_key(|(s, l, _)| (*s, *l));
-                let mut kept: Vec<Partial> = Vec::new();
                 let beam = if meter.spent() > opts.budget {
                     1
                 } else {
                     opts.beam[k - 1]
                 };
-                for (_, _, p) in scored {
-                    if kept.len() >= beam {
-                        break;
-                    }
-                    if !kept.iter().any(|q| q.cube == p.cube) {
-                        kept.push(p);
-                    }
-                }
-                partials = kept;
+                partials = self.keep_best(k, next, beam);
             } else {
                 partials = next;
             }
@@ -307,44 +356,7 @@ impl Solver {
                 (notation::stm(&moves), notation::obtm(&moves))
             })
             .ok_or(SolveError::Bound(5))?;
-        let (cur, mut steps, stages) = (best.cube, best.steps, best.stages);
-        let last = self
-            .rotations
-            .iter()
-            .find(|rot| {
-                let mut x = cur;
-                rotate(&mut x, rot);
-                x.is_solved()
-            })
-            .ok_or(SolveError::Verify)?
-            .clone();
-        steps.extend(last.iter().map(|&q| Step::Rotate(q)));
-        let (moves, final_rotation) = notation::unrotate(&steps);
-        // Split the original-frame turns back into stages (unrotate maps turns one to one).
-        let mut at = 0;
-        let phases = stages
-            .into_iter()
-            .map(|s| {
-                let original = moves[at..at + s.moves.len()].to_vec();
-                at += s.moves.len();
-                Phase {
-                    number: s.number,
-                    goal: STAGE_GOALS[s.number - 1],
-                    rotation: s.rotation,
-                    searched: s.moves,
-                    moves: original,
-                }
-            })
-            .collect();
-        let sol = Solution {
-            phases,
-            line: Line {
-                moves,
-                final_rotation,
-            },
-            steps,
-            work: meter.spent(),
-        };
+        let sol = self.complete(best, meter.spent())?;
         verify(cube, &sol)?;
         Ok(sol)
     }
