@@ -124,19 +124,19 @@ fn revenge_solve_refuses_bad_options_before_loading_tables() {
     let cases: [(&[&str], i32, &str); 6] = [
         (&["--render", "cube.gif"], 1, ".svg or .png"),
         (
-            &["--method", "five-stage", "--effort", "2"],
-            1,
-            "--effort is for --method reduction",
+            &["--method", "five-stage", "--effort", "2", "--single"],
+            2,
+            "cannot be used with",
         ),
         (
-            &["--budget-ms", "5"],
+            &["--method", "five-stage", "--budget-ms", "5"],
             1,
-            "--budget-ms is for the five-stage",
+            "--budget-ms was replaced by --effort",
         ),
         (
             &["--method", "reduction", "--budget-ms", "5"],
             1,
-            "--budget-ms is for the five-stage",
+            "--budget-ms was replaced by --effort",
         ),
         (&["--method", "reduction", "--effort", "0"], 2, "above 0"),
         (

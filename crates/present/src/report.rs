@@ -293,7 +293,8 @@ pub struct SurveySummaryJson<'a> {
 
 // ---- The 4x4x4 (`revenge`) ----
 
-use wurfel_revenge::{analyse, notation, reduction};
+use wurfel_revenge::analysis::stages as analyse;
+use wurfel_revenge::{notation, Solution};
 
 /// `revenge solve --json`, five-stage method.
 #[derive(Serialize)]
@@ -317,7 +318,7 @@ pub struct RevengeStage {
 }
 
 impl RevengeSolution {
-    pub fn new(sol: &wurfel_revenge::solver::Solution, seconds: f64) -> Self {
+    pub fn new(sol: &Solution, seconds: f64) -> Self {
         RevengeSolution {
             moves: sol.wca(),
             moves_slice: sol.slice_notation(),
@@ -325,7 +326,7 @@ impl RevengeSolution {
             obtm: sol.obtm(),
             seconds,
             stages: sol
-                .stages
+                .phases
                 .iter()
                 .map(|s| RevengeStage {
                     stage: s.number,
@@ -335,9 +336,9 @@ impl RevengeSolution {
                         .map(|r| r.name())
                         .collect::<Vec<_>>()
                         .join(" "),
-                    moves: notation::to_wca(&s.moves_original),
-                    moves_slice: notation::to_slice(&s.moves),
-                    stm: notation::stm(&s.moves),
+                    moves: notation::to_wca(&s.moves),
+                    moves_slice: notation::to_slice(&s.searched),
+                    stm: notation::stm(&s.searched),
                 })
                 .collect(),
         }
@@ -367,7 +368,7 @@ pub struct ReductionPhase {
 }
 
 impl ReductionSolution {
-    pub fn new(sol: &reduction::Solution, seconds: f64) -> Self {
+    pub fn new(sol: &Solution, seconds: f64) -> Self {
         ReductionSolution {
             method: "reduction",
             moves: sol.wca(),
@@ -378,16 +379,12 @@ impl ReductionSolution {
             phases: sol
                 .phases
                 .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let m = reduction::moves::to_slices(p);
-                    ReductionPhase {
-                        phase: i + 1,
-                        goal: reduction::solver::PHASE_NAMES[i],
-                        moves: notation::to_wca(&m),
-                        obtm: notation::obtm(&m),
-                        stm: notation::stm(&m),
-                    }
+                .map(|p| ReductionPhase {
+                    phase: p.number,
+                    goal: p.goal,
+                    moves: notation::to_wca(&p.moves),
+                    obtm: notation::obtm(&p.moves),
+                    stm: notation::stm(&p.moves),
                 })
                 .collect(),
         }

@@ -1,21 +1,21 @@
 //! Tunes the reduction solver's budgets: solves the positions of `revenge bench --random N
-//! --seed 1` with some [`Options`] changed and prints the OBTM average and maximum and the
+//! --seed 1` with some [`Tuning`] changed and prints the OBTM average and maximum and the
 //! average work per solve. Work, unlike time, does not depend on the machine or on what else it
 //! runs, so settings compare exactly, and the solves may run in parallel (all cores).
-//! Usage: `reduction_tune [count] [name=value ...]`, names as in [`Options`] (`budget`,
+//! Usage: `reduction_tune [count] [name=value ...]`, names as in [`Tuning`] (`budget`,
 //! `phase3_extra`, `finish`, `phase1`, `phase2`, `phase3`, `phase4`, `nodes4`), or `seed` for
 //! the first position's seed (1 by default; another set of positions checks a setting tuned on
 //! the first). Tables in
 //! `$WURFEL_CACHE`, else `~/.cache/wurfel` as the CLI keeps them.
 use rayon::prelude::*;
-use wurfel_revenge::reduction::table::TableStore;
-use wurfel_revenge::reduction::{Options, Reduction};
+use wurfel_revenge::methods::reduction::table::TableStore;
+use wurfel_revenge::methods::reduction::{Reduction, Tuning};
 use wurfel_revenge::Cube;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let n: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
-    let mut o = Options::default();
+    let mut o = Tuning::default();
     let mut first = 1u64;
     for a in args {
         let (k, v) = a.split_once('=').expect("name=value");

@@ -2,6 +2,8 @@
 //! `$WURFEL_CACHE`, else a directory under the system's temporary directory. With `BUILD` set,
 //! the stages' coordinates and move tables are built in memory instead of read from the cache
 //! (to compare searches over owned and mapped move tables).
+use wurfel_revenge::Method;
+
 fn main() {
     let from: u64 = std::env::args()
         .nth(1)
@@ -15,16 +17,18 @@ fn main() {
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| std::env::temp_dir().join("wurfel-tables"));
     let mut solver = if std::env::var_os("BUILD").is_some() {
-        wurfel_revenge::Solver::new()
+        wurfel_revenge::FiveStage::new()
     } else {
-        wurfel_revenge::Solver::cached(&dir, &|_, _, _| {})
+        wurfel_revenge::FiveStage::cached(&dir, &|_, _, _| {})
     };
     solver.ensure_tables(&dir, 2, &|_, _, _| {}).unwrap();
     for seed in from..from + n {
         let c = wurfel_revenge::Cube::random(seed);
         let t = std::time::Instant::now();
         let s = if std::env::var("SINGLE").is_ok() {
-            solver.solve(&c).unwrap()
+            solver
+                .solve(&c, &wurfel_revenge::Options::single())
+                .unwrap()
         } else {
             solver.solve_with(&c, &Default::default()).unwrap()
         };
@@ -34,7 +38,7 @@ fn main() {
             .map(|t| format!("{t:.2}"))
             .collect();
         print!("{times:?} ");
-        let lens: Vec<usize> = s.stages.iter().map(|x| x.moves.len()).collect();
+        let lens: Vec<usize> = s.phases.iter().map(|x| x.searched.len()).collect();
         println!(
             "seed {seed}: {lens:?} stm {} obtm {} {:.3}s",
             s.stm(),

@@ -5,7 +5,7 @@
 //! from that facelet map once, then applied cubie by cubie (so conjugating a position costs
 //! a few hundred nanoseconds, not a facelet-string round trip).
 
-use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, Move, NORMALS};
+use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, Move, Rotation, NORMALS};
 use wurfel_geom::Iso;
 
 /// A symmetry of the cube prepared for conjugating positions.
@@ -155,6 +155,74 @@ pub fn move_set_symmetries(moves: &[Move]) -> Vec<CubeSym> {
         .collect()
 }
 
+// ---- Whole-cube rotations as turn sequences (the five-stage method's one-time rotations) ----
+
+/// A whole-cube rotation as a short sequence of quarter rotations.
+pub type Rot = Vec<Rotation>;
+
+pub(crate) fn r(axis: u8, amount: u8) -> Rotation {
+    Rotation { axis, amount }
+}
+
+/// All 24 rotations, the identity first.
+pub fn all_rotations() -> Vec<Rot> {
+    let mut out: Vec<Rot> = Vec::new();
+    let mut seen: Vec<Cube> = Vec::new();
+    let tilts: [Rot; 6] = [
+        vec![],
+        vec![r(1, 1)],
+        vec![r(1, 2)],
+        vec![r(1, 3)],
+        vec![r(2, 1)],
+        vec![r(2, 3)],
+    ];
+    for t in &tilts {
+        for k in 0..4u8 {
+            let mut seq = t.clone();
+            if k > 0 {
+                seq.push(r(0, k));
+            }
+            let mut c = Cube::random(0);
+            for &q in &seq {
+                c.rotate(q);
+            }
+            if !seen.contains(&c) {
+                seen.push(c);
+                out.push(seq);
+            }
+        }
+    }
+    out
+}
+
+/// `c` turned by `rot`.
+pub fn rotated(c: &Cube, rot: &Rot) -> Cube {
+    let mut x = *c;
+    for &q in rot {
+        x.rotate(q);
+    }
+    x
+}
+
+/// True when `a` and `b` are the same position seen in two orientations (a 4x4x4 has no fixed
+/// centres, so a whole-cube rotation does not change the position).
+pub fn same_up_to_rotation(a: &Cube, b: &Cube) -> bool {
+    all_rotations()
+        .iter()
+        .any(|rot| rotated(a, rot).facelets() == b.facelets())
+}
+
+/// The move `m'` with `rot(c)·m' = rot(c·m)` for every cube `c`.
+pub fn conjugate(m: Move, rot: &Rot) -> Move {
+    move_image(m, |c| {
+        let mut x = *c;
+        for &q in rot {
+            x.rotate(q);
+        }
+        x
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,7 +236,7 @@ mod tests {
             // positions need not be representable).
             c.apply_all(&[Move(0), Move(7), Move(13), Move(20), Move(28), Move(35)]);
             c.apply_all(&[Move(4), Move(10), Move(17), Move(31)]);
-            let want = crate::analyse::conjugate_cube(&c, iso).expect("legal image");
+            let want = crate::analysis::stages::conjugate_cube(&c, iso).expect("legal image");
             assert_eq!(s.conjugate(&c), want, "symmetry {k}");
         }
     }
@@ -190,7 +258,7 @@ mod tests {
 
     #[test]
     fn stage_move_sets_have_the_expected_symmetry_groups() {
-        use crate::stage::{stage2_seed_moves, stage_moves};
+        use crate::methods::five_stage::spec::{stage2_seed_moves, stage_moves};
         assert_eq!(move_set_symmetries(&stage_moves(1)).len(), 48);
         assert_eq!(move_set_symmetries(&stage2_seed_moves()).len(), 8);
         assert_eq!(move_set_symmetries(&stage_moves(3)).len(), 8);

@@ -6,9 +6,9 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use wurfel_revenge::layered::{census, checksum, Analysis, Checkpoint, RunError};
-use wurfel_revenge::reduced::{Part, Space};
-use wurfel_revenge::stage::Stage;
+use wurfel_revenge::analysis::layered::{census, checksum, Analysis, Checkpoint, RunError};
+use wurfel_revenge::analysis::reduced::{Part, Space};
+use wurfel_revenge::methods::five_stage::stage::Stage;
 
 /// A small space with both kinds of classes (with and without symmetric representatives).
 fn space() -> Space {
@@ -186,7 +186,7 @@ fn a_fifo_a_file_or_a_busy_directory_is_refused_at_once() {
 
 #[test]
 fn a_join_whose_parts_lie_about_their_table_is_refused() {
-    use wurfel_revenge::layered::{step_range, table_bytes, RangeTally};
+    use wurfel_revenge::analysis::layered::{step_range, table_bytes, RangeTally};
     let sp = space();
     let dir = tempfile::tempdir().unwrap();
     run_to(&sp, dir.path(), Some(1)).unwrap();
@@ -194,13 +194,13 @@ fn a_join_whose_parts_lie_about_their_table_is_refused() {
     let prev = a.latest(&|_| {}).unwrap().unwrap();
     let map = a.map_depth(1).unwrap();
     let mut table = vec![0u8; table_bytes(sp.len())];
-    let pull = wurfel_revenge::layered::choose_pull(&prev, a.pull_ratio, 1);
+    let pull = wurfel_revenge::analysis::layered::choose_pull(&prev, a.pull_ratio, 1);
     let stop = AtomicBool::new(false);
     let t = step_range(&sp, Some(&map), pull, 0, &mut table, &stop, &|_, _| {}).unwrap();
     drop(map);
     // Consistent with the previous depth's unseen count, yet not what the table holds.
     let lie = RangeTally {
-        row: wurfel_revenge::reduced::Tally {
+        row: wurfel_revenge::analysis::reduced::Tally {
             unique: t.row.unique + 1,
             positions: t.row.positions + 48,
         },

@@ -6,9 +6,10 @@
 mod common;
 
 use common::Sim;
+use wurfel_revenge::methods::five_stage::solver::{Solver, STAGE_BOUNDS};
 use wurfel_revenge::notation;
-use wurfel_revenge::solver::{Solver, STAGE_BOUNDS};
 use wurfel_revenge::Cube;
+use wurfel_revenge::{Method, Options};
 
 #[test]
 #[ignore = "needs the full distance tables (about 1.2 GB, minutes to build)"]
@@ -25,9 +26,9 @@ fn random_positions_are_solved_and_checked_by_the_sticker_simulator() {
     let solved = Sim::solved().facelets();
     for seed in 1000..1000 + n {
         let cube = Cube::random(seed);
-        let sol = solver.solve(&cube).expect("solved");
-        for s in &sol.stages {
-            assert!(notation::stm(&s.moves) <= STAGE_BOUNDS[s.number - 1]);
+        let sol = solver.solve(&cube, &Options::single()).expect("solved");
+        for s in &sol.phases {
+            assert!(notation::stm(&s.searched) <= STAGE_BOUNDS[s.number - 1]);
         }
         let mut sim = Sim::from_facelets(&cube.facelets());
         for tok in sol.wca().split_whitespace() {
@@ -35,7 +36,7 @@ fn random_positions_are_solved_and_checked_by_the_sticker_simulator() {
         }
         assert_eq!(sim.facelets(), solved, "seed {seed}: {}", sol.wca());
         // Turns merging across a stage boundary can only shorten the whole.
-        let sum: usize = sol.stages.iter().map(|s| notation::stm(&s.moves)).sum();
+        let sum: usize = sol.phases.iter().map(|s| notation::stm(&s.searched)).sum();
         assert!(sol.stm() <= sum);
     }
 }

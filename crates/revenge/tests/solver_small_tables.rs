@@ -7,9 +7,10 @@ mod common;
 
 use common::Sim;
 use rand::{Rng, SeedableRng};
+use wurfel_revenge::methods::five_stage::solver::{Solver, STAGE_BOUNDS};
 use wurfel_revenge::notation;
-use wurfel_revenge::solver::{Solver, STAGE_BOUNDS};
 use wurfel_revenge::{Cube, Move};
+use wurfel_revenge::{Method, Options};
 
 #[test]
 fn short_scrambles_are_solved_through_all_five_stages() {
@@ -25,11 +26,11 @@ fn short_scrambles_are_solved_through_all_five_stages() {
         let scramble: Vec<Move> = (0..6).map(|_| Move(rng.gen_range(0..36))).collect();
         let mut cube = Cube::solved();
         cube.apply_all(&scramble);
-        let sol = solver.solve(&cube).expect("solved");
-        assert_eq!(sol.stages.len(), 5, "every stage runs");
-        for s in &sol.stages {
-            assert!(notation::stm(&s.moves) <= STAGE_BOUNDS[s.number - 1]);
-            if !s.moves.is_empty() {
+        let sol = solver.solve(&cube, &Options::single()).expect("solved");
+        assert_eq!(sol.phases.len(), 5, "every stage runs");
+        for s in &sol.phases {
+            assert!(notation::stm(&s.searched) <= STAGE_BOUNDS[s.number - 1]);
+            if !s.searched.is_empty() {
                 stages_with_turns[s.number - 1] += 1;
             }
         }

@@ -3,8 +3,9 @@
 
 use rand::{Rng, SeedableRng};
 use std::sync::OnceLock;
-use wurfel_revenge::analyse::{first_depths, first_depths_seed_convention};
-use wurfel_revenge::stage::{stage2_seed_moves, stage_moves, Stage};
+use wurfel_revenge::analysis::stages::{first_depths, first_depths_seed_convention};
+use wurfel_revenge::methods::five_stage::spec::{stage2_seed_moves, stage_moves};
+use wurfel_revenge::Stage;
 use wurfel_revenge::{notation, Cube};
 
 fn stage(k: usize) -> &'static Stage {
@@ -128,7 +129,7 @@ fn stage4_in_the_seed_coordinates_has_the_seed_factors_and_first_depths() {
 #[test]
 fn conjugating_by_a_symmetry_keeps_stage_distances_short() {
     // A mirror image of a one-move stage-4 position is again one move from the goal.
-    use wurfel_revenge::analyse::{conjugate_cube, ud_symmetries};
+    use wurfel_revenge::analysis::stages::{conjugate_cube, ud_symmetries};
     let s = stage(4);
     for m in ud_symmetries() {
         let mut c = Cube::solved();

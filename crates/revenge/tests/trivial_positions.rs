@@ -11,11 +11,12 @@ mod common;
 
 use common::{sim_solves, sim_wca_token, Sim};
 use std::collections::BTreeSet;
-use wurfel_revenge::reduction::moves::Turn;
-use wurfel_revenge::reduction::table::TableStore;
-use wurfel_revenge::reduction::{Options, Reduction};
-use wurfel_revenge::solver::Solver;
+use wurfel_revenge::methods::five_stage::solver::Solver;
+use wurfel_revenge::methods::reduction::moves::Turn;
+use wurfel_revenge::methods::reduction::table::TableStore;
+use wurfel_revenge::methods::reduction::{Reduction, Tuning};
 use wurfel_revenge::{notation, Cube, Move};
+use wurfel_revenge::{Method, Options};
 
 /// The 24 whole-cube rotations of the solved cube, as facelets: the closure of `x` and `y`.
 fn rotations() -> Vec<String> {
@@ -108,7 +109,7 @@ fn the_reduction_solves_the_identity_rotations_and_single_turns() {
     for p in positions() {
         let cube = Cube::from_facelets(&p.facelets).expect("legal");
         let sol = solver
-            .solve_with(&cube, &Options::default())
+            .solve_with(&cube, &Tuning::default())
             .unwrap_or_else(|e| panic!("{}: {e}", p.name));
         assert!(
             sim_solves(&p.facelets, &sol.wca()),
@@ -143,7 +144,7 @@ fn the_five_stages_solve_the_identity_rotations_and_single_turns() {
     for p in positions() {
         let cube = Cube::from_facelets(&p.facelets).expect("legal");
         let sol = solver
-            .solve(&cube)
+            .solve(&cube, &Options::single())
             .unwrap_or_else(|e| panic!("{}: {e}", p.name));
         assert!(
             sim_solves(&p.facelets, &sol.wca()),

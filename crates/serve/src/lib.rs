@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
-use wurfel_revenge::reduction::{table::TableStore, Reduction};
+use wurfel_revenge::{Reduction, ReductionTables as TableStore};
 
 /// The largest request body: a puzzle file may have 1 MiB (`wurfel_pack::load::
 /// MAX_FILE_BYTES`), and JSON escaping can add as much again.

@@ -2,7 +2,7 @@
 //! `shard merge` of an analysis prints.
 
 use anyhow::Result;
-use wurfel_revenge::analyse;
+use wurfel_revenge::analysis::stages as analyse;
 
 /// The distance table as `revenge analyse` prints it (without the final newline).
 pub(crate) fn rows_text(
@@ -58,7 +58,7 @@ pub(crate) fn reduced_text(
     stage: usize,
     variant: Option<&str>,
     symmetries: u64,
-    tallies: &[wurfel_revenge::reduced::Tally],
+    tallies: &[wurfel_revenge::analysis::reduced::Tally],
     complete: bool,
     how: &str,
     json: bool,
@@ -82,7 +82,9 @@ pub(crate) fn reduced_text(
     rows_text(stage, &rows, json, &note)
 }
 
-pub(crate) fn reduced_rows(tallies: &[wurfel_revenge::reduced::Tally]) -> Vec<analyse::Row> {
+pub(crate) fn reduced_rows(
+    tallies: &[wurfel_revenge::analysis::reduced::Tally],
+) -> Vec<analyse::Row> {
     tallies
         .iter()
         .enumerate()

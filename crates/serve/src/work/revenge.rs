@@ -9,8 +9,8 @@ use serde::Serialize;
 use std::time::Instant;
 use wurfel_present::report::ReductionSolution;
 use wurfel_revenge::notation::{self, Notation};
-use wurfel_revenge::reduction::{self, Reduction};
 use wurfel_revenge::Cube;
+use wurfel_revenge::{Method, Options, Reduction};
 
 /// The most moves `play` replays (far above any solution or scramble).
 const MAX_PLAY_MOVES: usize = 1000;
@@ -75,13 +75,13 @@ pub fn solve(r: &RevengeRequest, solver: &Reduction) -> Result<Answer, ApiError>
     }
     let cube = position(r)?;
     let opts = if r.single {
-        reduction::Options::single()
+        Options::single()
     } else {
-        reduction::Options::default()
+        Options::default()
     };
     let t = Instant::now();
     let sol = solver
-        .solve_with(&cube, &opts)
+        .solve(&cube, &opts)
         .map_err(|e| ApiError::input(e.to_string()))?;
     to_json(&ReductionSolution::new(&sol, t.elapsed().as_secs_f64()))
 }

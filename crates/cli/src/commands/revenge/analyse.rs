@@ -9,8 +9,8 @@ use crate::present::analysis::{reduced_rows, reduced_text, rows_text};
 use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Result};
 use std::time::{Duration, Instant};
-use wurfel_revenge::analyse;
-use wurfel_revenge::stage::Stage;
+use wurfel_revenge::analysis::stages as analyse;
+use wurfel_revenge::Stage;
 
 fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Result<()> {
     outln!("{}", rows_text(stage, rows, json, note)?);
@@ -42,7 +42,7 @@ pub(super) fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
     let t = Instant::now();
     let stage = match a.stage {
         // Norskog's table is for the first version of stage 2 (l, r half turns only).
-        2 => Stage::new(2).restricted(&wurfel_revenge::stage::stage2_seed_moves()),
+        2 => Stage::new(2).restricted(&wurfel_revenge::stage2_seed_moves()),
         // Stage 4 in Norskog's own coordinates (88,200 wing cosets).
         4 => Stage::stage4_seed(),
         k => Stage::new(k),
@@ -175,7 +175,7 @@ fn state_dir(a: &AnalyseArgs) -> std::path::PathBuf {
 
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
-    use wurfel_revenge::layered::{Analysis, Event, RunError};
+    use wurfel_revenge::analysis::layered::{Analysis, Event, RunError};
     let k = a.stage;
     let t = Instant::now();
     // From here a signal stops the analysis (once its setup is done), which prints the
@@ -270,7 +270,11 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
 }
 
 /// What a stage analysis searches, and where it keeps its state.
-fn space_line(k: usize, space: &wurfel_revenge::reduced::Space, dir: &std::path::Path) -> String {
+fn space_line(
+    k: usize,
+    space: &wurfel_revenge::analysis::reduced::Space,
+    dir: &std::path::Path,
+) -> String {
     format!(
         "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), 2 bits \
          each: {:.0} MB per distance; state in {}",
@@ -284,7 +288,12 @@ fn space_line(k: usize, space: &wurfel_revenge::reduced::Space, dir: &std::path:
 }
 
 /// A completed depth of a stage analysis (`rate`: millions of entries per second).
-fn depth_line(depth: u32, row: &wurfel_revenge::reduced::Tally, seconds: f64, rate: f64) -> String {
+fn depth_line(
+    depth: u32,
+    row: &wurfel_revenge::analysis::reduced::Tally,
+    seconds: f64,
+    rate: f64,
+) -> String {
     format!(
         "distance {depth:>2}: {:>16} positions {:>14} unique  ({}, {rate:.1} M entries/s)",
         crate::output::fmt_int(row.positions),
@@ -294,7 +303,7 @@ fn depth_line(depth: u32, row: &wurfel_revenge::reduced::Tally, seconds: f64, ra
 }
 
 /// The progress of a depth of a stage analysis, for the spinner.
-fn progress_line(k: usize, p: &wurfel_revenge::layered::Progress) -> String {
+fn progress_line(k: usize, p: &wurfel_revenge::analysis::layered::Progress) -> String {
     let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
     let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
     let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
@@ -311,10 +320,10 @@ fn progress_line(k: usize, p: &wurfel_revenge::layered::Progress) -> String {
 /// Keeps the rows of a stage analysis as its runner reports them (what an interrupted run
 /// prints), as the checkpoint keeps them: a depth that finds nothing ends the table.
 fn track_rows(
-    rows: &std::sync::Mutex<Vec<wurfel_revenge::reduced::Tally>>,
-    e: &wurfel_revenge::layered::Event,
+    rows: &std::sync::Mutex<Vec<wurfel_revenge::analysis::reduced::Tally>>,
+    e: &wurfel_revenge::analysis::layered::Event,
 ) {
-    use wurfel_revenge::layered::Event;
+    use wurfel_revenge::analysis::layered::Event;
     let mut rows = rows.lock().expect("rows lock");
     match e {
         Event::Resumed(cp) => *rows = cp.rows.clone(),

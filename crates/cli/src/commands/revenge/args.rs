@@ -2,9 +2,7 @@
 
 use crate::args::Threads;
 use anyhow::{bail, Result};
-use std::time::Duration;
-use wurfel_revenge::reduction;
-use wurfel_revenge::solver::Options;
+use wurfel_revenge::Options;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct NetArgs {
@@ -36,12 +34,11 @@ pub(super) struct Search {
     /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
     #[arg(long)]
     pub(super) single: bool,
-    /// Five-stage method: time budget in milliseconds for combining several stage solutions
-    /// (after it, one optimal solution per remaining stage) [default: 700].
-    #[arg(long, value_name = "MS", conflicts_with = "single")]
+    /// Replaced by --effort (the five-stage budget counts work now, not milliseconds).
+    #[arg(long, value_name = "MS", hide = true)]
     pub(super) budget_ms: Option<u64>,
-    /// Reduction method: multiply its work budgets by X for shorter solutions (over the
-    /// bench's 100 positions, 1 gives 44.34 OBTM, 2 gives 44.15 with 1.6 times the work, 4
+    /// Multiply the method's work budgets by X for shorter solutions (reduction, over the
+    /// bench's 100 positions: 1 gives 44.34 OBTM, 2 gives 44.15 with 1.6 times the work, 4
     /// 43.96 with 2.4 times). Work, not time, so solutions are the same on every machine.
     #[arg(long, value_name = "X", value_parser = parse_effort, conflicts_with = "single")]
     pub(super) effort: Option<f64>,
@@ -56,17 +53,20 @@ pub(super) fn parse_effort(s: &str) -> std::result::Result<f64, String> {
 }
 
 impl Search {
-    /// The five-stage method's options (refusing the reduction's `--effort`).
+    /// Either method's options.
     pub(super) fn options(&self) -> Result<Options> {
-        if self.effort.is_some() && self.method == Method::FiveStage {
-            bail!("--effort is for --method reduction; the five-stage method has --budget-ms");
+        if self.budget_ms.is_some() {
+            bail!(
+                "--budget-ms was replaced by --effort X: the five-stage method's budget counts \
+                 work now, not time, so solutions are the same on every machine"
+            );
         }
         Ok(if self.single {
             Options::single()
         } else {
             Options {
-                budget: Duration::from_millis(self.budget_ms.unwrap_or(700)),
-                ..Options::default()
+                single: false,
+                effort: self.effort.unwrap_or(1.0),
             }
         })
     }
@@ -220,22 +220,4 @@ pub(super) struct AnalyseArgs {
     pub(super) json: bool,
     #[command(flatten)]
     pub(super) common: Common,
-}
-
-/// The reduction method's options (refusing the five-stage `--budget-ms`).
-pub(super) fn reduction_options(s: &Search) -> Result<reduction::Options> {
-    if s.budget_ms.is_some() && s.method == Method::Reduction {
-        bail!("--budget-ms is for the five-stage method; the reduction method has --effort");
-    }
-    if s.single {
-        return Ok(reduction::Options::single());
-    }
-    let mut o = reduction::Options::default();
-    if let Some(x) = s.effort {
-        let scale = |v: u64| (v as f64 * x).round() as u64;
-        o.budget = scale(o.budget);
-        o.phase3_extra = scale(o.phase3_extra);
-        o.finish = scale(o.finish);
-    }
-    Ok(o)
 }

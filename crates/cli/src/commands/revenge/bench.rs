@@ -1,7 +1,7 @@
 //! `wurfel revenge bench` (many random positions solved, lengths and times) and `revenge
 //! positions` (the same positions as facelets, for other solvers).
 
-use super::args::{reduction_options, BenchArgs, Method, PositionsArgs};
+use super::args::{BenchArgs, Method, PositionsArgs};
 use super::load::{load_reduction, load_solver};
 use crate::outln;
 use crate::progress::spinner;
@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use std::time::Instant;
 use wurfel_revenge::notation;
 use wurfel_revenge::Cube;
+use wurfel_revenge::Method as _;
 
 pub(super) fn bench(a: BenchArgs) -> Result<()> {
     match a.search.method {
@@ -131,9 +132,9 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
     let mut stage_max = [0usize; 5];
     let mut stage_sum = [0usize; 5];
     let t = Tally::run(a, "", |cube| {
-        let sol = solver.solve_with(cube, &opts)?;
-        for s in &sol.stages {
-            let n = notation::stm(&s.moves);
+        let sol = solver.solve(cube, &opts)?;
+        for s in &sol.phases {
+            let n = notation::stm(&s.searched);
             stage_max[s.number - 1] = stage_max[s.number - 1].max(n);
             stage_sum[s.number - 1] += n;
         }
@@ -173,11 +174,11 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
 
 /// Benchmarks the reduction solver; returns a one-line summary.
 fn bench_reduction(a: &BenchArgs) -> Result<String> {
-    let opts = reduction_options(&a.search)?;
+    let opts = a.search.options()?;
     let (solver, load_secs) = load_reduction(&a.common)?;
     let mut work = 0u64;
     let t = Tally::run(a, "reduction: ", |cube| {
-        let sol = solver.solve_with(cube, &opts)?;
+        let sol = solver.solve(cube, &opts)?;
         work += sol.work;
         Ok((sol.stm(), sol.obtm()))
     })?;

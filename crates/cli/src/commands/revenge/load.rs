@@ -5,9 +5,9 @@ use super::args::Common;
 use crate::progress::{say, spinner};
 use anyhow::{anyhow, Result};
 use std::time::Instant;
-use wurfel_revenge::reduction::{table::TableStore, Reduction};
-use wurfel_revenge::solver::Solver;
-use wurfel_revenge::stage::TableEvent;
+use wurfel_revenge::FiveStage as Solver;
+use wurfel_revenge::ReductionTables as TableStore;
+use wurfel_revenge::{Reduction, TableEvent};
 
 /// Where tables and analysis state live: `$WURFEL_CACHE`, else the platform's cache
 /// directory (`$XDG_CACHE_HOME/wurfel` or `~/.cache/wurfel` on Linux), else a directory

@@ -6,8 +6,8 @@ use super::load::{load_reduction, load_solver};
 use crate::outln;
 use anyhow::{bail, Context, Result};
 use wurfel_revenge::notation::{self, Notation, Step};
-use wurfel_revenge::solver::Options;
-use wurfel_revenge::Cube;
+use wurfel_revenge::Method as _;
+use wurfel_revenge::{Cube, Options};
 
 /// The inverse of a sequence of turns and whole-cube rotations.
 fn inverse(steps: &[Step]) -> Vec<Step> {
@@ -29,11 +29,11 @@ pub(super) fn scramble(a: ScrambleArgs) -> Result<()> {
     let solve: Box<SolveFn> = match a.method {
         Method::FiveStage => {
             let (solver, _) = load_solver(&a.common)?;
-            Box::new(move |c| Ok(solver.solve_with(c, &Options::default())?.steps))
+            Box::new(move |c| Ok(solver.solve(c, &Options::default())?.steps))
         }
         Method::Reduction => {
             let (solver, _) = load_reduction(&a.common)?;
-            Box::new(move |c| Ok(solver.solve(c)?.steps()))
+            Box::new(move |c| Ok(solver.solve(c, &Options::default())?.steps))
         }
         Method::Both => bail!("scramble takes --method five-stage or reduction"),
     };
@@ -49,13 +49,7 @@ pub(super) fn scramble(a: ScrambleArgs) -> Result<()> {
         // whole-cube rotation, which is the same position: a 4x4x4 has no fixed centres).
         let mut check = Cube::solved();
         notation::apply_steps(&mut check, &notation::parse(&text, Notation::Wca)?);
-        let same = wurfel_revenge::stage::all_rotations().iter().any(|rot| {
-            let mut x = check;
-            for &q in rot {
-                x.rotate(q);
-            }
-            x.facelets() == cube.facelets()
-        });
+        let same = wurfel_revenge::same_up_to_rotation(&check, &cube);
         if !same {
             bail!("scramble for seed {seed} does not rebuild its position (internal error)");
         }

@@ -1,18 +1,17 @@
 //! `wurfel revenge solve`: a position read, solved by either method, printed (text, JSON,
 //! explained, drawn).
 
-use super::args::{reduction_options, Method, SolveArgs};
+use super::args::{Method, SolveArgs};
 use super::explain;
 use super::load::{load_reduction, load_solver};
 use super::picture::{chart_format, write_picture};
 use crate::outln;
 use anyhow::{bail, Context, Result};
 use std::time::Instant;
-use wurfel_revenge::cube::FACE_CHARS;
 use wurfel_revenge::notation::{self, Notation};
-use wurfel_revenge::reduction;
 use wurfel_revenge::stickers;
-use wurfel_revenge::{Cube, Move};
+use wurfel_revenge::Method as _;
+use wurfel_revenge::{Cube, Move, FACE_CHARS};
 
 fn position(a: &SolveArgs) -> Result<Cube> {
     if let Some(s) = &a.scramble {
@@ -68,19 +67,16 @@ pub(super) fn solve(a: SolveArgs) -> Result<()> {
     let opts = a.search.options()?;
     let (solver, _) = load_solver(&a.common)?;
     let t = Instant::now();
-    let sol = solver.solve_with(&cube, &opts)?;
+    let sol = solver.solve(&cube, &opts)?;
     let secs = t.elapsed().as_secs_f64();
     // The stages' turns in the position's own frame, so every net keeps its orientation.
     draw_solution(
         &a,
         "five-stage solution",
         &cube,
-        sol.stages.iter().map(|s| {
-            (
-                format!("after stage {}", s.number),
-                s.moves_original.clone(),
-            )
-        }),
+        sol.phases
+            .iter()
+            .map(|s| (format!("after stage {}", s.number), s.moves.clone())),
     )?;
     if a.json {
         outln!(
@@ -90,7 +86,7 @@ pub(super) fn solve(a: SolveArgs) -> Result<()> {
         return Ok(());
     }
     outln!("position: {}", cube.facelets());
-    for s in &sol.stages {
+    for s in &sol.phases {
         let rot: Vec<String> = s.rotation.iter().map(|r| r.name()).collect();
         let rot = if rot.is_empty() {
             String::new()
@@ -100,8 +96,8 @@ pub(super) fn solve(a: SolveArgs) -> Result<()> {
         outln!(
             "stage {}: {rot}{}  ({} STM)",
             s.number,
-            or_nothing(notation::to_slice(&s.moves)),
-            notation::stm(&s.moves)
+            or_nothing(notation::to_slice(&s.searched)),
+            notation::stm(&s.searched)
         );
     }
     outln!("single-slice: {}", or_nothing(sol.slice_notation()));
@@ -114,10 +110,10 @@ pub(super) fn solve(a: SolveArgs) -> Result<()> {
     );
     if a.explain {
         let parts: Vec<_> = sol
-            .stages
+            .phases
             .iter()
             .map(|s| explain::Part {
-                moves: s.moves_original.clone(),
+                moves: s.moves.clone(),
             })
             .collect();
         for line in explain::explain(&cube, "five-stage", &parts) {
@@ -129,21 +125,18 @@ pub(super) fn solve(a: SolveArgs) -> Result<()> {
 
 fn solve_reduction(a: SolveArgs) -> Result<()> {
     let cube = position(&a)?;
-    let opts = reduction_options(&a.search)?;
+    let opts = a.search.options()?;
     let (solver, _) = load_reduction(&a.common)?;
     let t = Instant::now();
-    let sol = solver.solve_with(&cube, &opts)?;
+    let sol = solver.solve(&cube, &opts)?;
     let secs = t.elapsed().as_secs_f64();
     draw_solution(
         &a,
         "reduction solution",
         &cube,
-        sol.phases.iter().enumerate().map(|(i, p)| {
-            (
-                format!("after phase {}", i + 1),
-                reduction::moves::to_slices(p),
-            )
-        }),
+        sol.phases
+            .iter()
+            .map(|p| (format!("after phase {}", p.number), p.moves.clone())),
     )?;
     if a.json {
         outln!(
@@ -153,14 +146,13 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
         return Ok(());
     }
     outln!("position: {}", cube.facelets());
-    for (i, p) in sol.phases.iter().enumerate() {
-        let m = reduction::moves::to_slices(p);
+    for p in &sol.phases {
         outln!(
             "phase {} ({}): {}  ({} OBTM)",
-            i + 1,
-            reduction::solver::PHASE_NAMES[i],
-            or_nothing(notation::to_wca(&m)),
-            notation::obtm(&m)
+            p.number,
+            p.goal,
+            or_nothing(notation::to_wca(&p.moves)),
+            notation::obtm(&p.moves)
         );
     }
     outln!("WCA:          {}", or_nothing(sol.wca()));
@@ -176,7 +168,7 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
             .phases
             .iter()
             .map(|p| explain::Part {
-                moves: reduction::moves::to_slices(p),
+                moves: p.moves.clone(),
             })
             .collect();
         for line in explain::explain(&cube, "reduction", &parts) {

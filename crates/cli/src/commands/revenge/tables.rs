@@ -42,20 +42,9 @@ pub(super) fn tables(a: TablesArgs) -> Result<()> {
     );
     if a.verify {
         let t = Instant::now();
-        let why = |e| match e {
-            wurfel_revenge::cache::LoadError::Missing => "missing".to_string(),
-            wurfel_revenge::cache::LoadError::Invalid(w) => w,
-        };
-        for s in &solver.stages {
-            for p in &s.projections {
-                wurfel_revenge::cache::verify(&cache_dir(), &p.name, p.len())
-                    .map_err(|e| anyhow!("table {}: {}; delete it to rebuild", p.name, why(e)))?;
-            }
-            // The stage's coordinates, move tables and goals.
-            let name = wurfel_revenge::setup::setup_name(s.number);
-            wurfel_revenge::cache::verify_words(&cache_dir(), &name)
-                .map_err(|e| anyhow!("{name}: {}; delete it to rebuild", why(e)))?;
-        }
+        solver
+            .verify_cache(&cache_dir())
+            .map_err(|e| anyhow!("{e}; delete it to rebuild"))?;
         outln!(
             "every checksum verified in {:.1} s",
             t.elapsed().as_secs_f64()

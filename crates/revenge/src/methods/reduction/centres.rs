@@ -26,7 +26,7 @@ pub fn colour_mask(c: &Cube, colours: &[u8]) -> u32 {
 
 /// Parity (0 even, 1 odd) of the wing permutation.
 pub fn wing_parity(c: &Cube) -> u8 {
-    crate::coord::parity(&c.wp) as u8
+    crate::toolkit::coord::parity(&c.wp) as u8
 }
 
 /// Byte lookup tables moving centre masks by each turn, and each turn's wing parity.
@@ -58,7 +58,7 @@ impl MaskTurns {
                 }
             }
             lut.push(l);
-            wing_odd[t] = crate::coord::parity(&p.wsrc) as u8;
+            wing_odd[t] = crate::toolkit::coord::parity(&p.wsrc) as u8;
         }
         MaskTurns { lut, wing_odd }
     }
@@ -109,7 +109,7 @@ impl Compress {
     }
 }
 
-/// The colex rank ([`crate::coord::subset_rank`]) of a set of at most eight of 24 slots, a
+/// The colex rank ([`crate::toolkit::coord::subset_rank`]) of a set of at most eight of 24 slots, a
 /// lookup per byte: the phase 1 and 2 tables are indexed by ranks rather than raw masks, so
 /// they are dense (phase 1: 0.4 MB instead of 8 MB, phase 2: 0.9 MB instead of 16 MB) and stay
 /// in the cache, and the search ranks at every visit.
@@ -129,7 +129,7 @@ impl SubsetRank {
                     for j in 0..8 {
                         if v >> j & 1 == 1 {
                             n += 1;
-                            *x += crate::coord::binom(8 * k + j, n) as u32;
+                            *x += crate::toolkit::coord::binom(8 * k + j, n) as u32;
                         }
                     }
                 }
@@ -412,11 +412,11 @@ mod tests {
     fn subset_ranks_agree_with_the_colex_rank_and_are_dense() {
         let r = SubsetRank::new();
         for (n, k) in [(8u32, 4u32), (16, 8), (24, 8)] {
-            let count = crate::coord::binom(n as usize, k as usize);
+            let count = crate::toolkit::coord::binom(n as usize, k as usize);
             let mut seen = vec![false; count];
             for m in (0u32..1 << n).filter(|m| m.count_ones() == k) {
                 let x = r.rank(m);
-                assert_eq!(x, crate::coord::subset_rank(m), "{m:#x}");
+                assert_eq!(x, crate::toolkit::coord::subset_rank(m), "{m:#x}");
                 assert!(!std::mem::replace(&mut seen[x as usize], true));
             }
             assert!(seen.iter().all(|&s| s), "{n} choose {k}");

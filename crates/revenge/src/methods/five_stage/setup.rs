@@ -1,10 +1,10 @@
 //! Each stage's coordinates, move tables and goals, cached next to its distance tables.
 //!
 //! Exploring them takes seconds (stage 1's 735,471 wing sets alone about 3 s), far more than
-//! a solve, so the solver keeps them in one word file per stage ([`crate::cache`]) and maps
+//! a solve, so the solver keeps them in one word file per stage ([`crate::toolkit::cache`]) and maps
 //! it: the move tables are read in place, pages on demand. A file is believed only when it
 //! passes checks that cost milliseconds, never a full checksum:
-//! - header, byte order and length ([`crate::cache::load_words`]);
+//! - header, byte order and length ([`crate::toolkit::cache::load_words`]);
 //! - a fingerprint of everything the numbering is defined from (coordinate kinds, coset
 //!   tables, moves, start positions, rotations), so a file of another definition is refused;
 //! - every array's length, every id in range (no lookup can go out of bounds);
@@ -13,10 +13,10 @@
 //!
 //! Anything else is rebuilt exactly as [`Stage::new`] builds it, and stored.
 
-use crate::cache::{self, LoadError};
-use crate::coord::Coord;
-use crate::prune::Words;
-use crate::stage::{Plan, Stage, TableEvent};
+use super::stage::{Plan, Stage, TableEvent};
+use crate::toolkit::cache::{self, LoadError};
+use crate::toolkit::coord::Coord;
+use crate::toolkit::words::Words;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -254,8 +254,8 @@ fn decode(plan: &Plan, fp: u64, words: &Words) -> Result<Parts, LoadError> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::spec::{colour_set, ud_wing_coset};
     use super::*;
-    use crate::stage::{colour_set, ud_wing_coset};
     use std::sync::Mutex;
 
     /// Events heard by `report`, as "name event" strings.

@@ -3,7 +3,7 @@
 
 use super::state::{census, Checkpoint, SpaceId};
 use super::{checksum, choose_pull, step_range, table_bytes, RangeTally, FORMAT};
-use crate::reduced::{Space, Tally};
+use crate::analysis::reduced::{Space, Tally};
 use memmap2::{Mmap, MmapMut};
 use std::fs;
 use std::path::{Path, PathBuf};

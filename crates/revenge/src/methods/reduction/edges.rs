@@ -13,9 +13,9 @@ use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
-use crate::coord::parity;
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
+use crate::toolkit::coord::parity;
 
 /// Orbits of the wing slots under `turns`: slot -> smallest slot of its orbit.
 pub fn wing_orbits(turns: &[Turn]) -> [u8; 24] {
@@ -402,8 +402,8 @@ impl Phase for Phase3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduction::moves::apply;
-    use crate::reduction::search::solutions;
+    use crate::methods::reduction::moves::apply;
+    use crate::methods::reduction::search::solutions;
     use rand::{Rng, SeedableRng};
     use std::cell::Cell;
 

@@ -9,7 +9,7 @@
 //!    [`pairing`] table);
 //! 4. [`three`]: the reduced cube as a 3x3x3, Kociemba's two phases.
 //!
-//! [`solver`] combines many candidate solutions of each phase within a time budget.
+//! [`solver`] combines many candidate solutions of each phase within a work budget.
 
 pub mod centres;
 pub mod edges;
@@ -21,4 +21,4 @@ pub mod solver;
 pub mod table;
 pub mod three;
 
-pub use solver::{Options, Reduction, Solution, SolveError};
+pub use solver::{Reduction, Tuning, PHASE_NAMES};

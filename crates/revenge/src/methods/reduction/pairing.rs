@@ -19,7 +19,7 @@
 
 use super::moves::Turn;
 use super::table::{bfs_indexed, Dist, TableStore};
-use crate::coord::parity;
+use crate::toolkit::coord::parity;
 use rayon::prelude::*;
 
 /// Arrangements of the four M-slice entries.
@@ -412,7 +412,7 @@ mod tests {
         // Rest ranks: all 8! orders of the last eight, each parity half a bijection.
         let mut seen = vec![[false; 2]; N_REST];
         for r in 0..40_320u32 {
-            let p = crate::coord::perm_unrank(r, 8);
+            let p = crate::toolkit::coord::perm_unrank(r, 8);
             let mut s = PAIRED;
             for k in 0..8 {
                 s[4 + k] = 4 + p[k];
@@ -432,7 +432,10 @@ mod tests {
                 .iter()
                 .map(|v| left.iter().position(|x| x == v).expect("left") as u8)
                 .collect();
-            assert_eq!(rest_rank(&s), crate::coord::perm_rank(&rest) as usize);
+            assert_eq!(
+                rest_rank(&s),
+                crate::toolkit::coord::perm_rank(&rest) as usize
+            );
         }
     }
 }

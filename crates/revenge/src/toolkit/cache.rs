@@ -1,12 +1,15 @@
 //! The on-disk cache: distance tables, and each stage's coordinates, move tables and goals
-//! (see [`crate::setup`]), one file per table under a versioned header with a checksum, in a
+//! (see [`crate::methods::five_stage::setup`]), one file per table under a versioned header with a checksum, in a
 //! directory the caller chooses. Files are memory-mapped, not read: a solver is ready in well
 //! under a second, and the pages its searches touch come in on demand. A file that is short,
 //! stale or of another shape is never used (the caller rebuilds it); [`verify`] checks the
 //! checksum too (a full read), which `load` leaves out: every solution is checked by applying
 //! it, so a damaged table can slow a search but never make it wrong.
 
-use crate::prune::{Bytes, NibbleTable, Words};
+use crate::toolkit::{
+    prune::NibbleTable,
+    words::{Bytes, Words},
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -7,8 +7,8 @@ use super::edges::{wing_orbits, EdgePositions};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
-use crate::coord::{perm_rank, perm_unrank, subset_rank};
 use crate::cube::Cube;
+use crate::toolkit::coord::{perm_rank, perm_unrank, subset_rank};
 use std::cell::Cell;
 
 /// A 3x3x3 at cubie level (replaced-by form, like [`Cube`]); edge positions 8..12 are the

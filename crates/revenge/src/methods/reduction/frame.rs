@@ -143,7 +143,7 @@ pub fn orientation_fix(c: &Cube) -> Option<Vec<Rotation>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduction::moves::apply;
+    use crate::methods::reduction::moves::apply;
 
     /// A turn sequence applied in a frame does to the view what its carried-back sequence
     /// does to the position.

@@ -19,7 +19,7 @@
 //! newer one is complete. A kill loses at most the depth under way. The JSON is believed only
 //! when its seal holds and its rows agree with the table ([`census`]).
 
-use crate::reduced::{Space, Tally};
+use crate::analysis::reduced::{Space, Tally};
 use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -324,7 +324,7 @@ pub fn step_range(
 pub fn checksum(data: &[u8]) -> u64 {
     let parts: Vec<u64> = data
         .par_chunks(1 << 22)
-        .map(crate::cache::checksum)
+        .map(crate::toolkit::cache::checksum)
         .collect();
     parts.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &w| {
         (h ^ w).wrapping_mul(0x0000_0100_0000_01b3)

@@ -1,5 +1,5 @@
 //! A stage's positions up to its symmetries, numbered densely: the index space of the
-//! symmetry-reduced breadth-first analysis ([`crate::layered`]).
+//! symmetry-reduced breadth-first analysis ([`crate::analysis::layered`]).
 //!
 //! The stage's coordinates ("prims") are split in two groups, each closed under the stage's
 //! symmetries: `A` (a mixed-radix product of some prims) and `B` (the others, where two
@@ -12,9 +12,9 @@
 //! the other entries are never positions. So every class of positions has exactly one entry,
 //! and its orbit size (the number of positions it stands for) is `|G| / |stabiliser|`.
 
-use crate::coord::{binom, subset_rank, Kind};
-use crate::stage::Stage;
+use crate::methods::five_stage::stage::Stage;
 use crate::symmetry::{move_set_symmetries, CubeSym};
+use crate::toolkit::coord::{binom, subset_rank, Kind};
 
 /// At most this many coordinates per stage.
 pub const MAX_PRIMS: usize = 8;
@@ -577,7 +577,7 @@ impl Space {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stage::Stage;
+    use crate::methods::five_stage::stage::Stage;
 
     #[test]
     fn pair_codes_round_trip() {

@@ -2,7 +2,7 @@
 //! breadth-first search over packed states, and their storage behind one small interface (so
 //! a different cache policy or memory mapping only changes [`TableStore`]).
 
-use crate::prune::{Bytes, NibbleTable};
+use crate::toolkit::{prune::NibbleTable, words::Bytes};
 use std::path::PathBuf;
 
 /// Entries deeper than this read as this (a lower bound; no phase needs more).
@@ -187,13 +187,13 @@ impl TableStore {
     pub fn get_or_build(&self, name: &str, len: usize, build: impl FnOnce() -> Dist) -> Dist {
         let name = format!("reduction-{name}");
         if let Some(dir) = &self.dir {
-            if let Ok(t) = crate::cache::load(dir, &name, len) {
+            if let Ok(t) = crate::toolkit::cache::load(dir, &name, len) {
                 return Dist(t);
             }
         }
         let t = build();
         if let Some(dir) = &self.dir {
-            let _ = crate::cache::store(dir, &name, &t.0);
+            let _ = crate::toolkit::cache::store(dir, &name, &t.0);
         }
         t
     }

@@ -10,7 +10,7 @@
 //! its rows, sealed).
 
 use super::{RangeTally, DONE, FRONTIER, UNSEEN};
-use crate::reduced::{Space, Tally};
+use crate::analysis::reduced::{Space, Tally};
 use rayon::prelude::*;
 
 /// Identity of a space, stored beside its state so a directory is never resumed by another.

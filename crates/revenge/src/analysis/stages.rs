@@ -1,11 +1,11 @@
 //! Stage analyses as in Norskog's analysis: positions per distance from the stage's goal, and the
 //! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
 
-use crate::coord::Kind;
+use crate::analysis::reduced::{Part, Space, Tally};
 use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, FACE_CHARS, NORMALS, V3};
-use crate::prune::NibbleTable;
-use crate::reduced::{Part, Space, Tally};
-use crate::stage::Stage;
+use crate::methods::five_stage::stage::Stage;
+use crate::toolkit::coord::Kind;
+use crate::toolkit::prune::NibbleTable;
 use std::collections::HashSet;
 use wurfel_geom::Iso;
 
@@ -69,7 +69,7 @@ pub fn stage1_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<
     let mut masks = vec![0u32; wc.kind.raw_size()];
     for mask in 0u32..1 << 24 {
         if mask.count_ones() == 8 {
-            masks[crate::coord::subset_rank(mask) as usize] = mask;
+            masks[crate::toolkit::coord::subset_rank(mask) as usize] = mask;
         }
     }
     let depth_len = counts.len();
@@ -187,11 +187,12 @@ pub fn conjugate_cube(c: &Cube, m: Iso) -> Option<Cube> {
 /// The `unique` column of a stage whose first projection covers the whole stage, by Burnside
 /// over the 16 U-D symmetries: each symmetry acts on each coordinate separately (through a
 /// representative cube), so its fixed positions are products of fixed coordinate values.
-/// `table` may hold distances modulo 15 (see [`crate::prune::bfs`]); the few shallow positions
+/// `table` may hold distances modulo 15 (see [`crate::toolkit::prune::bfs`]); the few shallow positions
 /// that share a residue with deep ones are told apart by a small search from the goal.
 pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u64> {
     let p = &stage.projections[0];
-    let coords: Vec<&crate::coord::Coord> = p.coords.iter().map(|&c| &stage.coords[c]).collect();
+    let coords: Vec<&crate::toolkit::coord::Coord> =
+        p.coords.iter().map(|&c| &stage.coords[c]).collect();
     let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
     let index = |ids: &[u32]| {
         ids.iter()
@@ -272,7 +273,7 @@ pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u
 pub fn stage_space(k: usize) -> Result<Space, String> {
     match k {
         2 => Space::new(
-            Stage::new(2).restricted(&crate::stage::stage2_seed_moves()),
+            Stage::new(2).restricted(&crate::methods::five_stage::spec::stage2_seed_moves()),
             vec![2],
             vec![Part::Pair(0, 1)],
         ),

@@ -1,17 +1,37 @@
 //! The five-stage solver: stages in sequence, one-time rotations between them, and a final
 //! check of every solution by applying it.
 
-use crate::cube::{Cube, Move, Rotation};
+use super::setup::setup_name;
+use super::stage::{Stage, TableEvent};
+use crate::cube::{Cube, Move};
+use crate::methods::{verify, Method, Options, Phase, Solution, SolveError};
+use crate::notation::Line;
 use crate::notation::{self, Step};
-use crate::stage::{all_rotations, Rot, Stage, TableEvent};
+use crate::symmetry::{all_rotations, rotated, Rot};
+use crate::toolkit::cache;
+use crate::toolkit::ida::Meter;
 use std::path::Path;
 
 /// Worst cases of the five stages in STM (Norskog's analysis; stage 2 with l and r quarter turns).
 pub const STAGE_BOUNDS: [usize; 5] = [11, 16, 14, 17, 19];
 
+/// What each stage achieves (the goal is computed: the positions the next stage's moves solve).
+pub const STAGE_GOALS: [&str; 5] = [
+    "into stage 2's space (solvable with its moves)",
+    "into stage 3's space (solvable with its moves)",
+    "into stage 4's space (solvable with its moves)",
+    "into stage 5's space (half turns only)",
+    "solved",
+];
+
+/// The work budget of the default settings, in positions visited by the stages' IDA*
+/// searches ([`crate::toolkit::ida::Meter`]): the same on every machine, unlike the former
+/// 700 ms. See `docs/ARCHITECTURE.md` for how it was chosen.
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
 /// How hard to look for a shorter total than one optimal solution per stage.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct Tuning {
     /// Partial solutions kept after each stage (ranked by length so far plus a lower bound
     /// on the next stage).
     pub beam: [usize; 5],
@@ -19,29 +39,42 @@ pub struct Options {
     pub per_stage: [usize; 5],
     /// Also try stage solutions this many turns longer than optimal.
     pub extra: [usize; 5],
-    /// After this long, continue with one optimal solution per stage.
-    pub budget: std::time::Duration,
+    /// After this much work (positions visited), continue with one optimal solution per stage.
+    pub budget: u64,
 }
 
-impl Options {
+impl Tuning {
     /// One optimal solution per stage, nothing else (Norskog's program).
-    pub fn single() -> Options {
-        Options {
+    pub fn single() -> Tuning {
+        Tuning {
             beam: [1; 5],
             per_stage: [1; 5],
             extra: [0; 5],
-            budget: std::time::Duration::from_secs(0),
+            budget: 0,
+        }
+    }
+
+    /// The settings for the common options: [`Tuning::single`], else the defaults with the
+    /// work budget multiplied by the effort.
+    pub fn for_options(o: &Options) -> Tuning {
+        if o.single {
+            return Tuning::single();
+        }
+        let d = Tuning::default();
+        Tuning {
+            budget: o.scale(d.budget),
+            ..d
         }
     }
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
             beam: [16, 6, 2, 1, 1],
             per_stage: [40, 8, 4, 1, 1],
             extra: [1, 0, 0, 0, 0],
-            budget: std::time::Duration::from_millis(700),
+            budget: DEFAULT_BUDGET,
         }
     }
 }
@@ -54,58 +87,14 @@ struct Partial {
     len: usize,
 }
 
-/// One stage of a solution.
+/// One stage of a solution in the making.
 #[derive(Clone, Debug)]
-pub struct StageSolution {
-    pub number: usize,
+struct StageSolution {
+    number: usize,
     /// Whole-cube rotation applied before the stage (empty for none).
-    pub rotation: Rot,
+    rotation: Rot,
     /// The stage's turns, in the frame after `rotation`.
-    pub moves: Vec<Move>,
-    /// The same turns in the frame of the original position.
-    pub moves_original: Vec<Move>,
-}
-
-/// A complete solution.
-#[derive(Clone, Debug)]
-pub struct Solution {
-    pub stages: Vec<StageSolution>,
-    /// Everything in order, rotations included.
-    pub steps: Vec<Step>,
-    /// All turns in the original frame.
-    pub moves: Vec<Move>,
-    /// Rotation that brings the solved cube back to the standard orientation at the end.
-    pub final_rotation: Vec<Rotation>,
-}
-
-impl Solution {
-    /// Length in single-slice turns.
-    pub fn stm(&self) -> usize {
-        notation::stm(&self.moves)
-    }
-    /// Length in outer block turns.
-    pub fn obtm(&self) -> usize {
-        notation::obtm(&self.moves)
-    }
-    /// The whole solution in WCA notation, no rotation in the middle (a final rotation, free in
-    /// every metric, restores the standard orientation).
-    pub fn wca(&self) -> String {
-        let mut s = notation::to_wca(&self.moves);
-        for r in &self.final_rotation {
-            let n = r.name();
-            if !n.is_empty() {
-                if !s.is_empty() {
-                    s.push(' ');
-                }
-                s.push_str(&n);
-            }
-        }
-        s
-    }
-    /// The whole solution in Norskog's single-slice notation (original frame).
-    pub fn slice_notation(&self) -> String {
-        notation::to_slice(&self.moves)
-    }
+    moves: Vec<Move>,
 }
 
 /// The five stages with their tables.
@@ -116,21 +105,8 @@ pub struct Solver {
     times: std::sync::Mutex<[f64; 5]>,
 }
 
-/// Why a position could not be solved.
-#[derive(Debug, thiserror::Error)]
-pub enum SolveError {
-    #[error("stage {0}: the position is not in the stage's space (internal error)")]
-    Domain(usize),
-    #[error("stage {0}: no solution within the stage's bound (internal error)")]
-    Bound(usize),
-    #[error("the solution does not solve the cube (internal error)")]
-    Verify,
-}
-
 fn rotate(c: &mut Cube, rot: &Rot) {
-    for &q in rot {
-        c.rotate(q);
-    }
+    *c = rotated(c, rot);
 }
 
 impl Solver {
@@ -147,7 +123,7 @@ impl Solver {
 
     /// The solver of [`Solver::new`] with each stage's coordinates, move tables and goals
     /// read from `dir` when a valid copy is there, else built and stored there
-    /// ([`crate::setup`]): milliseconds instead of seconds. Distance tables still come from
+    /// ([`super::setup`]): milliseconds instead of seconds. Distance tables still come from
     /// [`Solver::ensure_tables`].
     pub fn cached(dir: &Path, report: &(dyn Fn(&str, usize, TableEvent) + Sync)) -> Solver {
         use rayon::prelude::*;
@@ -193,6 +169,25 @@ impl Solver {
         Ok(())
     }
 
+    /// Reads every cached file of the solver in `dir` whole and checks it (checksums, not only
+    /// the header): each distance table, then each stage's coordinates, move tables and goals.
+    /// The error names the file and what is wrong with it.
+    pub fn verify_cache(&self, dir: &Path) -> Result<(), String> {
+        let why = |e| match e {
+            cache::LoadError::Missing => "missing".to_string(),
+            cache::LoadError::Invalid(w) => w,
+        };
+        for s in &self.stages {
+            for p in &s.projections {
+                cache::verify(dir, &p.name, p.len())
+                    .map_err(|e| format!("table {}: {}", p.name, why(e)))?;
+            }
+            let name = setup_name(s.number);
+            cache::verify_words(dir, &name).map_err(|e| format!("{name}: {}", why(e)))?;
+        }
+        Ok(())
+    }
+
     /// Seconds spent in each stage by the last solve.
     pub fn last_times(&self) -> [f64; 5] {
         self.times.lock().map(|t| *t).unwrap_or_default()
@@ -213,15 +208,84 @@ impl Solver {
         })
     }
 
-    /// Solves `cube` with one optimal solution per stage.
-    pub fn solve(&self, cube: &Cube) -> Result<Solution, SolveError> {
-        self.solve_with(cube, &Options::single())
+    /// The solution of the best partial solution after stage 5: the rotation that restores the
+    /// standard orientation, the turns in the original frame split back into stages.
+    fn complete(&self, best: Partial, work: u64) -> Result<Solution, SolveError> {
+        let (cur, mut steps, stages) = (best.cube, best.steps, best.stages);
+        let last = self
+            .rotations
+            .iter()
+            .find(|rot| {
+                let mut x = cur;
+                rotate(&mut x, rot);
+                x.is_solved()
+            })
+            .ok_or(SolveError::Verify)?
+            .clone();
+        steps.extend(last.iter().map(|&q| Step::Rotate(q)));
+        let (moves, final_rotation) = notation::unrotate(&steps);
+        // Split the original-frame turns back into stages (unrotate maps turns one to one).
+        let mut at = 0;
+        let phases = stages
+            .into_iter()
+            .map(|s| {
+                let original = moves[at..at + s.moves.len()].to_vec();
+                at += s.moves.len();
+                Phase {
+                    number: s.number,
+                    goal: STAGE_GOALS[s.number - 1],
+                    rotation: s.rotation,
+                    searched: s.moves,
+                    moves: original,
+                }
+            })
+            .collect();
+        let sol = Solution {
+            phases,
+            line: Line {
+                moves,
+                final_rotation,
+            },
+            steps,
+            work,
+        };
+        Ok(sol)
+    }
+
+    /// The `beam` most promising of `next` (after stage `k`), ranked by length so far plus a
+    /// lower bound on the next stage; one of each position.
+    fn keep_best(&self, k: usize, next: Vec<Partial>, beam: usize) -> Vec<Partial> {
+        let mut scored: Vec<(usize, usize, Partial)> = next
+            .into_iter()
+            .map(|p| {
+                let lb = self
+                    .normalise(k + 1, &p.cube)
+                    .and_then(|rot| {
+                        let mut c = p.cube;
+                        rotate(&mut c, &rot);
+                        self.stages[k].ids(&c)
+                    })
+                    .map_or(0, |ids| self.stages[k].lower_bound(&ids));
+                (p.len + lb, p.len, p)
+            })
+            .collect();
+        scored.sort_by_key(|(s, l, _)| (*s, *l));
+        let mut kept: Vec<Partial> = Vec::new();
+        for (_, _, p) in scored {
+            if kept.len() >= beam {
+                break;
+            }
+            if !kept.iter().any(|q| q.cube == p.cube) {
+                kept.push(p);
+            }
+        }
+        kept
     }
 
     /// Solves `cube`: every stage optimal for its move set; with `opts`, several stage
     /// solutions are combined and the shortest total kept.
-    pub fn solve_with(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
-        let start = std::time::Instant::now();
+    pub fn solve_with(&self, cube: &Cube, opts: &Tuning) -> Result<Solution, SolveError> {
+        let meter = Meter::default();
         let mut partials = vec![Partial {
             cube: *cube,
             steps: Vec::new(),
@@ -229,7 +293,7 @@ impl Solver {
             len: 0,
         }];
         for k in 1..=5 {
-            let late = start.elapsed() > opts.budget;
+            let late = meter.spent() > opts.budget;
             let (per, extra) = if late {
                 (1, 0)
             } else {
@@ -243,7 +307,7 @@ impl Solver {
                 let mut cur = p.cube;
                 rotate(&mut cur, &rot);
                 let ids = stage.ids(&cur).ok_or(SolveError::Domain(k))?;
-                let sols = stage.solve_many(&ids, STAGE_BOUNDS[k - 1], extra, per);
+                let sols = stage.solve_many(&ids, STAGE_BOUNDS[k - 1], extra, per, &meter);
                 if sols.is_empty() {
                     return Err(SolveError::Bound(k));
                 }
@@ -259,7 +323,6 @@ impl Solver {
                         number: k,
                         rotation: rot.clone(),
                         moves,
-                        moves_original: Vec::new(),
                     });
                     next.push(Partial {
                         cube: c,
@@ -268,42 +331,17 @@ impl Solver {
                         len,
                     });
                 }
-                if start.elapsed() > opts.budget && !next.is_empty() && k > 1 {
+                if meter.spent() > opts.budget && !next.is_empty() && k > 1 {
                     break;
                 }
             }
             if k < 5 {
-                // Rank by length so far plus a lower bound on the next stage.
-                let mut scored: Vec<(usize, usize, Partial)> = next
-                    .into_iter()
-                    .map(|p| {
-                        let lb = self
-                            .normalise(k + 1, &p.cube)
-                            .and_then(|rot| {
-                                let mut c = p.cube;
-                                rotate(&mut c, &rot);
-                                self.stages[k].ids(&c)
-                            })
-                            .map_or(0, |ids| self.stages[k].lower_bound(&ids));
-                        (p.len + lb, p.len, p)
-                    })
-                    .collect();
-                scored.sort_by_key(|(s, l, _)| (*s, *l));
-                let mut kept: Vec<Partial> = Vec::new();
-                let beam = if start.elapsed() > opts.budget {
+                let beam = if meter.spent() > opts.budget {
                     1
                 } else {
                     opts.beam[k - 1]
                 };
-                for (_, _, p) in scored {
-                    if kept.len() >= beam {
-                        break;
-                    }
-                    if !kept.iter().any(|q| q.cube == p.cube) {
-                        kept.push(p);
-                    }
-                }
-                partials = kept;
+                partials = self.keep_best(k, next, beam);
             } else {
                 partials = next;
             }
@@ -318,40 +356,18 @@ impl Solver {
                 (notation::stm(&moves), notation::obtm(&moves))
             })
             .ok_or(SolveError::Bound(5))?;
-        let (cur, mut steps, mut stages) = (best.cube, best.steps, best.stages);
-        let last = self
-            .rotations
-            .iter()
-            .find(|rot| {
-                let mut x = cur;
-                rotate(&mut x, rot);
-                x.is_solved()
-            })
-            .ok_or(SolveError::Verify)?
-            .clone();
-        steps.extend(last.iter().map(|&q| Step::Rotate(q)));
-        let (moves, final_rotation) = notation::unrotate(&steps);
-        // Split the original-frame turns back into stages (unrotate maps turns one to one).
-        let mut at = 0;
-        for s in &mut stages {
-            s.moves_original = moves[at..at + s.moves.len()].to_vec();
-            at += s.moves.len();
-        }
-        let sol = Solution {
-            stages,
-            steps,
-            moves,
-            final_rotation,
-        };
-        // Never trust a solution unchecked: apply the WCA text to the original cube.
-        let mut check = *cube;
-        let parsed =
-            notation::parse(&sol.wca(), notation::Notation::Wca).map_err(|_| SolveError::Verify)?;
-        notation::apply_steps(&mut check, &parsed);
-        if !check.is_solved() {
-            return Err(SolveError::Verify);
-        }
+        let sol = self.complete(best, meter.spent())?;
+        verify(cube, &sol)?;
         Ok(sol)
+    }
+}
+
+impl Method for Solver {
+    fn name(&self) -> &'static str {
+        "five-stage"
+    }
+    fn solve(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
+        self.solve_with(cube, &Tuning::for_options(opts))
     }
 }
 

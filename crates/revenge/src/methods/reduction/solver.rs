@@ -12,8 +12,10 @@ use super::moves::{apply, to_slices, Turn};
 use super::search::{solutions_between, Phase};
 use super::table::TableStore;
 use super::three::TwoPhase;
-use crate::cube::{Cube, Move, Rotation};
-use crate::notation;
+use crate::cube::{Cube, Move};
+use crate::methods::{self, verify, Method, Options, Solution, SolveError};
+use crate::notation::Line;
+use crate::notation::Step;
 use std::cell::Cell;
 use std::collections::HashSet;
 
@@ -25,9 +27,9 @@ pub const PHASE_NAMES: [&str; 4] = [
     "3x3x3",
 ];
 
-/// How hard to look for a shorter total.
+/// The funnel's settings (what [`crate::methods::Options`] chooses among: [`Tuning::for_options`]).
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct Tuning {
     /// Phase 1 solutions listed (over the three axes, shortest first).
     pub phase1: usize,
     /// Of those, how many go on to phase 2 (best first by length plus phase 2 bound).
@@ -54,9 +56,9 @@ pub struct Options {
     pub finish: u64,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
             phase1: 10_000,
             phase2: 500,
             // Tuned with `examples/reduction_tune.rs` over the positions of `revenge bench
@@ -76,10 +78,25 @@ impl Default for Options {
     }
 }
 
-impl Options {
+impl Tuning {
+    /// The settings for the method's common options: [`Tuning::single`], else the defaults
+    /// with every work budget multiplied by the effort.
+    pub fn for_options(o: &Options) -> Tuning {
+        if o.single {
+            return Tuning::single();
+        }
+        let d = Tuning::default();
+        Tuning {
+            budget: o.scale(d.budget),
+            phase3_extra: o.scale(d.phase3_extra),
+            finish: o.scale(d.finish),
+            ..d
+        }
+    }
+
     /// One candidate per phase: fastest, longest.
-    pub fn single() -> Options {
-        Options {
+    pub fn single() -> Tuning {
+        Tuning {
             phase1: 1,
             phase2: 1,
             phase3: 1,
@@ -90,59 +107,6 @@ impl Options {
             finish: 0,
         }
     }
-}
-
-/// A complete solution.
-#[derive(Clone, Debug)]
-pub struct Solution {
-    /// Block turns of each phase.
-    pub phases: Vec<Vec<Turn>>,
-    /// Everything as single-slice turns.
-    pub moves: Vec<Move>,
-    /// Whole-cube rotations ending the solution (free in every metric): the phases may leave
-    /// the cube solved in another orientation.
-    pub rotations: Vec<Rotation>,
-    /// The searches' work (what the budgets of [`Options`] count: see [`COST`]).
-    pub work: u64,
-}
-
-impl Solution {
-    pub fn stm(&self) -> usize {
-        notation::stm(&self.moves)
-    }
-    pub fn obtm(&self) -> usize {
-        notation::obtm(&self.moves)
-    }
-    pub fn wca(&self) -> String {
-        self.with_rotation(notation::to_wca(&self.moves))
-    }
-    pub fn slice_notation(&self) -> String {
-        self.with_rotation(notation::to_slice(&self.moves))
-    }
-    /// Turns and rotations in order.
-    pub fn steps(&self) -> Vec<notation::Step> {
-        let mut v: Vec<notation::Step> = self
-            .moves
-            .iter()
-            .map(|&m| notation::Step::Turn(m))
-            .collect();
-        v.extend(self.rotations.iter().map(|&r| notation::Step::Rotate(r)));
-        v
-    }
-    fn with_rotation(&self, text: String) -> String {
-        let mut words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-        words.extend(self.rotations.iter().map(|r| r.name()));
-        words.join(" ")
-    }
-}
-
-/// Why a position could not be solved.
-#[derive(Debug, thiserror::Error)]
-pub enum SolveError {
-    #[error("reduction phase {0}: no solution found (internal error)")]
-    NotFound(usize),
-    #[error("the solution does not solve the cube (internal error)")]
-    Verify,
 }
 
 /// The four phases with their tables, and the frames phase 1 is tried in.
@@ -282,13 +246,9 @@ impl Reduction {
         self.p1.bytes() + self.p2.bytes() + self.p3.bytes() + self.p4.bytes()
     }
 
-    pub fn solve(&self, cube: &Cube) -> Result<Solution, SolveError> {
-        self.solve_with(cube, &Options::default())
-    }
-
     /// Phase 1 on every axis, shortest first: the `opts.phase2` best by length plus phase-2
     /// bound among the first `opts.phase1` solutions.
-    fn phase1(&self, cube: &Cube, opts: &Options, meter: &Meter) -> Vec<Partial> {
+    fn phase1(&self, cube: &Cube, opts: &Tuning, meter: &Meter) -> Vec<Partial> {
         let late = || meter.spent() > opts.budget;
         let starts: Vec<(Cube, u32)> = self
             .frames
@@ -348,7 +308,7 @@ impl Reduction {
 
     /// Phase 2 by total length, over the phase 1 candidates: the first `opts.phase3` whose
     /// edges end separated (about one phase 2 solution in 1,300).
-    fn phase2(&self, p1s: &[Partial], opts: &Options, meter: &Meter) -> Vec<Partial> {
+    fn phase2(&self, p1s: &[Partial], opts: &Tuning, meter: &Meter) -> Vec<Partial> {
         let late = || meter.spent() > opts.budget;
         let starts: Vec<P2> = p1s.iter().map(|p| self.p2.start(&p.cube)).collect();
         let mut out: Vec<Partial> = Vec::new();
@@ -429,7 +389,7 @@ impl Reduction {
 
     /// Phase 3 by total length over the phase 1+2 candidates: up to `opts.phase4` of them
     /// completed, each by a shortest phase 3.
-    fn phase3(&self, p12: &[Partial], opts: &Options, meter: &Meter) -> Vec<Partial> {
+    fn phase3(&self, p12: &[Partial], opts: &Tuning, meter: &Meter) -> Vec<Partial> {
         let late = || meter.spent() > opts.budget;
         let starts: Vec<P3> = p12
             .iter()
@@ -505,7 +465,8 @@ impl Reduction {
         out
     }
 
-    pub fn solve_with(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
+    /// Solves `cube` with the funnel's settings spelled out (the tuning examples compare them).
+    pub fn solve_with(&self, cube: &Cube, opts: &Tuning) -> Result<Solution, SolveError> {
         let meter = Meter::default();
         let p1 = self.phase1(cube, opts, &meter);
         if p1.is_empty() {
@@ -571,20 +532,40 @@ impl Reduction {
         let mut end = *cube;
         end.apply_all(&moves);
         let rotations = orientation_fix(&end).ok_or(SolveError::Verify)?;
+        let mut steps: Vec<Step> = moves.iter().map(|&m| Step::Turn(m)).collect();
+        steps.extend(rotations.iter().map(|&r| Step::Rotate(r)));
         let sol = Solution {
-            phases,
-            moves,
-            rotations,
+            phases: phases
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let m = to_slices(p);
+                    methods::Phase {
+                        number: i + 1,
+                        goal: PHASE_NAMES[i],
+                        rotation: Vec::new(),
+                        searched: m.clone(),
+                        moves: m,
+                    }
+                })
+                .collect(),
+            line: Line {
+                moves,
+                final_rotation: rotations,
+            },
+            steps,
             work: meter.spent(),
         };
-        // Never trust a solution unchecked: apply its printed form to the original cube.
-        let mut check = *cube;
-        let parsed =
-            notation::parse(&sol.wca(), notation::Notation::Wca).map_err(|_| SolveError::Verify)?;
-        notation::apply_steps(&mut check, &parsed);
-        if !check.is_solved() {
-            return Err(SolveError::Verify);
-        }
+        verify(cube, &sol)?;
         Ok(sol)
+    }
+}
+
+impl Method for Reduction {
+    fn name(&self) -> &'static str {
+        "reduction"
+    }
+    fn solve(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
+        self.solve_with(cube, &Tuning::for_options(opts))
     }
 }

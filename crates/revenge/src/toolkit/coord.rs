@@ -7,7 +7,7 @@
 //! cubes: they cannot disagree with the cubie model.
 
 use crate::cube::{facelet_geometry, geometry, Cube, Move};
-use crate::prune::Words;
+use crate::toolkit::words::Words;
 
 /// Binomial coefficient (small arguments).
 pub fn binom(n: usize, k: usize) -> usize {
@@ -187,7 +187,7 @@ impl Kind {
 
     /// The kind as words (a variant tag, then its fields with their lengths): with the coset
     /// table, moves and start positions, what a coordinate's numbering depends on
-    /// ([`crate::setup`] keys cached coordinates by it).
+    /// ([`crate::methods::five_stage::setup`] keys cached coordinates by it).
     pub fn describe(&self, out: &mut Vec<u32>) {
         let mut list = |tag: u32, xs: &[u8]| {
             out.push(tag);
@@ -318,7 +318,7 @@ pub struct Coord {
     /// For kinds without a dense raw range: key -> dense id.
     pub map: std::collections::HashMap<u64, u32>,
     /// A cube with each dense value (for symmetry actions in analyses). Empty when the
-    /// coordinate was read from the cache ([`crate::setup`]): only analyses use
+    /// coordinate was read from the cache ([`crate::methods::five_stage::setup`]): only analyses use
     /// representatives, and they build their coordinates.
     pub reps: Vec<Cube>,
     /// Number of dense values.
@@ -350,7 +350,7 @@ impl Coord {
     /// The first `rows` rows of [`Coord::build`]'s exploration (all of it when there are
     /// fewer): the values found so far are numbered as the full build numbers them, and the
     /// move table has a row for each of the first `rows`. A cheap check that cached
-    /// coordinates are numbered as this code numbers them ([`crate::setup`]).
+    /// coordinates are numbered as this code numbers them ([`crate::methods::five_stage::setup`]).
     pub fn explore(
         kind: Kind,
         canon: Option<Vec<u32>>,

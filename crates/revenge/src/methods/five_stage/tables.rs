@@ -1,0 +1,128 @@
+//! A stage's distance tables: one per projection (a product of some of the stage's
+//! coordinates), built by breadth-first search from the stage's goals
+//! ([`crate::toolkit::prune`]), stored in and mapped from a directory the caller names
+//! ([`crate::toolkit::cache`]). Kept apart from the search ([`super::stage`]), which only
+//! reads the tables.
+
+use crate::toolkit::cache;
+use crate::toolkit::coord::Coord;
+use crate::toolkit::prune::{self, NibbleTable};
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+/// A distance table over some of the stage's coordinates.
+pub struct Projection {
+    pub coords: Vec<usize>,
+    pub sizes: Vec<usize>,
+    pub table: Option<NibbleTable>,
+    pub name: String,
+}
+
+impl Projection {
+    /// A projection of stage `k` onto `coords`, without its table yet.
+    pub(crate) fn new(k: usize, p: Vec<usize>, coords: &[Coord]) -> Projection {
+        let sizes: Vec<usize> = p.iter().map(|&c| coords[c].size).collect();
+        let name = format!(
+            "stage{k}-{}-{}",
+            p.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("_"),
+            sizes.iter().product::<usize>()
+        );
+        Projection {
+            coords: p,
+            sizes,
+            table: None,
+            name,
+        }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.sizes.iter().product()
+    }
+    /// True when the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    #[inline]
+    pub(crate) fn index(&self, ids: &[u32]) -> usize {
+        let mut i = 0;
+        for (k, &c) in self.coords.iter().enumerate() {
+            i = i * self.sizes[k] + ids[c] as usize;
+        }
+        i
+    }
+}
+
+/// What a projection's table is built from: the stage's coordinates and goals.
+#[derive(Clone, Copy)]
+pub(crate) struct Space<'a> {
+    pub projection: &'a Projection,
+    pub coords: &'a [Coord],
+    pub goals: &'a [HashSet<Vec<u32>>],
+}
+
+impl Space<'_> {
+    /// Sources (goal entries) of the projection.
+    fn sources(&self) -> Vec<usize> {
+        let p = self.projection;
+        let mut v: Vec<usize> = self.goals.iter().flatten().map(|t| p.index(t)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+/// Breadth-first search over the projection of `s`: a distance table capped at 14, or with
+/// `exact_counts` the counts of every depth (see [`prune::bfs`]).
+pub(crate) fn bfs(
+    s: Space<'_>,
+    threads: usize,
+    exact_counts: bool,
+    on_depth: prune::DepthCallback<'_>,
+    stop: Option<&AtomicBool>,
+) -> Result<(NibbleTable, Vec<u64>), String> {
+    let coords: Vec<&Coord> = s.projection.coords.iter().map(|&c| &s.coords[c]).collect();
+    prune::bfs(&coords, &s.sources(), threads, exact_counts, on_depth, stop)
+}
+
+/// The projection's table from `dir`, else built (and stored there). `report` hears about
+/// it: (name, entries, event).
+pub(crate) fn load_or_build(
+    s: Space<'_>,
+    dir: &Path,
+    threads: usize,
+    report: &(dyn Fn(&str, usize, TableEvent) + Sync),
+) -> Result<NibbleTable, String> {
+    let (name, len) = (s.projection.name.as_str(), s.projection.len());
+    match cache::load(dir, name, len) {
+        Ok(t) => {
+            report(name, len, TableEvent::Loaded);
+            return Ok(t);
+        }
+        Err(cache::LoadError::Invalid(why)) => report(name, len, TableEvent::Invalid(why)),
+        Err(cache::LoadError::Missing) => {}
+    }
+    report(name, len, TableEvent::Building);
+    let start = std::time::Instant::now();
+    let cb = |d: u32, n: u64| report(name, len, TableEvent::Depth(d, n));
+    let (t, _) = bfs(s, threads, false, &cb, None)?;
+    report(name, len, TableEvent::Built(start.elapsed().as_secs_f64()));
+    if let Err(e) = cache::store(dir, name, &t) {
+        report(name, len, TableEvent::Invalid(format!("cannot store: {e}")));
+    }
+    Ok(t)
+}
+
+/// What happens to a table.
+#[derive(Debug, Clone)]
+pub enum TableEvent {
+    Loaded,
+    Invalid(String),
+    Building,
+    Depth(u32, u64),
+    Built(f64),
+}

@@ -1,0 +1,9 @@
+//! The machinery the methods and analyses share: coordinates with move tables ([`coord`]),
+//! arrays owned or mapped ([`words`]), 4-bit distance tables by breadth-first search
+//! ([`prune`]), IDA* with its work counted ([`ida`]), and the table files ([`cache`]).
+
+pub mod cache;
+pub mod coord;
+pub mod ida;
+pub mod prune;
+pub mod words;
