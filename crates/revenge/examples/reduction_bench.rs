@@ -4,9 +4,9 @@
 //! no median; TPR's side of the comparison, `scripts/tpr-bench.sh`, does). Every solution is
 //! checked by the solver itself (it applies the printed form). Usage: `reduction_bench [count]
 //! [first seed]`; tables in `$WURFEL_CACHE`, else `~/.cache/wurfel` as the CLI keeps them.
-use wurfel_revenge::reduction::table::TableStore;
-use wurfel_revenge::reduction::Reduction;
-use wurfel_revenge::Cube;
+use wurfel_revenge::methods::reduction::table::TableStore;
+use wurfel_revenge::methods::reduction::Reduction;
+use wurfel_revenge::{Cube, Method, Options};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -24,7 +24,7 @@ fn main() {
     for seed in first..first + n {
         let cube = Cube::random(seed);
         let t = std::time::Instant::now();
-        let s = solver.solve(&cube).expect("solved and checked");
+        let s = solver.solve(&cube, &Options::default()).expect("solved and checked");
         secs.push(t.elapsed().as_secs_f64());
         obtm.push(s.obtm());
         stm.push(s.stm());
