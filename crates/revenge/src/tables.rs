@@ -61,6 +61,17 @@ impl Stage {
         )
     }
 
+    /// Maps every distance table from `dir`, building none: `Missing` or `Invalid` (with
+    /// the table's name) when one is not there.
+    pub fn load_tables(&mut self, dir: &Path) -> Result<(), (String, cache::LoadError)> {
+        for p in &mut self.projections {
+            if p.table.is_none() {
+                p.table = Some(cache::load(dir, &p.name, p.len()).map_err(|e| (p.name.clone(), e))?);
+            }
+        }
+        Ok(())
+    }
+
     /// Loads every distance table from `dir`, building (and storing) the missing or invalid
     /// ones. `report` hears about each table: (name, entries, event).
     pub fn ensure_tables(

@@ -1250,14 +1250,8 @@ fn reduction_options(s: &Search) -> Result<reduction::Options> {
     if s.single {
         return Ok(reduction::Options::single());
     }
-    let mut o = reduction::Options::default();
-    if let Some(x) = s.effort {
-        let scale = |v: u64| (v as f64 * x).round() as u64;
-        o.budget = scale(o.budget);
-        o.phase3_extra = scale(o.phase3_extra);
-        o.finish = scale(o.finish);
-    }
-    Ok(o)
+    Ok(s.effort
+        .map_or_else(reduction::Options::default, reduction::Options::with_effort))
 }
 
 /// Benchmarks the reduction solver; returns a one-line summary.

@@ -77,6 +77,17 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The default work budgets multiplied by `effort` (`revenge solve --effort`): more work
+    /// for shorter solutions, the same on every machine.
+    pub fn with_effort(effort: f64) -> Options {
+        let mut o = Options::default();
+        let scale = |v: u64| (v as f64 * effort).round() as u64;
+        o.budget = scale(o.budget);
+        o.phase3_extra = scale(o.phase3_extra);
+        o.finish = scale(o.finish);
+        o
+    }
+
     /// One candidate per phase: fastest, longest.
     pub fn single() -> Options {
         Options {
