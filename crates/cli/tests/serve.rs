@@ -203,7 +203,11 @@ fn revenge_effort_equals_the_cli() {
             .output()
             .expect("run wurfel");
         let want: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        assert_eq!(strip_timing(got.json()), strip_timing(want), "effort {effort}");
+        assert_eq!(
+            strip_timing(got.json()),
+            strip_timing(want),
+            "effort {effort}"
+        );
     }
 }
 
@@ -219,10 +223,16 @@ fn five_stage_is_refused_without_its_tables() {
         assert_error(&r, 409, "wurfel revenge tables --method five-stage");
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
     }
-    let r = s.post("/api/v1/jobs", &format!(r#"{{"command":"revenge/solve",{}"#, &five[1..]));
+    let r = s.post(
+        "/api/v1/jobs",
+        &format!(r#"{{"command":"revenge/solve",{}"#, &five[1..]),
+    );
     let id = r.json()["id"].as_str().unwrap_or_default().to_string();
     let evs = events(&s, &id, |_| true);
-    let err = evs.iter().find(|e| e.name == "error").expect("an error event");
+    let err = evs
+        .iter()
+        .find(|e| e.name == "error")
+        .expect("an error event");
     assert_eq!(err.json()["status"], 409, "{}", err.data);
     let five_stage_files: Vec<_> = std::fs::read_dir(dir.path())
         .expect("read the directory")
@@ -331,13 +341,22 @@ fn refused_puzzles_get_the_clis_message() {
     for (body, says) in [
         (r#"{"scramble":"R","effort":0}"#, "not a number above 0"),
         (r#"{"scramble":"R","effort":101}"#, "at most 100"),
-        (r#"{"scramble":"R","effort":2,"single":true}"#, "cannot be used together"),
-        (r#"{"scramble":"R","budget_ms":5}"#, "the reduction method has `effort`"),
+        (
+            r#"{"scramble":"R","effort":2,"single":true}"#,
+            "cannot be used together",
+        ),
+        (
+            r#"{"scramble":"R","budget_ms":5}"#,
+            "the reduction method has `effort`",
+        ),
         (
             r#"{"scramble":"R","effort":2,"method":"five-stage"}"#,
             "the five-stage method has `budget_ms`",
         ),
-        (r#"{"scramble":"R","moves":"R","effort":2}"#, "not of revenge/solve"),
+        (
+            r#"{"scramble":"R","moves":"R","effort":2}"#,
+            "not of revenge/solve",
+        ),
     ] {
         assert_error(&s.post("/api/v1/revenge/solve", body), 400, says);
     }
@@ -498,7 +517,10 @@ fn a_cancelled_snake_count_answers_its_partial_counts() {
         true
     });
     let stopped_within = cancelled.map(|t| t.elapsed());
-    assert!(stopped_within.is_some_and(|d| d < Duration::from_secs(3)), "{stopped_within:?}");
+    assert!(
+        stopped_within.is_some_and(|d| d < Duration::from_secs(3)),
+        "{stopped_within:?}"
+    );
     let result = evs
         .iter()
         .find(|e| e.name == "result")
@@ -506,11 +528,24 @@ fn a_cancelled_snake_count_answers_its_partial_counts() {
         .json();
     assert_eq!(result["complete"], false, "{result}");
     // The shape `snake count --json` prints after Ctrl-C: every field, counts so far.
-    let mut keys: Vec<&String> = result.as_object().map(|o| o.keys().collect()).unwrap_or_default();
+    let mut keys: Vec<&String> = result
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
     keys.sort();
     let mut want = vec![
-        "box", "chain", "complete", "cubes", "embeddings", "isometries", "isometries_reversal",
-        "letters", "palindrome", "rotations", "rotations_reversal", "solutions",
+        "box",
+        "chain",
+        "complete",
+        "cubes",
+        "embeddings",
+        "isometries",
+        "isometries_reversal",
+        "letters",
+        "palindrome",
+        "rotations",
+        "rotations_reversal",
+        "solutions",
     ];
     want.sort();
     assert_eq!(keys, want);
@@ -518,7 +553,10 @@ fn a_cancelled_snake_count_answers_its_partial_counts() {
     let n = |k: &str| result[k].as_u64().unwrap_or(u64::MAX);
     assert!(n("embeddings") >= n("rotations") && n("rotations") >= n("isometries"));
     assert!(n("isometries") >= n("isometries_reversal"), "{result}");
-    assert_eq!(evs.last().map(|e| e.json()["stopped"].clone()), Some("cancelled".into()));
+    assert_eq!(
+        evs.last().map(|e| e.json()["stopped"].clone()),
+        Some("cancelled".into())
+    );
 }
 
 #[test]
@@ -627,6 +665,7 @@ fn pages_and_pictures() {
         "style.css",
         "common.js",
         "catalog.js",
+        "cube3d.js",
         "revenge.js",
         "snake.js",
         "designer.js",
