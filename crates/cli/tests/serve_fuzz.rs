@@ -365,9 +365,9 @@ fn texts(toml: &str) -> Vec<String> {
         .expect("the hostile corpus")
         .flatten()
     {
-        let is_file = e.file_type().is_ok_and(|t| t.is_file());
-        if let (true, Ok(s)) = (is_file, std::fs::read(e.path()).map(String::from_utf8)) {
-            if let Ok(s) = s {
+        // Regular files only (the corpus holds a directory and links too); text only.
+        if e.file_type().is_ok_and(|t| t.is_file()) {
+            if let Ok(s) = std::fs::read_to_string(e.path()) {
                 out.push(s);
             }
         }

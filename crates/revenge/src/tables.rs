@@ -66,7 +66,8 @@ impl Stage {
     pub fn load_tables(&mut self, dir: &Path) -> Result<(), (String, cache::LoadError)> {
         for p in &mut self.projections {
             if p.table.is_none() {
-                p.table = Some(cache::load(dir, &p.name, p.len()).map_err(|e| (p.name.clone(), e))?);
+                p.table =
+                    Some(cache::load(dir, &p.name, p.len()).map_err(|e| (p.name.clone(), e))?);
             }
         }
         Ok(())

@@ -23,13 +23,13 @@ pub mod pool;
 pub mod requests;
 pub mod work;
 
+use axum::http::StatusCode;
+use error::ApiError;
 use pool::{Limits, Pool};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
-use axum::http::StatusCode;
-use error::ApiError;
 use wurfel_revenge::reduction::{table::TableStore, Reduction};
 use wurfel_revenge::solver::Solver;
 

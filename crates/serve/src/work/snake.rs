@@ -93,6 +93,12 @@ pub fn count(r: &SnakeRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
     let mut nodes = 0;
     let mut complete = true;
     let round = TASKS_PER_THREAD * ctl.threads;
+    // A round of a long count may take minutes: say at once how many tasks there are.
+    ctl.report(Progress {
+        total: tasks.len() as u64,
+        nodes: Some(0),
+        ..Default::default()
+    });
     for (i, chunk) in tasks.chunks(round).enumerate() {
         if ctl.cancelled() {
             complete = false;
