@@ -20,6 +20,11 @@ const QUICK: &[&str] = &[
     "t-tetracubes-6x6x2",
 ];
 
+/// A snake count of minutes: a chain turning at every cube, filling the 4x4x4 box (millions
+/// of foldings).
+const LONG_SNAKE: &str = "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,\
+                          2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2";
+
 /// The CLI's `--json` output: one object, or an array of its JSON lines.
 fn cli_json(args: &[&str], lines: bool) -> Value {
     let (code, out, err) = wurfel(args);
@@ -181,6 +186,63 @@ fn snakes_and_the_4x4x4_equal_the_cli() {
     );
 }
 
+#[test]
+fn revenge_effort_equals_the_cli() {
+    let s = Server::start(&[]);
+    let cached = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache");
+    for (scramble, effort) in [("R U2 Fw' L Dw2 B' r", "2"), ("Rw U' F2 b L'", "0.5")] {
+        let got = s.post(
+            "/api/v1/revenge/solve",
+            &format!(r#"{{"scramble":"{scramble}","method":"reduction","effort":{effort}}}"#),
+        );
+        assert_eq!(got.status, 200, "{}", got.text());
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+            .args(["revenge", "solve", "--json", "--quiet", "--effort", effort])
+            .args(["--scramble", scramble])
+            .env("WURFEL_CACHE", &cached)
+            .output()
+            .expect("run wurfel");
+        let want: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(
+            strip_timing(got.json()),
+            strip_timing(want),
+            "effort {effort}"
+        );
+    }
+}
+
+#[test]
+fn five_stage_is_refused_without_its_tables() {
+    // An empty table directory: the request must be refused, and must build nothing there.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let s = Server::start_with_cache(&[], dir.path());
+    let five = r#"{"scramble":"R U","method":"five-stage"}"#;
+    for _ in 0..2 {
+        let t = Instant::now();
+        let r = s.post("/api/v1/revenge/solve", five);
+        assert_error(&r, 409, "wurfel revenge tables --method five-stage");
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    }
+    let r = s.post(
+        "/api/v1/jobs",
+        &format!(r#"{{"command":"revenge/solve",{}"#, &five[1..]),
+    );
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let evs = events(&s, &id, |_| true);
+    let err = evs
+        .iter()
+        .find(|e| e.name == "error")
+        .expect("an error event");
+    assert_eq!(err.json()["status"], 409, "{}", err.data);
+    let five_stage_files: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("read the directory")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("stage"))
+        .collect();
+    assert!(five_stage_files.is_empty(), "{five_stage_files:?}");
+}
+
 /// Every 4xx answer is `{"error": "..."}` with the message a user needs.
 fn assert_error(r: &http::Response, status: u16, says: &str) {
     assert_eq!(r.status, status, "{}", r.text());
@@ -271,10 +333,37 @@ fn refused_puzzles_get_the_clis_message() {
     assert_error(
         &s.post(
             "/api/v1/revenge/solve",
-            r#"{"scramble":"R","method":"five-stage"}"#,
+            r#"{"scramble":"R","method":"six-stage"}"#,
         ),
         400,
-        "reduction",
+        "unknown method `six-stage`",
+    );
+    for (body, says) in [
+        (r#"{"scramble":"R","effort":0}"#, "not a number above 0"),
+        (r#"{"scramble":"R","effort":101}"#, "at most 100"),
+        (
+            r#"{"scramble":"R","effort":2,"single":true}"#,
+            "cannot be used together",
+        ),
+        (
+            r#"{"scramble":"R","budget_ms":5}"#,
+            "`budget_ms` was replaced by `effort`",
+        ),
+        (
+            r#"{"scramble":"R","budget_ms":5,"method":"five-stage"}"#,
+            "`budget_ms` was replaced by `effort`",
+        ),
+        (
+            r#"{"scramble":"R","moves":"R","effort":2}"#,
+            "not of revenge/solve",
+        ),
+    ] {
+        assert_error(&s.post("/api/v1/revenge/solve", body), 400, says);
+    }
+    assert_error(
+        &s.post("/api/v1/revenge/play", r#"{"scramble":"R","effort":2}"#),
+        400,
+        "not of revenge/play",
     );
     assert_error(&s.delete("/api/v1/jobs/0123456789abcdef"), 404, "no job");
     assert_error(&s.get("/api/v1/count"), 405, "does not take that method");
@@ -410,6 +499,67 @@ fn jobs_stream_progress_and_cancel() {
 }
 
 #[test]
+fn a_cancelled_snake_count_answers_its_partial_counts() {
+    let s = Server::start(&["--threads", "1"]);
+    let r = s.post(
+        "/api/v1/jobs",
+        &format!(r#"{{"command":"snake/count","chain":"{LONG_SNAKE}","box":"4"}}"#),
+    );
+    assert_eq!(r.status, 202, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let mut cancelled = None;
+    let evs = events(&s, &id, |e| {
+        let running = e.name == "progress" && e.json()["phase"] == "running";
+        if running && cancelled.is_none() {
+            cancelled = Some(Instant::now());
+            assert_eq!(s.delete(&format!("/api/v1/jobs/{id}")).status, 202);
+        }
+        true
+    });
+    let stopped_within = cancelled.map(|t| t.elapsed());
+    assert!(
+        stopped_within.is_some_and(|d| d < Duration::from_secs(3)),
+        "{stopped_within:?}"
+    );
+    let result = evs
+        .iter()
+        .find(|e| e.name == "result")
+        .unwrap_or_else(|| panic!("a result, not an error: {:?}", evs.last().map(|e| &e.data)))
+        .json();
+    assert_eq!(result["complete"], false, "{result}");
+    // The shape `snake count --json` prints after Ctrl-C: every field, counts so far.
+    let mut keys: Vec<&String> = result
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    keys.sort();
+    let mut want = vec![
+        "box",
+        "chain",
+        "complete",
+        "cubes",
+        "embeddings",
+        "isometries",
+        "isometries_reversal",
+        "letters",
+        "palindrome",
+        "rotations",
+        "rotations_reversal",
+        "solutions",
+    ];
+    want.sort();
+    assert_eq!(keys, want);
+    // Classes of the foldings found so far: each coarser count at most the finer one.
+    let n = |k: &str| result[k].as_u64().unwrap_or(u64::MAX);
+    assert!(n("embeddings") >= n("rotations") && n("rotations") >= n("isometries"));
+    assert!(n("isometries") >= n("isometries_reversal"), "{result}");
+    assert_eq!(
+        evs.last().map(|e| e.json()["stopped"].clone()),
+        Some("cancelled".into())
+    );
+}
+
+#[test]
 fn a_full_queue_answers_429_and_disconnects_cancel() {
     let s = Server::start(&["--jobs", "1", "--queue", "1", "--threads", "1"]);
     let host = s.addr.to_string();
@@ -486,12 +636,18 @@ fn budgets_stop_jobs_with_what_they_found() {
     assert!(r
         .header("wurfel-stopped")
         .is_some_and(|w| w.contains("time budget")));
-    let r = s.post("/api/v1/snake/count", r#"{"chain":"king-46"}"#);
-    let quick_enough = r.status == 200
-        || r.json()["error"]
-            .as_str()
-            .is_some_and(|m| m.contains("stopped"));
-    assert!(quick_enough, "{}", r.text());
+    // A snake count stopped by the budget answers what it found, as after Ctrl-C.
+    let t = Instant::now();
+    let r = s.post(
+        "/api/v1/snake/count",
+        &format!(r#"{{"chain":"{LONG_SNAKE}","box":"4"}}"#),
+    );
+    assert!(t.elapsed() < Duration::from_secs(3));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["complete"], false, "{}", r.text());
+    assert!(r
+        .header("wurfel-stopped")
+        .is_some_and(|w| w.contains("time budget")));
 }
 
 #[test]
@@ -509,6 +665,7 @@ fn pages_and_pictures() {
         "style.css",
         "common.js",
         "catalog.js",
+        "cube3d.js",
         "revenge.js",
         "snake.js",
         "designer.js",

@@ -1,7 +1,8 @@
 //! The web app in a real browser: headless Chromium driven by playwright-core
 //! (`crates/serve/browser-test/test.mjs`) against `wurfel serve` on an ephemeral port. Builds a
 //! puzzle by clicking voxels and counts it, starts and cancels a count of Bedlam, paints a
-//! 4x4x4 net from a scramble and plays its solution to the solved cube, solves a snake; every
+//! 4x4x4 net from a scramble and plays its solution on the net and the 3D cube to the solved
+//! cube, solves a snake and cancels a long snake count (its partial counts shown); every
 //! number the pages show is compared with the CLI's.
 //!
 //! As the viewer's test (`crates/render/tests/browser.rs`): without Chromium or Node the test
@@ -174,7 +175,9 @@ fn plan(dir: &Path) -> (PathBuf, Value, Value) {
     let (code, out, err) = wurfel(&["snake", "count", chain, "--json"]);
     assert_eq!(code, 0, "{err}");
     let snake: Value = serde_json::from_str(&out).expect("json");
-    let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain });
+    // A count of minutes (a chain turning at every cube, filling the 4x4x4), to cancel.
+    let long_chain = vec!["2"; 63].join(",");
+    let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain, "longChain": long_chain });
     let plan_path = dir.join("plan.json");
     std::fs::write(&plan_path, plan.to_string()).expect("write plan");
 
@@ -234,6 +237,10 @@ fn the_web_app_works_in_headless_chromium() {
     assert_eq!(report["snakeSolutions"], snake["solutions"]);
     let shown = snake["solutions"].as_u64().unwrap_or(0).min(10);
     assert_eq!(report["snakeFoldings"].as_u64(), Some(shown));
+    assert_eq!(report["revengeCubeSolved"], true);
+    // The cancelled count showed foldings, far fewer than the chain's millions.
+    let partial = report["snakePartial"].as_u64().unwrap_or(0);
+    assert!((1..1_000_000_000).contains(&partial), "{partial}");
     assert!(
         server.idle_within(Duration::from_secs(5)),
         "jobs left running"
@@ -246,7 +253,9 @@ fn the_web_app_works_in_headless_chromium() {
             "catalog-counting",
             "designer",
             "revenge",
+            "revenge-end",
             "snake",
+            "snake-cancelled",
         ] {
             let _ = std::fs::copy(
                 dir.path().join(format!("{name}.png")),

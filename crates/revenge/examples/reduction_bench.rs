@@ -24,7 +24,9 @@ fn main() {
     for seed in first..first + n {
         let cube = Cube::random(seed);
         let t = std::time::Instant::now();
-        let s = solver.solve(&cube, &Options::default()).expect("solved and checked");
+        let s = solver
+            .solve(&cube, &Options::default())
+            .expect("solved and checked");
         secs.push(t.elapsed().as_secs_f64());
         obtm.push(s.obtm());
         stm.push(s.stm());

@@ -158,16 +158,36 @@ try {
   await page.click("#rv-solve");
   await page.waitForSelector("#rv-player:not([hidden])", { timeout: 60000 });
   report.revengeSolution = await text("#rv-solution");
-  await page.click("#rv-next");
-  await page.click("#rv-next");
+  // Every face one colour (solved, perhaps turned as a whole).
+  const isSolved = (f) => [0, 1, 2, 3, 4, 5].every((k) => new Set(f.slice(16 * k, 16 * k + 16)).size === 1);
+  const cubeShows = () => page.getAttribute("#rv-cube", "data-facelets");
+  // At the start the 3D cube shows the scrambled position, as the net does.
+  check(await cubeShows() === plan.facelets, "the 3D cube does not show the position");
+  // Stepping moves the net and the cube together; each step changes some stickers.
+  for (let k = 1; k <= 3; k++) {
+    await page.click("#rv-next");
+    const net = await page.getAttribute("#rv-net", "data-facelets");
+    check(await cubeShows() === net, `step ${k}: the 3D cube and the net differ`);
+    check(Number(await page.getAttribute("#rv-cube", "data-changed")) > 0, `step ${k}: no sticker outlined as moved`);
+  }
+  await page.click("#rv-prev");
+  report.revengeCurrent = await text("#rv-current");
+  check(/^move 2: \S+ · solution \d+ OBTM, \d+ STM$/.test(report.revengeCurrent), "the current move line: " + report.revengeCurrent);
+  check(await page.locator("#rv-moves span.cur").count() === 1, "no current move highlighted");
   await shot("revenge");
   await page.click("#rv-last");
   report.revengeEnd = await text("#rv-step-text");
   const last = await page.getAttribute("#rv-net", "data-facelets");
-  // Solved (perhaps turned as a whole): every face one colour.
-  report.revengeSolved = [0, 1, 2, 3, 4, 5].every((f) => new Set(last.slice(16 * f, 16 * f + 16)).size === 1);
+  report.revengeSolved = isSolved(last);
   check(report.revengeSolved, "the last position is not solved: " + last);
   check(/solved/.test(report.revengeEnd), "the step counter does not say solved: " + report.revengeEnd);
+  // The 3D cube at the end: the same stickers, solved by the test's own reading of them and
+  // by the page's.
+  const cubeLast = await cubeShows();
+  report.revengeCubeSolved = isSolved(cubeLast) && cubeLast === last;
+  check(report.revengeCubeSolved, "the 3D cube at the end is not the solved net: " + cubeLast);
+  check(await page.getAttribute("#rv-cube", "data-solved") === "true", "the 3D cube does not call itself solved");
+  await shot("revenge-end");
 
   // ---- Snake: a chain solved and counted, the folding stepped through ----
   await page.goto(url + "#/snake");
@@ -183,6 +203,20 @@ try {
   report.snakeStep = await sf.locator("#assembleOut").innerText();
   await page.waitForTimeout(200);
   await shot("snake");
+  // A long count, cancelled: the partial counts are shown, not an error.
+  await page.fill("#sn-chain", plan.longChain);
+  await page.fill("#sn-box", "4");
+  await page.click("#sn-count");
+  await waitText("#sn-out", /counting: .* tasks/, 20000);
+  check((await text("#sn-count")) === "Cancel", "the Count button does not become Cancel");
+  await page.click("#sn-count");
+  await page.waitForSelector('#sn-count-table[data-complete="false"]', { timeout: 10000 });
+  report.snakeStopped = await text("#sn-out");
+  report.snakePartial = Number((await text('#sn-count-table [data-count="embeddings"]')).replace(/[,+]/g, ""));
+  check(/STOPPED \(cancelled\) — partial counts/.test(report.snakeStopped), "the stopped count says: " + report.snakeStopped);
+  check(report.snakePartial > 0, "no foldings in the partial count");
+  check((await text("#sn-count")) === "Count", "the Cancel button does not turn back into Count");
+  await shot("snake-cancelled");
 } catch (e) {
   failures.push("exception: " + (e && e.stack ? e.stack : e));
 } finally {

@@ -26,6 +26,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/app/catalog.js"),
     ),
     (
+        "cube3d.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app/cube3d.js"),
+    ),
+    (
         "revenge.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/app/revenge.js"),

@@ -23,11 +23,14 @@ pub mod pool;
 pub mod requests;
 pub mod work;
 
+use axum::http::StatusCode;
+use error::ApiError;
 use pool::{Limits, Pool};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
+use wurfel_revenge::FiveStage as Solver;
 use wurfel_revenge::{Reduction, ReductionTables as TableStore};
 
 /// The largest request body: a puzzle file may have 1 MiB (`wurfel_pack::load::
@@ -76,6 +79,8 @@ pub struct Shared {
     pub pool: Arc<Pool>,
     pub jobs: Mutex<HashMap<String, Arc<jobs::Entry>>>,
     revenge: OnceLock<Reduction>,
+    /// The five-stage solver once its tables were found built (never built here).
+    five_stage: Mutex<Option<Arc<Solver>>>,
     snakes: OnceLock<String>,
 }
 
@@ -92,6 +97,7 @@ impl Shared {
             pool,
             jobs: Mutex::new(HashMap::new()),
             revenge: OnceLock::new(),
+            five_stage: Mutex::new(None),
             snakes: OnceLock::new(),
         })
     }
@@ -104,6 +110,36 @@ impl Shared {
                 dir: self.config.revenge_tables.clone(),
             })
         })
+    }
+
+    /// The five-stage solver, mapped from the table directory if `wurfel revenge tables
+    /// --method five-stage` built its tables there; else a 409 saying to build them (a web
+    /// request must not start a 2.3 GB, minutes-long build). Looked for again on each request
+    /// until found.
+    pub fn five_stage(&self) -> Result<Arc<Solver>, ApiError> {
+        // Held while mapping (milliseconds), so two requests do not map the tables twice.
+        let mut slot = self.five_stage.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = slot.as_ref() {
+            return Ok(s.clone());
+        }
+        let refuse = |why: String| {
+            ApiError::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "the five-stage method's tables are not built on this server ({why}): run \
+                     `wurfel revenge tables --method five-stage` first (2.3 GB, about 3 minutes \
+                     on 2 cores), or use \"method\": \"reduction\""
+                ),
+            )
+        };
+        let dir = self
+            .config
+            .revenge_tables
+            .as_ref()
+            .ok_or_else(|| refuse("this server keeps no table directory".into()))?;
+        let solver = Arc::new(Solver::load_cached(dir).map_err(refuse)?);
+        *slot = Some(solver.clone());
+        Ok(solver)
     }
 
     /// `snake list --json`, as an array (computed once).

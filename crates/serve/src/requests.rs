@@ -109,9 +109,13 @@ pub struct RevengeRequest {
     pub random: bool,
     pub seed: Option<u64>,
     pub slice_notation: bool,
-    /// Only `reduction` (the five-stage method's tables take 2.3 GB).
+    /// `reduction` (default) or `five-stage` (only with its tables already built).
     pub method: Option<String>,
     pub single: bool,
+    /// Reduction method: its work budgets multiplied by this (above 0, at most 100).
+    pub effort: Option<f64>,
+    /// Five-stage method: milliseconds for combining stage solutions (default 700).
+    pub budget_ms: Option<u64>,
     /// `play` only: the moves to play from the position.
     pub moves: Option<String>,
 }

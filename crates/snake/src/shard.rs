@@ -10,7 +10,7 @@
 //! counts (which halves sums for palindromes) happens once, after the merge.
 
 use crate::board::{Board, NONE};
-use crate::solve::{CountTally, Problem, Pruning, Stats, Task};
+use crate::solve::{Cancel, CountTally, Problem, Pruning, Stats, Task};
 use crate::survey::{self, SurveyTally};
 use std::collections::BTreeMap;
 
@@ -149,9 +149,20 @@ impl Problem {
         tasks: &[Vec<u32>],
         threads: usize,
     ) -> Result<(CountTally, Stats), TaskError> {
-        let tasks = self.replay(tasks)?;
-        let (tally, stats, _) = self.search_tasks(Pruning::default(), &tasks, threads, None);
+        let (tally, stats, _) = self.run_tasks_until(tasks, threads, None)?;
         Ok((tally, stats))
+    }
+
+    /// [`Problem::run_tasks`] that stops once `cancel` is set (mid-task, as `count_until`
+    /// does): the tallies of the foldings found so far, and whether every task ran to its end.
+    pub fn run_tasks_until(
+        &self,
+        tasks: &[Vec<u32>],
+        threads: usize,
+        cancel: Cancel<'_>,
+    ) -> Result<(CountTally, Stats, bool), TaskError> {
+        let tasks = self.replay(tasks)?;
+        Ok(self.search_tasks(Pruning::default(), &tasks, threads, cancel))
     }
 
     /// Rebuilds the search state of each prefix by replaying its moves: whole segments in

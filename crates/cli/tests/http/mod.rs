@@ -20,6 +20,11 @@ impl Server {
     /// Starts `wurfel serve --port 0 ARGS` and waits for its address on standard error.
     pub fn start(args: &[&str]) -> Server {
         let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache");
+        Server::start_with_cache(args, &cache)
+    }
+
+    /// [`Server::start`] with the 4x4x4 tables in `cache`.
+    pub fn start_with_cache(args: &[&str], cache: &std::path::Path) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wurfel"))
             .args(["serve", "--port", "0"])
             .args(args)

@@ -1,6 +1,7 @@
 // The 4x4x4: a position from a scramble or painted sticker by sticker on the unfolded net
 // (checked by the server, with the CLI's messages), solved by the reduction method, and the
-// solution played move by move on the net, with its OBTM and STM lengths.
+// solution played move by move on the net and a 3D cube (cube3d.js) in step, with its OBTM and
+// STM lengths.
 "use strict";
 (() => {
   const { el, msg, post } = Wurfel;
@@ -19,11 +20,14 @@
   let play = null;          // { states, moves, at }
   let timer = null;
   let checkSeq = 0;
+  let cube = null;          // the 3D view
 
   function init(sec) {
     ui = {
       scramble: el("input", { id: "rv-scramble", type: "text", size: "48", placeholder: "e.g. R U2 Fw' L 2R D2", value: "Rw U2 x Rw U2 Rw U2 Rw' U2 Lw U2 Rw' U2 Rw U2 Rw' U2 Rw'" }),
       net: el("div", { class: "net", id: "rv-net" }),
+      cube: el("canvas", { class: "cube3d", id: "rv-cube", title: "drag to turn, double-click to reset" }),
+      current: el("div", { class: "mono", id: "rv-current" }),
       swatches: el("div", { class: "swatches" }),
       check: el("div", { id: "rv-check" }),
       out: el("div", { id: "rv-out" }),
@@ -69,12 +73,17 @@
           el("div", { class: "row" }, ui.solve),
           ui.out)),
       el("div", { class: "grow" },
-        el("div", { class: "panel" }, el("h2", { text: "The cube, unfolded" }), ui.net, ui.player, ui.moves),
+        el("div", { class: "panel" }, el("h2", { text: "The cube, unfolded and in 3D" }),
+          el("div", { class: "row", style: "align-items:flex-start;gap:18px" }, ui.net, ui.cube), ui.player, ui.current, ui.moves),
         el("div", { class: "panel", style: "flex:1" }, el("h2", { text: "Solution" }), ui.solution)));
+    cube = Wurfel.cube3d(ui.cube, COLOUR);
     setPosition(SOLVED);
   }
 
-  function draw(f) {
+  // The net and the 3D cube show the same position; `before` (the previous step's) marks on
+  // the cube what the move changed.
+  function draw(f, before) {
+    cube.show(f, before);
     for (const st of ui.net.querySelectorAll(".st")) st.style.background = COLOUR[f[Number(st.dataset.i)]] || "#888";
     ui.net.dataset.facelets = f;
   }
@@ -85,6 +94,7 @@
     play = null;
     ui.player.hidden = true;
     ui.moves.textContent = "";
+    ui.current.textContent = "";
     ui.solution.textContent = "";
     msg(ui.out);
     draw(f);
@@ -139,7 +149,7 @@
       const played = await post("/revenge/play", { facelets: start, moves: sol.moves });
       msg(ui.out, "good", "solved in " + sol.seconds.toFixed(2) + " s: " + sol.obtm + " OBTM, " + sol.stm + " STM");
       showSolution(sol);
-      play = { states: played.facelets, moves: played.moves, at: 0, solved: played.solved };
+      play = { states: played.facelets, moves: played.moves, at: 0, solved: played.solved, obtm: sol.obtm, stm: sol.stm };
       ui.moves.textContent = "";
       played.moves.forEach((m, k) => ui.moves.append(el("span", { text: m, title: "after move " + (k + 1), onclick: () => goto(k + 1) })));
       ui.slider.max = String(played.moves.length);
@@ -168,9 +178,11 @@
   function goto(k) {
     if (!play) return;
     play.at = Math.max(0, Math.min(play.states.length - 1, k));
-    draw(play.states[play.at]);
+    draw(play.states[play.at], play.at > 0 ? play.states[play.at - 1] : null);
     ui.slider.value = String(play.at);
     ui.stepText.textContent = play.at + " / " + play.moves.length + (play.at === play.states.length - 1 && play.solved ? " · solved" : "");
+    ui.current.textContent = (play.at ? "move " + play.at + ": " + play.moves[play.at - 1] : "the position") +
+      " · solution " + play.obtm + " OBTM, " + play.stm + " STM";
     [...ui.moves.children].forEach((s, i) => { s.classList.toggle("done", i < play.at - 1); s.classList.toggle("cur", i === play.at - 1); });
     if (play.at >= play.states.length - 1) stop();
   }

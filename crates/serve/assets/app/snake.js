@@ -73,24 +73,36 @@
     }
   }
 
+  // Counts as a job: the Count button becomes Cancel while it runs; a cancelled count shows
+  // what it found so far, as `snake count` prints after Ctrl-C.
+  let counting = null;
+
   async function count() {
-    ui.countBtn.disabled = true;
+    if (counting) { counting.cancel(); ui.countBtn.disabled = true; return; }
     msg(ui.out, "info", "counting…");
     ui.counts.textContent = "";
+    ui.countBtn.textContent = "Cancel";
+    ui.countBtn.classList.add("danger");
     try {
-      const out = await job("snake/count", request({}), (p) => {
-        msg(ui.out, "info", "counting: " + fmt(p.done) + " / " + fmt(p.total) + " tasks, " + fmt(p.nodes) + " nodes");
-      }).promise;
+      counting = job("snake/count", request({}), (p) => {
+        if (p.total) msg(ui.out, "info", "counting: " + fmt(p.done) + " / " + fmt(p.total) + " tasks, " + fmt(p.nodes) + " nodes");
+      });
+      const out = await counting.promise;
       const c = out.result;
-      msg(ui.out, "good", "counted: " + c.cubes + " cubes in the " + c.box + " box" + (c.palindrome ? " (a palindrome)" : ""));
+      const what = c.cubes + " cubes in the " + c.box + " box" + (c.palindrome ? " (a palindrome)" : "");
+      if (c.complete) msg(ui.out, "good", "counted: " + what);
+      else msg(ui.out, "warn", "STOPPED (" + (out.stopped || "stopped") + ") — partial counts: the foldings found so far, " + what + "; each figure a lower bound");
       const rows = [["embeddings", "every folding, box fixed"], ["rotations", "up to the box's rotations"], ["isometries", "up to rotations and reflections"]];
       if (c.palindrome) rows.push(["rotations_reversal", "also reading from either end"], ["isometries_reversal", "isometries and either end"]);
       rows.push(["solutions", "physically different foldings"]);
-      ui.counts.append(el("table", { id: "sn-count-table" }, rows.map(([k, what]) =>
-        el("tr", {}, el("td", { text: k }), el("td", { class: "num", "data-count": k, text: fmt(c[k]) }), el("td", { class: "muted", text: what })))));
+      ui.counts.append(el("table", { id: "sn-count-table", "data-complete": String(c.complete) }, rows.map(([k, what]) =>
+        el("tr", {}, el("td", { text: k }), el("td", { class: "num", "data-count": k, text: fmt(c[k]) + (c.complete ? "" : "+") }), el("td", { class: "muted", text: what })))));
     } catch (e) {
       msg(ui.out, "error", e.message);
     } finally {
+      counting = null;
+      ui.countBtn.textContent = "Count";
+      ui.countBtn.classList.remove("danger");
       ui.countBtn.disabled = false;
     }
   }

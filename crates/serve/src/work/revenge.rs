@@ -1,16 +1,16 @@
-//! The 4x4x4: `revenge solve --method reduction --json`, and playing moves on a position (for
-//! the page's net).
+//! The 4x4x4: `revenge solve --json` (either method), and playing moves on a position (for
+//! the page's net and cube).
 
 use super::to_json;
 use crate::error::ApiError;
 use crate::pool::Answer;
 use crate::requests::RevengeRequest;
+use crate::Shared;
 use serde::Serialize;
 use std::time::Instant;
-use wurfel_present::report::ReductionSolution;
+use wurfel_present::report::{ReductionSolution, RevengeSolution};
 use wurfel_revenge::notation::{self, Notation};
-use wurfel_revenge::Cube;
-use wurfel_revenge::{Method, Options, Reduction};
+use wurfel_revenge::{Cube, Method, Options, Reduction};
 
 /// The most moves `play` replays (far above any solution or scramble).
 const MAX_PLAY_MOVES: usize = 1000;
@@ -52,38 +52,74 @@ fn position(r: &RevengeRequest) -> Result<Cube, ApiError> {
     }
 }
 
-/// `revenge solve --method reduction --json`.
-pub fn solve(r: &RevengeRequest, solver: &Reduction) -> Result<Answer, ApiError> {
-    match r.method.as_deref() {
-        None | Some("reduction") => {}
-        Some("five-stage") => {
-            return Err(ApiError::bad_request(
-                "this server solves with \"method\": \"reduction\" only (the five-stage \
-                 method's tables take 2.3 GB; use `wurfel revenge solve` for it)",
-            ))
-        }
-        Some(m) => {
-            return Err(ApiError::bad_request(format!(
-                "unknown method `{m}`: use reduction"
-            )))
-        }
-    }
+/// `revenge solve --json` with `method` (`reduction`, the default, or `five-stage` when its
+/// tables are already built), `single` and `effort`, as the CLI reads them.
+pub fn solve(r: &RevengeRequest, shared: &Shared) -> Result<Answer, ApiError> {
     if r.moves.is_some() {
         return Err(ApiError::bad_request(
             "`moves` is an option of revenge/play, not of revenge/solve",
         ));
     }
-    let cube = position(r)?;
-    let opts = if r.single {
+    let opts = options(r)?;
+    match r.method.as_deref() {
+        None | Some("reduction") => reduction(r, &opts, shared.revenge()),
+        Some("five-stage") => five_stage(r, &opts, shared),
+        Some(m) => Err(ApiError::bad_request(format!(
+            "unknown method `{m}`: use reduction or five-stage"
+        ))),
+    }
+}
+
+/// Either method's options, refused as `revenge solve` refuses its flags.
+fn options(r: &RevengeRequest) -> Result<Options, ApiError> {
+    if r.budget_ms.is_some() {
+        return Err(ApiError::bad_request(
+            "`budget_ms` was replaced by `effort`: the five-stage method's budget counts work \
+             now, not time, so solutions are the same on every machine",
+        ));
+    }
+    if let Some(x) = r.effort {
+        if !(x > 0.0 && x <= 100.0) {
+            return Err(ApiError::bad_request(format!(
+                "`effort` {x} is not a number above 0 and at most 100"
+            )));
+        }
+        if r.single {
+            return Err(ApiError::bad_request(
+                "`effort` and `single` cannot be used together",
+            ));
+        }
+    }
+    Ok(if r.single {
         Options::single()
     } else {
-        Options::default()
-    };
+        Options {
+            single: false,
+            effort: r.effort.unwrap_or(1.0),
+        }
+    })
+}
+
+/// `revenge solve --method reduction --json`.
+fn reduction(r: &RevengeRequest, opts: &Options, solver: &Reduction) -> Result<Answer, ApiError> {
+    let cube = position(r)?;
     let t = Instant::now();
     let sol = solver
-        .solve(&cube, &opts)
+        .solve(&cube, opts)
         .map_err(|e| ApiError::input(e.to_string()))?;
     to_json(&ReductionSolution::new(&sol, t.elapsed().as_secs_f64()))
+}
+
+/// `revenge solve --method five-stage --json`, only with tables built beforehand: a web
+/// request never starts their 2.3 GB, minutes-long build.
+fn five_stage(r: &RevengeRequest, opts: &Options, shared: &Shared) -> Result<Answer, ApiError> {
+    let cube = position(r)?;
+    let solver = shared.five_stage()?;
+    let t = Instant::now();
+    let sol = solver
+        .solve(&cube, opts)
+        .map_err(|e| ApiError::input(e.to_string()))?;
+    to_json(&RevengeSolution::new(&sol, t.elapsed().as_secs_f64()))
 }
 
 /// `POST /api/v1/revenge/play`: the facelets of the position and after each move.
@@ -99,9 +135,10 @@ pub struct Played {
 
 /// Plays `moves` on the request's position; checks the position (the CLI's messages).
 pub fn play(r: &RevengeRequest) -> Result<Answer, ApiError> {
-    if r.method.is_some() || r.single {
+    if r.method.is_some() || r.single || r.effort.is_some() || r.budget_ms.is_some() {
         return Err(ApiError::bad_request(
-            "`method` and `single` are options of revenge/solve, not of revenge/play",
+            "`method`, `single`, `effort` and `budget_ms` are options of revenge/solve, not of \
+             revenge/play",
         ));
     }
     let mut cube = position(r)?;

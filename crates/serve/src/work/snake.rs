@@ -71,13 +71,14 @@ pub fn view(r: &SnakeRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError>
     viewer(&scenes)
 }
 
-/// Tasks per round between looks at the cancel flag, per thread.
+/// Tasks per round between progress reports, per thread.
 const TASKS_PER_THREAD: usize = 8;
 
 /// `snake count --json`. The search is cut into tasks (as `shard plan --snake` cuts it) run a
-/// few at a time, so a cancel or a budget stops it between rounds; the tallies are sums, so
-/// the counts equal `snake count`'s. Stopped early, the job reports an error (a partial snake
-/// count is no count under any convention).
+/// few at a time, for progress between rounds; the tallies are sums, so the counts equal
+/// `snake count`'s. A cancel or a budget stops the search mid-task: the answer is then what
+/// `snake count --json` prints after Ctrl-C, the foldings found so far with `"complete":
+/// false` (each figure a lower bound).
 pub fn count(r: &SnakeRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
     if r.limit.is_some() || r.all {
         return Err(ApiError::bad_request(
@@ -90,17 +91,21 @@ pub fn count(r: &SnakeRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
     let tasks = p.cut(64 * ctl.threads);
     let mut tally = CountTally::default();
     let mut nodes = 0;
+    let mut complete = true;
     let round = TASKS_PER_THREAD * ctl.threads;
+    // A round of a long count may take minutes: say at once how many tasks there are.
+    ctl.report(Progress {
+        total: tasks.len() as u64,
+        nodes: Some(0),
+        ..Default::default()
+    });
     for (i, chunk) in tasks.chunks(round).enumerate() {
         if ctl.cancelled() {
-            return Err(ApiError::input(format!(
-                "the snake count stopped after {} of {} tasks: no counts to report",
-                i * round,
-                tasks.len()
-            )));
+            complete = false;
+            break;
         }
-        let (t, st) = p
-            .run_tasks(chunk, ctl.threads)
+        let (t, st, done) = p
+            .run_tasks_until(chunk, ctl.threads, Some(ctl.cancel_flag()))
             .map_err(|e| ApiError::input(e.to_string()))?;
         tally.merge(&t);
         nodes += st.nodes;
@@ -113,7 +118,13 @@ pub fn count(r: &SnakeRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
             covers: None,
             seconds: secs,
         });
+        if !done {
+            complete = false;
+            break;
+        }
     }
     let counts = tally.counts(p.chain().is_palindrome());
-    to_json(&SnakeCountsJson::new(p, &counts))
+    let mut json = SnakeCountsJson::new(p, &counts);
+    json.complete = complete;
+    to_json(&json)
 }

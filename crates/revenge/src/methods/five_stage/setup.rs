@@ -38,6 +38,19 @@ impl Stage {
     ) -> Stage {
         load_or_build(Plan::stage(k), dir, report)
     }
+
+    /// Stage `k` read from `dir` only, never built (a caller that must not spend seconds or
+    /// write files): `Missing` or `Invalid` when no valid copy is there.
+    pub fn load_cached(k: usize, dir: &Path) -> Result<Stage, LoadError> {
+        let plan = Plan::stage(k);
+        let (coords, goals) = read(&plan, dir)?;
+        Ok(plan.finish(coords, goals))
+    }
+}
+
+/// The set-up of `plan`'s stage as stored in `dir`, if valid.
+fn read(plan: &Plan, dir: &Path) -> Result<Parts, LoadError> {
+    cache::load_words(dir, &setup_name(plan.k)).and_then(|w| decode(plan, fingerprint(plan), &w))
 }
 
 pub(crate) fn load_or_build(
@@ -47,8 +60,7 @@ pub(crate) fn load_or_build(
 ) -> Stage {
     let name = setup_name(plan.k);
     let fp = fingerprint(&plan);
-    let loaded = cache::load_words(dir, &name).and_then(|w| decode(&plan, fp, &w));
-    match loaded {
+    match read(&plan, dir) {
         Ok((coords, goals)) => {
             report(&name, 0, TableEvent::Loaded);
             return plan.finish(coords, goals);

@@ -136,6 +136,27 @@ impl Solver {
         }
     }
 
+    /// The solver with everything read from `dir`, building nothing (seconds to minutes and
+    /// gigabytes): an error naming the first stage file or table that is missing or invalid.
+    pub fn load_cached(dir: &Path) -> Result<Solver, String> {
+        let mut stages = Vec::new();
+        for k in 1..=5 {
+            let describe = |name: &str, e: cache::LoadError| match e {
+                cache::LoadError::Missing => format!("{name} is not in {}", dir.display()),
+                cache::LoadError::Invalid(why) => format!("{name}: {why}"),
+            };
+            let mut stage = Stage::load_cached(k, dir).map_err(|e| describe(&setup_name(k), e))?;
+            stage
+                .load_tables(dir)
+                .map_err(|(name, e)| describe(&name, e))?;
+            stages.push(stage);
+        }
+        Ok(Solver {
+            stages,
+            ..Solver::new_without_stages()
+        })
+    }
+
     /// A solver whose distance tables have at most `max` entries each (see
     /// [`Stage::with_table_limit`]): megabytes instead of gigabytes, for tests and small
     /// machines; every stage solution is still optimal, only found more slowly.

@@ -12,6 +12,7 @@ use super::spec::{stage4_seed_spec, stage_moves, stage_rotations, stage_spec, Sp
 use super::tables::{self, Projection};
 use crate::cube::{Cube, Move};
 use crate::symmetry::{conjugate, Rot};
+use crate::toolkit::cache;
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
 use crate::toolkit::ida::{self, Meter};
 use crate::toolkit::prune::{DepthCallback, NibbleTable};
@@ -331,6 +332,18 @@ impl Stage {
             coords: &self.coords,
             goals: &self.goals,
         }
+    }
+
+    /// Maps every distance table from `dir`, building none: `Missing` or `Invalid` (with
+    /// the table's name) when one is not there.
+    pub fn load_tables(&mut self, dir: &Path) -> Result<(), (String, cache::LoadError)> {
+        for p in &mut self.projections {
+            if p.table.is_none() {
+                p.table =
+                    Some(cache::load(dir, &p.name, p.len()).map_err(|e| (p.name.clone(), e))?);
+            }
+        }
+        Ok(())
     }
 
     /// Loads every distance table from `dir`, building (and storing) the missing or invalid
