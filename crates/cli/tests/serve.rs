@@ -3,10 +3,12 @@
 
 mod common;
 mod http;
+mod serve_common;
 
 use common::wurfel;
 use http::{events, request, Server};
 use serde_json::Value;
+use serve_common::{assert_error, cli_json, strip_timing};
 use std::time::{Duration, Instant};
 
 /// Quick catalog puzzles (well under a second each).
@@ -24,31 +26,6 @@ const QUICK: &[&str] = &[
 /// of foldings).
 const LONG_SNAKE: &str = "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,\
                           2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2";
-
-/// The CLI's `--json` output: one object, or an array of its JSON lines.
-fn cli_json(args: &[&str], lines: bool) -> Value {
-    let (code, out, err) = wurfel(args);
-    assert!(code == 0 || code == 3, "wurfel {args:?}: {code}\n{err}");
-    if lines {
-        Value::Array(
-            out.lines()
-                .map(|l| serde_json::from_str(l).expect("a JSON line"))
-                .collect(),
-        )
-    } else {
-        serde_json::from_str(&out).expect("one JSON object")
-    }
-}
-
-/// Removes the fields that measure this run (time, speed) rather than the answer.
-fn strip_timing(mut v: Value) -> Value {
-    if let Some(o) = v.as_object_mut() {
-        for k in ["seconds", "nodes_per_second", "cpu_seconds"] {
-            o.remove(k);
-        }
-    }
-    v
-}
 
 #[test]
 fn catalog_counts_and_listings_equal_the_cli() {
@@ -125,130 +102,6 @@ fn catalog_counts_and_listings_equal_the_cli() {
         false,
     );
     assert_eq!(strip_timing(got.json()), strip_timing(want));
-}
-
-#[test]
-fn snakes_and_the_4x4x4_equal_the_cli() {
-    let s = Server::start(&[]);
-    let got = s.post("/api/v1/snake/count", r#"{"chain":"standard"}"#);
-    assert_eq!(
-        got.json(),
-        cli_json(&["snake", "count", "standard", "--json"], false)
-    );
-    let chain = "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3,2,3,3";
-    let got = s.post(
-        "/api/v1/snake/count",
-        &format!(r#"{{"chain":"{chain}","box":"3"}}"#),
-    );
-    assert_eq!(got.status, 200, "{}", got.text());
-    let want = cli_json(&["snake", "count", chain, "--box", "3", "--json"], false);
-    assert_eq!(got.json(), want);
-    let got = s.post(
-        "/api/v1/snake/solve",
-        &format!(r#"{{"chain":"{chain}","all":true}}"#),
-    );
-    let want = cli_json(&["snake", "solve", chain, "--all", "--json"], true);
-    assert_eq!(got.json(), want);
-    assert!(got.json().as_array().is_some_and(|a| !a.is_empty()));
-    let cached = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache");
-    let scramble = "R U2 Fw' L Dw2 B' r";
-    let got = s.post(
-        "/api/v1/revenge/solve",
-        &format!(r#"{{"scramble":"{scramble}","method":"reduction"}}"#),
-    );
-    assert_eq!(got.status, 200, "{}", got.text());
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
-        .args([
-            "revenge",
-            "solve",
-            "--method",
-            "reduction",
-            "--json",
-            "--quiet",
-        ])
-        .args(["--scramble", scramble])
-        .env("WURFEL_CACHE", cached)
-        .output()
-        .expect("run wurfel");
-    let want: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(strip_timing(got.json()), strip_timing(want));
-    // Playing the solution on the scrambled cube solves it.
-    let moves = got.json()["moves"].as_str().unwrap_or_default().to_string();
-    let play = s.post(
-        "/api/v1/revenge/play",
-        &format!(r#"{{"scramble":"{scramble}","moves":"{moves}"}}"#),
-    );
-    let p = play.json();
-    assert_eq!(p["solved"], true, "{p}");
-    assert_eq!(
-        p["facelets"].as_array().map(Vec::len),
-        Some(moves.split_whitespace().count() + 1)
-    );
-}
-
-#[test]
-fn revenge_effort_equals_the_cli() {
-    let s = Server::start(&[]);
-    let cached = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache");
-    for (scramble, effort) in [("R U2 Fw' L Dw2 B' r", "2"), ("Rw U' F2 b L'", "0.5")] {
-        let got = s.post(
-            "/api/v1/revenge/solve",
-            &format!(r#"{{"scramble":"{scramble}","method":"reduction","effort":{effort}}}"#),
-        );
-        assert_eq!(got.status, 200, "{}", got.text());
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
-            .args(["revenge", "solve", "--json", "--quiet", "--effort", effort])
-            .args(["--scramble", scramble])
-            .env("WURFEL_CACHE", &cached)
-            .output()
-            .expect("run wurfel");
-        let want: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        assert_eq!(
-            strip_timing(got.json()),
-            strip_timing(want),
-            "effort {effort}"
-        );
-    }
-}
-
-#[test]
-fn five_stage_is_refused_without_its_tables() {
-    // An empty table directory: the request must be refused, and must build nothing there.
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let s = Server::start_with_cache(&[], dir.path());
-    let five = r#"{"scramble":"R U","method":"five-stage"}"#;
-    for _ in 0..2 {
-        let t = Instant::now();
-        let r = s.post("/api/v1/revenge/solve", five);
-        assert_error(&r, 409, "wurfel revenge tables --method five-stage");
-        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
-    }
-    let r = s.post(
-        "/api/v1/jobs",
-        &format!(r#"{{"command":"revenge/solve",{}"#, &five[1..]),
-    );
-    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
-    let evs = events(&s, &id, |_| true);
-    let err = evs
-        .iter()
-        .find(|e| e.name == "error")
-        .expect("an error event");
-    assert_eq!(err.json()["status"], 409, "{}", err.data);
-    let five_stage_files: Vec<_> = std::fs::read_dir(dir.path())
-        .expect("read the directory")
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("stage"))
-        .collect();
-    assert!(five_stage_files.is_empty(), "{five_stage_files:?}");
-}
-
-/// Every 4xx answer is `{"error": "..."}` with the message a user needs.
-fn assert_error(r: &http::Response, status: u16, says: &str) {
-    assert_eq!(r.status, status, "{}", r.text());
-    let msg = r.json()["error"].as_str().map(str::to_string);
-    let msg = msg.unwrap_or_else(|| panic!("no error message: {}", r.text()));
-    assert!(msg.contains(says), "{msg:?} should say {says:?}");
 }
 
 #[test]
