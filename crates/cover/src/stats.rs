@@ -49,7 +49,7 @@ impl Stats {
             ("nodes", self.nodes),
             ("tried", self.tried),
             ("fitted", self.fitted),
-            ("solutions", self.solutions),
+            ("covers", self.solutions),
             ("dead_cells", self.dead_columns),
             ("pruned_regions", self.region_prunes),
         ]
@@ -61,7 +61,7 @@ impl Stats {
             nodes: get("nodes"),
             tried: get("tried"),
             fitted: get("fitted"),
-            solutions: get("solutions"),
+            solutions: get("covers"),
             dead_columns: get("dead_cells"),
             region_prunes: get("pruned_regions"),
             budget_cuts: 0,

@@ -122,8 +122,7 @@ impl<'a> SolutionJson<'a> {
     }
 }
 
-/// Search statistics in `count --json`, under [`Stats::named`]'s names (`solutions` left out:
-/// engine covers, not the puzzle's solutions).
+/// Search statistics in `count --json`, under [`Stats::named`]'s names.
 #[derive(Serialize)]
 pub struct StatsJson {
     pub nodes: u64,
