@@ -27,3 +27,9 @@ pub use lock::{try_lock, Lock};
 pub use read::{open_regular, read_bounded, read_text_bounded};
 pub use sealed::{open, seal, SealError, Sealed};
 pub use write::{remove_temporaries, write_atomic, AtomicFile};
+
+/// Held by the unit tests that spawn a process and by those that take, drop and retake a lock:
+/// a child holds copies of every open file of the test process until it executes, so a lock
+/// dropped meanwhile would still look held.
+#[cfg(test)]
+pub(crate) static FORK_GUARD: std::sync::Mutex<()> = std::sync::Mutex::new(());

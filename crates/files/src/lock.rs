@@ -60,6 +60,7 @@ mod tests {
 
     #[test]
     fn one_holder_at_a_time_and_no_redirection() {
+        let _no_fork = crate::FORK_GUARD.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("lock");
         let held = try_lock(&p).unwrap().expect("free");

@@ -98,11 +98,13 @@ mod tests {
             .contains("UTF-8"));
         // A FIFO with no writer: refused at once, never waited on.
         let fifo = dir.path().join("fifo");
+        let no_fork = crate::FORK_GUARD.lock().unwrap_or_else(|e| e.into_inner());
         assert!(Command::new("mkfifo")
             .arg(&fifo)
             .status()
             .unwrap()
             .success());
+        drop(no_fork);
         let t = Instant::now();
         let err = open_regular(&fifo).unwrap_err();
         assert!(err.to_string().contains("FIFO"), "{err}");
