@@ -89,16 +89,7 @@ pub struct Doc {
 
 /// Path data of a closed polygon.
 pub fn polygon(pts: &[(f64, f64)]) -> String {
-    let mut d = String::new();
-    for (i, (x, y)) in pts.iter().enumerate() {
-        let _ = write!(
-            d,
-            "{}{} {}",
-            if i == 0 { "M" } else { "L" },
-            num(*x),
-            num(*y)
-        );
-    }
+    let mut d = polyline(pts);
     d.push('Z');
     d
 }

@@ -2,6 +2,7 @@
 //! object per piece, each placed where its mesh is.
 
 use super::{MeshError, PrintObject};
+use crate::doc::xml_escape;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
@@ -44,14 +45,18 @@ pub fn model_xml(title: &str, objects: &[PrintObject]) -> String {
     let mut x = String::new();
     x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     x.push_str("<model unit=\"millimeter\" xml:lang=\"en-US\" xmlns=\"http://schemas.microsoft.com/3dmanufacturing/core/2015/02\">\n");
-    let _ = writeln!(x, "  <metadata name=\"Title\">{}</metadata>", escape(title));
+    let _ = writeln!(
+        x,
+        "  <metadata name=\"Title\">{}</metadata>",
+        xml_escape(title)
+    );
     x.push_str("  <resources>\n    <basematerials id=\"1\">\n");
     for o in objects {
         let c = o.colour;
         let _ = writeln!(
             x,
             "      <base name=\"{}\" displaycolor=\"#{:02X}{:02X}{:02X}FF\"/>",
-            escape(&o.name),
+            xml_escape(&o.name),
             c.0,
             c.1,
             c.2
@@ -63,7 +68,7 @@ pub fn model_xml(title: &str, objects: &[PrintObject]) -> String {
             x,
             "    <object id=\"{}\" type=\"model\" name=\"{}\" pid=\"1\" pindex=\"{i}\">\n      <mesh>\n        <vertices>",
             i + 2,
-            escape(&o.name)
+            xml_escape(&o.name)
         );
         for v in &o.mesh.vertices {
             let _ = writeln!(
@@ -101,20 +106,4 @@ fn num(v: f64) -> String {
     } else {
         s.to_string()
     }
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
 }
