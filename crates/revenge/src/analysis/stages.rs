@@ -2,7 +2,7 @@
 //! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
 
 use crate::analysis::reduced::{Part, Space, Tally};
-use crate::cube::{facelet_geometry, geometry, Cube, V3};
+use crate::cube::{facelet_geometry, geometry, V3};
 use crate::methods::five_stage::stage::Stage;
 use crate::symmetry::conjugate_cube;
 use crate::toolkit::coord::Kind;
