@@ -394,7 +394,9 @@ fn fuzz(cases: usize, seed: u64) {
     config.max_seconds = Some(0.5);
     config.max_nodes = Some(2_000_000);
     config.max_solutions = 50;
-    config.revenge_tables = Some(Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache"));
+    config.revenge_tables = Some(std::sync::Arc::new(wurfel_files::Dir::new(
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache"),
+    )));
     let server = wurfel_serve::start(config).expect("start the server");
     let addr = server.addr();
     let soma = wurfel_pack::load::builtin("soma").expect("soma");

@@ -16,12 +16,14 @@
 //! `hash` and `sealed` are pure (text in, text out); `write`, `read` and `lock` are the I/O
 //! primitives, listed in `.ci/io-allowlist`.
 
+pub mod dir;
 pub mod hash;
 pub mod lock;
 pub mod read;
 pub mod sealed;
 pub mod write;
 
+pub use dir::{Dir, NewMapped};
 pub use hash::{hex, sha256_hex};
 pub use lock::{try_lock, Lock};
 pub use read::{open_regular, read_bounded, read_text_bounded};

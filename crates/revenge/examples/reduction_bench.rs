@@ -18,7 +18,9 @@ fn main() {
             std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cache/wurfel"))
         });
     let t = std::time::Instant::now();
-    let solver = Reduction::new(&TableStore { dir });
+    let solver = Reduction::new(&TableStore {
+        store: dir.map(|d| std::sync::Arc::new(wurfel_files::Dir::new(d)) as _),
+    });
     let startup = t.elapsed().as_secs_f64();
     let (mut obtm, mut stm, mut secs) = (Vec::new(), Vec::new(), Vec::new());
     for seed in first..first + n {

@@ -39,7 +39,9 @@ fn main() {
         .or_else(|| {
             std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cache/wurfel"))
         });
-    let solver = Reduction::new(&TableStore { dir });
+    let solver = Reduction::new(&TableStore {
+        store: dir.map(|d| std::sync::Arc::new(wurfel_files::Dir::new(d)) as _),
+    });
     let t = std::time::Instant::now();
     let sols: Vec<(usize, u64, String)> = (first..first + n)
         .into_par_iter()

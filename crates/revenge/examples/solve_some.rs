@@ -19,9 +19,11 @@ fn main() {
     let mut solver = if std::env::var_os("BUILD").is_some() {
         wurfel_revenge::FiveStage::new()
     } else {
-        wurfel_revenge::FiveStage::cached(&dir, &|_, _, _| {})
+        wurfel_revenge::FiveStage::cached(&wurfel_files::Dir::new(&dir), &|_, _, _| {})
     };
-    solver.ensure_tables(&dir, 2, &|_, _, _| {}).unwrap();
+    solver
+        .ensure_tables(&wurfel_files::Dir::new(&dir), 2, &|_, _, _| {})
+        .unwrap();
     for seed in from..from + n {
         let c = wurfel_revenge::Cube::random(seed);
         let t = std::time::Instant::now();

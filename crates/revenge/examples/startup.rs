@@ -5,7 +5,7 @@ use wurfel_revenge::Method;
 fn main() {
     let t = std::time::Instant::now();
     let dir = std::env::var_os("WURFEL_CACHE").expect("WURFEL_CACHE names the tables");
-    let dir = std::path::Path::new(&dir);
+    let dir = &wurfel_files::Dir::new(dir);
     let mut solver = wurfel_revenge::FiveStage::cached(dir, &|name, _, ev| {
         eprintln!("{name}: {ev:?} at {:.3} s", t.elapsed().as_secs_f64())
     });

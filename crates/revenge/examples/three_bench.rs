@@ -35,7 +35,9 @@ fn main() {
     };
     let dir = std::env::temp_dir().join("wurfel-three-bench");
     let t = Instant::now();
-    let tp = TwoPhase::new(&TableStore { dir: Some(dir) });
+    let tp = TwoPhase::new(&TableStore {
+        store: Some(std::sync::Arc::new(wurfel_files::Dir::new(dir))),
+    });
     eprintln!(
         "tables: {:.2} s, {} bytes",
         t.elapsed().as_secs_f64(),

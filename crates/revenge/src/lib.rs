@@ -21,6 +21,7 @@ pub mod methods;
 pub mod metric;
 pub mod notation;
 pub mod stickers;
+pub mod store;
 pub mod symmetry;
 pub mod toolkit;
 

@@ -164,7 +164,7 @@ fn a_join_whose_parts_lie_about_their_table_is_refused() {
     let sp = space();
     let dir = tempfile::tempdir().unwrap();
     run_to(&sp, dir.path(), Some(1)).unwrap();
-    let a = Analysis::new(&sp, "test", dir.path());
+    let a = Analysis::new(&sp, "test", wurfel_files::Dir::new(dir.path()));
     let prev = a.latest(&|_| {}).unwrap().unwrap();
     let map = a.map_depth(1).unwrap();
     let mut table = vec![0u8; table_bytes(sp.len())];
@@ -194,4 +194,53 @@ fn a_join_whose_parts_lie_about_their_table_is_refused() {
     // The truth joins.
     let cp = a.join(2, t, 0.0, fill).unwrap();
     assert_eq!(cp.rows.last(), Some(&t.row));
+}
+
+/// `space.json` is sealed like every other state file; the unsealed one of older wurfels is
+/// still read (their directories resume), an edited sealed one is refused. In memory: the
+/// analysis sees its directory only as a `Store`.
+#[test]
+fn space_json_is_sealed_and_the_unsealed_one_of_older_wurfels_still_resumes() {
+    use wurfel_revenge::analysis::layered::{parse_space, sealed_space};
+    use wurfel_revenge::store::{MemoryStore, Store};
+    let sp = space();
+    let store = MemoryStore::default();
+    let want = {
+        let all = Analysis::new(&sp, "test", MemoryStore::default());
+        all.run(&AtomicBool::new(false), &|_| {}).unwrap()
+    };
+    let mut a = Analysis::new(&sp, "test", store.clone());
+    a.stop_after = Some(2);
+    a.run(&AtomicBool::new(false), &|_| {}).unwrap();
+    let text = String::from_utf8(store.read("space.json", 1 << 20).unwrap()).unwrap();
+    assert!(text.starts_with("{\n  \"format\": \"wurfel-analysis-space\",\n  \"version\": 1,"));
+    assert!(text.contains("\"checksum\": \""), "{text}");
+    assert_eq!(parse_space(&text).unwrap(), a.id());
+    assert_eq!(sealed_space(&a.id()), text);
+    // Edited (another name, the seal left alone): refused, whatever it says.
+    let edited = text.replace("\"test\"", "\"tesT\"");
+    store.write("space.json", &[edited.as_bytes()]).unwrap();
+    let err = a
+        .run(&AtomicBool::new(false), &|_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("unreadable space.json") && err.contains("checksum"),
+        "{err}"
+    );
+    // What wurfel wrote before the seal: the bare identity, its format a number.
+    let old = serde_json::to_string_pretty(&a.id()).unwrap();
+    assert!(old.starts_with("{\n  \"format\": 1,"), "{old}");
+    assert_eq!(parse_space(&old).unwrap(), a.id());
+    store.write("space.json", &[old.as_bytes()]).unwrap();
+    a.stop_after = None;
+    assert_eq!(a.run(&AtomicBool::new(false), &|_| {}).unwrap(), want);
+    // An old file of another space is still another space.
+    let other = old.replace("\"test\"", "\"other\"");
+    store.write("space.json", &[other.as_bytes()]).unwrap();
+    let err = a
+        .run(&AtomicBool::new(false), &|_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("holds another analysis (other)"), "{err}");
 }

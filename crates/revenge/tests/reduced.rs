@@ -101,7 +101,7 @@ fn brute_force(sp: &Space) -> Vec<(u64, u64)> {
 }
 
 fn run(sp: &Space, dir: &std::path::Path, ratio: f64) -> Vec<(u64, u64)> {
-    let mut a = Analysis::new(sp, "test", dir);
+    let mut a = Analysis::new(sp, "test", wurfel_files::Dir::new(dir));
     a.pull_ratio = ratio;
     rows(&a.run(&AtomicBool::new(false), &|_| {}).unwrap().0)
 }
@@ -153,7 +153,7 @@ fn an_interrupted_analysis_resumes_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();
     let want = run(&sp, tempfile::tempdir().unwrap().path(), 1.0 / 3.0);
     let stop = AtomicBool::new(false);
-    let a = Analysis::new(&sp, "test", dir.path());
+    let a = Analysis::new(&sp, "test", wurfel_files::Dir::new(dir.path()));
     let r = a.run(&stop, &|e| {
         if let Event::Depth { depth: 3, .. } = e {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -175,7 +175,8 @@ fn an_interrupted_analysis_resumes_where_it_stopped() {
     assert!(got.1);
     // Another space never resumes this directory.
     let other = stage_space(5).unwrap();
-    let r = Analysis::new(&other, "other", dir.path()).run(&AtomicBool::new(false), &|_| {});
+    let r = Analysis::new(&other, "other", wurfel_files::Dir::new(dir.path()))
+        .run(&AtomicBool::new(false), &|_| {});
     assert!(matches!(r, Err(RunError::State(..))));
 }
 
@@ -200,7 +201,7 @@ fn shard_step(a: &Analysis, shards: usize, order: &[usize]) -> Option<(u32, bool
         let stop = AtomicBool::new(false);
         let t = step_range(
             a.space,
-            prev.as_deref(),
+            prev.as_deref().map(|b| &b[..]),
             pull,
             r.start,
             &mut out,
@@ -248,8 +249,8 @@ fn shards_give_the_local_tables_byte_for_byte() {
         assert_eq!((ranges[0].start, ranges[shards - 1].end), (0, nbytes));
         assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
         let (local_dir, shard_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let mut local = Analysis::new(&sp, &name, local_dir.path());
-        let sharded = Analysis::new(&sp, &name, shard_dir.path());
+        let mut local = Analysis::new(&sp, &name, wurfel_files::Dir::new(local_dir.path()));
+        let sharded = Analysis::new(&sp, &name, wurfel_files::Dir::new(shard_dir.path()));
         let mut order: Vec<usize> = (0..shards).collect();
         loop {
             order.shuffle(&mut rng);
@@ -287,7 +288,7 @@ fn local_and_sharded_runs_resume_each_other() {
     let (sp, name) = reduced_space(3, Some("centres")).unwrap();
     let want = run(&sp, tempfile::tempdir().unwrap().path(), 1.0 / 3.0);
     let dir = tempfile::tempdir().unwrap();
-    let mut a = Analysis::new(&sp, &name, dir.path());
+    let mut a = Analysis::new(&sp, &name, wurfel_files::Dir::new(dir.path()));
     // Three depths in shards, two locally, the next ones in shards, the rest locally.
     for _ in 0..3 {
         shard_step(&a, 4, &[2, 0, 3, 1]).unwrap();
@@ -305,7 +306,7 @@ fn local_and_sharded_runs_resume_each_other() {
         .unwrap_err();
     assert!(e.to_string().contains("complete"), "{e}");
     let dir = tempfile::tempdir().unwrap();
-    let b = Analysis::new(&sp, &name, dir.path());
+    let b = Analysis::new(&sp, &name, wurfel_files::Dir::new(dir.path()));
     shard_step(&b, 2, &[0, 1]).unwrap();
     let e = b
         .join(2, RangeTally::default(), 0.0, |_| Ok(()))

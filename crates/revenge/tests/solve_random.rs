@@ -19,9 +19,9 @@ fn random_positions_are_solved_and_checked_by_the_sticker_simulator() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(200);
     // Coordinates and move tables from the cache too, as the command line reads them.
-    let mut solver = Solver::cached(&table_dir(), &|_, _, _| {});
+    let mut solver = Solver::cached(&wurfel_files::Dir::new(table_dir()), &|_, _, _| {});
     solver
-        .ensure_tables(&table_dir(), 2, &|_, _, _| {})
+        .ensure_tables(&wurfel_files::Dir::new(table_dir()), 2, &|_, _, _| {})
         .expect("tables");
     let solved = Sim::solved().facelets();
     for seed in 1000..1000 + n {

@@ -17,7 +17,7 @@ fn short_scrambles_are_solved_through_all_five_stages() {
     let dir = tempfile::tempdir().unwrap();
     let mut solver = Solver::with_table_limit(16_000_000);
     solver
-        .ensure_tables(dir.path(), 2, &|_, _, _| {})
+        .ensure_tables(&wurfel_files::Dir::new(dir.path()), 2, &|_, _, _| {})
         .expect("small tables");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let solved = Sim::solved().facelets();

@@ -129,7 +129,8 @@ fn stage4_in_the_seed_coordinates_has_the_seed_factors_and_first_depths() {
 #[test]
 fn conjugating_by_a_symmetry_keeps_stage_distances_short() {
     // A mirror image of a one-move stage-4 position is again one move from the goal.
-    use wurfel_revenge::analysis::stages::{conjugate_cube, ud_symmetries};
+    use wurfel_revenge::analysis::stages::ud_symmetries;
+    use wurfel_revenge::symmetry::conjugate_cube;
     let s = stage(4);
     for m in ud_symmetries() {
         let mut c = Cube::solved();

@@ -139,7 +139,7 @@ fn the_five_stages_solve_the_identity_rotations_and_single_turns() {
     let dir = tempfile::tempdir().unwrap();
     let mut solver = Solver::with_table_limit(16_000_000);
     solver
-        .ensure_tables(dir.path(), 2, &|_, _, _| {})
+        .ensure_tables(&wurfel_files::Dir::new(dir.path()), 2, &|_, _, _| {})
         .expect("small tables");
     for p in positions() {
         let cube = Cube::from_facelets(&p.facelets).expect("legal");

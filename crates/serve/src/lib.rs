@@ -28,8 +28,8 @@ use error::ApiError;
 use pool::{Limits, Pool};
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
+use wurfel_revenge::store::Store;
 use wurfel_revenge::FiveStage as Solver;
 use wurfel_revenge::{Reduction, ReductionTables as TableStore};
 
@@ -53,8 +53,9 @@ pub struct Config {
     pub max_seconds: Option<f64>,
     /// Solutions listed per request at most.
     pub max_solutions: usize,
-    /// Where the 4x4x4 reduction tables are cached (`None`: built in memory, ~10 s).
-    pub revenge_tables: Option<PathBuf>,
+    /// Where the 4x4x4 tables are cached (`None`: the reduction's built in memory, ~10 s; the
+    /// CLI gives its table directory).
+    pub revenge_tables: Option<Arc<dyn Store>>,
 }
 
 impl Config {
@@ -107,7 +108,7 @@ impl Shared {
     pub fn revenge(&self) -> &Reduction {
         self.revenge.get_or_init(|| {
             Reduction::new(&TableStore {
-                dir: self.config.revenge_tables.clone(),
+                store: self.config.revenge_tables.clone(),
             })
         })
     }
@@ -137,7 +138,7 @@ impl Shared {
             .revenge_tables
             .as_ref()
             .ok_or_else(|| refuse("this server keeps no table directory".into()))?;
-        let solver = Arc::new(Solver::load_cached(dir).map_err(refuse)?);
+        let solver = Arc::new(Solver::load_cached(&**dir).map_err(refuse)?);
         *slot = Some(solver.clone());
         Ok(solver)
     }

@@ -59,7 +59,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     config.max_nodes = args.max_nodes;
     config.max_seconds = args.max_seconds;
     config.max_solutions = args.max_solutions as usize;
-    config.revenge_tables = Some(crate::commands::revenge::cache_dir());
+    config.revenge_tables = Some(std::sync::Arc::new(crate::commands::revenge::table_store()));
     let server = wurfel_serve::start(config).with_context(|| format!("cannot listen on {bind}"))?;
     let addr = server.addr();
     if !addr.ip().is_loopback() {

@@ -2,8 +2,9 @@
 //! `unique` column (classes under the stage's symmetries), counted by Burnside's lemma.
 
 use crate::analysis::reduced::{Part, Space, Tally};
-use crate::cube::{facelet_at, facelet_geometry, geometry, Cube, FACE_CHARS, NORMALS, V3};
+use crate::cube::{facelet_geometry, geometry, V3};
 use crate::methods::five_stage::stage::Stage;
+use crate::symmetry::conjugate_cube;
 use crate::toolkit::coord::Kind;
 use crate::toolkit::prune::NibbleTable;
 use std::collections::HashSet;
@@ -159,29 +160,6 @@ pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>,
         1
     };
     (counts.iter().map(|c| c / factor).collect(), factor)
-}
-
-/// The image of a position under a symmetry of the cube (a rotation or a reflection given as a
-/// signed permutation matrix), colours carried along: `g X g⁻¹`. Computed on facelets, so it
-/// needs no cubie-level rule for mirrored wings.
-pub fn conjugate_cube(c: &Cube, m: Iso) -> Option<Cube> {
-    let f: Vec<usize> = c
-        .facelets()
-        .chars()
-        .map(|ch| FACE_CHARS.iter().position(|&x| x == ch).unwrap_or(0))
-        .collect();
-    let colour: Vec<usize> = (0..6)
-        .map(|k| {
-            let n = m.apply(NORMALS[k]);
-            NORMALS.iter().position(|&x| x == n).unwrap_or(0)
-        })
-        .collect();
-    let mut out = vec!['?'; 96];
-    for (i, &k) in f.iter().enumerate() {
-        let (p, n) = facelet_geometry(i);
-        out[facelet_at(m.apply(p), m.apply(n))] = FACE_CHARS[colour[k]];
-    }
-    Cube::from_facelets(&out.iter().collect::<String>()).ok()
 }
 
 /// The `unique` column of a stage whose first projection covers the whole stage, by Burnside

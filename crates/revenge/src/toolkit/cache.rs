@@ -1,17 +1,17 @@
-//! The on-disk cache: distance tables, and each stage's coordinates, move tables and goals
-//! (see [`crate::methods::five_stage::setup`]), one file per table under a versioned header with a checksum, in a
-//! directory the caller chooses. Files are memory-mapped, not read: a solver is ready in well
-//! under a second, and the pages its searches touch come in on demand. A file that is short,
-//! stale or of another shape is never used (the caller rebuilds it); [`verify`] checks the
-//! checksum too (a full read), which `load` leaves out: every solution is checked by applying
-//! it, so a damaged table can slow a search but never make it wrong.
+//! The table cache: distance tables, and each stage's coordinates, move tables and goals
+//! (see [`crate::methods::five_stage::setup`]), one file per table under a versioned header with
+//! a checksum, in a [`Store`] the caller chooses (a directory, for the CLI and the server).
+//! Files are memory-mapped, not read: a solver is ready in well under a second, and the pages
+//! its searches touch come in on demand. A file that is short, stale or of another shape is
+//! never used (the caller rebuilds it); [`verify`] checks the checksum too (a full read), which
+//! `load` leaves out: every solution is checked by applying it, so a damaged table can slow a
+//! search but never make it wrong.
 
+use crate::store::{Blob, Store};
 use crate::toolkit::{
     prune::NibbleTable,
     words::{Bytes, Words},
 };
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 const MAGIC: &[u8; 16] = b"WURFEL-REVENGE\0\0";
@@ -32,9 +32,9 @@ pub fn checksum(data: &[u8]) -> u64 {
     h
 }
 
-/// Path of the file for table `name`.
-pub fn table_path(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!("revenge-v{FORMAT_VERSION}-{name}.tbl"))
+/// The file name of table `name` in a store.
+pub fn file_name(name: &str) -> String {
+    format!("revenge-v{FORMAT_VERSION}-{name}.tbl")
 }
 
 /// Why a cached table was not used.
@@ -48,9 +48,9 @@ const HEAD: usize = 16 + 4 + 8 + 8 + 64;
 
 /// Maps table `name` of `len` entries, checking its header and length (not the checksum:
 /// see [`verify`]).
-pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
-    let (path, map) = map_file(dir, name)?;
-    check_header(&path, &map, name, len)?;
+pub fn load(store: &dyn Store, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
+    let map = map_file(store, name)?;
+    check_header(store, &map, name, len)?;
     Ok(NibbleTable {
         len,
         data: Bytes::Mapped { map, offset: HEAD },
@@ -58,42 +58,33 @@ pub fn load(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError
 }
 
 /// Maps the file of table `name`.
-fn map_file(dir: &Path, name: &str) -> Result<(PathBuf, memmap2::Mmap), LoadError> {
-    let path = table_path(dir, name);
-    // Only a regular file is opened: a FIFO or device planted at a table's name is refused
-    // at once (and the table rebuilt and stored over it), never waited on.
-    let file = match wurfel_files::open_regular(&path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(LoadError::Missing),
-        Err(e) => return Err(bad(&path, &format!("cannot read: {e}"))),
-    };
-    // SAFETY: table files are written once, to a temporary name, and renamed into place
-    // (`store`); they are never modified afterwards, so the mapping is not changed by us. A
-    // user editing the cache by hand while a solver runs could change it, as for any reader.
-    let map = unsafe { memmap2::Mmap::map(&file) }
-        .map_err(|e| LoadError::Invalid(format!("cannot map {}: {e}", path.display())))?;
-    Ok((path, map))
+fn map_file(store: &dyn Store, name: &str) -> Result<Arc<Blob>, LoadError> {
+    match store.map(&file_name(name)) {
+        Ok(m) => Ok(m),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(LoadError::Missing),
+        Err(e) => Err(bad(store, name, &format!("cannot read: {e}"))),
+    }
 }
 
 /// Checks a table file's header and length; returns the stored checksum.
-fn check_header(path: &Path, bytes: &[u8], name: &str, len: usize) -> Result<u64, LoadError> {
-    let (n, sum) = read_header(path, bytes, name)?;
+fn check_header(store: &dyn Store, bytes: &[u8], name: &str, len: usize) -> Result<u64, LoadError> {
+    let (n, sum) = read_header(store, bytes, name)?;
     if n != len {
-        return Err(bad(path, "table of another shape"));
+        return Err(bad(store, name, "table of another shape"));
     }
     if bytes.len() - HEAD != len.div_ceil(2) {
-        return Err(bad(path, "truncated"));
+        return Err(bad(store, name, "truncated"));
     }
     Ok(sum)
 }
 
-fn bad(path: &Path, why: &str) -> LoadError {
-    LoadError::Invalid(format!("{}: {why}", path.display()))
+fn bad(store: &dyn Store, name: &str, why: &str) -> LoadError {
+    LoadError::Invalid(format!("{}: {why}", store.describe(&file_name(name))))
 }
 
 /// Checks a file's magic, version and name; returns the stored length and checksum.
-fn read_header(path: &Path, bytes: &[u8], name: &str) -> Result<(usize, u64), LoadError> {
-    let bad = |why: &str| bad(path, why);
+fn read_header(store: &dyn Store, bytes: &[u8], name: &str) -> Result<(usize, u64), LoadError> {
+    let bad = |why: &str| bad(store, name, why);
     if bytes.len() < HEAD {
         return Err(bad("too short"));
     }
@@ -121,52 +112,42 @@ fn label(name: &str) -> [u8; 64] {
 }
 
 /// Loads table `name` and checks its checksum (reads the whole file).
-pub fn verify(dir: &Path, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
-    let t = load(dir, name, len)?;
-    let Bytes::Mapped { map, .. } = &t.data else {
-        unreachable!("load maps")
-    };
-    let path = table_path(dir, name);
-    let sum = check_header(&path, map, name, len)?;
-    if checksum(&t.data) != sum {
-        return Err(bad(&path, "checksum mismatch (corrupt)"));
+pub fn verify(store: &dyn Store, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
+    let map = map_file(store, name)?;
+    let sum = check_header(store, &map, name, len)?;
+    if checksum(&map[HEAD..]) != sum {
+        return Err(bad(store, name, "checksum mismatch (corrupt)"));
     }
-    Ok(t)
+    Ok(NibbleTable {
+        len,
+        data: Bytes::Mapped { map, offset: HEAD },
+    })
 }
 
 /// Stores a table atomically (see [`store_bytes`]).
-pub fn store(dir: &Path, name: &str, t: &NibbleTable) -> std::io::Result<()> {
-    store_bytes(dir, name, t.len, &t.data)
+pub fn store(store: &dyn Store, name: &str, t: &NibbleTable) -> std::io::Result<()> {
+    store_bytes(store, name, t.len, &t.data)
 }
 
-/// Stores `data` (with `n`, its length in its own units, in the header) atomically, through
-/// wurfel's one atomic writer (`wurfel_files::AtomicFile`: an exclusively created temporary
-/// file with an unpredictable name, removed on any error, synced, renamed over the table's
-/// name), so a reader never maps a half-written table and no planted link can redirect the
-/// write.
-fn store_bytes(dir: &Path, name: &str, n: usize, data: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let mut tmp = wurfel_files::AtomicFile::create(&table_path(dir, name))?;
-    {
-        let mut f = std::io::BufWriter::new(&mut tmp);
-        f.write_all(MAGIC)?;
-        f.write_all(&FORMAT_VERSION.to_le_bytes())?;
-        f.write_all(&(n as u64).to_le_bytes())?;
-        f.write_all(&checksum(data).to_le_bytes())?;
-        f.write_all(&label(name))?;
-        f.write_all(data)?;
-        f.flush()?;
-    }
-    tmp.commit()
+/// Stores `data` (with `n`, its length in its own units, in the header) atomically: the
+/// store puts a file in place only when it is whole (a directory writes through wurfel's one
+/// atomic writer, `wurfel_files::AtomicFile`), so a reader never maps a half-written table.
+fn store_bytes(store: &dyn Store, name: &str, n: usize, data: &[u8]) -> std::io::Result<()> {
+    let version = FORMAT_VERSION.to_le_bytes();
+    let len = (n as u64).to_le_bytes();
+    let sum = checksum(data).to_le_bytes();
+    let label = label(name);
+    let parts: [&[u8]; 6] = [MAGIC, &version, &len, &sum, &label, data];
+    store.write(&file_name(name), &parts)
 }
 
 /// Stores an array of 32-bit words (in the machine's byte order; [`load_words`] refuses a
 /// file from a machine of the other order) atomically, as [`store`] does.
-pub fn store_words(dir: &Path, name: &str, words: &[u32]) -> std::io::Result<()> {
+pub fn store_words(store: &dyn Store, name: &str, words: &[u32]) -> std::io::Result<()> {
     let mut data: Vec<u8> = Vec::with_capacity(4 + 4 * words.len());
     data.extend_from_slice(&ORDER_MARK.to_ne_bytes());
     data.extend_from_slice(bytemuck::cast_slice(words));
-    store_bytes(dir, name, words.len(), &data)
+    store_bytes(store, name, words.len(), &data)
 }
 
 /// Written before the words of a word file, in the writer's byte order.
@@ -174,36 +155,44 @@ const ORDER_MARK: u32 = 0x0102_0304;
 
 /// Maps the word file `name`, checking its header, byte order and length (not the checksum:
 /// see [`verify_words`]).
-pub fn load_words(dir: &Path, name: &str) -> Result<Words, LoadError> {
-    let (path, map) = map_file(dir, name)?;
-    let (n, _) = read_header(&path, &map, name)?;
-    if map.len() - HEAD < 4 || map[HEAD..HEAD + 4] != ORDER_MARK.to_ne_bytes() {
-        return Err(bad(&path, "not a word file of this machine's byte order"));
-    }
-    if Some(map.len() - HEAD - 4) != n.checked_mul(4) {
-        return Err(bad(&path, "truncated"));
-    }
-    Words::mapped(Arc::new(map), HEAD + 4, n).ok_or_else(|| bad(&path, "misaligned"))
+pub fn load_words(store: &dyn Store, name: &str) -> Result<Words, LoadError> {
+    load_words_checked(store, name, false)
 }
 
 /// Loads the word file `name` and checks its checksum (reads the whole file).
-pub fn verify_words(dir: &Path, name: &str) -> Result<Words, LoadError> {
-    let w = load_words(dir, name)?;
-    let (path, map) = map_file(dir, name)?;
-    let (_, sum) = read_header(&path, &map, name)?;
-    if checksum(&map[HEAD..]) != sum {
-        return Err(bad(&path, "checksum mismatch (corrupt)"));
+pub fn verify_words(store: &dyn Store, name: &str) -> Result<Words, LoadError> {
+    load_words_checked(store, name, true)
+}
+
+fn load_words_checked(store: &dyn Store, name: &str, full: bool) -> Result<Words, LoadError> {
+    let map = map_file(store, name)?;
+    let (n, sum) = read_header(store, &map, name)?;
+    if map.len() - HEAD < 4 || map[HEAD..HEAD + 4] != ORDER_MARK.to_ne_bytes() {
+        return Err(bad(
+            store,
+            name,
+            "not a word file of this machine's byte order",
+        ));
     }
-    Ok(w)
+    if Some(map.len() - HEAD - 4) != n.checked_mul(4) {
+        return Err(bad(store, name, "truncated"));
+    }
+    if full && checksum(&map[HEAD..]) != sum {
+        return Err(bad(store, name, "checksum mismatch (corrupt)"));
+    }
+    Words::mapped(map, HEAD + 4, n).ok_or_else(|| bad(store, name, "misaligned"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::MemoryStore;
+    use wurfel_files::Dir;
 
     #[test]
     fn round_trip_and_corruption_is_detected() {
-        let dir = std::env::temp_dir().join(format!("wurfel-cache-test-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = Dir::new(tmp.path());
         let t = NibbleTable {
             len: 7,
             data: Bytes::Owned(vec![0x10, 0x32, 0x54, 0xF6]),
@@ -212,7 +201,7 @@ mod tests {
         assert_eq!(*load(&dir, "t", 7).unwrap().data, *t.data);
         assert_eq!(*verify(&dir, "t", 7).unwrap().data, *t.data);
         assert!(matches!(load(&dir, "t", 8), Err(LoadError::Invalid(_))));
-        let p = table_path(&dir, "t");
+        let p = dir.file(&file_name("t"));
         let mut b = std::fs::read(&p).unwrap();
         let last = b.len() - 1;
         b[last] ^= 1;
@@ -222,17 +211,17 @@ mod tests {
         std::fs::write(&p, &b[..b.len() - 1]).unwrap();
         assert!(matches!(load(&dir, "t", 7), Err(LoadError::Invalid(_))));
         assert!(matches!(load(&dir, "u", 7), Err(LoadError::Missing)));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn fifos_and_directories_at_a_table_name_are_refused_without_blocking() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = table_path(dir.path(), "t");
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = Dir::new(tmp.path());
+        let p = dir.file(&file_name("t"));
         let made = std::process::Command::new("mkfifo").arg(&p).status();
         assert!(made.unwrap().success());
         let t = std::time::Instant::now();
-        let err = load(dir.path(), "t", 7).map(|_| ()).unwrap_err();
+        let err = load(&dir, "t", 7).map(|_| ()).unwrap_err();
         assert!(
             matches!(&err, LoadError::Invalid(why) if why.contains("FIFO")),
             "{err:?}"
@@ -243,38 +232,36 @@ mod tests {
             len: 7,
             data: Bytes::Owned(vec![0x10, 0x32, 0x54, 0xF6]),
         };
-        store(dir.path(), "t", &table).unwrap();
-        assert_eq!(*verify(dir.path(), "t", 7).unwrap().data, *table.data);
-        let p = table_path(dir.path(), "w");
+        store(&dir, "t", &table).unwrap();
+        assert_eq!(*verify(&dir, "t", 7).unwrap().data, *table.data);
+        let p = dir.file(&file_name("w"));
         std::fs::create_dir(&p).unwrap();
-        assert!(matches!(
-            load_words(dir.path(), "w"),
-            Err(LoadError::Invalid(_))
-        ));
+        assert!(matches!(load_words(&dir, "w"), Err(LoadError::Invalid(_))));
     }
 
     #[test]
     fn word_files_round_trip_and_damage_is_detected() {
-        let dir = tempfile::tempdir().unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = Dir::new(tmp.path());
         let words: Vec<u32> = (0..1000).map(|i| i * 7919).collect();
-        store_words(dir.path(), "w", &words).unwrap();
-        let w = load_words(dir.path(), "w").unwrap();
+        store_words(&dir, "w", &words).unwrap();
+        let w = load_words(&dir, "w").unwrap();
         assert!(matches!(w, Words::Mapped { .. }));
         assert_eq!(*w, words[..]);
         assert_eq!(*w.slice(10, 5).unwrap(), words[10..15]);
         assert!(w.slice(999, 2).is_none());
-        assert_eq!(*verify_words(dir.path(), "w").unwrap(), words[..]);
-        let p = table_path(dir.path(), "w");
+        assert_eq!(*verify_words(&dir, "w").unwrap(), words[..]);
+        let p = dir.file(&file_name("w"));
         let good = std::fs::read(&p).unwrap();
-        let refused = |b: &[u8], load: fn(&Path, &str) -> Result<Words, LoadError>| {
+        let refused = |b: &[u8], load: fn(&dyn Store, &str) -> Result<Words, LoadError>| {
             std::fs::write(&p, b).unwrap();
-            assert!(matches!(load(dir.path(), "w"), Err(LoadError::Invalid(_))));
+            assert!(matches!(load(&dir, "w"), Err(LoadError::Invalid(_))));
         };
         // A flipped bit in the data: loads (no full read at start-up), fails verification.
         let mut b = good.clone();
         b[HEAD + 40] ^= 1;
         std::fs::write(&p, &b).unwrap();
-        assert!(load_words(dir.path(), "w").is_ok());
+        assert!(load_words(&dir, "w").is_ok());
         refused(&b, verify_words);
         refused(&good[..good.len() - 1], load_words);
         refused(&good[..good.len() - 4], load_words);
@@ -285,13 +272,33 @@ mod tests {
         refused(&b, load_words);
         // A word file is not a table of the same name, and the other way round.
         std::fs::write(&p, &good).unwrap();
-        assert!(matches!(
-            load(dir.path(), "w", 1000),
-            Err(LoadError::Invalid(_))
-        ));
-        assert!(matches!(
-            load_words(dir.path(), "x"),
-            Err(LoadError::Missing)
-        ));
+        assert!(matches!(load(&dir, "w", 1000), Err(LoadError::Invalid(_))));
+        assert!(matches!(load_words(&dir, "x"), Err(LoadError::Missing)));
+    }
+
+    #[test]
+    fn a_store_in_memory_keeps_tables_and_word_files_byte_for_byte_as_a_directory_does() {
+        let mem = MemoryStore::default();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = Dir::new(tmp.path());
+        let t = NibbleTable {
+            len: 7,
+            data: Bytes::Owned(vec![0x10, 0x32, 0x54, 0xF6]),
+        };
+        let words: Vec<u32> = (0..100).map(|i| i * 7919).collect();
+        for s in [&mem as &dyn Store, &dir] {
+            store(s, "t", &t).unwrap();
+            store_words(s, "w", &words).unwrap();
+            assert_eq!(*verify(s, "t", 7).unwrap().data, *t.data);
+            assert_eq!(*verify_words(s, "w").unwrap(), words[..]);
+            assert!(matches!(load(s, "u", 7), Err(LoadError::Missing)));
+        }
+        for name in ["t", "w"] {
+            let f = file_name(name);
+            assert_eq!(
+                mem.map(&f).unwrap()[..],
+                std::fs::read(dir.file(&f)).unwrap()[..]
+            );
+        }
     }
 }

@@ -29,9 +29,140 @@ impl NibbleTable {
 /// `u32::MAX` reports that the table was capped at 14 (deeper entries read 14).
 pub type DepthCallback<'a> = &'a (dyn Fn(u32, u64) + Sync);
 
+/// The nibbles of a table being built, shared by the threads of a search.
+struct Cells(Vec<AtomicU8>);
+
+impl Cells {
+    fn new(len: usize) -> Cells {
+        Cells((0..len.div_ceil(2)).map(|_| AtomicU8::new(0xFF)).collect())
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> u8 {
+        (self.0[i >> 1].load(Ordering::Relaxed) >> ((i & 1) * 4)) & 0xF
+    }
+
+    /// Sets an unseen nibble to `v`; true when this call changed it.
+    #[inline]
+    fn set(&self, i: usize, v: u8) -> bool {
+        let shift = (i & 1) * 4;
+        let clear = (!v & 0xF) << shift;
+        let old = self.0[i >> 1].fetch_and(!clear, Ordering::Relaxed);
+        (old >> shift) & 0xF == UNSEEN
+    }
+
+    /// Entries are 4 bits and 15 means unseen: everything not reached by depth 14 is at least
+    /// 14 away, and 14 is an admissible (lower-bound) value for it.
+    fn cap_at_14(&self) {
+        for c in &self.0 {
+            let v = c.load(Ordering::Relaxed);
+            let lo = if v & 0xF == UNSEEN { 14 } else { v & 0xF };
+            let hi = if v >> 4 == UNSEEN { 14 } else { v >> 4 };
+            c.store(lo | hi << 4, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The product of the coordinates as rows: all coordinates but the last; a row's entries are
+/// contiguous, so for one row and one move the neighbours of a whole row fall into one other
+/// row (cache friendly).
+struct Rows<'a> {
+    coords: &'a [&'a Coord],
+    sizes: Vec<usize>,
+    width: usize,
+    count: usize,
+    /// Transposed move table of the last coordinate: inner[m][i] = step(i, m).
+    inner: Vec<Vec<u32>>,
+}
+
+impl<'a> Rows<'a> {
+    fn new(coords: &'a [&'a Coord]) -> Rows<'a> {
+        let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
+        let last = coords[coords.len() - 1];
+        let width = last.size;
+        let inner = (0..coords[0].nmoves)
+            .map(|m| (0..width as u32).map(|i| last.step(i, m)).collect())
+            .collect();
+        Rows {
+            count: sizes.iter().product::<usize>() / width,
+            coords,
+            sizes,
+            width,
+            inner,
+        }
+    }
+
+    /// The ids of the coordinates of row `r` (all but the last).
+    fn ids(&self, mut r: usize, out: &mut [u32]) {
+        for k in (0..self.sizes.len() - 1).rev() {
+            out[k] = (r % self.sizes[k]) as u32;
+            r /= self.sizes[k];
+        }
+    }
+
+    /// The row reached from the row of `ids` by move `m`.
+    fn step(&self, ids: &[u32], m: usize) -> usize {
+        let rest = self.sizes.iter().zip(self.coords).zip(ids);
+        rest.take(self.sizes.len() - 1)
+            .fold(0, |r, ((&size, c), &id)| r * size + c.step(id, m) as usize)
+    }
+}
+
+/// One layer of a search: the entries of rows `lo..hi` found at the next depth (value `nxt`)
+/// from the frontier (value `cur`), pushing from the frontier or pulling into unseen entries;
+/// returns how many.
+fn layer_rows(
+    cells: &Cells,
+    rows: &Rows<'_>,
+    (lo, hi): (usize, usize),
+    pull: bool,
+    (cur, nxt): (u8, u8),
+    ids: &mut [u32],
+    pending: &mut Vec<u32>,
+) -> u64 {
+    let (width, mut found) = (rows.width, 0u64);
+    let want = if pull { UNSEEN } else { cur };
+    for r in lo..hi {
+        let base = r * width;
+        pending.clear();
+        pending.extend((0..width as u32).filter(|&i| cells.get(base + i as usize) == want));
+        if pending.is_empty() {
+            continue;
+        }
+        rows.ids(r, ids);
+        for (m, col) in rows.inner.iter().enumerate() {
+            let nb = rows.step(ids, m) * width;
+            if pull {
+                pending.retain(|&i| {
+                    if cells.get(nb + col[i as usize] as usize) != cur {
+                        return true;
+                    }
+                    if cells.set(base + i as usize, nxt) {
+                        found += 1;
+                    }
+                    false
+                });
+                if pending.is_empty() {
+                    break;
+                }
+            } else {
+                for &i in pending.iter() {
+                    let j = nb + col[i as usize] as usize;
+                    if cells.get(j) == UNSEEN && cells.set(j, nxt) {
+                        found += 1;
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Breadth-first search over the product of `coords` (ids combined with the first coordinate
 /// most significant) from `sources`, using all moves of the coordinates' move tables. Returns the
-/// table and the number of positions at each depth.
+/// table and the number of positions at each depth. The one breadth-first search of the
+/// five-stage method's tables and of the stage analyses that count by Burnside
+/// ([`crate::analysis::stages`]).
 ///
 /// With `exact_counts` false the table is a distance table capped at 14 (deeper entries read
 /// 14, a lower bound); with it true, the search runs to the end and entries hold distances
@@ -48,50 +179,13 @@ pub fn bfs(
     stop: Option<&AtomicBool>,
 ) -> Result<(NibbleTable, Vec<u64>), String> {
     let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
-    let sizes: Vec<usize> = coords.iter().map(|c| c.size).collect();
-    let len: usize = sizes.iter().product();
-    let nmoves = coords[0].nmoves;
-    let cells: Vec<AtomicU8> = (0..len.div_ceil(2)).map(|_| AtomicU8::new(0xFF)).collect();
-    let get = |i: usize| -> u8 { (cells[i >> 1].load(Ordering::Relaxed) >> ((i & 1) * 4)) & 0xF };
-    // Sets an unseen nibble to `v`; true when this call changed it.
-    let set = |i: usize, v: u8| -> bool {
-        let shift = (i & 1) * 4;
-        let clear = (!v & 0xF) << shift;
-        let old = cells[i >> 1].fetch_and(!clear, Ordering::Relaxed);
-        (old >> shift) & 0xF == UNSEEN
-    };
-    let mut counts = vec![0u64];
-    for &s in sources {
-        if set(s, 0) {
-            counts[0] += 1;
-        }
-    }
+    let rows = Rows::new(coords);
+    let len = rows.count * rows.width;
+    let cells = Cells::new(len);
+    let mut counts = vec![sources.iter().filter(|&&s| cells.set(s, 0)).count() as u64];
     on_depth(0, counts[0]);
     let mut seen = counts[0];
-    // Rows: all coordinates but the last; a row's entries are contiguous, so for one row and
-    // one move the neighbours of a whole row fall into one other row (cache friendly).
-    let nc = sizes.len();
-    let last = coords[nc - 1];
-    let width = sizes[nc - 1];
-    let rows = len / width;
-    // Transposed move table of the last coordinate: inner[m][i] = step(i, m).
-    let inner: Vec<Vec<u32>> = (0..nmoves)
-        .map(|m| (0..width as u32).map(|i| last.step(i, m)).collect())
-        .collect();
-    let row_ids = |mut r: usize, out: &mut [u32]| {
-        for k in (0..nc - 1).rev() {
-            out[k] = (r % sizes[k]) as u32;
-            r /= sizes[k];
-        }
-    };
-    let row_step = |ids: &[u32], m: usize| -> usize {
-        let mut r = 0usize;
-        for k in 0..nc - 1 {
-            r = r * sizes[k] + coords[k].step(ids[k], m) as usize;
-        }
-        r
-    };
-    let chunk = rows.div_ceil(threads.max(1) * 64).max(1);
+    let chunk = rows.count.div_ceil(threads.max(1) * 64).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -101,14 +195,7 @@ pub fn bfs(
     let mut truncated = false;
     while seen < len as u64 {
         if depth >= 14 && !exact_counts {
-            // Entries are 4 bits and 15 means unseen: everything not reached yet is at least
-            // 14 away, and 14 is an admissible (lower-bound) value for it.
-            for c in cells.iter() {
-                let v = c.load(Ordering::Relaxed);
-                let lo = if v & 0xF == UNSEEN { 14 } else { v & 0xF };
-                let hi = if v >> 4 == UNSEEN { 14 } else { v >> 4 };
-                c.store(lo | hi << 4, Ordering::Relaxed);
-            }
+            cells.cap_at_14();
             truncated = true;
             break;
         }
@@ -121,58 +208,24 @@ pub fn bfs(
         // also matches entries 15 layers older: pushing from those finds only seen entries, and
         // an unseen entry cannot neighbour them (it would have been reached long ago), so the
         // counts stay exact.
-        let (cur, nxt) = ((depth % 15) as u8, ((depth + 1) % 15) as u8);
+        let values = ((depth % 15) as u8, ((depth + 1) % 15) as u8);
         let n: u64 = pool.install(|| {
-            (0..rows)
+            (0..rows.count)
                 .into_par_iter()
                 .step_by(chunk)
                 .map_init(
-                    || (vec![0u32; nc], Vec::<u32>::with_capacity(width)),
+                    || {
+                        (
+                            vec![0u32; coords.len()],
+                            Vec::<u32>::with_capacity(rows.width),
+                        )
+                    },
                     |(ids, pending), lo| {
-                        let mut mine = 0u64;
                         if stopped() {
                             return 0;
                         }
-                        for r in lo..(lo + chunk).min(rows) {
-                            let base = r * width;
-                            pending.clear();
-                            let want = if pull { UNSEEN } else { cur };
-                            for i in 0..width {
-                                if get(base + i) == want {
-                                    pending.push(i as u32);
-                                }
-                            }
-                            if pending.is_empty() {
-                                continue;
-                            }
-                            row_ids(r, ids);
-                            for (m, col) in inner.iter().enumerate() {
-                                let nb = row_step(ids, m) * width;
-                                if pull {
-                                    pending.retain(|&i| {
-                                        if get(nb + col[i as usize] as usize) == cur {
-                                            if set(base + i as usize, nxt) {
-                                                mine += 1;
-                                            }
-                                            false
-                                        } else {
-                                            true
-                                        }
-                                    });
-                                    if pending.is_empty() {
-                                        break;
-                                    }
-                                } else {
-                                    for &i in pending.iter() {
-                                        let j = nb + col[i as usize] as usize;
-                                        if get(j) == UNSEEN && set(j, nxt) {
-                                            mine += 1;
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        mine
+                        let span = (lo, (lo + chunk).min(rows.count));
+                        layer_rows(&cells, &rows, span, pull, values, ids, pending)
                     },
                 )
                 .sum()
@@ -188,7 +241,7 @@ pub fn bfs(
     if truncated {
         on_depth(u32::MAX, 0);
     }
-    let data = cells.into_iter().map(|c| c.into_inner()).collect();
+    let data = cells.0.into_iter().map(|c| c.into_inner()).collect();
     Ok((
         NibbleTable {
             len,

@@ -2,11 +2,14 @@
 //! a distance table and the 32-bit words of move tables and coordinate numberings. Kept apart
 //! from the tables and coordinates that use them, so neither depends on the other.
 
+use crate::store::Blob;
+use std::sync::Arc;
+
 /// The bytes of a table: built in memory, or a read-only mapping of a cached file (so a
 /// solver starts without reading gigabytes; pages come in as searches touch them).
 pub enum Bytes {
     Owned(Vec<u8>),
-    Mapped { map: memmap2::Mmap, offset: usize },
+    Mapped { map: Arc<Blob>, offset: usize },
 }
 
 impl std::ops::Deref for Bytes {
@@ -26,7 +29,7 @@ impl std::ops::Deref for Bytes {
 pub enum Words {
     Owned(Vec<u32>),
     Mapped {
-        map: std::sync::Arc<memmap2::Mmap>,
+        map: Arc<Blob>,
         /// Byte offset of the first word (a multiple of 4: mappings start on a page).
         start: usize,
         len: usize,
@@ -35,7 +38,7 @@ pub enum Words {
 
 impl Words {
     /// Words `start/4..start/4 + len` of a mapping, or `None` when out of range or misaligned.
-    pub fn mapped(map: std::sync::Arc<memmap2::Mmap>, start: usize, len: usize) -> Option<Words> {
+    pub fn mapped(map: Arc<Blob>, start: usize, len: usize) -> Option<Words> {
         let bytes = map.get(start..start.checked_add(len.checked_mul(4)?)?)?;
         bytemuck::try_cast_slice::<u8, u32>(bytes).ok()?;
         Some(Words::Mapped { map, start, len })

@@ -14,7 +14,7 @@ pub fn space() -> Space {
 }
 
 pub fn run_to(sp: &Space, dir: &Path, depth: Option<u32>) -> Result<(), RunError> {
-    let mut a = Analysis::new(sp, "test", dir);
+    let mut a = Analysis::new(sp, "test", wurfel_files::Dir::new(dir));
     a.stop_after = depth;
     a.run(&AtomicBool::new(false), &|_| {}).map(drop)
 }

@@ -189,7 +189,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     pb.set_message(format!("stage {k}: coordinates, symmetries and classes"));
     let (space, name) = analyse::reduced_space(k, a.variant.as_deref()).map_err(|e| anyhow!(e))?;
     let dir = state_dir(a);
-    let mut run = Analysis::new(&space, &name, &dir);
+    let mut run = Analysis::new(&space, &name, wurfel_files::Dir::new(&dir));
     run.stop_after = a.max_depth;
     let quiet = a.common.quiet;
     if !quiet {

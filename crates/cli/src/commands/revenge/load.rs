@@ -21,6 +21,12 @@ pub(crate) fn cache_dir() -> std::path::PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("wurfel"))
 }
 
+/// The table cache: the one [`wurfel_revenge::store::Store`] implementation, a directory
+/// (`wurfel_files::Dir`), in [`cache_dir`]; the web server is given the same.
+pub(crate) fn table_store() -> wurfel_files::Dir {
+    wurfel_files::Dir::new(cache_dir())
+}
+
 /// Sets up the solver and loads or builds its tables, with progress on stderr.
 pub(super) fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     let t = Instant::now();
@@ -70,9 +76,10 @@ pub(super) fn load_solver(common: &Common) -> Result<(Solver, f64)> {
             }
         }
     };
-    let mut solver = Solver::cached(&dir, &report);
+    let store = wurfel_files::Dir::new(&dir);
+    let mut solver = Solver::cached(&store, &report);
     solver
-        .ensure_tables(&dir, common.threads.get(), &report)
+        .ensure_tables(&store, common.threads.get(), &report)
         .map_err(|e| anyhow!(e))?;
     pb.finish_and_clear();
     Ok((solver, t.elapsed().as_secs_f64()))
@@ -87,7 +94,7 @@ pub(super) fn load_reduction(common: &Common) -> Result<(Reduction, f64)> {
         cache_dir().display()
     ));
     let r = Reduction::new(&TableStore {
-        dir: Some(cache_dir()),
+        store: Some(std::sync::Arc::new(table_store())),
     });
     pb.finish_and_clear();
     Ok((r, t.elapsed().as_secs_f64()))

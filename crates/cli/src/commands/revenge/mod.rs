@@ -15,7 +15,7 @@ mod verify;
 
 use anyhow::Result;
 use args::{AnalyseArgs, BenchArgs, NetArgs, PositionsArgs, ScrambleArgs, SolveArgs, TablesArgs};
-pub(crate) use load::cache_dir;
+pub(crate) use load::table_store;
 
 /// Arguments of `wurfel revenge`.
 #[derive(clap::Args, Debug)]

@@ -1,7 +1,7 @@
 //! `wurfel revenge tables`: every table built (or loaded and checked), sizes and times.
 
 use super::args::{Method, TablesArgs};
-use super::load::{cache_dir, load_reduction, load_solver};
+use super::load::{cache_dir, load_reduction, load_solver, table_store};
 use crate::outln;
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
@@ -43,7 +43,7 @@ pub(super) fn tables(a: TablesArgs) -> Result<()> {
     if a.verify {
         let t = Instant::now();
         solver
-            .verify_cache(&cache_dir())
+            .verify_cache(&table_store())
             .map_err(|e| anyhow!("{e}; delete it to rebuild"))?;
         outln!(
             "every checksum verified in {:.1} s",

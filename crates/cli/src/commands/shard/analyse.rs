@@ -109,7 +109,7 @@ impl AnalyseJob {
     }
 
     fn analysis(&self, state: &Path) -> Analysis<'_> {
-        let mut a = Analysis::new(&self.space, &self.name, state);
+        let mut a = Analysis::new(&self.space, &self.name, wurfel_files::Dir::new(state));
         a.stop_after = self.max_depth;
         a
     }
@@ -133,7 +133,7 @@ impl AnalyseJob {
         let a = self.analysis(&Self::state_dir(dir));
         let joined = a
             .latest(&|_| {})
-            .with_context(|| format!("cannot read the analysis state in {}", a.dir.display()))?;
+            .with_context(|| format!("cannot read the analysis state in {}", a.store.location()))?;
         Ok(self.next_after(joined))
     }
 
@@ -273,7 +273,7 @@ impl AnalyseJob {
         };
         let t = step_range(
             &self.space,
-            prev.as_deref(),
+            prev.as_deref().map(|b| &b[..]),
             pull,
             range.start,
             &mut out,

@@ -1,15 +1,15 @@
 //! The state directory of an analysis: creating and locking it, resuming from it (believing
-//! only a sealed checkpoint whose table agrees with it), computing and sealing depths.
+//! only a sealed checkpoint whose table agrees with it), computing and sealing depths. The
+//! directory is a [`Store`] the caller gives (files by name: `space.json`, `depth-DD.bits`,
+//! `depth-DD.json`, `lock`); the crate never sees its path.
 
-use super::state::{census, Checkpoint, SpaceId};
+use super::state::{census, parse_space, sealed_space, Checkpoint, SpaceId};
 use super::{checksum, choose_pull, step_range, table_bytes, RangeTally, FORMAT};
 use crate::analysis::reduced::{Space, Tally};
-use memmap2::{Mmap, MmapMut};
-use std::fs;
-use std::path::{Path, PathBuf};
+use crate::store::{Blob, NewFile, Store};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
-use wurfel_files::AtomicFile;
 
 /// Progress within a depth.
 #[derive(Clone, Copy, Debug)]
@@ -43,46 +43,28 @@ pub enum RunError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     #[error("state directory {0}: {1}")]
-    State(PathBuf, String),
+    State(String, String),
     #[error("interrupted after depth {0} (the state directory resumes it)")]
     Interrupted(u32),
 }
 
-fn depth_path(dir: &Path, d: u32, ext: &str) -> PathBuf {
-    dir.join(format!("depth-{d:02}.{ext}"))
+fn depth_name(d: u32, ext: &str) -> String {
+    format!("depth-{d:02}.{ext}")
 }
 
 /// The largest JSON file of a state directory read (a checkpoint of a few dozen rows is a few
 /// KB).
 const MAX_JSON_BYTES: u64 = 1 << 20;
 
-/// Maps a finished state file read-only (a regular file: a FIFO or device there is refused
-/// without blocking).
-fn map_read(path: &Path) -> std::io::Result<Mmap> {
-    let f = wurfel_files::open_regular(path)?;
-    // SAFETY: finished depth files are never written again, by this process or another (new
-    // depths are written under temporary names and renamed; older depths are only removed,
-    // which leaves an existing mapping intact), so the mapping does not change under us.
-    unsafe { Mmap::map(&f) }
-}
-
-/// Creates the file of depth table `path`, `len` bytes, under a temporary name, and maps it
-/// for writing; [`AtomicFile::commit`] puts it in place.
-fn map_new(path: &Path, len: usize) -> std::io::Result<(AtomicFile, MmapMut)> {
-    let f = AtomicFile::create(path)?;
-    f.file().set_len(len as u64)?;
-    // SAFETY: the file was just created exclusively by this process under an unpredictable
-    // name, in a directory whose lock it holds; nothing else maps or writes it until it is
-    // renamed as a finished depth.
-    let map = unsafe { MmapMut::map_mut(f.file()) }?;
-    Ok((f, map))
-}
+/// The file naming the space a directory analyses.
+const SPACE: &str = "space.json";
 
 /// A resumable analysis of one space in one state directory.
 pub struct Analysis<'a> {
     pub space: &'a Space,
     pub name: String,
-    pub dir: PathBuf,
+    /// The state directory.
+    pub store: Box<dyn Store>,
     /// Use pull steps once the frontier holds at least this fraction of the unseen entries.
     pub pull_ratio: f64,
     /// Stop (resumably) once this depth is complete.
@@ -90,11 +72,11 @@ pub struct Analysis<'a> {
 }
 
 impl<'a> Analysis<'a> {
-    pub fn new(space: &'a Space, name: &str, dir: &Path) -> Analysis<'a> {
+    pub fn new(space: &'a Space, name: &str, store: impl Store + 'static) -> Analysis<'a> {
         Analysis {
             space,
             name: name.to_string(),
-            dir: dir.to_path_buf(),
+            store: Box::new(store),
             pull_ratio: 1.0 / 3.0,
             stop_after: None,
         }
@@ -118,14 +100,16 @@ impl<'a> Analysis<'a> {
     }
 
     fn bad(&self, why: impl Into<String>) -> RunError {
-        RunError::State(self.dir.clone(), why.into())
+        RunError::State(self.store.location(), why.into())
     }
 
     /// Refuses a directory that holds another analysis.
     fn check_id(&self) -> Result<bool, RunError> {
-        match wurfel_files::read_text_bounded(&self.dir.join("space.json"), MAX_JSON_BYTES) {
-            Ok(text) => {
-                let old: SpaceId = serde_json::from_str(&text)
+        match self.store.read(SPACE, MAX_JSON_BYTES) {
+            Ok(bytes) => {
+                let old = std::str::from_utf8(&bytes)
+                    .map_err(|e| e.to_string())
+                    .and_then(parse_space)
                     .map_err(|e| self.bad(format!("unreadable space.json: {e}")))?;
                 if old != self.id() {
                     return Err(self.bad(format!(
@@ -142,17 +126,14 @@ impl<'a> Analysis<'a> {
 
     /// Creates, locks and identifies the directory; the lock is held until the value returned
     /// is dropped (or the process dies).
-    fn open(&self) -> Result<wurfel_files::Lock, RunError> {
-        if self.dir.exists() && !self.dir.is_dir() {
-            return Err(self.bad("it exists and is not a directory"));
-        }
-        fs::create_dir_all(&self.dir)?;
-        let Some(lock) = wurfel_files::try_lock(&self.dir.join("lock"))? else {
+    fn open(&self) -> Result<Box<dyn Send>, RunError> {
+        self.store.created().map_err(|why| self.bad(why))?;
+        let Some(lock) = self.store.lock()? else {
             return Err(self.bad("another analysis is running in it"));
         };
         if !self.check_id()? {
-            let text = serde_json::to_string_pretty(&self.id()).expect("serialisable");
-            wurfel_files::write_atomic(&self.dir.join("space.json"), text.as_bytes())?;
+            let text = sealed_space(&self.id());
+            self.store.write(SPACE, &[text.as_bytes()])?;
         }
         Ok(lock)
     }
@@ -164,16 +145,12 @@ impl<'a> Analysis<'a> {
     /// damaged and is refused (a kill never leaves the newest checkpoint without its table:
     /// the table is renamed into place before the checkpoint is written).
     pub fn latest(&self, report: &dyn Fn(Event)) -> Result<Option<Checkpoint>, RunError> {
-        if !self.dir.exists() {
+        if !self.store.created().map_err(|why| self.bad(why))? {
             return Ok(None);
-        }
-        if !self.dir.is_dir() {
-            return Err(self.bad("it exists and is not a directory"));
         }
         self.check_id()?;
         let mut found: Vec<u32> = Vec::new();
-        for ent in fs::read_dir(&self.dir)? {
-            let name = ent?.file_name().to_string_lossy().into_owned();
+        for name in self.store.names()? {
             if let Some(d) = name
                 .strip_prefix("depth-")
                 .and_then(|s| s.strip_suffix(".json"))
@@ -185,26 +162,32 @@ impl<'a> Analysis<'a> {
         let Some(&d) = found.iter().max() else {
             return Ok(None);
         };
-        let json = depth_path(&self.dir, d, "json");
+        let json = depth_name(d, "json");
         let refused = |why: String| {
             self.bad(format!(
                 "{} refused: {why} (remove the directory to start again)",
-                json.display()
+                self.store.describe(&json)
             ))
         };
-        let text = wurfel_files::read_text_bounded(&json, MAX_JSON_BYTES)
+        let bytes = self
+            .store
+            .read(&json, MAX_JSON_BYTES)
             .map_err(|e| refused(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| refused("not UTF-8".to_string()))?;
         let cp = Checkpoint::parse(&text, d).map_err(refused)?;
         if cp.complete {
             return Ok(Some(cp));
         }
         let t = Instant::now();
-        let bits = depth_path(&self.dir, d, "bits");
-        let map = map_read(&bits).map_err(|e| refused(format!("its table: {e}")))?;
+        let bits = depth_name(d, "bits");
+        let map = self
+            .store
+            .map(&bits)
+            .map_err(|e| refused(format!("its table: {e}")))?;
         if map.len() != self.table_bytes() || checksum(&map) != cp.table_checksum {
             return Err(refused(format!(
                 "its table {} is not the table it was sealed with (edited or damaged)",
-                bits.display()
+                self.store.describe(&bits)
             )));
         }
         let c = census(self.space, &map).map_err(|e| refused(format!("its table: {e}")))?;
@@ -217,8 +200,8 @@ impl<'a> Analysis<'a> {
     }
 
     /// Maps the table of a complete depth read-only.
-    pub fn map_depth(&self, d: u32) -> Result<Mmap, RunError> {
-        Ok(map_read(&depth_path(&self.dir, d, "bits"))?)
+    pub fn map_depth(&self, d: u32) -> Result<Arc<Blob>, RunError> {
+        Ok(self.store.map(&depth_name(d, "bits"))?)
     }
 
     /// The latest complete depth on disk, verified; older and unfinished files are removed.
@@ -227,10 +210,7 @@ impl<'a> Analysis<'a> {
         let best = self.latest(report)?;
         // Everything but the chosen depth is stale or superseded.
         let keep = best.as_ref().map(|c| c.depth);
-        for ent in fs::read_dir(&self.dir)? {
-            let path = ent?.path();
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-            let Some(name) = name else { continue };
+        for name in self.store.names()? {
             let stale = match name
                 .strip_prefix("depth-")
                 .and_then(|s| s.split('.').next())
@@ -241,7 +221,7 @@ impl<'a> Analysis<'a> {
                 None => name.ends_with(".tmp"),
             };
             if stale {
-                fs::remove_file(&path)?;
+                self.store.remove(&name)?;
             }
         }
         Ok(best)
@@ -284,7 +264,7 @@ impl<'a> Analysis<'a> {
         let d = cp.map_or(0, |c| c.depth + 1);
         let nbytes = self.table_bytes();
         let prev_map = cp.map(|c| self.map_depth(c.depth)).transpose()?;
-        let (tmp, mut next) = map_new(&depth_path(&self.dir, d, "bits"), nbytes)?;
+        let mut next = self.store.create(&depth_name(d, "bits"), nbytes)?;
         let pull = cp.is_some_and(|c| choose_pull(c, self.pull_ratio, 1));
         let t = Instant::now();
         let progress = |done: usize, total: usize| {
@@ -296,8 +276,9 @@ impl<'a> Analysis<'a> {
                 seconds: t.elapsed().as_secs_f64(),
             }))
         };
-        let prev = prev_map.as_deref();
-        let Some(part) = step_range(self.space, prev, pull, 0, &mut next, stop, &progress) else {
+        let prev = prev_map.as_deref().map(|b| &b[..]);
+        let Some(part) = step_range(self.space, prev, pull, 0, next.bytes(), stop, &progress)
+        else {
             return Err(RunError::Interrupted(d.saturating_sub(1)));
         };
         drop(prev_map);
@@ -311,7 +292,7 @@ impl<'a> Analysis<'a> {
             row: part.row,
             seconds,
         });
-        self.seal(next, tmp, out)
+        self.seal(next, out)
     }
 
     /// Joins depth `depth`, computed elsewhere in ranges (cluster shards), into the state
@@ -342,8 +323,10 @@ impl<'a> Analysis<'a> {
                 }
             )));
         }
-        let (tmp, mut next) = map_new(&depth_path(&self.dir, depth, "bits"), self.table_bytes())?;
-        let checked = fill(&mut next)
+        let mut next = self
+            .store
+            .create(&depth_name(depth, "bits"), self.table_bytes())?;
+        let checked = fill(next.bytes())
             .and_then(|()| match &prev {
                 None => Ok(Checkpoint::first(t, seconds)),
                 Some(c) => c.after(t, seconds),
@@ -352,7 +335,7 @@ impl<'a> Analysis<'a> {
                 // The parts' tallies came from files: the table they filled must agree with
                 // them before they become rows (a complete depth's table is not kept).
                 if !cp.complete {
-                    let c = census(self.space, &next)?;
+                    let c = census(self.space, next.bytes())?;
                     cp.check_census(&c)
                         .map_err(|e| format!("the parts do not add up to their table: {e}"))?;
                 }
@@ -362,41 +345,36 @@ impl<'a> Analysis<'a> {
             Ok(cp) => cp,
             Err(e) => {
                 // Dropping the unfinished table removes it.
-                drop((next, tmp));
+                drop(next);
                 return Err(self.bad(e));
             }
         };
-        self.seal(next, tmp, cp)
+        self.seal(next, cp)
     }
 
     /// Seals a depth: flush, checksum, rename, then the JSON; then the older depth goes. The
     /// table of a depth that found nothing new is not kept (only its rows).
     fn seal(
         &self,
-        map: MmapMut,
-        tmp: AtomicFile,
+        mut table: Box<dyn NewFile>,
         mut cp: Checkpoint,
     ) -> Result<Checkpoint, RunError> {
         let d = cp.depth;
         if cp.complete {
             // Dropping the unfinished table removes it.
-            drop((map, tmp));
+            drop(table);
             cp.table_checksum = 0;
         } else {
-            map.flush()?;
-            cp.table_checksum = checksum(&map);
-            drop(map);
-            tmp.commit()?;
+            cp.table_checksum = checksum(table.bytes());
+            table.commit()?;
         }
         wurfel_files::seal(&mut cp);
         let text = wurfel_files::sealed::to_pretty(&cp);
-        wurfel_files::write_atomic(&depth_path(&self.dir, d, "json"), text.as_bytes())?;
+        self.store
+            .write(&depth_name(d, "json"), &[text.as_bytes()])?;
         if d > 0 {
             for ext in ["bits", "json"] {
-                let p = depth_path(&self.dir, d - 1, ext);
-                if p.exists() {
-                    fs::remove_file(p)?;
-                }
+                self.store.remove(&depth_name(d - 1, ext))?;
             }
         }
         Ok(cp)

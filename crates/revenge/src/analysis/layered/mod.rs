@@ -28,7 +28,7 @@ mod dir;
 mod state;
 
 pub use dir::{Analysis, Event, Progress, RunError};
-pub use state::{census, Census, Checkpoint, SpaceId};
+pub use state::{census, parse_space, sealed_space, Census, Checkpoint, SpaceId};
 
 pub const UNSEEN: u8 = 0;
 pub const DONE: u8 = 1;

@@ -13,10 +13,11 @@ use super::{RangeTally, DONE, FRONTIER, UNSEEN};
 use crate::analysis::reduced::{Space, Tally};
 use rayon::prelude::*;
 
-/// Identity of a space, stored beside its state so a directory is never resumed by another.
-/// Not sealed: it is compared field by field with the identity of the space being analysed,
-/// so an edited copy is refused unless it says exactly what an intact one says.
+/// Identity of a space, stored beside its state (`space.json`) so a directory is never resumed
+/// by another: compared field by field with the identity of the space being analysed.
+/// `format` is the layout version of the table files.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SpaceId {
     pub format: u32,
     pub name: String,
@@ -24,6 +25,71 @@ pub struct SpaceId {
     pub classes: u64,
     pub symmetries: u64,
     pub moves: usize,
+}
+
+/// The `format` of `space.json`.
+pub const SPACE_FORMAT: &str = "wurfel-analysis-space";
+/// Version 1: sealed (before, `space.json` was the bare [`SpaceId`], which is still read).
+pub const SPACE_VERSION: u32 = 1;
+
+/// `space.json` as written: a [`SpaceId`] sealed (`layout` is its `format`).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpaceFile {
+    format: String,
+    version: u32,
+    layout: u32,
+    name: String,
+    entries: u64,
+    classes: u64,
+    symmetries: u64,
+    moves: usize,
+    checksum: String,
+}
+
+impl wurfel_files::Sealed for SpaceFile {
+    const FORMAT: &'static str = SPACE_FORMAT;
+    const VERSION: u32 = SPACE_VERSION;
+    const WHAT: &'static str = "analysis space";
+    fn checksum_mut(&mut self) -> &mut String {
+        &mut self.checksum
+    }
+}
+
+/// The text of `space.json` for `id`: sealed, pretty.
+pub fn sealed_space(id: &SpaceId) -> String {
+    let mut f = SpaceFile {
+        format: SPACE_FORMAT.to_string(),
+        version: SPACE_VERSION,
+        layout: id.format,
+        name: id.name.clone(),
+        entries: id.entries,
+        classes: id.classes,
+        symmetries: id.symmetries,
+        moves: id.moves,
+        checksum: String::new(),
+    };
+    wurfel_files::seal(&mut f);
+    wurfel_files::sealed::to_pretty(&f)
+}
+
+/// The identity in a `space.json`: sealed, or the unsealed file of wurfels before the seal
+/// (whose `format` is a number), so their directories still resume.
+pub fn parse_space(text: &str) -> Result<SpaceId, String> {
+    match wurfel_files::open::<SpaceFile>(text) {
+        Ok(f) => Ok(SpaceId {
+            format: f.layout,
+            name: f.name,
+            entries: f.entries,
+            classes: f.classes,
+            symmetries: f.symmetries,
+            moves: f.moves,
+        }),
+        Err(e @ wurfel_files::SealError::Format { .. }) => {
+            serde_json::from_str::<SpaceId>(text).map_err(|_| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The `format` of a depth's checkpoint file.

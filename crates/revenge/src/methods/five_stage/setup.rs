@@ -14,11 +14,11 @@
 //! Anything else is rebuilt exactly as [`Stage::new`] builds it, and stored.
 
 use super::stage::{Plan, Stage, TableEvent};
+use crate::store::Store;
 use crate::toolkit::cache::{self, LoadError};
 use crate::toolkit::coord::Coord;
 use crate::toolkit::words::Words;
 use std::collections::HashSet;
-use std::path::Path;
 
 /// Rows of each coordinate's exploration redone at load time and compared with the file.
 const CHECK_ROWS: usize = 256;
@@ -29,38 +29,38 @@ pub fn setup_name(k: usize) -> String {
 }
 
 impl Stage {
-    /// Stage `k` as [`Stage::new`] builds it, read from `dir` when a valid copy is there, else
+    /// Stage `k` as [`Stage::new`] builds it, read from `store` when a valid copy is there, else
     /// built and stored. `report` hears (name, 0, event) as for the distance tables.
     pub fn cached(
         k: usize,
-        dir: &Path,
+        store: &dyn Store,
         report: &(dyn Fn(&str, usize, TableEvent) + Sync),
     ) -> Stage {
-        load_or_build(Plan::stage(k), dir, report)
+        load_or_build(Plan::stage(k), store, report)
     }
 
-    /// Stage `k` read from `dir` only, never built (a caller that must not spend seconds or
+    /// Stage `k` read from `store` only, never built (a caller that must not spend seconds or
     /// write files): `Missing` or `Invalid` when no valid copy is there.
-    pub fn load_cached(k: usize, dir: &Path) -> Result<Stage, LoadError> {
+    pub fn load_cached(k: usize, store: &dyn Store) -> Result<Stage, LoadError> {
         let plan = Plan::stage(k);
-        let (coords, goals) = read(&plan, dir)?;
+        let (coords, goals) = read(&plan, store)?;
         Ok(plan.finish(coords, goals))
     }
 }
 
-/// The set-up of `plan`'s stage as stored in `dir`, if valid.
-fn read(plan: &Plan, dir: &Path) -> Result<Parts, LoadError> {
-    cache::load_words(dir, &setup_name(plan.k)).and_then(|w| decode(plan, fingerprint(plan), &w))
+/// The set-up of `plan`'s stage as stored in `store`, if valid.
+fn read(plan: &Plan, store: &dyn Store) -> Result<Parts, LoadError> {
+    cache::load_words(store, &setup_name(plan.k)).and_then(|w| decode(plan, fingerprint(plan), &w))
 }
 
 pub(crate) fn load_or_build(
     plan: Plan,
-    dir: &Path,
+    store: &dyn Store,
     report: &(dyn Fn(&str, usize, TableEvent) + Sync),
 ) -> Stage {
     let name = setup_name(plan.k);
     let fp = fingerprint(&plan);
-    match read(&plan, dir) {
+    match read(&plan, store) {
         Ok((coords, goals)) => {
             report(&name, 0, TableEvent::Loaded);
             return plan.finish(coords, goals);
@@ -72,7 +72,7 @@ pub(crate) fn load_or_build(
     let start = std::time::Instant::now();
     let stage = plan.build();
     report(&name, 0, TableEvent::Built(start.elapsed().as_secs_f64()));
-    if let Err(e) = cache::store_words(dir, &name, &encode(fp, &stage)) {
+    if let Err(e) = cache::store_words(store, &name, &encode(fp, &stage)) {
         report(&name, 0, TableEvent::Invalid(format!("cannot store: {e}")));
     }
     stage
@@ -269,6 +269,7 @@ mod tests {
     use super::super::spec::{colour_set, ud_wing_coset};
     use super::*;
     use std::sync::Mutex;
+    use wurfel_files::Dir;
 
     /// Events heard by `report`, as "name event" strings.
     struct Log(Mutex<Vec<String>>);
@@ -277,7 +278,7 @@ mod tests {
         fn new() -> Log {
             Log(Mutex::new(Vec::new()))
         }
-        fn load(&self, plan: impl Fn() -> Plan, dir: &Path) -> Stage {
+        fn load(&self, plan: impl Fn() -> Plan, dir: &dyn Store) -> Stage {
             let report = |name: &str, _: usize, ev: TableEvent| {
                 let ev = match ev {
                     TableEvent::Built(_) => "Built".to_string(),
@@ -323,13 +324,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let log = Log::new();
         for k in [3, 5] {
-            let built = log.load(|| Plan::stage(k), dir.path());
+            let built = log.load(|| Plan::stage(k), &Dir::new(dir.path()));
             let name = setup_name(k);
             assert_eq!(
                 log.take(),
                 [format!("{name} Building"), format!("{name} Built")]
             );
-            let loaded = log.load(|| Plan::stage(k), dir.path());
+            let loaded = log.load(|| Plan::stage(k), &Dir::new(dir.path()));
             assert_eq!(log.take(), [format!("{name} Loaded")]);
             assert!(loaded
                 .coords
@@ -340,13 +341,13 @@ mod tests {
         }
         let built = keyed_plan().build();
         assert!(!built.coords[1].map.is_empty());
-        log.load(keyed_plan, dir.path());
-        let loaded = log.load(keyed_plan, dir.path());
+        log.load(keyed_plan, &Dir::new(dir.path()));
+        let loaded = log.load(keyed_plan, &Dir::new(dir.path()));
         assert_eq!(log.take().last().unwrap(), "stage4-setup Loaded");
         same(&loaded, &built);
         // The same file is refused for a plan of another definition.
         let other = || Plan::new(4, (vec![(colour_set(0, &[0]), false)], vec![vec![0]]));
-        log.load(other, dir.path());
+        log.load(other, &Dir::new(dir.path()));
         let events = log.take();
         assert!(events[0].contains("another definition"), "{events:?}");
     }
@@ -358,12 +359,12 @@ mod tests {
         let built = Stage::new(5);
         let mut w = encode(fingerprint(&Plan::stage(5)), &built);
         edit(&mut w);
-        cache::store_words(dir.path(), &setup_name(5), &w).unwrap();
+        cache::store_words(&Dir::new(dir.path()), &setup_name(5), &w).unwrap();
         let log = Log::new();
-        let stage = log.load(|| Plan::stage(5), dir.path());
+        let stage = log.load(|| Plan::stage(5), &Dir::new(dir.path()));
         same(&stage, &built);
         // Whatever was wrong, the file is rebuilt and the next start loads it.
-        log.load(|| Plan::stage(5), dir.path());
+        log.load(|| Plan::stage(5), &Dir::new(dir.path()));
         assert_eq!(log.0.lock().unwrap().last().unwrap(), "stage5-setup Loaded");
         (log.take(), stage)
     }
@@ -424,19 +425,19 @@ mod tests {
     fn a_file_of_another_name_or_version_is_rebuilt() {
         let dir = tempfile::tempdir().unwrap();
         let log = Log::new();
-        log.load(|| Plan::stage(3), dir.path());
+        log.load(|| Plan::stage(3), &Dir::new(dir.path()));
         let (from, to) = (
-            cache::table_path(dir.path(), &setup_name(3)),
-            cache::table_path(dir.path(), &setup_name(5)),
+            Dir::new(dir.path()).file(&cache::file_name(&setup_name(3))),
+            Dir::new(dir.path()).file(&cache::file_name(&setup_name(5))),
         );
         std::fs::copy(&from, &to).unwrap();
         log.take();
-        log.load(|| Plan::stage(5), dir.path());
+        log.load(|| Plan::stage(5), &Dir::new(dir.path()));
         assert!(log.take()[0].contains("another shape"));
         let mut b = std::fs::read(&to).unwrap();
         b[16] ^= 1;
         std::fs::write(&to, &b).unwrap();
-        log.load(|| Plan::stage(5), dir.path());
+        log.load(|| Plan::stage(5), &Dir::new(dir.path()));
         assert!(log.take()[0].contains("stale format version"));
     }
 }

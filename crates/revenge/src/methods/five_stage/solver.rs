@@ -7,10 +7,10 @@ use crate::cube::{Cube, Move};
 use crate::methods::{verify, Method, Options, Phase, Solution, SolveError};
 use crate::notation::Line;
 use crate::notation::{self, Step};
+use crate::store::Store;
 use crate::symmetry::{all_rotations, rotated, Rot};
 use crate::toolkit::cache;
 use crate::toolkit::ida::Meter;
-use std::path::Path;
 
 /// Worst cases of the five stages in STM (Norskog's analysis; stage 2 with l and r quarter turns).
 pub const STAGE_BOUNDS: [usize; 5] = [11, 16, 14, 17, 19];
@@ -125,32 +125,33 @@ impl Solver {
     }
 
     /// The solver of [`Solver::new`] with each stage's coordinates, move tables and goals
-    /// read from `dir` when a valid copy is there, else built and stored there
+    /// read from `store` when a valid copy is there, else built and stored there
     /// ([`super::setup`]): milliseconds instead of seconds. Distance tables still come from
     /// [`Solver::ensure_tables`].
-    pub fn cached(dir: &Path, report: &(dyn Fn(&str, usize, TableEvent) + Sync)) -> Solver {
+    pub fn cached(store: &dyn Store, report: &(dyn Fn(&str, usize, TableEvent) + Sync)) -> Solver {
         use rayon::prelude::*;
         Solver {
             stages: (1..=5)
                 .into_par_iter()
-                .map(|k| Stage::cached(k, dir, report))
+                .map(|k| Stage::cached(k, store, report))
                 .collect(),
             ..Solver::new_without_stages()
         }
     }
 
-    /// The solver with everything read from `dir`, building nothing (seconds to minutes and
+    /// The solver with everything read from `store`, building nothing (seconds to minutes and
     /// gigabytes): an error naming the first stage file or table that is missing or invalid.
-    pub fn load_cached(dir: &Path) -> Result<Solver, String> {
+    pub fn load_cached(store: &dyn Store) -> Result<Solver, String> {
         let mut stages = Vec::new();
         for k in 1..=5 {
             let describe = |name: &str, e: cache::LoadError| match e {
-                cache::LoadError::Missing => format!("{name} is not in {}", dir.display()),
+                cache::LoadError::Missing => format!("{name} is not in {}", store.location()),
                 cache::LoadError::Invalid(why) => format!("{name}: {why}"),
             };
-            let mut stage = Stage::load_cached(k, dir).map_err(|e| describe(&setup_name(k), e))?;
+            let mut stage =
+                Stage::load_cached(k, store).map_err(|e| describe(&setup_name(k), e))?;
             stage
-                .load_tables(dir)
+                .load_tables(store)
                 .map_err(|(name, e)| describe(&name, e))?;
             stages.push(stage);
         }
@@ -183,31 +184,31 @@ impl Solver {
     /// Loads or builds every distance table.
     pub fn ensure_tables(
         &mut self,
-        dir: &Path,
+        store: &dyn Store,
         threads: usize,
         report: &(dyn Fn(&str, usize, TableEvent) + Sync),
     ) -> Result<(), String> {
         for s in &mut self.stages {
-            s.ensure_tables(dir, threads, report)?;
+            s.ensure_tables(store, threads, report)?;
         }
         Ok(())
     }
 
-    /// Reads every cached file of the solver in `dir` whole and checks it (checksums, not only
+    /// Reads every cached file of the solver in `store` whole and checks it (checksums, not only
     /// the header): each distance table, then each stage's coordinates, move tables and goals.
     /// The error names the file and what is wrong with it.
-    pub fn verify_cache(&self, dir: &Path) -> Result<(), String> {
+    pub fn verify_cache(&self, store: &dyn Store) -> Result<(), String> {
         let why = |e| match e {
             cache::LoadError::Missing => "missing".to_string(),
             cache::LoadError::Invalid(w) => w,
         };
         for s in &self.stages {
             for p in &s.projections {
-                cache::verify(dir, &p.name, p.len())
+                cache::verify(store, &p.name, p.len())
                     .map_err(|e| format!("table {}: {}", p.name, why(e)))?;
             }
             let name = setup_name(s.number);
-            cache::verify_words(dir, &name).map_err(|e| format!("{name}: {}", why(e)))?;
+            cache::verify_words(store, &name).map_err(|e| format!("{name}: {}", why(e)))?;
         }
         Ok(())
     }

@@ -351,4 +351,14 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn stage_move_sets_have_the_expected_symmetry_groups() {
+        use crate::symmetry::move_set_symmetries;
+        assert_eq!(move_set_symmetries(&stage_moves(1)).len(), 48);
+        assert_eq!(move_set_symmetries(&stage2_seed_moves()).len(), 8);
+        assert_eq!(move_set_symmetries(&stage_moves(3)).len(), 8);
+        assert_eq!(move_set_symmetries(&stage_moves(4)).len(), 16);
+        assert_eq!(move_set_symmetries(&stage_moves(5)).len(), 48);
+    }
 }

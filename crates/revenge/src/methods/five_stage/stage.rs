@@ -11,6 +11,7 @@
 use super::spec::{stage4_seed_spec, stage_moves, stage_rotations, stage_spec, Spec};
 use super::tables::{self, Projection};
 use crate::cube::{Cube, Move};
+use crate::store::Store;
 use crate::symmetry::{conjugate, Rot};
 use crate::toolkit::cache;
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
@@ -18,7 +19,6 @@ use crate::toolkit::ida::{self, Meter};
 use crate::toolkit::prune::{DepthCallback, NibbleTable};
 use rayon::prelude::*;
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 pub use super::tables::TableEvent;
@@ -334,29 +334,29 @@ impl Stage {
         }
     }
 
-    /// Maps every distance table from `dir`, building none: `Missing` or `Invalid` (with
+    /// Maps every distance table from `store`, building none: `Missing` or `Invalid` (with
     /// the table's name) when one is not there.
-    pub fn load_tables(&mut self, dir: &Path) -> Result<(), (String, cache::LoadError)> {
+    pub fn load_tables(&mut self, store: &dyn Store) -> Result<(), (String, cache::LoadError)> {
         for p in &mut self.projections {
             if p.table.is_none() {
                 p.table =
-                    Some(cache::load(dir, &p.name, p.len()).map_err(|e| (p.name.clone(), e))?);
+                    Some(cache::load(store, &p.name, p.len()).map_err(|e| (p.name.clone(), e))?);
             }
         }
         Ok(())
     }
 
-    /// Loads every distance table from `dir`, building (and storing) the missing or invalid
+    /// Loads every distance table from `store`, building (and storing) the missing or invalid
     /// ones. `report` hears about each table: (name, entries, event).
     pub fn ensure_tables(
         &mut self,
-        dir: &Path,
+        store: &dyn Store,
         threads: usize,
         report: &(dyn Fn(&str, usize, TableEvent) + Sync),
     ) -> Result<(), String> {
         for i in 0..self.projections.len() {
             if self.projections[i].table.is_none() {
-                let t = tables::load_or_build(self.space(i), dir, threads, report)?;
+                let t = tables::load_or_build(self.space(i), store, threads, report)?;
                 self.projections[i].table = Some(t);
             }
         }

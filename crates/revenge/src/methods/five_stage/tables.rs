@@ -4,11 +4,11 @@
 //! ([`crate::toolkit::cache`]). Kept apart from the search ([`super::stage`]), which only
 //! reads the tables.
 
+use crate::store::Store;
 use crate::toolkit::cache;
 use crate::toolkit::coord::Coord;
 use crate::toolkit::prune::{self, NibbleTable};
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 /// A distance table over some of the stage's coordinates.
@@ -89,16 +89,16 @@ pub(crate) fn bfs(
     prune::bfs(&coords, &s.sources(), threads, exact_counts, on_depth, stop)
 }
 
-/// The projection's table from `dir`, else built (and stored there). `report` hears about
+/// The projection's table from `store`, else built (and stored there). `report` hears about
 /// it: (name, entries, event).
 pub(crate) fn load_or_build(
     s: Space<'_>,
-    dir: &Path,
+    store: &dyn Store,
     threads: usize,
     report: &(dyn Fn(&str, usize, TableEvent) + Sync),
 ) -> Result<NibbleTable, String> {
     let (name, len) = (s.projection.name.as_str(), s.projection.len());
-    match cache::load(dir, name, len) {
+    match cache::load(store, name, len) {
         Ok(t) => {
             report(name, len, TableEvent::Loaded);
             return Ok(t);
@@ -111,7 +111,7 @@ pub(crate) fn load_or_build(
     let cb = |d: u32, n: u64| report(name, len, TableEvent::Depth(d, n));
     let (t, _) = bfs(s, threads, false, &cb, None)?;
     report(name, len, TableEvent::Built(start.elapsed().as_secs_f64()));
-    if let Err(e) = cache::store(dir, name, &t) {
+    if let Err(e) = cache::store(store, name, &t) {
         report(name, len, TableEvent::Invalid(format!("cannot store: {e}")));
     }
     Ok(t)

@@ -2,8 +2,9 @@
 //! breadth-first search over packed states, and their storage behind one small interface (so
 //! a different cache policy or memory mapping only changes [`TableStore`]).
 
+use crate::store::Store;
 use crate::toolkit::{prune::NibbleTable, words::Bytes};
-use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Entries deeper than this read as this (a lower bound; no phase needs more).
 pub const CAP: u8 = 14;
@@ -178,7 +179,7 @@ pub fn bfs_indexed(
 /// cache directory).
 #[derive(Clone, Debug, Default)]
 pub struct TableStore {
-    pub dir: Option<PathBuf>,
+    pub store: Option<Arc<dyn Store>>,
 }
 
 impl TableStore {
@@ -186,14 +187,14 @@ impl TableStore {
     /// store is not an error: the table is simply rebuilt next time).
     pub fn get_or_build(&self, name: &str, len: usize, build: impl FnOnce() -> Dist) -> Dist {
         let name = format!("reduction-{name}");
-        if let Some(dir) = &self.dir {
-            if let Ok(t) = crate::toolkit::cache::load(dir, &name, len) {
+        if let Some(store) = &self.store {
+            if let Ok(t) = crate::toolkit::cache::load(&**store, &name, len) {
                 return Dist(t);
             }
         }
         let t = build();
-        if let Some(dir) = &self.dir {
-            let _ = crate::toolkit::cache::store(dir, &name, &t.0);
+        if let Some(store) = &self.store {
+            let _ = crate::toolkit::cache::store(&**store, &name, &t.0);
         }
         t
     }
