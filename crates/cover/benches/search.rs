@@ -42,7 +42,8 @@ fn pentominoes_6x10() -> Problem {
             }
             for y in 0..=h - dy {
                 for x in 0..=w - dx {
-                    if g == 8 && !(x + 1 <= 2 && y + 1 <= 4) {
+                    // The X's centre is (x + 1, y + 1): kept in the quarter x, y < 3, 5.
+                    if g == 8 && !(x < 2 && y < 4) {
                         continue;
                     }
                     let columns = o.cells().iter().map(|c| (c[0] + x + w * (c[1] + y)) as u32);
