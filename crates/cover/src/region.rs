@@ -166,14 +166,7 @@ impl<const W: usize> Region<W> {
     fn regions_divisible(&self, empty: &Bits<W>, s: u32) -> bool {
         let mut rest = *empty;
         while !rest.is_zero() {
-            let mut comp = rest.lowest();
-            loop {
-                let next = self.grow(&comp).and(empty);
-                if next == comp {
-                    break;
-                }
-                comp = next;
-            }
+            let comp = self.region_of(rest.lowest(), empty);
             if !comp.count().is_multiple_of(s) {
                 return false;
             }
@@ -182,21 +175,44 @@ impl<const W: usize> Region<W> {
         true
     }
 
+    /// The connected region of `empty` that holds `seed` (a cell of it).
+    #[inline]
+    fn region_of(&self, seed: Bits<W>, empty: &Bits<W>) -> Bits<W> {
+        self.flood(seed, empty, |_| false)
+            .expect("a flood that is never stopped ends with its region")
+    }
+
+    /// Grows `seed` within `empty` until it is a whole connected region, which it returns;
+    /// or `None` as soon as `stop` holds for the part flooded so far (checked before each
+    /// step). The one flood of every region test.
+    #[inline(always)]
+    fn flood(
+        &self,
+        seed: Bits<W>,
+        empty: &Bits<W>,
+        stop: impl Fn(&Bits<W>) -> bool,
+    ) -> Option<Bits<W>> {
+        let mut comp = seed;
+        loop {
+            if stop(&comp) {
+                return None;
+            }
+            let next = self.grow(&comp).and(empty);
+            if next == comp {
+                return Some(comp);
+            }
+            comp = next;
+        }
+    }
+
     /// See [`Region::fillable_after`].
     fn touched_regions_divisible(&self, empty: &Bits<W>, m: &Bits<W>, s: u32) -> bool {
         let mut rest = self.grow(m).and(empty);
         while !rest.is_zero() {
-            let mut comp = rest.lowest();
-            loop {
-                if rest.andnot(&comp).is_zero() {
-                    return true;
-                }
-                let next = self.grow(&comp).and(empty);
-                if next == comp {
-                    break;
-                }
-                comp = next;
-            }
+            let left = rest;
+            let Some(comp) = self.flood(rest.lowest(), empty, |c| left.andnot(c).is_zero()) else {
+                return true;
+            };
             if !comp.count().is_multiple_of(s) {
                 return false;
             }
@@ -220,14 +236,7 @@ impl<const W: usize> Region<W> {
         let mut sizes: [u32; 8] = [0; 8];
         let mut ncomp = 0;
         while !rest.is_zero() {
-            let mut comp = rest.lowest();
-            loop {
-                let next = self.grow(&comp).and(empty);
-                if next == comp {
-                    break;
-                }
-                comp = next;
-            }
+            let comp = self.region_of(rest.lowest(), empty);
             rest = rest.andnot(&comp);
             if ncomp == 0 && rest.is_zero() {
                 // One region: fine by size when the remaining pieces exactly fill it (always

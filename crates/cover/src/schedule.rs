@@ -170,6 +170,72 @@ struct TaskResult<V> {
     cut: Option<Vec<u32>>,
 }
 
+/// What the workers of one `run` share.
+struct Shared<'a, const W: usize, M> {
+    c: &'a Compiled<W>,
+    tasks: &'a [Vec<u32>],
+    opts: &'a SearchOptions<'a>,
+    resume: &'a (dyn Fn(usize) -> Option<Vec<u32>> + Sync),
+    make: M,
+    /// Set when the caller needs no more tasks.
+    halt: AtomicBool,
+    /// The next task to take.
+    next: AtomicUsize,
+}
+
+impl<const W: usize, M> Shared<'_, W, M> {
+    /// One worker: takes tasks in order until none is left or the search stops, and sends each
+    /// one's result (skipped tasks send nothing).
+    fn work<V: Visitor>(&self, cancel: &AtomicBool, tx: mpsc::Sender<TaskResult<V>>)
+    where
+        M: Fn(usize) -> V,
+    {
+        let stop = [&self.halt, cancel];
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.tasks.len() || stop.iter().any(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
+            if (self.opts.skip)(i) {
+                continue;
+            }
+            let result = self.task(i, &stop);
+            if tx.send(result).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Searches task `i` (within its budget, from where it was cut if it was).
+    fn task<V: Visitor>(&self, i: usize, stop: &[&AtomicBool]) -> TaskResult<V>
+    where
+        M: Fn(usize) -> V,
+    {
+        let mut visitor = (self.make)(i);
+        let (stats, finished, cut) = match self.c.state(&self.tasks[i], stop) {
+            Some(mut st) => {
+                if let Some(b) = self.opts.node_budget {
+                    st.set_budget(b);
+                }
+                if let Some(path) = (self.resume)(i) {
+                    st.resume_at(path);
+                }
+                let _ = self.c.dfs(&mut st, &mut visitor);
+                let cut = (st.stats.budget_cuts > 0).then(|| std::mem::take(&mut st.cut_path));
+                (st.stats, !st.was_stopped(), cut)
+            }
+            None => (Stats::default(), true, None),
+        };
+        TaskResult {
+            index: i,
+            visitor,
+            stats,
+            finished,
+            cut,
+        }
+    }
+}
+
 /// Runs `tasks` on worker threads and delivers them in order to `done(task, visitor, stats,
 /// cut)`, where `cut` is where a task stopped by the node budget was cut (see
 /// `State::resume_at`; `resume(task)` gives the path to continue an earlier cut task from).
@@ -179,7 +245,7 @@ pub(crate) fn run<const W: usize, V, M, D>(
     opts: &SearchOptions<'_>,
     resume: &(dyn Fn(usize) -> Option<Vec<u32>> + Sync),
     make: M,
-    mut done: D,
+    done: D,
 ) -> SearchReport
 where
     V: Visitor,
@@ -187,58 +253,19 @@ where
     D: FnMut(usize, V, Stats, Option<Vec<u32>>) -> ControlFlow<()>,
 {
     let start = Instant::now();
-    let total = tasks.len();
-    let halt = AtomicBool::new(false);
+    let shared = Shared {
+        c,
+        tasks,
+        opts,
+        resume,
+        make,
+        halt: AtomicBool::new(false),
+        next: AtomicUsize::new(0),
+    };
     let never = AtomicBool::new(false);
     let cancel = opts.cancel.unwrap_or(&never);
-    let next = AtomicUsize::new(0);
-    let mut report = SearchReport {
-        tasks_total: total,
-        ..Default::default()
-    };
-    let threads = opts.threads.max(1).min(total.max(1));
+    let threads = opts.threads.max(1).min(tasks.len().max(1));
     let (tx, rx) = mpsc::channel::<TaskResult<V>>();
-
-    let worker = |tx: mpsc::Sender<TaskResult<V>>| {
-        let stop = [&halt, cancel];
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= total || stop.iter().any(|s| s.load(Ordering::Relaxed)) {
-                break;
-            }
-            if (opts.skip)(i) {
-                continue;
-            }
-            let mut visitor = make(i);
-            let (stats, finished, cut) = match c.state(&tasks[i], &stop) {
-                Some(mut st) => {
-                    if let Some(b) = opts.node_budget {
-                        st.set_budget(b);
-                    }
-                    if let Some(path) = resume(i) {
-                        st.resume_at(path);
-                    }
-                    let _ = c.dfs(&mut st, &mut visitor);
-                    let cut = (st.stats.budget_cuts > 0).then(|| std::mem::take(&mut st.cut_path));
-                    (st.stats, !st.was_stopped(), cut)
-                }
-                None => (Stats::default(), true, None),
-            };
-            if tx
-                .send(TaskResult {
-                    index: i,
-                    visitor,
-                    stats,
-                    finished,
-                    cut,
-                })
-                .is_err()
-            {
-                break;
-            }
-        }
-    };
-
     std::thread::scope(|s| {
         // A worker the system refuses to start (thread or memory limits) is not an error: the
         // others share its tasks. With none at all, this thread runs every task before
@@ -246,72 +273,95 @@ where
         let mut spawned = 0;
         for _ in 0..threads {
             let tx = tx.clone();
+            let shared = &shared;
             let started = std::thread::Builder::new()
                 .stack_size(64 << 20)
-                .spawn_scoped(s, || worker(tx));
+                .spawn_scoped(s, move || shared.work(cancel, tx));
             if started.is_err() {
                 break;
             }
             spawned += 1;
         }
         if spawned == 0 {
-            worker(tx.clone());
+            shared.work(cancel, tx.clone());
         }
         drop(tx);
-        let mut pending: BTreeMap<usize, TaskResult<V>> = BTreeMap::new();
-        let mut deliver = 0usize;
-        let mut stopped = false;
-        let mut last_tick = Instant::now();
-        let mut disconnected = false;
+        let report = deliver(start, tasks.len(), opts, &rx, done, &shared.halt);
+        shared.halt.store(true, Ordering::Relaxed);
+        report
+    })
+}
+
+/// Receives the workers' results and hands them to `done` in task order (skipped tasks count
+/// as delivered), reporting progress; stops at the first task not finished, when `done`
+/// breaks (then sets `halt`) or when every worker is gone.
+fn deliver<V, D>(
+    start: Instant,
+    total: usize,
+    opts: &SearchOptions<'_>,
+    rx: &mpsc::Receiver<TaskResult<V>>,
+    mut done: D,
+    halt: &AtomicBool,
+) -> SearchReport
+where
+    D: FnMut(usize, V, Stats, Option<Vec<u32>>) -> ControlFlow<()>,
+{
+    let mut report = SearchReport {
+        tasks_total: total,
+        ..Default::default()
+    };
+    let mut pending: BTreeMap<usize, TaskResult<V>> = BTreeMap::new();
+    let mut next = 0usize;
+    let mut stopped = false;
+    let mut last_tick = Instant::now();
+    let mut disconnected = false;
+    loop {
+        // Deliver everything that is next in order.
         loop {
-            // Deliver everything that is next in order (skipped tasks count as delivered).
-            loop {
-                if deliver < total && (opts.skip)(deliver) {
-                    deliver += 1;
-                    report.tasks_done += 1;
-                    continue;
-                }
-                let Some(r) = pending.remove(&deliver) else {
-                    break;
-                };
-                if !r.finished || stopped {
-                    stopped = true;
-                    break;
-                }
-                report.stats += r.stats;
+            if next < total && (opts.skip)(next) {
+                next += 1;
                 report.tasks_done += 1;
-                deliver += 1;
-                if done(r.index, r.visitor, r.stats, r.cut).is_break() {
-                    stopped = true;
-                    halt.store(true, Ordering::Relaxed);
-                    break;
-                }
+                continue;
             }
-            if let Some(p) = opts.progress {
-                if last_tick.elapsed() > Duration::from_millis(100) || deliver == total {
-                    last_tick = Instant::now();
-                    p(&Progress {
-                        tasks_done: report.tasks_done,
-                        tasks_total: total,
-                        stats: report.stats,
-                        elapsed: start.elapsed(),
-                    });
-                }
-            }
-            if deliver == total || stopped || disconnected {
+            let Some(r) = pending.remove(&next) else {
+                break;
+            };
+            if !r.finished || stopped {
+                stopped = true;
                 break;
             }
-            match rx.recv_timeout(Duration::from_millis(250)) {
-                Ok(r) => {
-                    pending.insert(r.index, r);
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                // All workers are gone: deliver what is in order, then stop.
-                Err(mpsc::RecvTimeoutError::Disconnected) => disconnected = true,
+            report.stats += r.stats;
+            report.tasks_done += 1;
+            next += 1;
+            if done(r.index, r.visitor, r.stats, r.cut).is_break() {
+                stopped = true;
+                halt.store(true, Ordering::Relaxed);
+                break;
             }
         }
-        halt.store(true, Ordering::Relaxed);
-        report.complete = deliver == total && !stopped;
-    });
+        if let Some(p) = opts.progress {
+            if last_tick.elapsed() > Duration::from_millis(100) || next == total {
+                last_tick = Instant::now();
+                p(&Progress {
+                    tasks_done: report.tasks_done,
+                    tasks_total: total,
+                    stats: report.stats,
+                    elapsed: start.elapsed(),
+                });
+            }
+        }
+        if next == total || stopped || disconnected {
+            break;
+        }
+        match rx.recv_timeout(Duration::from_millis(250)) {
+            Ok(r) => {
+                pending.insert(r.index, r);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            // All workers are gone: deliver what is in order, then stop.
+            Err(mpsc::RecvTimeoutError::Disconnected) => disconnected = true,
+        }
+    }
+    report.complete = next == total && !stopped;
     report
 }

@@ -381,9 +381,17 @@ impl<const W: usize> Compiled<W> {
                 // engine: it went from about 2.1 to 1.2 billion instructions counting solid
                 // pentominoes 2x5x6 (callgrind; the whole count from 4.2 to 3.0 together
                 // with `Counter::add_all` and the region test's kept volume).
+                // (`cargo bench -p wurfel-cover` with and without `--features checked-filter`
+                // measures it.)
+                #[cfg(not(feature = "checked-filter"))]
                 unsafe {
                     *dst_masks.get_unchecked_mut(kept) = *e;
                     *dst_rows.get_unchecked_mut(kept) = r;
+                }
+                #[cfg(feature = "checked-filter")]
+                {
+                    dst_masks[kept] = *e;
+                    dst_rows[kept] = r;
                 }
                 for w in 0..W {
                     union.0[w] |= e.0[w] & keep;
