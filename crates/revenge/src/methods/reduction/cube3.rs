@@ -106,7 +106,10 @@ impl Cube3 {
         // Colex unranking: the largest position p with C(p, k) within the rank, for k = 4..1.
         let (mut m, mut r) = (0u32, i);
         for k in (1..=4).rev() {
-            let p = (k - 1..12).rev().find(|&p| binom(p, k) <= r).expect("rank < 495");
+            let p = (k - 1..12)
+                .rev()
+                .find(|&p| binom(p, k) <= r)
+                .expect("rank < 495");
             m |= 1 << p;
             r -= binom(p, k);
         }

@@ -1,6 +1,15 @@
 //! Iterative-deepening A* shared by the phases: a phase says which turns it uses, how a state
 //! moves, a lower bound on its distance to the goal and what a goal is; the search lists
 //! solutions in order of length, turns on one axis in one canonical order.
+//!
+//! Why not the toolkit's IDA* (`toolkit::ida`, the five stages'): the reduction's phases need
+//! what it does not do, and their budgets are counted in this search's visits. States are typed
+//! (phase 3's σ is a permutation, not a tuple of coordinate ids; the toolkit copies a `Vec<u32>`
+//! per visit); a phase lists many solutions of lengths `min_len..=max_len` to a callback that
+//! may stop it (the funnel), not one optimal solution; successors' bounds are read together
+//! ([`Phase::keep_within`]) so that the pairing table's cache misses overlap; and a visit is an
+//! expanded position (the toolkit also counts pruned children), the unit the solver's `COST`
+//! weights were measured in. Sharing the toolkit's would change every solution and its work.
 
 use super::moves::{may_follow, Turn, N_TURNS};
 

@@ -10,7 +10,6 @@ use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::cube::Cube;
 use std::cell::Cell;
 
-
 /// Move tables and distance tables of the two phases.
 pub struct TwoPhase {
     pub reader: Reader,
