@@ -5,8 +5,9 @@
 //! the reduction solver's finishes do).
 use rand::SeedableRng;
 use std::time::Instant;
+use wurfel_revenge::methods::reduction::cube3::Cube3;
 use wurfel_revenge::methods::reduction::table::TableStore;
-use wurfel_revenge::methods::reduction::three::{Cube3, TwoPhase};
+use wurfel_revenge::methods::reduction::three::TwoPhase;
 
 /// CPU time of this thread in seconds (Linux's schedstat; wall time elsewhere is taken instead):
 /// on a shared machine it moves less than the wall clock.

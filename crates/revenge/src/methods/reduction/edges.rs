@@ -140,36 +140,21 @@ impl CentreIndex {
     }
 }
 
-pub struct Phase3 {
-    pub ep: EdgePositions,
-    /// Wing slot -> class (0 = A, 1 = B).
-    pub class: [u8; 24],
-    masks: MaskTurns,
-    turns: Vec<Turn>,
-    /// Edge position -> pairing number (the M-slice edges first).
-    to_pairing: [u8; 12],
+/// What the pairing coordinate needs of the turns (numbered as by the edge-position
+/// renumbering returned with it, the M-slice edges first): per turn, where the class-A and
+/// class-B slots of each edge position go and whether the corner-plus-edge parity flips; the
+/// symmetries of the turn set that keep the wing classes.
+struct PairingMoves {
+    alpha: Vec<Sigma>,
+    beta: Vec<Sigma>,
     parity_flip: [u8; N_TURNS],
-    /// The U, R, F centre masks of the solved cube turned by each of [`half_rotations`].
-    centres_goals: [u32; 4],
-    centres: Dist,
-    centre_index: CentreIndex,
-    pub pairing: Pairing,
-    /// Wing classes when the U-D, R-L or F-B axis is the restricted one (R-L: `class`).
-    axis_class: [[u8; 24]; 3],
+    syms: Vec<Sigma>,
 }
 
-impl Phase3 {
-    pub fn new(store: &TableStore) -> Phase3 {
-        let ep = EdgePositions::new();
+impl PairingMoves {
+    /// Returns the renumbering too: edge position -> pairing number.
+    fn new(ep: &EdgePositions, class: &[u8; 24], all: &[Turn]) -> ([u8; 12], PairingMoves) {
         let g = geometry();
-        let turns = phase3_turns();
-        let all = pairing_turns();
-        // Wing classes with each axis the restricted one (R-L: phase 3's own).
-        let axis_class: [[u8; 24]; 3] = [0, 1, 2].map(|axis| {
-            let orbits = wing_orbits(&pairing_turns_about(axis));
-            std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8)
-        });
-        let class = axis_class[1];
         // The M-slice edges (on neither the R nor the L face) first: every symmetry of the
         // phase-3 turns keeps that set, which the pairing coordinate needs.
         let on_rl = |p: usize| {
@@ -204,7 +189,7 @@ impl Phase3 {
                 t as usize
             }
         };
-        for &t in &all {
+        for &t in all {
             let p = &perms[t.0 as usize];
             let mut dest = [0usize; 24];
             for i in 0..24 {
@@ -217,7 +202,7 @@ impl Phase3 {
             beta[t.0 as usize] = renumber(b);
         }
         // Symmetries of the turn set that keep the wing classes, as edge-position permutations.
-        let syms: Vec<Sigma> = move_set_symmetries(&to_slices(&all))
+        let syms: Vec<Sigma> = move_set_symmetries(&to_slices(all))
             .iter()
             .map(|s| s.wing_map())
             .filter(|wm| (0..24).all(|s| class[wm[s] as usize] == class[s]))
@@ -227,9 +212,50 @@ impl Phase3 {
                 }))
             })
             .collect();
+        let moves = PairingMoves {
+            alpha,
+            beta,
+            parity_flip,
+            syms,
+        };
+        (to_pairing, moves)
+    }
+}
+
+pub struct Phase3 {
+    pub ep: EdgePositions,
+    /// Wing slot -> class (0 = A, 1 = B).
+    pub class: [u8; 24],
+    masks: MaskTurns,
+    turns: Vec<Turn>,
+    /// Edge position -> pairing number (the M-slice edges first).
+    to_pairing: [u8; 12],
+    parity_flip: [u8; N_TURNS],
+    /// The U, R, F centre masks of the solved cube turned by each of [`half_rotations`].
+    centres_goals: [u32; 4],
+    centres: Dist,
+    centre_index: CentreIndex,
+    pub pairing: Pairing,
+    /// Wing classes when the U-D, R-L or F-B axis is the restricted one (R-L: `class`).
+    axis_class: [[u8; 24]; 3],
+}
+
+impl Phase3 {
+    pub fn new(store: &TableStore) -> Phase3 {
+        let ep = EdgePositions::new();
+        let turns = phase3_turns();
+        let all = pairing_turns();
+        // Wing classes with each axis the restricted one (R-L: phase 3's own).
+        let axis_class: [[u8; 24]; 3] = [0, 1, 2].map(|axis| {
+            let orbits = wing_orbits(&pairing_turns_about(axis));
+            std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8)
+        });
+        let class = axis_class[1];
+        let (to_pairing, moves) = PairingMoves::new(&ep, &class, &all);
+        let parity_flip = moves.parity_flip;
         // Exact with all the turns; with phase 3's (no Dw2, Lw2, Bw2) the distance is the same,
         // as pairing does not care about whole-cube turns (a test checks it).
-        let pairing = Pairing::new(alpha, beta, syms, &all, store);
+        let pairing = Pairing::new(moves.alpha, moves.beta, moves.syms, &all, store);
         let masks = MaskTurns::new();
         let centres_goals = half_rotations().map(|r| {
             let mut c = Cube::solved();

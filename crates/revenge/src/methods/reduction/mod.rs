@@ -7,11 +7,12 @@
 //!    phase 3 can finish, an even wing permutation; kept only when the edges are separated;
 //! 3. [`edges`]: centres solved and edges paired with half wide turns, optimally (the exact
 //!    [`pairing`] table);
-//! 4. [`three`]: the reduced cube as a 3x3x3, Kociemba's two phases.
+//! 4. [`three`]: the reduced cube as a 3x3x3 ([`cube3`]), Kociemba's two phases.
 //!
 //! [`solver`] combines many candidate solutions of each phase within a work budget.
 
 pub mod centres;
+pub mod cube3;
 pub mod edges;
 pub mod frame;
 pub mod moves;

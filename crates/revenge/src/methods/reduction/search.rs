@@ -1,21 +1,45 @@
 //! Iterative-deepening A* shared by the phases: a phase says which turns it uses, how a state
 //! moves, a lower bound on its distance to the goal and what a goal is; the search lists
 //! solutions in order of length, turns on one axis in one canonical order.
+//!
+//! Why not the toolkit's IDA* (`toolkit::ida`, the five stages'): the reduction's phases need
+//! what it does not do, and their budgets are counted in this search's visits. States are typed
+//! (phase 3's σ is a permutation, not a tuple of coordinate ids; the toolkit copies a `Vec<u32>`
+//! per visit); a phase lists many solutions of lengths `min_len..=max_len` to a callback that
+//! may stop it (the funnel), not one optimal solution; successors' bounds are read together
+//! ([`Phase::keep_within`]) so that the pairing table's cache misses overlap; and a visit is an
+//! expanded position (the toolkit also counts pruned children), the unit the solver's `COST`
+//! weights were measured in. Sharing the toolkit's would change every solution and its work.
 
 use super::moves::{may_follow, Turn, N_TURNS};
 
 /// Keeps the `kids` whose entry of one table (`entry`: a kid's table entry, read for all of
 /// them before any is tested) is at most `limit`, in order.
-pub fn keep_entries_within<S>(kids: &mut Vec<(Turn, S)>, limit: usize, entry: impl Fn(&S) -> u8) {
+pub fn keep_entries_within<S: Copy>(
+    kids: &mut Vec<(Turn, S)>,
+    limit: usize,
+    entry: impl Fn(&S) -> u8,
+) {
     let mut b = [0u8; N_TURNS];
     for ((_, s), x) in kids.iter().zip(b.iter_mut()) {
         *x = entry(s);
     }
-    let mut k = 0;
-    kids.retain(|_| {
-        k += 1;
-        b[k - 1] as usize <= limit
-    });
+    keep_if(kids, |k, _| b[k] as usize <= limit);
+}
+
+/// Keeps the `kids` for which `keep` (given a kid's place and state) is true, in order.
+/// Compacted by hand: the kids are plain values, and `Vec::retain`'s guard against a panicking
+/// closure showed in profiles of this loop.
+#[inline]
+pub fn keep_if<S: Copy>(kids: &mut Vec<(Turn, S)>, mut keep: impl FnMut(usize, &S) -> bool) {
+    let mut kept = 0;
+    for k in 0..kids.len() {
+        if keep(k, &kids[k].1) {
+            kids[kept] = kids[k];
+            kept += 1;
+        }
+    }
+    kids.truncate(kept);
 }
 use std::cell::Cell;
 
@@ -37,7 +61,7 @@ pub trait Phase {
     /// of a table together: independent reads overlap, where testing each kid in turn waits
     /// for each read.
     fn keep_within(&self, kids: &mut Vec<(Turn, Self::State)>, limit: usize) {
-        kids.retain(|(_, s)| self.within(s, limit));
+        keep_if(kids, |_, s| self.within(s, limit));
     }
 }
 

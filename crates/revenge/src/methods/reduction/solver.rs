@@ -467,6 +467,11 @@ impl Reduction {
 
     /// Solves `cube` with the funnel's settings spelled out (the tuning examples compare them).
     pub fn solve_with(&self, cube: &Cube, opts: &Tuning) -> Result<Solution, SolveError> {
+        // Solved in another orientation: solved, as `revenge explain` and the facelet input
+        // see it (the colours, not the frame, define it), so no turns, only the rotations.
+        if cube.is_solved_any_orientation() {
+            return answer(cube, vec![Vec::new(); PHASE_NAMES.len()], 0);
+        }
         let meter = Meter::default();
         let p1 = self.phase1(cube, opts, &meter);
         if p1.is_empty() {
@@ -528,37 +533,43 @@ impl Reduction {
             }
         }
         let (_, phases) = best.ok_or(SolveError::NotFound(4))?;
-        let moves: Vec<Move> = phases.iter().flat_map(|p| to_slices(p)).collect();
-        let mut end = *cube;
-        end.apply_all(&moves);
-        let rotations = orientation_fix(&end).ok_or(SolveError::Verify)?;
-        let mut steps: Vec<Step> = moves.iter().map(|&m| Step::Turn(m)).collect();
-        steps.extend(rotations.iter().map(|&r| Step::Rotate(r)));
-        let sol = Solution {
-            phases: phases
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let m = to_slices(p);
-                    methods::Phase {
-                        number: i + 1,
-                        goal: PHASE_NAMES[i],
-                        rotation: Vec::new(),
-                        searched: m.clone(),
-                        moves: m,
-                    }
-                })
-                .collect(),
-            line: Line {
-                moves,
-                final_rotation: rotations,
-            },
-            steps,
-            work: meter.spent(),
-        };
-        verify(cube, &sol)?;
-        Ok(sol)
+        answer(cube, phases, meter.spent())
     }
+}
+
+/// The solution of `cube` made of the phases' turns (then the whole-cube rotations that bring
+/// the solved cube home), checked by applying it.
+fn answer(cube: &Cube, phases: Vec<Vec<Turn>>, work: u64) -> Result<Solution, SolveError> {
+    let moves: Vec<Move> = phases.iter().flat_map(|p| to_slices(p)).collect();
+    let mut end = *cube;
+    end.apply_all(&moves);
+    let rotations = orientation_fix(&end).ok_or(SolveError::Verify)?;
+    let mut steps: Vec<Step> = moves.iter().map(|&m| Step::Turn(m)).collect();
+    steps.extend(rotations.iter().map(|&r| Step::Rotate(r)));
+    let sol = Solution {
+        phases: phases
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let m = to_slices(p);
+                methods::Phase {
+                    number: i + 1,
+                    goal: PHASE_NAMES[i],
+                    rotation: Vec::new(),
+                    searched: m.clone(),
+                    moves: m,
+                }
+            })
+            .collect(),
+        line: Line {
+            moves,
+            final_rotation: rotations,
+        },
+        steps,
+        work,
+    };
+    verify(cube, &sol)?;
+    Ok(sol)
 }
 
 impl Method for Reduction {

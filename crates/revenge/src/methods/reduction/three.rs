@@ -3,164 +3,12 @@
 //! (corners untwisted, edges unflipped, middle-layer edges in the middle layer), phase B solves
 //! within it. The 3x3x3 turns are derived from the 4x4x4 model, so they cannot disagree with it.
 
-use super::edges::{wing_orbits, EdgePositions};
+use super::cube3::{Cube3, Reader, N_FLIP, N_PERM8, N_SLICE, N_SP, N_TWIST};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::cube::Cube;
-use crate::toolkit::coord::{perm_rank, perm_unrank, subset_rank};
 use std::cell::Cell;
-
-/// A 3x3x3 at cubie level (replaced-by form, like [`Cube`]); edge positions 8..12 are the
-/// middle layer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Cube3 {
-    pub cp: [u8; 8],
-    pub co: [u8; 8],
-    pub ep: [u8; 12],
-    pub eo: [u8; 12],
-}
-
-impl Cube3 {
-    pub fn solved() -> Cube3 {
-        Cube3 {
-            cp: std::array::from_fn(|i| i as u8),
-            co: [0; 8],
-            ep: std::array::from_fn(|i| i as u8),
-            eo: [0; 12],
-        }
-    }
-    /// This cube followed by `m` (a turn given as the cube it makes from the solved one).
-    pub fn then(&self, m: &Cube3) -> Cube3 {
-        Cube3 {
-            cp: m.cp.map(|s| self.cp[s as usize]),
-            co: std::array::from_fn(|i| (self.co[m.cp[i] as usize] + m.co[i]) % 3),
-            ep: m.ep.map(|s| self.ep[s as usize]),
-            eo: std::array::from_fn(|i| self.eo[m.ep[i] as usize] ^ m.eo[i]),
-        }
-    }
-    /// The inverse: `self.then(&self.inverse())` is solved.
-    pub fn inverse(&self) -> Cube3 {
-        let mut r = Cube3::solved();
-        for i in 0..8 {
-            let x = self.cp[i] as usize;
-            r.cp[x] = i as u8;
-            r.co[x] = (3 - self.co[i]) % 3;
-        }
-        for i in 0..12 {
-            let x = self.ep[i] as usize;
-            r.ep[x] = i as u8;
-            r.eo[x] = self.eo[i];
-        }
-        r
-    }
-    /// A uniformly random legal 3x3x3: corner and edge permutations of equal parity, twists
-    /// summing to 0 mod 3, flips to 0 mod 2.
-    pub fn random_with<R: rand::Rng>(rng: &mut R) -> Cube3 {
-        use rand::seq::SliceRandom;
-        let mut c = Cube3::solved();
-        c.cp.shuffle(rng);
-        c.ep.shuffle(rng);
-        if parity(&c.cp) != parity(&c.ep) {
-            c.ep.swap(0, 1);
-        }
-        for i in 0..7 {
-            c.co[i] = rng.gen_range(0..3);
-        }
-        c.co[7] = (3 - c.co[..7].iter().sum::<u8>() % 3) % 3;
-        for i in 0..11 {
-            c.eo[i] = rng.gen_range(0..2);
-        }
-        c.eo[11] = c.eo[..11].iter().sum::<u8>() % 2;
-        c
-    }
-    fn twist(&self) -> u16 {
-        self.co[..7].iter().fold(0, |a, &x| a * 3 + x as u16)
-    }
-    fn flip(&self) -> u16 {
-        self.eo[..11].iter().fold(0, |a, &x| a * 2 + x as u16)
-    }
-    fn slice(&self) -> u16 {
-        let m = (0..12)
-            .filter(|&p| self.ep[p] >= 8)
-            .fold(0, |m, p| m | 1 << p);
-        subset_rank(m) as u16
-    }
-    fn corners(&self) -> u16 {
-        perm_rank(&self.cp) as u16
-    }
-    fn edges8(&self) -> u16 {
-        perm_rank(&self.ep[..8]) as u16
-    }
-    fn slice_perm(&self) -> u8 {
-        let s: Vec<u8> = self.ep[8..].iter().map(|&x| x.wrapping_sub(8)).collect();
-        perm_rank(&s) as u8
-    }
-}
-
-/// Parity of a permutation (0 even, 1 odd).
-fn parity(p: &[u8]) -> u8 {
-    let mut n = 0;
-    for i in 0..p.len() {
-        for j in i + 1..p.len() {
-            n += (p[i] > p[j]) as u8;
-        }
-    }
-    n & 1
-}
-
-/// Reads the reduced 3x3x3 of a 4x4x4 whose centres are solved and edges paired: `None` when
-/// some edge is not paired.
-pub struct Reader {
-    ep: EdgePositions,
-    /// Wing slot -> orientation class for the 3x3x3 (kept by U, D, R, L, F2, B2).
-    class: [u8; 24],
-}
-
-impl Reader {
-    pub fn new() -> Reader {
-        let ep = EdgePositions::new();
-        let keep: Vec<Turn> = Turn::all()
-            .filter(|t| !t.wide() && (t.axis() != 2 || t.amount() == 2))
-            .collect();
-        let orbits = wing_orbits(&keep);
-        let class = std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8);
-        Reader { ep, class }
-    }
-    pub fn read(&self, c: &Cube) -> Option<Cube3> {
-        let mut ep = [0u8; 12];
-        let mut eo = [0u8; 12];
-        for p in 0..12 {
-            let [s, t] = self.ep.slots[p].map(|x| x as usize);
-            let (x, y) = if self.class[s] == 0 { (s, t) } else { (t, s) };
-            let (wx, wy) = (c.wp[x] as usize, c.wp[y] as usize);
-            let e = self.ep.pos[wx];
-            if self.ep.pos[wy] != e {
-                return None;
-            }
-            ep[p] = e;
-            eo[p] = self.class[wx];
-        }
-        Some(Cube3 {
-            cp: c.cp,
-            co: c.co,
-            ep,
-            eo,
-        })
-    }
-}
-
-impl Default for Reader {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-const N_TWIST: usize = 2187;
-const N_FLIP: usize = 2048;
-const N_SLICE: usize = 495;
-const N_PERM8: usize = 40320;
-const N_SP: usize = 24;
 
 /// Move tables and distance tables of the two phases.
 pub struct TwoPhase {
@@ -168,12 +16,7 @@ pub struct TwoPhase {
     turns_a: Vec<Turn>,
     turns_b: Vec<Turn>,
     moves: Vec<Cube3>,
-    twist_mv: Vec<[u16; 18]>,
-    flip_mv: Vec<[u16; 18]>,
-    slice_mv: Vec<[u16; 18]>,
-    corner_mv: Vec<[u16; 18]>,
-    edge8_mv: Vec<[u16; 18]>,
-    sp_mv: Vec<[u8; 18]>,
+    mv: CoordMoves,
     /// The cube as it is, turned so R-L is the U-D axis, and so F-B is.
     views: Vec<View>,
     solved_slice: u16,
@@ -184,10 +27,27 @@ pub struct TwoPhase {
     edge_sp: Dist,
 }
 
-fn cube_with(f: impl FnOnce(&mut Cube3)) -> Cube3 {
-    let mut c = Cube3::solved();
-    f(&mut c);
-    c
+/// Each coordinate's move table: value -> its value after each of the 18 outer turns.
+struct CoordMoves {
+    twist: Vec<[u16; 18]>,
+    flip: Vec<[u16; 18]>,
+    slice: Vec<[u16; 18]>,
+    corner: Vec<[u16; 18]>,
+    edge8: Vec<[u16; 18]>,
+    sp: Vec<[u8; 18]>,
+}
+
+impl CoordMoves {
+    fn new(moves: &[Cube3]) -> CoordMoves {
+        CoordMoves {
+            twist: move_table(N_TWIST, moves, Cube3::with_twist, Cube3::twist),
+            flip: move_table(N_FLIP, moves, Cube3::with_flip, Cube3::flip),
+            slice: move_table(N_SLICE, moves, Cube3::with_slice, Cube3::slice),
+            corner: move_table(N_PERM8, moves, Cube3::with_corners, Cube3::corners),
+            edge8: move_table(N_PERM8, moves, Cube3::with_edges8, Cube3::edges8),
+            sp: move_table(N_SP, moves, Cube3::with_slice_perm, Cube3::slice_perm),
+        }
+    }
 }
 
 fn move_table<const N: usize, T: Copy + Default>(
@@ -250,113 +110,22 @@ impl TwoPhase {
             .copied()
             .filter(|t| t.axis() == 0 || t.amount() == 2)
             .collect();
-        let twist_mv = move_table::<18, u16>(
-            N_TWIST,
-            &moves,
-            |i| {
-                cube_with(|c| {
-                    let mut x = i;
-                    let mut sum = 0;
-                    for k in (0..7).rev() {
-                        c.co[k] = (x % 3) as u8;
-                        sum += x % 3;
-                        x /= 3;
-                    }
-                    c.co[7] = ((3 - sum % 3) % 3) as u8;
-                })
-            },
-            Cube3::twist,
-        );
-        let flip_mv = move_table::<18, u16>(
-            N_FLIP,
-            &moves,
-            |i| {
-                cube_with(|c| {
-                    let mut x = i;
-                    let mut sum = 0;
-                    for k in (0..11).rev() {
-                        c.eo[k] = (x % 2) as u8;
-                        sum += x % 2;
-                        x /= 2;
-                    }
-                    c.eo[11] = (sum % 2) as u8;
-                })
-            },
-            Cube3::flip,
-        );
-        // Slice coordinate: the colex rank of the middle-layer edges' positions.
-        let masks: Vec<u32> = (0u32..1 << 12).filter(|m| m.count_ones() == 4).collect();
-        let mut by_rank = vec![0u32; N_SLICE];
-        for &m in &masks {
-            by_rank[subset_rank(m) as usize] = m;
-        }
-        let slice_mv = move_table::<18, u16>(
-            N_SLICE,
-            &moves,
-            |i| {
-                cube_with(|c| {
-                    let m = by_rank[i];
-                    let (mut mid, mut other) = (8u8, 0u8);
-                    for p in 0..12 {
-                        if m >> p & 1 == 1 {
-                            c.ep[p] = mid;
-                            mid += 1;
-                        } else {
-                            c.ep[p] = other;
-                            other += 1;
-                        }
-                    }
-                })
-            },
-            Cube3::slice,
-        );
-        let corner_mv = move_table::<18, u16>(
-            N_PERM8,
-            &moves,
-            |i| {
-                cube_with(|c| {
-                    c.cp.copy_from_slice(&perm_unrank(i as u32, 8));
-                })
-            },
-            Cube3::corners,
-        );
-        let edge8_mv = move_table::<18, u16>(
-            N_PERM8,
-            &moves,
-            |i| {
-                cube_with(|c| {
-                    c.ep[..8].copy_from_slice(&perm_unrank(i as u32, 8));
-                })
-            },
-            Cube3::edges8,
-        );
-        let sp_mv = move_table::<18, u8>(
-            N_SP,
-            &moves,
-            |i| {
-                cube_with(|c| {
-                    for (k, x) in perm_unrank(i as u32, 4).into_iter().enumerate() {
-                        c.ep[8 + k] = x + 8;
-                    }
-                })
-            },
-            Cube3::slice_perm,
-        );
+        let mv = CoordMoves::new(&moves);
         let solved_slice = Cube3::solved().slice();
         let a_idx: Vec<usize> = outer.iter().map(|t| t.0 as usize).collect();
         let b_idx: Vec<usize> = turns_b.iter().map(|t| t.0 as usize).collect();
         let twist_slice = pair_table(
             store,
             "3x3-twist-slice",
-            (&twist_mv, 0),
-            (&slice_mv, solved_slice),
+            (&mv.twist, 0),
+            (&mv.slice, solved_slice),
             &a_idx,
         );
         let flip_slice = pair_table(
             store,
             "3x3-flip-slice",
-            (&flip_mv, 0),
-            (&slice_mv, solved_slice),
+            (&mv.flip, 0),
+            (&mv.slice, solved_slice),
             &a_idx,
         );
         // Twist and flip together (Chen Shuang's min2phase prunes with it too): it catches
@@ -364,22 +133,22 @@ impl TwoPhase {
         let twist_flip = pair_table(
             store,
             "3x3-twist-flip",
-            (&twist_mv, 0),
-            (&flip_mv, 0),
+            (&mv.twist, 0),
+            (&mv.flip, 0),
             &a_idx,
         );
         let corner_sp = pair_table(
             store,
             "3x3-corners-slice",
-            (&corner_mv, 0),
-            (&sp_mv, 0),
+            (&mv.corner, 0),
+            (&mv.sp, 0),
             &b_idx,
         );
         let edge_sp = pair_table(
             store,
             "3x3-edges-slice",
-            (&edge8_mv, 0),
-            (&sp_mv, 0),
+            (&mv.edge8, 0),
+            (&mv.sp, 0),
             &b_idx,
         );
         let wide = |face, amount| Turn::new(face, true, amount);
@@ -398,12 +167,7 @@ impl TwoPhase {
             turns_a: outer,
             turns_b,
             moves,
-            twist_mv,
-            flip_mv,
-            slice_mv,
-            corner_mv,
-            edge8_mv,
-            sp_mv,
+            mv,
             solved_slice,
             twist_slice,
             flip_slice,
@@ -680,9 +444,9 @@ impl Phase for PhaseA<'_> {
         let m = t.0 as usize;
         let tp = self.0.tp;
         (
-            tp.twist_mv[s.0 as usize][m],
-            tp.flip_mv[s.1 as usize][m],
-            tp.slice_mv[s.2 as usize][m],
+            tp.mv.twist[s.0 as usize][m],
+            tp.mv.flip[s.1 as usize][m],
+            tp.mv.slice[s.2 as usize][m],
         )
     }
     fn bound(&self, s: &Self::State) -> u8 {
@@ -710,9 +474,9 @@ impl Phase for PhaseB<'_> {
         let m = t.0 as usize;
         let tp = self.0.tp;
         (
-            tp.corner_mv[s.0 as usize][m],
-            tp.edge8_mv[s.1 as usize][m],
-            tp.sp_mv[s.2 as usize][m],
+            tp.mv.corner[s.0 as usize][m],
+            tp.mv.edge8[s.1 as usize][m],
+            tp.mv.sp[s.2 as usize][m],
         )
     }
     fn bound(&self, s: &Self::State) -> u8 {
@@ -734,16 +498,6 @@ mod tests {
     fn two_phase() -> &'static TwoPhase {
         static T: std::sync::OnceLock<TwoPhase> = std::sync::OnceLock::new();
         T.get_or_init(|| TwoPhase::new(&TableStore::default()))
-    }
-
-    #[test]
-    fn the_inverse_undoes_a_random_cube() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        for _ in 0..20 {
-            let c = Cube3::random_with(&mut rng);
-            assert_eq!(c.then(&c.inverse()), Cube3::solved());
-            assert_eq!(c.inverse().then(&c), Cube3::solved());
-        }
     }
 
     /// Seeing a cube from another orientation commutes with turning it: the view of `X m` is
