@@ -3,8 +3,8 @@
 //! intervals, and the CPU time that means on this machine.
 
 use crate::args::{Json, PuzzleArg, Threads};
-use crate::commands::pack::{load_arg, prepare};
 use crate::exit::{Stop, Usage};
+use crate::hiargs::Packing;
 use crate::output::fmt_int;
 use crate::report::EstimateJson;
 use crate::{outln, progress};
@@ -55,8 +55,9 @@ const PROBES_PER_TASK: u64 = 4;
 
 /// `wurfel estimate`.
 pub fn estimate(args: EstimateArgs) -> Result<()> {
-    let puzzle = load_arg(&args.source)?;
-    let prep = prepare(&puzzle, args.threads.get())?;
+    let run = Packing::new(&args.source, args.threads, args.json)?;
+    let puzzle = &run.puzzle;
+    let prep = run.prepare()?;
     let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
     let least = PROBES_PER_TASK * tasks.len() as u64;
     let probes = match args.probes {
@@ -93,7 +94,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
             probes,
             seed: args.seed,
             exhaust: args.exhaust_last,
-            threads: args.threads.get(),
+            threads: run.threads,
             cancel: Some(cancel),
             progress: Some(&tick),
         },
@@ -115,8 +116,8 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         low: est.nodes.low / rate,
         high: est.nodes.high / rate,
     };
-    if args.json.json {
-        let report = EstimateJson::new(&puzzle, &est, tasks.len(), args.seed, rate);
+    if run.json {
+        let report = EstimateJson::new(puzzle, &est, tasks.len(), args.seed, rate);
         outln!("{}", serde_json::to_string(&report)?);
     } else {
         outln!(
