@@ -1,4 +1,4 @@
-//! Golden outputs: what `solve`, `count` (with `--disassemble`), `estimate`, `snake solve/count`,
+//! Golden outputs: what `solve`, `count` (with `--disassemble`, `--method frontier`), `estimate`, `snake solve/count`,
 //! `shard plan/run/status/merge` (packing, snake and analysis jobs) and `revenge
 //! analyse/positions/net` print on a few quick puzzles, text and `--json`, byte for byte, as
 //! recorded in `tests/golden/` before issue 22's restructuring of the CLI and the counting loop.
@@ -73,6 +73,22 @@ fn outputs(tmp: &Path) -> Vec<(String, String)> {
         (
             "count-soma-disassemble-json",
             &["count", "soma", "--disassemble", "--threads", "2", "--json"],
+        ),
+        (
+            "count-soma-frontier",
+            &["count", "soma", "--method", "frontier", "--threads", "2"],
+        ),
+        (
+            "count-soma-frontier-json",
+            &[
+                "count",
+                "soma",
+                "--method",
+                "frontier",
+                "--threads",
+                "2",
+                "--json",
+            ],
         ),
         ("estimate-soma", &["estimate", "soma", "--threads", "2"]),
         (

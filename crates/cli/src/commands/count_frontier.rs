@@ -4,7 +4,7 @@
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
 use crate::present::count::{write_count, write_header};
-use crate::report::{ExactInt, FrontierCountJson, FrontierRunJson, PublishedJson};
+use crate::report::{ExactInt, FrontierCountJson, FrontierJson, FrontierRunJson, PublishedJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
@@ -334,10 +334,12 @@ fn render_json(
         target_reflections: prep.symmetry.target_reflections,
         mirror_closed: prep.symmetry.mirror_closed,
         method: "frontier",
-        auto,
-        peak_states: r.peak_states(),
-        peak_bytes: r.peak_bytes(),
-        runs: r.runs.iter().map(FrontierRunJson::from).collect(),
+        by_method: FrontierJson {
+            auto,
+            peak_states: r.peak_states(),
+            peak_bytes: r.peak_bytes(),
+            runs: r.runs.iter().map(FrontierRunJson::from).collect(),
+        },
     };
     Ok(format!("{}\n", serde_json::to_string(&report)?))
 }
