@@ -59,21 +59,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
     let puzzle = &run.puzzle;
     let prep = run.prepare()?;
     let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
-    let least = PROBES_PER_TASK * tasks.len() as u64;
-    let probes = match args.probes {
-        Some(p) if p < least => {
-            return Err(Usage(format!(
-                "--probes {p} is too few for {}: each of its {} tasks needs at least \
-                 {PROBES_PER_TASK} probes, {} in all",
-                puzzle.id,
-                fmt_int(tasks.len() as u64),
-                fmt_int(least)
-            ))
-            .into())
-        }
-        Some(p) => p,
-        None => DEFAULT_PROBES.max(least),
-    };
+    let probes = probes(args.probes, &puzzle.id, tasks.len())?;
     let tree = Tree::new(prep.problem())?;
     let bar = progress::bar(true);
     bar.set_style(
@@ -154,6 +140,25 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         return Err(Stop::Interrupted.into());
     }
     Ok(())
+}
+
+/// `--probes`, or its default: at least [`PROBES_PER_TASK`] for each of the plan's `tasks`.
+fn probes(requested: Option<u64>, id: &str, tasks: usize) -> Result<u64> {
+    let least = PROBES_PER_TASK * tasks as u64;
+    Ok(match requested {
+        Some(p) if p < least => {
+            return Err(Usage(format!(
+                "--probes {p} is too few for {}: each of its {} tasks needs at least \
+                 {PROBES_PER_TASK} probes, {} in all",
+                id,
+                fmt_int(tasks as u64),
+                fmt_int(least)
+            ))
+            .into())
+        }
+        Some(p) => p,
+        None => DEFAULT_PROBES.max(least),
+    })
 }
 
 /// This thread's CPU time (so that other work on the machine does not slow the measurement),
