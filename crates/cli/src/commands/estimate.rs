@@ -90,12 +90,12 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         indicatif::ProgressStyle::with_template("{spinner} measuring search speed").expect("ok"),
     );
     // Interrupted: report what the probes say at once; a short measurement still gives the
-    // CPU time its scale.
-    let measure = match progress::interrupted() {
-        true => Duration::from_millis(100),
-        false => Duration::from_secs_f64(args.calibrate),
+    // CPU time its scale. Interrupted while measuring: the measurement stops there.
+    let (measure, stop) = match progress::interrupted() {
+        true => (Duration::from_millis(100), None),
+        false => (Duration::from_secs_f64(args.calibrate), Some(cancel)),
     };
-    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock());
+    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), stop);
     bar.finish_and_clear();
     let cpu = Interval {
         estimate: est.nodes.estimate / rate,
