@@ -1,6 +1,7 @@
 //! The `wurfel` command line: a thin layer over the library crates.
 //!
-//! Layers, as in ripgrep: `args` (flags shared by subcommands, one meaning each), `commands/`
+//! Layers, as in ripgrep: `args` (flags shared by subcommands, one meaning each), `hiargs`
+//! (those flags turned once into the library's options: the loaded puzzle, threads, budgets), `commands/`
 //! (one module per command, each parse → validate outputs → search → report), `report` (every
 //! JSON shape as a type, from the `wurfel-present` crate), `output` (the one atomic file writer),
 //! `inputs` (what a command reads, which no output may replace), `progress` (bars, spinners,
@@ -10,6 +11,7 @@
 mod args;
 mod commands;
 mod exit;
+mod hiargs;
 mod inputs;
 mod memory;
 mod output;

@@ -117,6 +117,72 @@ fn man_pages_exist_for_every_subcommand_the_top_page_names() {
     assert!(err.contains("its subcommands are solve, bench"), "{err}");
 }
 
+/// The subcommands of `wurfel WORDS...` as its `--help` lists them (not `help` itself), found
+/// apart from the man page generator: `["snake", "count"]` for `wurfel snake count`.
+fn subcommands(words: &[String]) -> Vec<Vec<String>> {
+    let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (code, out, err) = wurfel(&args);
+    assert_eq!(code, 0, "{err}");
+    let mut all = Vec::new();
+    let listed = out
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty());
+    for line in listed {
+        let name = line.split_whitespace().next().unwrap_or_default();
+        if name != "help" {
+            let mut sub = words.to_vec();
+            sub.push(name.to_string());
+            all.extend(subcommands(&sub));
+            all.push(sub);
+        }
+    }
+    all
+}
+
+// `man --dir` writes one page per subcommand (as `--help` lists them), and no other; every page
+// a page names (`NAME(1)`) is among them.
+#[test]
+fn man_dir_writes_one_page_per_subcommand_and_every_reference_exists() {
+    let mut want: Vec<String> = subcommands(&[])
+        .iter()
+        .map(|words| format!("wurfel-{}.1", words.join("-")))
+        .collect();
+    want.push("wurfel.1".to_string());
+    want.sort();
+    assert!(want.len() >= 25, "{want:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = wurfel(&["man", "--dir", dir.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(&format!("{} man pages written", want.len())),
+        "{err}"
+    );
+    let mut got: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    got.sort();
+    assert_eq!(got, want);
+    let mut references = 0;
+    for page in &got {
+        let roff = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        for word in roff.split(|c: char| c.is_whitespace() || c == ',') {
+            if let Some(name) = word.strip_suffix("(1)") {
+                let file = format!("{}.1", name.replace("\\-", "-"));
+                assert!(
+                    got.contains(&file),
+                    "{page} names {name}(1), which is not written"
+                );
+                references += 1;
+            }
+        }
+    }
+    assert!(references >= want.len() - 1, "{references} references");
+}
+
 // Options `revenge solve` cannot use are refused before any table is loaded or built (the
 // five-stage tables take minutes to build on a fresh machine): the cache stays empty.
 #[test]

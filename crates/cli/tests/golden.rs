@@ -1,4 +1,4 @@
-//! Golden outputs: what `solve`, `count` (with `--disassemble`), `estimate`, `snake solve/count`,
+//! Golden outputs: what `solve`, `count` (with `--disassemble`, `--method frontier`), `estimate`, `snake solve/count`,
 //! `shard plan/run/status/merge` (packing, snake and analysis jobs) and `revenge
 //! analyse/positions/net` print on a few quick puzzles, text and `--json`, byte for byte, as
 //! recorded in `tests/golden/` before issue 22's restructuring of the CLI and the counting loop.
@@ -42,6 +42,68 @@ fn normalise(text: &str, tmp: &Path) -> String {
     clock.replace_all(&text, "T").into_owned()
 }
 
+/// The cases that are one command each: file name, arguments.
+const CASES: &[(&str, &[&str])] = &[
+    ("solve-soma", &["solve", "soma"]),
+    ("solve-soma-json", &["solve", "soma", "--json"]),
+    ("count-soma", &["count", "soma", "--threads", "2"]),
+    (
+        "count-soma-json",
+        &["count", "soma", "--threads", "2", "--json"],
+    ),
+    (
+        "count-tetracubes",
+        &["count", "tetracubes-2x4x4", "--threads", "1"],
+    ),
+    (
+        "count-tetracubes-json",
+        &["count", "tetracubes-2x4x4", "--threads", "2", "--json"],
+    ),
+    (
+        "count-soma-disassemble",
+        &["count", "soma", "--disassemble", "--threads", "2"],
+    ),
+    (
+        "count-soma-disassemble-json",
+        &["count", "soma", "--disassemble", "--threads", "2", "--json"],
+    ),
+    (
+        "count-soma-frontier",
+        &["count", "soma", "--method", "frontier", "--threads", "2"],
+    ),
+    (
+        "count-soma-frontier-json",
+        &[
+            "count",
+            "soma",
+            "--method",
+            "frontier",
+            "--threads",
+            "2",
+            "--json",
+        ],
+    ),
+    ("estimate-soma", &["estimate", "soma", "--threads", "2"]),
+    (
+        "estimate-soma-json",
+        &["estimate", "soma", "--threads", "2", "--json"],
+    ),
+    ("snake-solve", &["snake", "solve", "standard"]),
+    (
+        "snake-solve-json",
+        &["snake", "solve", "standard", "--all", "--json"],
+    ),
+    ("snake-count", &["snake", "count", "standard"]),
+    (
+        "snake-count-json",
+        &["snake", "count", "standard", "--json"],
+    ),
+    (
+        "revenge-positions",
+        &["revenge", "positions", "--random", "3"],
+    ),
+];
+
 /// Every golden case: its file name and the command's normalised standard output.
 fn outputs(tmp: &Path) -> Vec<(String, String)> {
     let cache = tmp.join("cache");
@@ -50,50 +112,7 @@ fn outputs(tmp: &Path) -> Vec<(String, String)> {
         let text = normalise(&run(&cache, args), tmp);
         out.push((name.to_string(), text));
     };
-    for (name, args) in [
-        ("solve-soma", &["solve", "soma"][..]),
-        ("solve-soma-json", &["solve", "soma", "--json"]),
-        ("count-soma", &["count", "soma", "--threads", "2"]),
-        (
-            "count-soma-json",
-            &["count", "soma", "--threads", "2", "--json"],
-        ),
-        (
-            "count-tetracubes",
-            &["count", "tetracubes-2x4x4", "--threads", "1"],
-        ),
-        (
-            "count-tetracubes-json",
-            &["count", "tetracubes-2x4x4", "--threads", "2", "--json"],
-        ),
-        (
-            "count-soma-disassemble",
-            &["count", "soma", "--disassemble", "--threads", "2"],
-        ),
-        (
-            "count-soma-disassemble-json",
-            &["count", "soma", "--disassemble", "--threads", "2", "--json"],
-        ),
-        ("estimate-soma", &["estimate", "soma", "--threads", "2"]),
-        (
-            "estimate-soma-json",
-            &["estimate", "soma", "--threads", "2", "--json"],
-        ),
-        ("snake-solve", &["snake", "solve", "standard"]),
-        (
-            "snake-solve-json",
-            &["snake", "solve", "standard", "--all", "--json"],
-        ),
-        ("snake-count", &["snake", "count", "standard"]),
-        (
-            "snake-count-json",
-            &["snake", "count", "standard", "--json"],
-        ),
-        (
-            "revenge-positions",
-            &["revenge", "positions", "--random", "3"],
-        ),
-    ] {
+    for (name, args) in CASES {
         case(name, args);
     }
     let state = tmp.join("state");

@@ -157,6 +157,17 @@ fn control_characters_in_paths_are_refused_at_plan_and_emit() {
 fn scripts_for_a_hostile_directory_pass_shellcheck_and_inject_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let cwd = tmp.path();
+    plan_and_emit_every_script(cwd);
+    let dir = cwd.join(HOSTILE);
+    run_as_slurm_would(cwd, &dir);
+    let bin = submit_to_a_logging_sbatch(cwd, &dir);
+    run_parallel_script(cwd, &dir, &bin);
+    assert!(pwned(cwd).is_empty(), "{:?}", pwned(cwd));
+}
+
+/// Plans a count in `HOSTILE` and an analysis (in rounds) below `an/`, emits every engine's
+/// scripts for both, and checks them with shellcheck.
+fn plan_and_emit_every_script(cwd: &Path) {
     let (code, _, err) = wurfel(
         &["shard", "plan", "soma", "--shards", "2", "--dir", HOSTILE],
         cwd,
@@ -197,8 +208,10 @@ fn scripts_for_a_hostile_directory_pass_shellcheck_and_inject_nothing() {
             shellcheck(&cwd.join(d).join(s));
         }
     }
-    let dir = cwd.join(HOSTILE);
-    // The array tasks and the merge, as Slurm would run them.
+}
+
+/// The array tasks and the merge, as Slurm would run them: the merged counts are `count`'s.
+fn run_as_slurm_would(cwd: &Path, dir: &Path) {
     for i in ["0", "1"] {
         let (code, err) = bash(
             &dir.join("slurm-shard.sh"),
@@ -216,8 +229,11 @@ fn scripts_for_a_hostile_directory_pass_shellcheck_and_inject_nothing() {
     for k in ["raw", "rotations", "rotations_reflections"] {
         assert_eq!(merged[k], count[k], "{k}");
     }
-    // The submitter, with a stand-in `sbatch` that logs its arguments: the paths reach it
-    // whole.
+}
+
+/// The submitter, with a stand-in `sbatch` that logs its arguments: the paths reach it whole.
+/// Returns the directory of the stand-in.
+fn submit_to_a_logging_sbatch(cwd: &Path, dir: &Path) -> PathBuf {
     let bin = cwd.join("bin");
     std::fs::create_dir(&bin).unwrap();
     let log = cwd.join("sbatch.log");
@@ -240,7 +256,7 @@ fn scripts_for_a_hostile_directory_pass_shellcheck_and_inject_nothing() {
     );
     assert_eq!(code, 0, "{err}");
     let args = std::fs::read_to_string(&log).unwrap();
-    let abs = std::fs::canonicalize(&dir).unwrap();
+    let abs = std::fs::canonicalize(dir).unwrap();
     let abs = abs.to_str().unwrap();
     for want in [
         "--array=1".to_string(),
@@ -250,7 +266,12 @@ fn scripts_for_a_hostile_directory_pass_shellcheck_and_inject_nothing() {
     ] {
         assert!(args.lines().any(|l| l == want), "{want:?} not in\n{args}");
     }
-    // GNU parallel missing: the script says so (instead of bash's "command not found").
+    bin
+}
+
+/// `parallel.sh`: without GNU parallel it says so (instead of bash's "command not found"); with
+/// it, it runs the shards and the merge.
+fn run_parallel_script(cwd: &Path, dir: &Path, bin: &Path) {
     let (code, err) = bash(
         &dir.join("parallel.sh"),
         cwd,
@@ -266,5 +287,4 @@ fn scripts_for_a_hostile_directory_pass_shellcheck_and_inject_nothing() {
     } else {
         eprintln!("\n## SKIPPED: running parallel.sh: GNU parallel is not installed\n");
     }
-    assert!(pwned(cwd).is_empty(), "{:?}", pwned(cwd));
 }

@@ -351,6 +351,51 @@ fn jobs_stream_progress_and_cancel() {
     );
 }
 
+/// A cancel that comes while an estimate measures the search speed (here given an hour; Bedlam
+/// has tasks enough to keep it busy for most of a minute even so) ends the job at once, with
+/// the estimate the probes made.
+#[test]
+fn an_estimate_cancelled_while_measuring_stops_at_once() {
+    let s = Server::start(&["--threads", "1"]);
+    let r = s.post(
+        "/api/v1/jobs",
+        r#"{"command":"estimate","puzzle":"bedlam","probes":2000,"calibrate":3600}"#,
+    );
+    assert_eq!(r.status, 202, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let mut cancelled = None;
+    let evs = events(&s, &id, |e| {
+        let p = e.json();
+        let probed =
+            e.name == "progress" && p["total"].as_u64().is_some_and(|t| t > 0 && p["done"] == t);
+        if probed && cancelled.is_none() {
+            // The probes are done: the measurement is under way (or about to be).
+            std::thread::sleep(Duration::from_millis(300));
+            cancelled = Some(Instant::now());
+            assert_eq!(s.delete(&format!("/api/v1/jobs/{id}")).status, 202);
+        }
+        true
+    });
+    let stopped_within = cancelled.map(|t| t.elapsed());
+    assert!(
+        stopped_within.is_some_and(|d| d < Duration::from_secs(5)),
+        "{stopped_within:?}"
+    );
+    let result = evs
+        .iter()
+        .find(|e| e.name == "result")
+        .expect("a result")
+        .json();
+    assert!(
+        result["nodes_per_second"].as_f64().is_some_and(|r| r > 0.0),
+        "{result}"
+    );
+    assert!(
+        result["probes"].as_u64().is_some_and(|n| n >= 2000),
+        "{result}"
+    );
+}
+
 #[test]
 fn a_cancelled_snake_count_answers_its_partial_counts() {
     let s = Server::start(&["--threads", "1"]);
@@ -465,6 +510,39 @@ fn a_full_queue_answers_429_and_disconnects_cancel() {
     assert!(
         s.idle_within(Duration::from_secs(5)),
         "the job outlived its event stream"
+    );
+}
+
+/// A budget crossed only by the last round's report stopped nothing: the count is complete and
+/// says so, and neither the answer's header nor the job's end calls it stopped.
+#[test]
+fn a_count_that_ends_as_its_budget_is_crossed_is_complete() {
+    let s = Server::start(&["--max-nodes", "1", "--threads", "1"]);
+    // A 2x2x2 snake: its few tasks run in one round, which crosses the budget of one node.
+    let body = r#"{"chain":"2,2,2,2,2,2,2","box":"2"}"#;
+    let want = cli_json(
+        &["snake", "count", "2,2,2,2,2,2,2", "--box", "2", "--json"],
+        false,
+    );
+    let r = s.post("/api/v1/snake/count", body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json(), want);
+    assert_eq!(r.json()["complete"], true);
+    assert!(
+        r.header("wurfel-stopped").is_none(),
+        "{:?}",
+        r.header("wurfel-stopped")
+    );
+    let job = format!(r#"{{"command":"snake/count",{}"#, &body[1..]);
+    let r = s.post("/api/v1/jobs", &job);
+    assert_eq!(r.status, 202, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap_or_default().to_string();
+    let evs = events(&s, &id, |_| true);
+    let result = evs.iter().find(|e| e.name == "result").expect("a result");
+    assert_eq!(result.json(), want);
+    assert_eq!(
+        evs.last().map(|e| e.json()["stopped"].clone()),
+        Some(Value::Null)
     );
 }
 

@@ -5,9 +5,9 @@
 //! cube, solves a snake and cancels a long snake count (its partial counts shown); every
 //! number the pages show is compared with the CLI's.
 //!
-//! As the viewer's test (`crates/render/tests/browser.rs`): without Chromium or Node the test
-//! cannot run, which fails under CI (`CI` set to anything but `false`/`0`) and is said loudly
-//! elsewhere. `WURFEL_KEEP_SCREENSHOTS=DIR` keeps the pages' screenshots.
+//! As the viewer's test (`crates/render/tests/browser.rs`), through the same launch
+//! (`wurfel_testkit::browser`): without Chromium or Node the test cannot run, which fails under
+//! CI (`CI` set to anything but `false`/`0`) and is said loudly elsewhere. `WURFEL_KEEP_SCREENSHOTS=DIR` keeps the pages' screenshots.
 
 mod common;
 mod http;
@@ -16,84 +16,9 @@ use common::wurfel;
 use http::Server;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-fn find_chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("WURFEL_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file())
-}
-
-fn has(cmd: &str) -> bool {
-    Command::new(cmd)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
-}
-
-fn under_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-fn skip(why: &str) {
-    assert!(
-        !under_ci(),
-        "the web app browser test cannot run under CI: {why}"
-    );
-    eprintln!();
-    eprintln!("############################################################");
-    eprintln!("## SKIPPED: web app browser test: {why}");
-    eprintln!("############################################################");
-    eprintln!();
-}
-
-/// Runs a command with a deadline; (success, stdout, stderr).
-fn run(cmd: &mut Command, limit: Duration) -> (bool, String, String) {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let (mut out, mut err) = (
-        child.stdout.take().expect("out"),
-        child.stderr.take().expect("err"),
-    );
-    let o = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut out, &mut s);
-        s
-    });
-    let e = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut err, &mut s);
-        s
-    });
-    let start = Instant::now();
-    let ok = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status.success();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break false;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    (
-        ok,
-        o.join().unwrap_or_default(),
-        e.join().unwrap_or_default(),
-    )
-}
+use std::process::Command;
+use std::time::Duration;
+use wurfel_testkit::browser::{self, run};
 
 /// The designer's puzzle: a 3x3x3 cube; the bottom slab, and the two layers above cut in two.
 fn plan_cells() -> (Vec<[i32; 3]>, Vec<Vec<[i32; 3]>>) {
@@ -186,27 +111,10 @@ fn plan(dir: &Path) -> (PathBuf, Value, Value) {
 
 #[test]
 fn the_web_app_works_in_headless_chromium() {
-    let Some(chromium) = find_chromium() else {
-        skip("Chromium is not installed (apt-get install chromium)");
+    let harness = Path::new(env!("CARGO_MANIFEST_DIR")).join("../serve/browser-test");
+    let Some(chromium) = browser::chromium("web app browser test", &harness) else {
         return;
     };
-    if !has("node") {
-        skip("Node.js is not installed");
-        return;
-    }
-    let harness = Path::new(env!("CARGO_MANIFEST_DIR")).join("../serve/browser-test");
-    if !harness
-        .join("node_modules/playwright-core/package.json")
-        .is_file()
-    {
-        let (ok, out, err) = run(
-            Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
-                .current_dir(&harness),
-            Duration::from_secs(300),
-        );
-        assert!(ok, "npm ci failed in {}:\n{out}\n{err}", harness.display());
-    }
     let dir = tempfile::tempdir().expect("tempdir");
     let (plan_path, counted, snake) = plan(dir.path());
     let server = Server::start(&[]);

@@ -242,13 +242,27 @@ fn what_is_not_what_it_claims_is_refused() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("already holds a shard plan"));
+    plans_not_as_made_are_refused(&a);
+    a_changed_puzzle_is_refused(&a, &b);
+    results_not_as_made_are_refused(&a, &b);
+    // Running them again replaces what was refused, and the merge is the count.
+    run_shard(&a, 0).success();
+    run_shard(&a, 1).success();
+    let merged = json(&["shard", "merge", a.to_str().unwrap(), "--json"]);
+    let count = json(&["count", "pentominoes-6x10", "--json"]);
+    assert_eq!(without_run_details(merged), without_run_details(count));
+}
+
+/// An edited plan, a plan of another version and a plan whose tasks are not a cut are refused
+/// (the plan in `a` is restored after).
+fn plans_not_as_made_are_refused(a: &Path) {
     // An edited plan.
     let plan_file = a.join("plan.json");
     let original = std::fs::read_to_string(&plan_file).unwrap();
     let mut v: Value = serde_json::from_str(&original).unwrap();
     v["shards"][0]["tasks"].as_array_mut().unwrap().pop();
     std::fs::write(&plan_file, serde_json::to_string(&v).unwrap()).unwrap();
-    run_shard(&a, 0)
+    run_shard(a, 0)
         .code(1)
         .stderr(predicate::str::contains("checksum"));
     // A plan from another version, sealed properly.
@@ -262,7 +276,7 @@ fn what_is_not_what_it_claims_is_refused() {
         p.shards.clone(),
     );
     std::fs::write(&plan_file, other.to_text()).unwrap();
-    run_shard(&a, 0)
+    run_shard(a, 0)
         .code(1)
         .stderr(predicate::str::contains("made by wurfel 0.0.1"));
     // A plan whose tasks are not a cut of the tree, sealed properly: merge refuses it.
@@ -280,11 +294,15 @@ fn what_is_not_what_it_claims_is_refused() {
     std::fs::write(&plan_file, bad.to_text()).unwrap();
     wurfel()
         .args(["shard", "merge"])
-        .arg(&a)
+        .arg(a)
         .assert()
         .code(1)
         .stderr(predicate::str::contains("not a cut"));
     std::fs::write(&plan_file, &original).unwrap();
+}
+
+/// A puzzle file changed after planning (`b`'s put in `a`) is refused, then restored.
+fn a_changed_puzzle_is_refused(a: &Path, b: &Path) {
     // A changed puzzle file.
     let puzzle = a.join("puzzle.toml");
     let toml = std::fs::read_to_string(&puzzle).unwrap();
@@ -293,13 +311,17 @@ fn what_is_not_what_it_claims_is_refused() {
         std::fs::read_to_string(b.join("puzzle.toml")).unwrap(),
     )
     .unwrap();
-    run_shard(&a, 0).code(1).stderr(predicate::str::contains(
+    run_shard(a, 0).code(1).stderr(predicate::str::contains(
         "not the puzzle the plan was made for",
     ));
     std::fs::write(&puzzle, toml).unwrap();
+}
+
+/// A result of another plan (`b`'s) and an edited result are refused by status and merge.
+fn results_not_as_made_are_refused(a: &Path, b: &Path) {
     // A result of another plan, and an edited result.
-    run_shard(&b, 0).success();
-    run_shard(&a, 1).success();
+    run_shard(b, 0).success();
+    run_shard(a, 1).success();
     std::fs::copy(
         b.join("results/shard-000000.json"),
         a.join("results/shard-000000.json"),
@@ -307,13 +329,13 @@ fn what_is_not_what_it_claims_is_refused() {
     .unwrap();
     wurfel()
         .args(["shard", "status"])
-        .arg(&a)
+        .arg(a)
         .assert()
         .success()
         .stdout(predicate::str::contains("belongs to another plan"));
     wurfel()
         .args(["shard", "merge"])
-        .arg(&a)
+        .arg(a)
         .assert()
         .code(1)
         .stderr(predicate::str::contains("another plan"));
@@ -325,16 +347,10 @@ fn what_is_not_what_it_claims_is_refused() {
     std::fs::write(&r1, edited).unwrap();
     wurfel()
         .args(["shard", "merge"])
-        .arg(&a)
+        .arg(a)
         .assert()
         .code(1)
         .stderr(predicate::str::contains("checksum"));
-    // Running them again replaces what was refused, and the merge is the count.
-    run_shard(&a, 0).success();
-    run_shard(&a, 1).success();
-    let merged = json(&["shard", "merge", a.to_str().unwrap(), "--json"]);
-    let count = json(&["count", "pentominoes-6x10", "--json"]);
-    assert_eq!(without_run_details(merged), without_run_details(count));
 }
 
 #[test]

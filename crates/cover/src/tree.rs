@@ -11,6 +11,7 @@ use crate::sample::{Rng, Sample};
 use crate::search::{Choice, Compiled};
 use crate::{Problem, ProblemError};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// What is at a node of the search tree.
@@ -240,11 +241,14 @@ impl Tree {
     /// the list: every task once at most) with a budget of 2^16 nodes each, until `clock` has
     /// advanced by `time`. `clock` should be the calling thread's CPU time (the caller has it:
     /// the engine takes no dependencies), so that a busy machine does not slow the measure.
+    /// A set `cancel` ends the measurement after the task in hand: the speed is then that of
+    /// the tasks searched so far (a cancelled estimate must not go on measuring for `time`).
     pub fn nodes_per_second(
         &self,
         tasks: &[Vec<u32>],
         time: Duration,
         clock: &dyn Fn() -> Duration,
+        cancel: Option<&AtomicBool>,
     ) -> f64 {
         let start = clock();
         let mut nodes = 0u64;
@@ -257,7 +261,9 @@ impl Tree {
         let mut i = 0;
         for _ in 0..n {
             nodes += self.run_budget(&tasks[i], 1 << 16);
-            if clock().saturating_sub(start) >= time {
+            if clock().saturating_sub(start) >= time
+                || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 break;
             }
             i = (i + stride) % n;

@@ -218,3 +218,34 @@ fn estimates_contain_the_truth() {
         "{inside} of {checked} inside their 95% intervals"
     );
 }
+
+/// A cancelled measurement of the search speed stops after the task in hand, however long it
+/// was given; without a cancel it runs until its time is up (here: the clock given, which
+/// advances one second per reading, so no test waits for real time).
+#[test]
+fn a_cancelled_speed_measurement_stops_at_once() {
+    use std::cell::Cell;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    let p = tiling(6, 6, 2);
+    let tree = Tree::new(&p).unwrap();
+    let tasks = task_plan(&p, 16).unwrap();
+    assert!(tasks.len() > 4);
+    let readings = Cell::new(0u64);
+    let clock = || {
+        readings.set(readings.get() + 1);
+        Duration::from_secs(readings.get())
+    };
+    let stop = AtomicBool::new(true);
+    let start = Instant::now();
+    let rate = tree.nodes_per_second(&tasks, Duration::from_secs(3600), &clock, Some(&stop));
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // The start, the check after one task, the rate: three readings.
+    assert_eq!(readings.get(), 3);
+    assert!(rate > 0.0);
+    // Not cancelled: every task is measured (the clock never reaches an hour here).
+    readings.set(0);
+    let running = AtomicBool::new(false);
+    tree.nodes_per_second(&tasks, Duration::from_secs(3600), &clock, Some(&running));
+    assert_eq!(readings.get(), 2 + tasks.len() as u64);
+}

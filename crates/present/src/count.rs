@@ -1,7 +1,9 @@
 //! A count's outcome and its JSON (`wurfel count --json`, `shard merge --json`, `POST
 //! /api/v1/count`).
 
-use crate::report::{CountJson, DisassemblyJson, PublishedJson, StatsJson};
+use crate::report::{
+    CountJson, DisassemblyJson, PublishedJson, SearchCountJson, SearchJson, StatsJson,
+};
 use wurfel_cover::Stats;
 use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared};
 
@@ -21,7 +23,7 @@ pub struct Summary {
     pub disassembly: Option<DisassemblyCounts>,
 }
 
-impl<'a> CountJson<'a> {
+impl<'a> SearchCountJson<'a> {
     /// The JSON object of a count of `prep`'s puzzle.
     pub fn new(prep: &'a Prepared, s: &Summary) -> Self {
         let c = &s.counts;
@@ -45,13 +47,15 @@ impl<'a> CountJson<'a> {
                 .map(|x| PublishedJson::new(x, complete.then_some(c)))
                 .collect(),
             method: "search",
-            stats: StatsJson::from(&s.stats),
-            disassembly: s.disassembly.map(|d| DisassemblyJson {
-                convention: Convention::Rotations.key(),
-                assemblies: d.assemblies,
-                solutions: d.solutions,
-                max_level: d.max_level,
-            }),
+            by_method: SearchJson {
+                stats: StatsJson::from(&s.stats),
+                disassembly: s.disassembly.map(|d| DisassemblyJson {
+                    convention: Convention::Rotations.key(),
+                    assemblies: d.assemblies,
+                    solutions: d.solutions,
+                    max_level: d.max_level,
+                }),
+            },
         }
     }
 }

@@ -148,14 +148,16 @@ impl From<&Stats> for StatsJson {
     }
 }
 
-/// `wurfel count --json`.
+/// A count's JSON, whatever the method: the counts (of any number type `N`: `u64` for the
+/// search, [`ExactInt`] for the frontier method), the target's symmetries and the published
+/// counts, then the method's own fields `M`.
 #[derive(Serialize)]
-pub struct CountJson<'a> {
+pub struct CountJson<'a, N, M> {
     pub puzzle: &'a str,
     pub name: &'a str,
-    pub raw: u64,
-    pub rotations: u64,
-    pub rotations_reflections: u64,
+    pub raw: N,
+    pub rotations: N,
+    pub rotations_reflections: N,
     pub complete: bool,
     pub seconds: f64,
     pub threads: usize,
@@ -163,8 +165,21 @@ pub struct CountJson<'a> {
     pub target_reflections: usize,
     pub mirror_closed: bool,
     pub published: Vec<PublishedJson<'a>>,
-    /// `search` (`count --method frontier` prints [`FrontierCountJson`]).
+    /// `search` or `frontier`.
     pub method: &'static str,
+    #[serde(flatten)]
+    pub by_method: M,
+}
+
+/// `wurfel count --json` (the search; `shard merge --json`, `POST /api/v1/count`).
+pub type SearchCountJson<'a> = CountJson<'a, u64, SearchJson>;
+
+/// `wurfel count --method frontier --json` (and `auto` when it chose the frontier method).
+pub type FrontierCountJson<'a> = CountJson<'a, ExactInt, FrontierJson>;
+
+/// What only a search's count says.
+#[derive(Serialize)]
+pub struct SearchJson {
     /// This run's search only (not the tasks counted before a resume).
     pub stats: StatsJson,
     /// With `--disassemble` only.
@@ -541,23 +556,9 @@ impl Serialize for ExactInt {
     }
 }
 
-/// `wurfel count --method frontier --json` (and `auto` when it chose the frontier method): the
-/// fields of [`CountJson`] up to `published`, then the method's own statistics.
+/// What only the frontier method's count says.
 #[derive(Serialize)]
-pub struct FrontierCountJson<'a> {
-    pub puzzle: &'a str,
-    pub name: &'a str,
-    pub raw: ExactInt,
-    pub rotations: ExactInt,
-    pub rotations_reflections: ExactInt,
-    pub complete: bool,
-    pub seconds: f64,
-    pub threads: usize,
-    pub target_rotations: usize,
-    pub target_reflections: usize,
-    pub mirror_closed: bool,
-    pub published: Vec<PublishedJson<'a>>,
-    pub method: &'static str,
+pub struct FrontierJson {
     /// With `--method auto`: why.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto: Option<String>,

@@ -3,92 +3,15 @@
 //! network requests, takes screenshots, drags, zooms, clicks, and checks the pictures change.
 //!
 //! When Chromium (or Node) is not installed the test cannot run: under CI (`CI` set to anything
-//! but `false`/`0`) that is a failure, elsewhere it says loudly that it was skipped.
+//! but `false`/`0`) that is a failure, elsewhere it says loudly that it was skipped
+//! (`wurfel_testkit::browser`, shared with the web app's browser test).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 use wurfel_render::{demo, render_html, Options};
-
-fn find_chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("WURFEL_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    for name in ["chromium", "chromium-browser"] {
-        if let Some(dirs) = std::env::var_os("PATH") {
-            for dir in std::env::split_paths(&dirs) {
-                let p = dir.join(name);
-                if p.is_file() {
-                    return Some(p);
-                }
-            }
-        }
-    }
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file())
-}
-
-fn has(cmd: &str) -> bool {
-    Command::new(cmd)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
-}
-
-/// Whether we run under CI, where a missing browser must fail the test instead of passing it
-/// unseen.
-fn under_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-fn skip(why: &str) {
-    assert!(
-        !under_ci(),
-        "the HTML viewer browser test cannot run under CI: {why}"
-    );
-    eprintln!();
-    eprintln!("############################################################");
-    eprintln!("## SKIPPED: HTML viewer browser test: {why}");
-    eprintln!("############################################################");
-    eprintln!();
-}
-
-/// Runs a command with a deadline; returns (success, stdout, stderr).
-fn run(cmd: &mut Command, limit: Duration) -> (bool, String, String) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let out_path = dir.path().join("out");
-    let err_path = dir.path().join("err");
-    let out = std::fs::File::create(&out_path).expect("stdout file");
-    let err = std::fs::File::create(&err_path).expect("stderr file");
-    let mut child = cmd
-        .stdout(Stdio::from(out))
-        .stderr(Stdio::from(err))
-        .spawn()
-        .expect("spawn");
-    let start = Instant::now();
-    let ok = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status.success();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break false;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    (
-        ok,
-        std::fs::read_to_string(&out_path).unwrap_or_default(),
-        std::fs::read_to_string(&err_path).unwrap_or_default(),
-    )
-}
+use wurfel_testkit::browser::{self, run};
 
 fn decode(path: &Path) -> (u32, u32, Vec<u8>) {
     let file = std::fs::File::open(path).expect("screenshot exists");
@@ -107,27 +30,10 @@ fn decode(path: &Path) -> (u32, u32, Vec<u8>) {
 
 #[test]
 fn viewer_works_in_headless_chromium() {
-    let Some(chromium) = find_chromium() else {
-        skip("Chromium is not installed (apt-get install chromium)");
+    let harness = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("browser-test");
+    let Some(chromium) = browser::chromium("HTML viewer browser test", &harness) else {
         return;
     };
-    if !has("node") {
-        skip("Node.js is not installed");
-        return;
-    }
-    let harness = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("browser-test");
-    if !harness
-        .join("node_modules/playwright-core/package.json")
-        .is_file()
-    {
-        let (ok, out, err) = run(
-            Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
-                .current_dir(&harness),
-            Duration::from_secs(300),
-        );
-        assert!(ok, "npm ci failed in {}:\n{out}\n{err}", harness.display());
-    }
 
     let dir = tempfile::tempdir().expect("tempdir");
     // The first scene also carries a disassembly: the first piece lifts out, then the second.

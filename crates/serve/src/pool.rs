@@ -341,10 +341,23 @@ fn stopped(stop: &Stop, body: Result<Answer, ApiError>) -> Finished {
         REASON_NODES => Some("node budget reached (the server's --max-nodes)".to_string()),
         _ => None,
     };
+    // A stop that came when the work was done (a budget crossed by the last round's report, a
+    // cancel as the job ended) stopped nothing: an answer that says it is complete is not
+    // called stopped. (Checked only for stopped jobs: most answers are never parsed here.)
+    let reason = reason.filter(|_| !says_complete(&body));
     Finished {
         body,
         stopped: reason,
     }
+}
+
+/// Whether `body` is a JSON object with `"complete": true`.
+fn says_complete(body: &Result<Answer, ApiError>) -> bool {
+    let Ok(Answer::Json(text)) = body else {
+        return false;
+    };
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("complete") == Some(&serde_json::Value::Bool(true)))
 }
 
 /// Seconds since `start`, for progress.

@@ -6,8 +6,9 @@
 
 use crate::args::{Disassemble, Json, PuzzleArg, Threads};
 use crate::commands::count_frontier::{self, MethodArgs};
-use crate::commands::pack::{load_arg, prepare, print_stats};
+use crate::commands::pack::print_stats;
 use crate::exit::Stop;
+use crate::hiargs::Packing;
 use crate::output::OutputPath;
 use crate::present::count::{print, Summary};
 use crate::{note, progress};
@@ -59,34 +60,37 @@ fn parse_interval(s: &str) -> Result<f64, String> {
 
 /// `wurfel count`.
 pub fn count(args: CountArgs) -> Result<()> {
-    let puzzle = load_arg(&args.source)?;
-    if args.disassemble.disassemble && args.checkpoint.is_some() {
+    let run =
+        Packing::new(&args.source, args.threads, args.json)?.with_disassemble(args.disassemble);
+    if run.disassemble && args.checkpoint.is_some() {
         bail!(
             "--disassemble cannot be combined with --checkpoint: checkpoints hold the assembly \
              counts only (count without --disassemble to resume a long count)"
         );
     }
     args.method
-        .check(args.checkpoint.is_some(), args.disassemble.disassemble)?;
+        .check(args.checkpoint.is_some(), run.disassemble)?;
     let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
-    let prep = prepare(&puzzle, args.threads.get())?;
+    let prep = run.prepare()?;
+    let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let how = count_frontier::How {
-        json: args.json.json,
-        threads: args.threads.get(),
+        json: run.json,
+        threads: run.threads,
+        max_bytes: run.max_bytes,
         stats: args.stats,
         checkpoint: store.as_ref().map(|s| (s.path.as_path(), &s.out)),
-        interval: Duration::from_secs_f64(args.checkpoint_interval),
+        interval,
     };
     if count_frontier::count(&prep, &args.method, &how)? {
         return Ok(());
     }
     let start = Instant::now();
-    let (outcome, disassembly) = if args.disassemble.disassemble {
-        let o = run_disassembling(&prep, &args)?;
+    let (outcome, disassembly) = if run.disassemble {
+        let o = run_disassembling(&prep, &run)?;
         let d = o.disassembly;
         (o, Some(d))
     } else {
-        (run(&prep, &args, store.as_ref())?, None)
+        (search(&prep, &run, store.as_ref(), interval)?, None)
     };
     if let Some(e) = disassembly.and_then(|d| d.failed) {
         bail!("{e}");
@@ -96,10 +100,10 @@ pub fn count(args: CountArgs) -> Result<()> {
         complete: outcome.complete(),
         stats: outcome.stats,
         seconds: start.elapsed().as_secs_f64(),
-        threads: args.threads.get(),
+        threads: run.threads,
         disassembly,
     };
-    print(&prep, &summary, args.json.json)?;
+    print(&prep, &summary, run.json)?;
     if args.stats {
         print_stats(&prep, &outcome.stats);
     }
@@ -157,8 +161,13 @@ impl Store {
     }
 }
 
-/// Counts, resuming from and saving to `store` if given.
-fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<CountOutcome> {
+/// Counts, resuming from and saving to `store` (every `every`) if given.
+fn search(
+    prep: &Prepared,
+    run: &Packing,
+    store: Option<&Store>,
+    every: Duration,
+) -> Result<CountOutcome> {
     let fp = Fingerprint::of(prep)?;
     let start = match store {
         Some(s) => s.load(prep, &fp)?,
@@ -174,8 +183,7 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
     }
     let bar = progress::bar(true);
     let callback = progress::callback(&bar);
-    let opts = progress::search_options(args.threads.get(), &callback);
-    let every = Duration::from_secs_f64(args.checkpoint_interval);
+    let opts = run.search_options(&callback);
     let outcome = count_resumable(prep, &fp, &opts, start, every, |p| match store {
         Some(s) => s
             .save(&prep.puzzle.id, &fp, p)
@@ -187,10 +195,10 @@ fn run(prep: &Prepared, args: &CountArgs, store: Option<&Store>) -> Result<Count
 }
 
 /// Counts and analyses every rotation class for disassembly (no checkpoints: see `count`).
-fn run_disassembling(prep: &Prepared, args: &CountArgs) -> Result<CountOutcome> {
+fn run_disassembling(prep: &Prepared, run: &Packing) -> Result<CountOutcome> {
     let bar = progress::bar(true);
     let callback = progress::callback(&bar);
-    let opts = progress::search_options(args.threads.get(), &callback);
+    let opts = run.search_options(&callback);
     let request = CountRequest {
         disassemble: true,
         ..CountRequest::all()

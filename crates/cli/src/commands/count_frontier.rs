@@ -4,7 +4,7 @@
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
 use crate::present::count::{write_count, write_header};
-use crate::report::{ExactInt, FrontierCountJson, FrontierRunJson, PublishedJson};
+use crate::report::{ExactInt, FrontierCountJson, FrontierJson, FrontierRunJson, PublishedJson};
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
@@ -20,6 +20,9 @@ use wurfel_pack::{Convention, Prepared};
 pub struct How<'a> {
     pub json: bool,
     pub threads: usize,
+    /// The `--max-memory` budget: the frontier counter stops with an error rather than let its
+    /// boundary states take more.
+    pub max_bytes: usize,
     pub stats: bool,
     /// The checkpoint file (as given, and checked as an output).
     pub checkpoint: Option<(&'a Path, &'a OutputPath)>,
@@ -76,13 +79,6 @@ impl MethodArgs {
         }
         Ok(())
     }
-
-    /// The global `--max-memory` budget: the frontier counter stops with an error rather than
-    /// let its boundary states take more.
-    fn max_bytes(&self) -> usize {
-        crate::memory::limit_bytes()
-            .map_or(usize::MAX, |b| usize::try_from(b).unwrap_or(usize::MAX))
-    }
 }
 
 /// Counts `prep` with the frontier method and prints the result, when `--method` asks for it
@@ -96,7 +92,7 @@ pub fn count(prep: &Prepared, args: &MethodArgs, how: &How<'_>) -> Result<bool> 
         Method::Auto => {
             let spinner = progress::spinner(true);
             spinner.set_message("auto: estimating the work of both methods");
-            let choice = auto::choose(prep, args.max_bytes(), how.threads, Some(cancel));
+            let choice = auto::choose(prep, how.max_bytes, how.threads, Some(cancel));
             spinner.finish_and_clear();
             let choice = match choice {
                 Ok(c) => c,
@@ -110,7 +106,7 @@ pub fn count(prep: &Prepared, args: &MethodArgs, how: &How<'_>) -> Result<bool> 
             Some(choice.explain())
         }
     };
-    let report = run(prep, args, how, cancel)?;
+    let report = run(prep, how, cancel)?;
     let seconds = start.elapsed().as_secs_f64();
     let text = if how.json {
         render_json(prep, &report, reason, seconds, how.threads)?
@@ -155,7 +151,6 @@ fn print_stats(r: &FrontierReport) {
 /// partial counts: every solution is counted at the last cell).
 fn run(
     prep: &Prepared,
-    args: &MethodArgs,
     how: &How<'_>,
     cancel: &std::sync::atomic::AtomicBool,
 ) -> Result<FrontierReport> {
@@ -209,7 +204,7 @@ fn run(
         ));
     };
     let opts = FrontierOptions {
-        max_bytes: args.max_bytes(),
+        max_bytes: how.max_bytes,
         cancel: Some(cancel),
         progress: Some(&tick),
         threads: how.threads,
@@ -339,10 +334,12 @@ fn render_json(
         target_reflections: prep.symmetry.target_reflections,
         mirror_closed: prep.symmetry.mirror_closed,
         method: "frontier",
-        auto,
-        peak_states: r.peak_states(),
-        peak_bytes: r.peak_bytes(),
-        runs: r.runs.iter().map(FrontierRunJson::from).collect(),
+        by_method: FrontierJson {
+            auto,
+            peak_states: r.peak_states(),
+            peak_bytes: r.peak_bytes(),
+            runs: r.runs.iter().map(FrontierRunJson::from).collect(),
+        },
     };
     Ok(format!("{}\n", serde_json::to_string(&report)?))
 }

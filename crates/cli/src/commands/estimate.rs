@@ -3,8 +3,8 @@
 //! intervals, and the CPU time that means on this machine.
 
 use crate::args::{Json, PuzzleArg, Threads};
-use crate::commands::pack::{load_arg, prepare};
 use crate::exit::{Stop, Usage};
+use crate::hiargs::Packing;
 use crate::output::fmt_int;
 use crate::report::EstimateJson;
 use crate::{outln, progress};
@@ -55,24 +55,11 @@ const PROBES_PER_TASK: u64 = 4;
 
 /// `wurfel estimate`.
 pub fn estimate(args: EstimateArgs) -> Result<()> {
-    let puzzle = load_arg(&args.source)?;
-    let prep = prepare(&puzzle, args.threads.get())?;
+    let run = Packing::new(&args.source, args.threads, args.json)?;
+    let puzzle = &run.puzzle;
+    let prep = run.prepare()?;
     let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
-    let least = PROBES_PER_TASK * tasks.len() as u64;
-    let probes = match args.probes {
-        Some(p) if p < least => {
-            return Err(Usage(format!(
-                "--probes {p} is too few for {}: each of its {} tasks needs at least \
-                 {PROBES_PER_TASK} probes, {} in all",
-                puzzle.id,
-                fmt_int(tasks.len() as u64),
-                fmt_int(least)
-            ))
-            .into())
-        }
-        Some(p) => p,
-        None => DEFAULT_PROBES.max(least),
-    };
+    let probes = probes(args.probes, &puzzle.id, tasks.len())?;
     let tree = Tree::new(prep.problem())?;
     let bar = progress::bar(true);
     bar.set_style(
@@ -93,7 +80,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
             probes,
             seed: args.seed,
             exhaust: args.exhaust_last,
-            threads: args.threads.get(),
+            threads: run.threads,
             cancel: Some(cancel),
             progress: Some(&tick),
         },
@@ -103,20 +90,20 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         indicatif::ProgressStyle::with_template("{spinner} measuring search speed").expect("ok"),
     );
     // Interrupted: report what the probes say at once; a short measurement still gives the
-    // CPU time its scale.
-    let measure = match progress::interrupted() {
-        true => Duration::from_millis(100),
-        false => Duration::from_secs_f64(args.calibrate),
+    // CPU time its scale. Interrupted while measuring: the measurement stops there.
+    let (measure, stop) = match progress::interrupted() {
+        true => (Duration::from_millis(100), None),
+        false => (Duration::from_secs_f64(args.calibrate), Some(cancel)),
     };
-    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock());
+    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), stop);
     bar.finish_and_clear();
     let cpu = Interval {
         estimate: est.nodes.estimate / rate,
         low: est.nodes.low / rate,
         high: est.nodes.high / rate,
     };
-    if args.json.json {
-        let report = EstimateJson::new(&puzzle, &est, tasks.len(), args.seed, rate);
+    if run.json {
+        let report = EstimateJson::new(puzzle, &est, tasks.len(), args.seed, rate);
         outln!("{}", serde_json::to_string(&report)?);
     } else {
         outln!(
@@ -153,6 +140,25 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         return Err(Stop::Interrupted.into());
     }
     Ok(())
+}
+
+/// `--probes`, or its default: at least [`PROBES_PER_TASK`] for each of the plan's `tasks`.
+fn probes(requested: Option<u64>, id: &str, tasks: usize) -> Result<u64> {
+    let least = PROBES_PER_TASK * tasks as u64;
+    Ok(match requested {
+        Some(p) if p < least => {
+            return Err(Usage(format!(
+                "--probes {p} is too few for {}: each of its {} tasks needs at least \
+                 {PROBES_PER_TASK} probes, {} in all",
+                id,
+                fmt_int(tasks as u64),
+                fmt_int(least)
+            ))
+            .into())
+        }
+        Some(p) => p,
+        None => DEFAULT_PROBES.max(least),
+    })
 }
 
 /// This thread's CPU time (so that other work on the machine does not slow the measurement),

@@ -1,8 +1,9 @@
-//! `wurfel list | pieces`, and what `solve` and `count` share: loading and statistics.
+//! `wurfel list | pieces`, and what `solve` and `count` share: statistics.
 
 use crate::args::{Json, MergeEqualShapes, Problem};
 use crate::commands::print::{export_pieces, MeshFormat, PrintArgs};
 use crate::commands::render::{pieces_scene, Picture};
+use crate::hiargs::load;
 use crate::output::{fmt_int, wrap, TEXT_WIDTH};
 use crate::report::PuzzleEntry;
 use crate::{note, outln};
@@ -45,71 +46,6 @@ pub fn parse_convention(s: &str) -> Result<Convention, String> {
     Convention::from_key(s).ok_or_else(|| {
         format!("unknown convention `{s}`: use raw, rotations or rotations_reflections")
     })
-}
-
-/// A built-in puzzle or a puzzle file (TOML or BurrTools, `problem` choosing among a BurrTools
-/// file's problems), with the reader's notes and a warning about equal shapes declared apart,
-/// which are distinct pieces unless `merge` makes them copies.
-///
-/// A catalog id always means the built-in puzzle, even when a file of that name exists in the
-/// current directory (scripts that name a built-in puzzle must not change meaning with the
-/// directory they run in); a warning says so and how to read the file (`./NAME`). A file
-/// read is registered as an input ([`crate::inputs`]): no output may replace it.
-pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Puzzle> {
-    if wurfel_pack::catalog::ids().contains(&name) {
-        if std::path::Path::new(name).exists() {
-            note!(
-                "warning: `{name}` is a built-in puzzle, used here; the file `{name}` in this \
-                 directory is not read (name it `./{name}` to read the file)"
-            );
-        }
-    } else {
-        crate::inputs::file(std::path::Path::new(name), "the puzzle file");
-    }
-    let opts = wurfel_pack::LoadOptions {
-        problem: problem.problem.clone(),
-    };
-    let loaded = wurfel_pack::load_with(name, &opts)?;
-    for n in &loaded.notes {
-        note!("note: {n}");
-    }
-    if merge.merge_equal_shapes {
-        return Ok(loaded.puzzle.merge_equal_shapes());
-    }
-    if let Some(w) = wurfel_pack::equal_shapes_warning(&loaded.puzzle) {
-        note!("warning: {w}");
-    }
-    Ok(loaded.puzzle)
-}
-
-/// [`load`] for a command's `PUZZLE [--problem] [--merge-equal-shapes]`.
-pub fn load_arg(a: &crate::args::PuzzleArg) -> Result<Puzzle> {
-    load(&a.puzzle, &a.problem, a.merge)
-}
-
-/// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
-/// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet); refused
-/// first when it and a search by `threads` workers would exceed `--max-memory`.
-pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Prepared> {
-    crate::memory::check_puzzle(puzzle)?;
-    let spinner = crate::progress::spinner(true);
-    spinner.set_message(format!(
-        "preparing {}: placements and symmetries",
-        puzzle.id
-    ));
-    let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
-    spinner.finish_and_clear();
-    if let Ok(prep) = &prep {
-        crate::memory::check_search(prep, threads)?;
-    }
-    // A piece that fits nowhere is an answer (no solution), not an input error.
-    for name in prep.as_ref().map(|p| p.unplaceable()).unwrap_or_default() {
-        note!(
-            "warning: piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
-            puzzle.name
-        );
-    }
-    prep
 }
 
 /// `wurfel list`.

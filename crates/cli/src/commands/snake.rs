@@ -294,6 +294,9 @@ fn count(a: CountArgs) -> Result<()> {
     Ok(())
 }
 
+/// `wurfel snake list`: every built-in snake counted now. Ctrl-C stops the count in hand: the
+/// rows printed so far stand (each whole), the interrupted snake is left out (its counts would
+/// be lower bounds, not the catalog's), and the exit code is 130.
 fn list(a: ListArgs) -> Result<()> {
     if !a.json.json {
         outln!(
@@ -307,11 +310,41 @@ fn list(a: ListArgs) -> Result<()> {
             "published"
         );
     }
-    for e in catalog::CATALOG {
+    let cancel = progress::cancellation();
+    let done = list_rows(a.threads.get(), a.json.json, cancel, |row| {
+        outln!("{row}");
+        Ok(())
+    })?;
+    if done < catalog::CATALOG.len() {
+        note!(
+            "interrupted: {done} of {} snakes counted; `{}` was being counted and is left out",
+            catalog::CATALOG.len(),
+            catalog::CATALOG[done].id
+        );
+        return Err(Stop::Interrupted.into());
+    }
+    if !a.json.json {
+        outln!("(counts computed now; published = embeddings/rotations/isometries from the literature)");
+    }
+    Ok(())
+}
+
+/// Counts the built-in snakes in order, handing each row (text or JSON) to `emit`, until
+/// `cancel` stops a count; returns how many were counted to the end.
+fn list_rows(
+    threads: usize,
+    json: bool,
+    cancel: &std::sync::atomic::AtomicBool,
+    mut emit: impl FnMut(String) -> Result<()>,
+) -> Result<usize> {
+    for (i, e) in catalog::CATALOG.iter().enumerate() {
         let p = Problem::auto(e.chain(), Some(e.side))?;
-        let (c, _) = p.count_with(Pruning::default(), a.threads.get());
+        let (c, _, complete) = p.count_until(Pruning::default(), threads, Some(cancel));
+        if !complete {
+            return Ok(i);
+        }
         let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
-        if a.json.json {
+        emit(if json {
             let entry = SnakeEntryJson {
                 counts: SnakeCountsJson::new(&p, &c),
                 id: e.id,
@@ -325,9 +358,9 @@ fn list(a: ListArgs) -> Result<()> {
                     }
                 }),
             };
-            outln!("{}", serde_json::to_string(&entry)?);
+            serde_json::to_string(&entry)?
         } else {
-            outln!(
+            format!(
                 "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  {}",
                 e.id,
                 p.board().to_string(),
@@ -337,13 +370,10 @@ fn list(a: ListArgs) -> Result<()> {
                 c.isometries,
                 published.as_deref().unwrap_or("-"),
                 e.segments
-            );
-        }
+            )
+        })?;
     }
-    if !a.json.json {
-        outln!("(counts computed now; published = embeddings/rotations/isometries from the literature)");
-    }
-    Ok(())
+    Ok(catalog::CATALOG.len())
 }
 
 #[cfg(test)]
@@ -351,6 +381,38 @@ mod tests {
     use super::*;
 
     // Reading chains and boxes is tested where it lives, in `wurfel_snake::input`.
+
+    /// A listing stopped by a signal leaves the snake in hand out; otherwise every snake is
+    /// listed, each row whole and equal to its own `snake count`.
+    #[test]
+    fn a_cancelled_listing_stops_and_leaves_the_count_in_hand_out() {
+        use std::sync::atomic::AtomicBool;
+        for threads in [1, 2] {
+            let mut rows = Vec::new();
+            let stop = AtomicBool::new(true);
+            let done = list_rows(threads, true, &stop, |r| {
+                rows.push(r);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!((done, rows.len()), (0, 0));
+            let go = AtomicBool::new(false);
+            let done = list_rows(threads, true, &go, |r| {
+                rows.push(r);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!((done, rows.len()), (catalog::CATALOG.len(), done));
+            for (e, row) in catalog::CATALOG.iter().zip(&rows) {
+                let v: serde_json::Value = serde_json::from_str(row).unwrap();
+                let p = Problem::auto(e.chain(), Some(e.side)).unwrap();
+                let (c, _) = p.count_with(Pruning::default(), 1);
+                assert_eq!(v["id"], e.id);
+                assert_eq!(v["embeddings"], c.embeddings);
+                assert_eq!(v["complete"], true);
+            }
+        }
+    }
 
     #[test]
     fn scene_pieces_partition_the_box() {

@@ -1,10 +1,11 @@
 //! `wurfel solve`: the first solution, the first N, or all of them, as text or JSON lines.
 
 use crate::args::{Disassemble, Json, Limit, PuzzleArg, Threads, ViewArg};
-use crate::commands::pack::{load_arg, parse_convention, prepare, print_stats};
+use crate::commands::pack::{parse_convention, print_stats};
 use crate::commands::print::{PrintArgs, SolutionExport};
 use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
+use crate::hiargs::Packing;
 use crate::output::{fmt_int, OutputFile, OutputPath};
 use crate::report::SolutionJson;
 use crate::{note, progress};
@@ -142,7 +143,8 @@ fn plan_text(
 
 /// `wurfel solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
-    let puzzle = load_arg(&args.source)?;
+    let run =
+        Packing::new(&args.source, args.threads, args.json)?.with_disassemble(args.disassemble);
     // Every output is checked before the search: a bad path must not cost one.
     let out = match &args.out {
         Some(p) => OutputPath::check(p)?,
@@ -155,11 +157,11 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         .map(|p| SolutionExport::check(p, &args.print))
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
-    let prep = prepare(&puzzle, args.threads.get())?;
+    let prep = run.prepare()?;
     let mut listing = Listing {
         prep: &prep,
-        json: args.json.json,
-        disassemble: args.disassemble.disassemble,
+        json: run.json,
+        disassemble: run.disassemble,
         plan: args.plan,
         sink: out.create()?,
         found: 0,
@@ -171,7 +173,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         error: None,
     };
     let start = Instant::now();
-    let (report, stats) = search(&prep, &args, &mut listing)?;
+    let (report, stats) = search(&prep, &run, &args, &mut listing)?;
     let Listing {
         sink,
         found,
@@ -198,7 +200,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     summary(
         &prep,
         args.distinct,
-        args.disassemble.disassemble,
+        run.disassemble,
         found,
         &report,
         args.limit.get(),
@@ -209,7 +211,8 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     }
     draw_kept(
         &prep,
-        &args,
+        &run,
+        args.view,
         &Drawings {
             picture,
             export,
@@ -237,7 +240,8 @@ struct Drawings {
 /// Draws `d` from the `kept` solutions (of `found` in all).
 fn draw_kept(
     prep: &Prepared,
-    args: &SolveArgs,
+    run: &Packing,
+    view: ViewArg,
     d: &Drawings,
     kept: &[Vec<u32>],
     found: u64,
@@ -248,7 +252,7 @@ fn draw_kept(
             .enumerate()
             .map(|(i, s)| {
                 let mut scene = solution_scene(prep, s, i);
-                if args.disassemble.disassemble {
+                if run.disassemble {
                     if let Ok(Some(sep)) = prep.disassemble(s) {
                         scene.moves = Some(render::disassembly_frames(prep, s, &sep));
                     }
@@ -257,14 +261,14 @@ fn draw_kept(
             })
             .collect();
         if !scenes.is_empty() {
-            picture.draw_of(&scenes, render::view(args.view), found)?;
+            picture.draw_of(&scenes, render::view(view), found)?;
         }
     }
     if let (Some(export), Some(first)) = (&d.export, kept.first()) {
         export.write(&solution_scene(prep, first, 0))?;
     }
     if let (Some(steps), Some(first)) = (&d.steps, kept.first()) {
-        let sep = if args.disassemble.disassemble {
+        let sep = if run.disassemble {
             prep.disassemble(first).ok().flatten()
         } else {
             None
@@ -277,15 +281,16 @@ fn draw_kept(
 /// Runs the search, handing solutions to `listing` in order.
 fn search(
     prep: &Prepared,
+    run: &Packing,
     args: &SolveArgs,
     listing: &mut Listing<'_>,
 ) -> Result<(SearchReport, Stats)> {
     let limit = args.limit.get();
     let bar = progress::bar(limit != Some(1));
     let callback = progress::callback(&bar);
-    let opts = progress::search_options(args.threads.get(), &callback);
+    let opts = run.search_options(&callback);
     let mut stats = Stats::default();
-    let dis = args.disassemble.disassemble;
+    let dis = run.disassemble;
     let report = match limit {
         // Every solution, streamed from the budgeted rounds as found: the first ones come as
         // fast as with --limit (plain search order would hold them until the first task is

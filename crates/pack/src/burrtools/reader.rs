@@ -244,26 +244,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     let text = xml_text(bytes, origin)?;
     let doc = parse(&text, origin)?;
     let root = doc.root_element();
-    let version = root.attribute("version").unwrap_or("");
-    if version != "1" && version != "2" {
-        return Err(err(
-            origin,
-            format!("has puzzle format version {version:?}; BurrTools 0.6 files are version 2"),
-        ));
-    }
-    if let Some(g) = child(root, "gridType") {
-        let t = required(g, "type", origin)?;
-        if t != 0 {
-            let name = GRID_TYPES
-                .get(t as usize)
-                .copied()
-                .unwrap_or("an unknown grid");
-            return Err(err(
-                origin,
-                format!("uses the grid of {name} (type {t}); wurfel supports only cubes"),
-            ));
-        }
-    }
+    check_format(root, origin)?;
     let shapes: Vec<Voxels> = child(root, "shapes")
         .into_iter()
         .flat_map(|s| children(s, "voxel"))
@@ -292,20 +273,14 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             list_problems(&names)
         ));
     }
-    let shape_at = |id: u64, what: &str| -> Result<&Voxels, BurrError> {
-        shapes.get(id as usize).ok_or_else(|| {
-            err(
-                origin,
-                format!(
-                    "problem `{pname}` names {what} shape {id}, but the file has {} shapes",
-                    shapes.len()
-                ),
-            )
-        })
+    let at = ShapeAt {
+        shapes: &shapes,
+        pname,
+        origin,
     };
     let result = child(p, "result")
         .ok_or_else(|| err(origin, format!("problem `{pname}` has no result shape")))?;
-    let target = shape_at(required(result, "id", origin)?, "result")?;
+    let target = at.get(required(result, "id", origin)?, "result")?;
     if child(p, "bitmap").is_some_and(|b| children(b, "pair").next().is_some())
         || shapes.iter().any(|s| s.coloured > 0)
     {
@@ -314,44 +289,89 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             format!("problem `{pname}` uses colour constraints, which wurfel does not support"),
         ));
     }
+    let (mut pieces, grouped) = read_pieces(p, &at)?;
+    if grouped > 0 {
+        notes.push(format!(
+            "{origin}: {grouped} pieces of problem `{pname}` belong to piece groups; groups only matter for disassembly and were ignored"
+        ));
+    }
+    if child(p, "solutions").is_some_and(|s| s.children().any(|c| c.is_element())) {
+        notes.push(format!(
+            "{origin}: the solutions stored in the file were ignored (wurfel finds its own)"
+        ));
+    }
+    assign_symbols(&mut pieces);
+    let puzzle = assemble(root, p, target, pieces, origin)?;
+    // The TOML checker owns the rules (connected pieces, volume, sizes); reuse it so that a
+    // puzzle read from BurrTools is exactly as valid as one read from TOML.
+    let checked = parse_puzzle(&to_toml(&puzzle), origin)
+        .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?;
+    Ok(Read {
+        puzzle: checked,
+        notes,
+    })
+}
+
+/// Refuses what is not a BurrTools puzzle of cubes: a format version other than 1 or 2, or
+/// another grid.
+fn check_format(root: Node<'_, '_>, origin: &str) -> Result<(), BurrError> {
+    let version = root.attribute("version").unwrap_or("");
+    if version != "1" && version != "2" {
+        return Err(err(
+            origin,
+            format!("has puzzle format version {version:?}; BurrTools 0.6 files are version 2"),
+        ));
+    }
+    if let Some(g) = child(root, "gridType") {
+        let t = required(g, "type", origin)?;
+        if t != 0 {
+            let name = GRID_TYPES
+                .get(t as usize)
+                .copied()
+                .unwrap_or("an unknown grid");
+            return Err(err(
+                origin,
+                format!("uses the grid of {name} (type {t}); wurfel supports only cubes"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The file's shapes, looked up by the ids problem `pname` names.
+struct ShapeAt<'a> {
+    shapes: &'a [Voxels],
+    pname: &'a str,
+    origin: &'a str,
+}
+
+impl<'a> ShapeAt<'a> {
+    /// Shape `id`, named as the problem's `what` (result or piece) in the error.
+    fn get(&self, id: u64, what: &str) -> Result<&'a Voxels, BurrError> {
+        self.shapes.get(id as usize).ok_or_else(|| {
+            err(
+                self.origin,
+                format!(
+                    "problem `{}` names {what} shape {id}, but the file has {} shapes",
+                    self.pname,
+                    self.shapes.len()
+                ),
+            )
+        })
+    }
+}
+
+/// The pieces of problem `p` (those of count 0 left out), and how many belong to piece groups.
+fn read_pieces(p: Node<'_, '_>, at: &ShapeAt<'_>) -> Result<(Vec<Piece>, usize), BurrError> {
+    let origin = at.origin;
     let mut pieces = Vec::new();
     let mut grouped = 0;
     for s in child(p, "shapes")
         .into_iter()
         .flat_map(|s| children(s, "shape"))
     {
-        let voxels = shape_at(required(s, "id", origin)?, "piece")?;
-        // A range of counts (BurrTools' `min`/`max`); the TOML checker below bounds it.
-        let (min, count) = match (
-            number(s, "count", origin)?,
-            number(s, "min", origin)?,
-            number(s, "max", origin)?,
-        ) {
-            (Some(c), _, _) => (c, c),
-            (None, Some(lo), Some(hi)) if lo <= hi => (lo, hi),
-            (None, Some(lo), Some(hi)) => {
-                return Err(err(
-                    origin,
-                    format!(
-                        "problem `{pname}`: piece `{}` has min {lo} above max {hi}",
-                        voxels.name
-                    ),
-                ))
-            }
-            _ => (1, 1),
-        };
-        // Checked here, before any conversion: a count beyond the format's limit is an error
-        // naming the number in the file, never a saturated or wrapped one.
-        if count > MAX_COUNT as u64 {
-            return Err(err(
-                origin,
-                format!(
-                    "problem `{pname}`: piece `{}` has count {count}, above the limit of \
-                     {MAX_COUNT}",
-                    voxels.name
-                ),
-            ));
-        }
+        let voxels = at.get(required(s, "id", origin)?, "piece")?;
+        let (min, count) = piece_counts(s, voxels, at)?;
         if s.attribute("group").is_some() || children(s, "group").next().is_some() {
             grouped += 1;
         }
@@ -378,17 +398,59 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             color: None,
         });
     }
-    if grouped > 0 {
-        notes.push(format!(
-            "{origin}: {grouped} pieces of problem `{pname}` belong to piece groups; groups only matter for disassembly and were ignored"
+    Ok((pieces, grouped))
+}
+
+/// A piece's (minimum, count): `count`, or BurrTools' range `min`..`max` (the TOML checker
+/// bounds it later), else one.
+fn piece_counts(
+    s: Node<'_, '_>,
+    voxels: &Voxels,
+    at: &ShapeAt<'_>,
+) -> Result<(u64, u64), BurrError> {
+    let (origin, pname) = (at.origin, at.pname);
+    let (min, count) = match (
+        number(s, "count", origin)?,
+        number(s, "min", origin)?,
+        number(s, "max", origin)?,
+    ) {
+        (Some(c), _, _) => (c, c),
+        (None, Some(lo), Some(hi)) if lo <= hi => (lo, hi),
+        (None, Some(lo), Some(hi)) => {
+            return Err(err(
+                origin,
+                format!(
+                    "problem `{pname}`: piece `{}` has min {lo} above max {hi}",
+                    voxels.name
+                ),
+            ))
+        }
+        _ => (1, 1),
+    };
+    // Checked here, before any conversion: a count beyond the format's limit is an error
+    // naming the number in the file, never a saturated or wrapped one.
+    if count > MAX_COUNT as u64 {
+        return Err(err(
+            origin,
+            format!(
+                "problem `{pname}`: piece `{}` has count {count}, above the limit of \
+                 {MAX_COUNT}",
+                voxels.name
+            ),
         ));
     }
-    if child(p, "solutions").is_some_and(|s| s.children().any(|c| c.is_element())) {
-        notes.push(format!(
-            "{origin}: the solutions stored in the file were ignored (wurfel finds its own)"
-        ));
-    }
-    assign_symbols(&mut pieces);
+    Ok((min, count))
+}
+
+/// The puzzle of problem `p`: its result shape as the target, named after the problem (else
+/// the file), described by the file's comment.
+fn assemble(
+    root: Node<'_, '_>,
+    p: Node<'_, '_>,
+    target: &Voxels,
+    pieces: Vec<Piece>,
+    origin: &str,
+) -> Result<Puzzle, BurrError> {
     // Variable voxels are target cells that may stay empty.
     let mut optional = target.variable.clone();
     optional.sort_unstable();
@@ -403,7 +465,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         .unwrap_or("")
         .trim()
         .to_string();
-    let puzzle = Puzzle {
+    Ok(Puzzle {
         id: stem.clone(),
         name: p
             .attribute("name")
@@ -415,14 +477,6 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         optional,
         pieces,
         published: Vec::new(),
-    };
-    // The TOML checker owns the rules (connected pieces, volume, sizes); reuse it so that a
-    // puzzle read from BurrTools is exactly as valid as one read from TOML.
-    let checked = parse_puzzle(&to_toml(&puzzle), origin)
-        .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?;
-    Ok(Read {
-        puzzle: checked,
-        notes,
     })
 }
 

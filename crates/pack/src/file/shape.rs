@@ -60,11 +60,58 @@ pub(super) fn shape_from_cells(
     Shape::new(out).map_err(|e| cx.err(cells.span(), format!("{what}: {e}")))
 }
 
+/// A shape written as `layers` of text: one string per layer, top layer first, row `y = Y-1`
+/// first, `.` an empty cell and any other character a filled one.
 pub(super) fn shape_from_layers(
     cx: &Ctx<'_>,
     layers: &Spanned<toml::Value>,
     what: &str,
 ) -> Result<Shape, PuzzleFileError> {
+    let span = layers.span();
+    let texts = layer_texts(cx, layers, what)?;
+    let limit = MAX_DIM as usize;
+    if texts.len() > limit {
+        return Err(cx.err(
+            span,
+            format!(
+                "{what} has {} layers, above the limit of {limit}",
+                texts.len()
+            ),
+        ));
+    }
+    let mut grid: Vec<Vec<Vec<bool>>> = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        grid.push(layer_rows(cx, &span, t, i, what)?);
+    }
+    let height = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let depth = grid.len();
+    let mut cells = Vec::new();
+    for (i, rows) in grid.iter().enumerate() {
+        let z = (depth - 1 - i) as i32;
+        for (r, row) in rows.iter().enumerate() {
+            let y = (height - 1 - r) as i32;
+            for (x, &filled) in row.iter().enumerate() {
+                if filled {
+                    cells.push([x as i32, y, z]);
+                }
+            }
+        }
+    }
+    if cells.is_empty() {
+        return Err(cx.err(
+            span,
+            format!("{what} has no cells (every character is `.`)"),
+        ));
+    }
+    Shape::new(cells).map_err(|e| cx.err(span, format!("{what}: {e}")))
+}
+
+/// The texts of `layers`: one string, or a non-empty list of strings.
+fn layer_texts<'v>(
+    cx: &Ctx<'_>,
+    layers: &'v Spanned<toml::Value>,
+    what: &str,
+) -> Result<Vec<&'v str>, PuzzleFileError> {
     let span = layers.span();
     let texts: Vec<&str> = match layers.get_ref() {
         toml::Value::String(s) => vec![s.as_str()],
@@ -99,69 +146,47 @@ pub(super) fn shape_from_layers(
     if texts.is_empty() {
         return Err(cx.err(span, format!("`layers` of {what} is empty")));
     }
+    Ok(texts)
+}
+
+/// Layer `i` (from 0) of `what` as rows of filled cells, blank lines and spaces ignored.
+fn layer_rows(
+    cx: &Ctx<'_>,
+    span: &Range<usize>,
+    text: &str,
+    i: usize,
+    what: &str,
+) -> Result<Vec<Vec<bool>>, PuzzleFileError> {
     let limit = MAX_DIM as usize;
-    if texts.len() > limit {
+    let rows: Vec<Vec<bool>> = text
+        .lines()
+        .map(|l| {
+            l.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| c != '.')
+                .collect::<Vec<bool>>()
+        })
+        .filter(|r| !r.is_empty())
+        .collect();
+    if rows.is_empty() {
         return Err(cx.err(
-            span,
+            span.clone(),
             format!(
-                "{what} has {} layers, above the limit of {limit}",
-                texts.len()
+                "layer {} of {what} has no rows (use `.` for empty cells)",
+                i + 1
             ),
         ));
     }
-    let mut grid: Vec<Vec<Vec<bool>>> = Vec::with_capacity(texts.len());
-    for (i, t) in texts.iter().enumerate() {
-        let rows: Vec<Vec<bool>> = t
-            .lines()
-            .map(|l| {
-                l.chars()
-                    .filter(|c| !c.is_whitespace())
-                    .map(|c| c != '.')
-                    .collect::<Vec<bool>>()
-            })
-            .filter(|r| !r.is_empty())
-            .collect();
-        if rows.is_empty() {
-            return Err(cx.err(
-                span.clone(),
-                format!(
-                    "layer {} of {what} has no rows (use `.` for empty cells)",
-                    i + 1
-                ),
-            ));
-        }
-        if rows.len() > limit || rows.iter().any(|r| r.len() > limit) {
-            return Err(cx.err(
-                span.clone(),
-                format!(
-                    "layer {} of {what} is above the limit of {limit}×{limit} cells",
-                    i + 1
-                ),
-            ));
-        }
-        grid.push(rows);
-    }
-    let height = grid.iter().map(Vec::len).max().unwrap_or(0);
-    let depth = grid.len();
-    let mut cells = Vec::new();
-    for (i, rows) in grid.iter().enumerate() {
-        let z = (depth - 1 - i) as i32;
-        for (r, row) in rows.iter().enumerate() {
-            let y = (height - 1 - r) as i32;
-            for (x, &filled) in row.iter().enumerate() {
-                if filled {
-                    cells.push([x as i32, y, z]);
-                }
-            }
-        }
-    }
-    if cells.is_empty() {
+    if rows.len() > limit || rows.iter().any(|r| r.len() > limit) {
         return Err(cx.err(
-            span,
-            format!("{what} has no cells (every character is `.`)"),
+            span.clone(),
+            format!(
+                "layer {} of {what} is above the limit of {limit}×{limit} cells",
+                i + 1
+            ),
         ));
     }
-    Shape::new(cells).map_err(|e| cx.err(span, format!("{what}: {e}")))
+    Ok(rows)
 }
 
 /// Number of face-connected components.

@@ -198,12 +198,14 @@ pub fn estimate(r: &EstimateRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
         },
         &weight,
     );
-    let measure = if ctl.cancelled() {
-        Duration::from_millis(100)
+    // Cancelled already: a short measurement gives the partial estimate's CPU time its scale;
+    // cancelled while measuring: the measurement stops there.
+    let (measure, cancel) = if ctl.cancelled() {
+        (Duration::from_millis(100), None)
     } else {
-        Duration::from_secs_f64(calibrate)
+        (Duration::from_secs_f64(calibrate), Some(ctl.cancel_flag()))
     };
-    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock());
+    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), cancel);
     to_json(&EstimateJson::new(&l.puzzle, &est, tasks.len(), seed, rate))
 }
 

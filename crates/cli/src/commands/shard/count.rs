@@ -6,7 +6,7 @@ use super::job::{MergeTo, ShardJob};
 use super::merge::{merge_results, print_merged};
 use super::plan::PlanArgs;
 use super::run::{already_done, run_and_report, stats_map, stats_of};
-use crate::commands::pack::{load, prepare};
+use crate::hiargs::Packing;
 use crate::output::fmt_int;
 use crate::present::count::{render, Summary};
 use crate::report::SolutionJson;
@@ -54,13 +54,14 @@ impl ShardJob for CountJob {
         let Some(puzzle) = &args.puzzle else {
             bail!("which puzzle? give a puzzle, --snake CHAIN or --snake-survey BOX");
         };
-        let puzzle = load(puzzle, &args.problem, args.merge)?;
+        let run = Packing::of(puzzle, &args.problem, args.merge, args.threads)?;
+        let puzzle = &run.puzzle;
         // The plan's files may not replace the puzzle (`shard plan D/puzzle.toml --dir D`):
         // refused now, before the tree is cut.
         for f in [dir.puzzle_file(), dir.plan_file()] {
             crate::inputs::check_output(&f, &f, true)?;
         }
-        let prep = prepare(&puzzle, args.threads.get())?;
+        let prep = run.prepare()?;
         let shards = args.shards as usize;
         let tree = Tree::new(prep.problem())?;
         let spinner = progress::spinner(true);
@@ -74,7 +75,7 @@ impl ShardJob for CountJob {
                 max_tasks: pieces.saturating_mul(32).clamp(1 << 12, 1 << 24),
                 probes_per_task: args.probes_per_task,
                 seed: args.seed,
-                threads: args.threads.get(),
+                threads: run.threads,
                 progress: Some(&tick),
             },
             &weight,
@@ -116,7 +117,7 @@ impl ShardJob for CountJob {
         dir.make_dirs()?;
         write_file(
             &dir.puzzle_file(),
-            wurfel_pack::file::to_toml(&puzzle).as_bytes(),
+            wurfel_pack::file::to_toml(puzzle).as_bytes(),
         )?;
         write_file(&dir.plan_file(), plan.to_text().as_bytes())?;
         let est: Vec<f64> = plan

@@ -1,6 +1,6 @@
 //! The plan directory's files.
 
-use crate::commands::pack::prepare;
+use crate::hiargs::prepare;
 use crate::output::OutputPath;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};

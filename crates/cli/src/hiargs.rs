@@ -1,0 +1,142 @@
+//! The high-level arguments (as ripgrep's `hiargs`): the flags the packing commands share,
+//! turned once into what the library takes. `args` says what a flag *is* (its parser, its
+//! help); this module says what it *means* for a run: the loaded puzzle, the worker count, the
+//! output mode, the memory budget, the engine's search options. The packing commands (`solve`,
+//! `count`, `estimate`, `shard plan`, `pieces`, `convert`) take a [`Packing`] or call
+//! [`load`]/[`prepare`] here, never converting a flag themselves.
+
+use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, PuzzleArg, Threads};
+use crate::note;
+use anyhow::{Context, Result};
+use wurfel_cover::{Progress, SearchOptions};
+use wurfel_pack::{Prepared, Puzzle};
+
+/// A packing command's run: the puzzle and the settings every such command shares.
+pub struct Packing {
+    /// The puzzle, loaded (`--problem`, `--merge-equal-shapes` applied; notes said).
+    pub puzzle: Puzzle,
+    /// Worker threads (`--threads`, default all cores).
+    pub threads: usize,
+    /// `--json`: machine-readable output.
+    pub json: bool,
+    /// `--disassemble` (false where the command has no such flag).
+    pub disassemble: bool,
+    /// The `--max-memory` budget in bytes for work that watches its own memory as it goes
+    /// (`usize::MAX`: no limit). Work estimated before it starts is checked by [`prepare`].
+    pub max_bytes: usize,
+}
+
+impl Packing {
+    /// Loads the puzzle of `PUZZLE [--problem] [--merge-equal-shapes]` and reads the shared
+    /// flags.
+    pub fn new(source: &PuzzleArg, threads: Threads, json: Json) -> Result<Packing> {
+        Packing::of(&source.puzzle, &source.problem, source.merge, threads)
+            .map(|p| p.with_json(json))
+    }
+
+    /// The same from a puzzle named apart from its `--problem`/`--merge-equal-shapes` (as
+    /// `shard plan`, whose puzzle is optional, names it).
+    pub fn of(
+        name: &str,
+        problem: &Problem,
+        merge: MergeEqualShapes,
+        threads: Threads,
+    ) -> Result<Packing> {
+        Ok(Packing {
+            puzzle: load(name, problem, merge)?,
+            threads: threads.get(),
+            json: false,
+            disassemble: false,
+            max_bytes: crate::memory::limit_bytes()
+                .map_or(usize::MAX, |b| usize::try_from(b).unwrap_or(usize::MAX)),
+        })
+    }
+
+    fn with_json(self, json: Json) -> Packing {
+        Packing {
+            json: json.json,
+            ..self
+        }
+    }
+
+    /// With `--disassemble`.
+    pub fn with_disassemble(self, d: Disassemble) -> Packing {
+        Packing {
+            disassemble: d.disassemble,
+            ..self
+        }
+    }
+
+    /// The puzzle prepared for a search by this run's threads ([`prepare`]).
+    pub fn prepare(&self) -> Result<Prepared> {
+        prepare(&self.puzzle, self.threads)
+    }
+
+    /// The engine's options: this run's threads, reporting to `callback`, stopping on a signal.
+    pub fn search_options<'a>(
+        &self,
+        callback: &'a (dyn Fn(&Progress) + Sync),
+    ) -> SearchOptions<'a> {
+        crate::progress::search_options(self.threads, callback)
+    }
+}
+
+/// A built-in puzzle or a puzzle file (TOML or BurrTools, `problem` choosing among a BurrTools
+/// file's problems), with the reader's notes and a warning about equal shapes declared apart,
+/// which are distinct pieces unless `merge` makes them copies.
+///
+/// A catalog id always means the built-in puzzle, even when a file of that name exists in the
+/// current directory (scripts that name a built-in puzzle must not change meaning with the
+/// directory they run in); a warning says so and how to read the file (`./NAME`). A file
+/// read is registered as an input ([`crate::inputs`]): no output may replace it.
+pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Puzzle> {
+    if wurfel_pack::catalog::ids().contains(&name) {
+        if std::path::Path::new(name).exists() {
+            note!(
+                "warning: `{name}` is a built-in puzzle, used here; the file `{name}` in this \
+                 directory is not read (name it `./{name}` to read the file)"
+            );
+        }
+    } else {
+        crate::inputs::file(std::path::Path::new(name), "the puzzle file");
+    }
+    let opts = wurfel_pack::LoadOptions {
+        problem: problem.problem.clone(),
+    };
+    let loaded = wurfel_pack::load_with(name, &opts)?;
+    for n in &loaded.notes {
+        note!("note: {n}");
+    }
+    if merge.merge_equal_shapes {
+        return Ok(loaded.puzzle.merge_equal_shapes());
+    }
+    if let Some(w) = wurfel_pack::equal_shapes_warning(&loaded.puzzle) {
+        note!("warning: {w}");
+    }
+    Ok(loaded.puzzle)
+}
+
+/// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
+/// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet); refused
+/// first when it and a search by `threads` workers would exceed `--max-memory`.
+pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Prepared> {
+    crate::memory::check_puzzle(puzzle)?;
+    let spinner = crate::progress::spinner(true);
+    spinner.set_message(format!(
+        "preparing {}: placements and symmetries",
+        puzzle.id
+    ));
+    let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
+    spinner.finish_and_clear();
+    if let Ok(prep) = &prep {
+        crate::memory::check_search(prep, threads)?;
+    }
+    // A piece that fits nowhere is an answer (no solution), not an input error.
+    for name in prep.as_ref().map(|p| p.unplaceable()).unwrap_or_default() {
+        note!(
+            "warning: piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
+            puzzle.name
+        );
+    }
+    prep
+}
