@@ -73,26 +73,8 @@ fn index(dims: [i32; 3], c: Cell) -> Option<u32> {
 /// shape is a row. Sometimes a decoy group (a shape that is not part of the cut) is added with
 /// capacities as upper bounds, so that not every group has to be used.
 fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
-    let dims = loop {
-        let d = [
-            rng.gen_range(1..=4),
-            rng.gen_range(1..=4),
-            rng.gen_range(1..=3),
-        ];
-        let n = d[0] * d[1] * d[2];
-        if (6..=20).contains(&n) {
-            break d;
-        }
-    };
+    let dims = random_dims(rng);
     let n = (dims[0] * dims[1] * dims[2]) as usize;
-    let cell = |i: usize| -> Cell {
-        let i = i as i32;
-        [
-            i % dims[0],
-            (i / dims[0]) % dims[1],
-            i / (dims[0] * dims[1]),
-        ]
-    };
     let mut prefilled: Vec<u32> = Vec::new();
     for _ in 0..rng.gen_range(0..=3) {
         let c = rng.gen_range(0..n) as u32;
@@ -100,32 +82,7 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
             prefilled.push(c);
         }
     }
-    // Cut the free cells into connected pieces of 1 to 4 cells.
-    let mut owner: HashMap<u32, usize> = prefilled.iter().map(|&c| (c, usize::MAX)).collect();
-    let mut pieces: Vec<Vec<Cell>> = Vec::new();
-    for start in 0..n as u32 {
-        if owner.contains_key(&start) {
-            continue;
-        }
-        let size = rng.gen_range(1..=4);
-        let mut cells = vec![cell(start as usize)];
-        owner.insert(start, pieces.len());
-        while cells.len() < size {
-            let frontier: Vec<u32> = cells
-                .iter()
-                .flat_map(|&c| neighbours(c))
-                .filter_map(|c| index(dims, c))
-                .filter(|i| !owner.contains_key(i))
-                .collect();
-            if frontier.is_empty() {
-                break;
-            }
-            let next = frontier[rng.gen_range(0..frontier.len())];
-            owner.insert(next, pieces.len());
-            cells.push(cell(next as usize));
-        }
-        pieces.push(cells);
-    }
+    let mut pieces = cut_pieces(rng, dims, &prefilled);
     let exact_groups = rng.gen_bool(0.6);
     if !exact_groups && rng.gen_bool(0.5) {
         pieces.push(vec![[0, 0, 0], [1, 0, 0]]); // a decoy domino, not needed for a cover
@@ -143,30 +100,10 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
     }
     let mut rows = Vec::new();
     for (g, (shape, _)) in groups.iter().enumerate() {
-        let mut seen: HashSet<Vec<u32>> = HashSet::new();
-        for o in shape.orientations() {
-            for tz in 0..dims[2] {
-                for ty in 0..dims[1] {
-                    for tx in 0..dims[0] {
-                        let cols: Option<Vec<u32>> = o
-                            .cells()
-                            .iter()
-                            .map(|c| index(dims, [c[0] + tx, c[1] + ty, c[2] + tz]))
-                            .collect();
-                        let Some(mut cols) = cols else { continue };
-                        cols.sort_unstable();
-                        if cols.iter().any(|c| prefilled.contains(c)) || !seen.insert(cols.clone())
-                        {
-                            continue;
-                        }
-                        rows.push(Row {
-                            group: g as u32,
-                            columns: cols,
-                        });
-                    }
-                }
-            }
-        }
+        rows.extend(placements(shape, dims, &prefilled).into_iter().map(|columns| Row {
+            group: g as u32,
+            columns,
+        }));
     }
     Problem {
         columns: n,
@@ -179,6 +116,85 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
         secondary: vec![],
         group_min: None,
     }
+}
+
+/// A box of 6 to 20 cells.
+fn random_dims(rng: &mut ChaCha8Rng) -> [i32; 3] {
+    loop {
+        let d = [
+            rng.gen_range(1..=4),
+            rng.gen_range(1..=4),
+            rng.gen_range(1..=3),
+        ];
+        let n = d[0] * d[1] * d[2];
+        if (6..=20).contains(&n) {
+            return d;
+        }
+    }
+}
+
+/// The cell of index `i` in a box of `dims` (x fastest).
+fn cell_at(dims: [i32; 3], i: usize) -> Cell {
+    let i = i as i32;
+    [i % dims[0], (i / dims[0]) % dims[1], i / (dims[0] * dims[1])]
+}
+
+/// The free cells cut into connected pieces of 1 to 4 cells.
+fn cut_pieces(rng: &mut ChaCha8Rng, dims: [i32; 3], prefilled: &[u32]) -> Vec<Vec<Cell>> {
+    let n = (dims[0] * dims[1] * dims[2]) as u32;
+    let mut owner: HashMap<u32, usize> = prefilled.iter().map(|&c| (c, usize::MAX)).collect();
+    let mut pieces: Vec<Vec<Cell>> = Vec::new();
+    for start in 0..n {
+        if owner.contains_key(&start) {
+            continue;
+        }
+        let size = rng.gen_range(1..=4);
+        let mut cells = vec![cell_at(dims, start as usize)];
+        owner.insert(start, pieces.len());
+        while cells.len() < size {
+            let frontier: Vec<u32> = cells
+                .iter()
+                .flat_map(|&c| neighbours(c))
+                .filter_map(|c| index(dims, c))
+                .filter(|i| !owner.contains_key(i))
+                .collect();
+            if frontier.is_empty() {
+                break;
+            }
+            let next = frontier[rng.gen_range(0..frontier.len())];
+            owner.insert(next, pieces.len());
+            cells.push(cell_at(dims, next as usize));
+        }
+        pieces.push(cells);
+    }
+    pieces
+}
+
+/// Every distinct placement of `shape` in the box that avoids the prefilled cells, as sorted
+/// cell indices.
+fn placements(shape: &Shape, dims: [i32; 3], prefilled: &[u32]) -> Vec<Vec<u32>> {
+    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let mut out = Vec::new();
+    for o in shape.orientations() {
+        for tz in 0..dims[2] {
+            for ty in 0..dims[1] {
+                for tx in 0..dims[0] {
+                    let cols: Option<Vec<u32>> = o
+                        .cells()
+                        .iter()
+                        .map(|c| index(dims, [c[0] + tx, c[1] + ty, c[2] + tz]))
+                        .collect();
+                    let Some(mut cols) = cols else { continue };
+                    cols.sort_unstable();
+                    if cols.iter().any(|c| prefilled.contains(c)) || !seen.insert(cols.clone()) {
+                        continue;
+                    }
+                    out.push(cols);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Checks the engine against the reference on `p` (both branchings, with and without the grid,
