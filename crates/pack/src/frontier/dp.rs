@@ -55,8 +55,8 @@ pub(crate) fn run(
 }
 
 /// Options, statistics and which run of how many this is.
-struct Control<'a, 'b> {
-    opts: &'a FrontierOptions<'b>,
+pub(super) struct Control<'a, 'b> {
+    pub(super) opts: &'a FrontierOptions<'b>,
     stats: &'a mut RunStats,
     done: &'a [RunStats],
     run: (usize, usize),
@@ -64,13 +64,13 @@ struct Control<'a, 'b> {
 }
 
 impl Control<'_, '_> {
-    fn cancelled(&self) -> bool {
+    pub(super) fn cancelled(&self) -> bool {
         self.opts.cancel.is_some_and(|c| c.load(Relaxed))
     }
 
     /// After position `p` (the table `t`, whose filling took `bytes` with the table it was
     /// read from): statistics, progress, and at a layer boundary the checkpoint.
-    fn after<K: State, V: Tally>(
+    pub(super) fn after<K: State, V: Tally>(
         &mut self,
         dp: &Dp,
         p: usize,
@@ -122,7 +122,7 @@ impl Control<'_, '_> {
 }
 
 /// How a stretch of steps ended.
-enum Reached<K, V> {
+pub(super) enum Reached<K, V> {
     /// At the end, with the final table.
     Done(Table<K, V>),
     /// The counts need a wider type before this position; the table from before it.
@@ -154,21 +154,21 @@ where
     };
     loop {
         cur = match cur {
-            AnyWays::U64(t) => match steps(dp, &items, p, t, ctl)? {
+            AnyWays::U64(t) => match advance(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
                 Reached::Widen(q, t) => {
                     p = q;
                     AnyWays::U128(t.widen(u128::from))
                 }
             },
-            AnyWays::U128(t) => match steps(dp, &items, p, t, ctl)? {
+            AnyWays::U128(t) => match advance(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
                 Reached::Widen(q, t) => {
                     p = q;
                     AnyWays::Big(t.widen(BigUint::from))
                 }
             },
-            AnyWays::Big(t) => match steps(dp, &items, p, t, ctl)? {
+            AnyWays::Big(t) => match advance(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
                 Reached::Widen(..) => unreachable!("big integers always have room"),
             },
@@ -181,6 +181,25 @@ fn total<K: State, V: Tally>(dp: &Dp, t: &Table<K, V>) -> BigUint {
     t.iter()
         .filter(|(k, _)| dp.complete(k.wide()))
         .fold(BigUint::zero(), |s, (_, v)| s + v.big())
+}
+
+/// Runs positions `from..` starting with `cur`: cell by cell, or a layer at a time with
+/// [`FrontierOptions::layers`].
+fn advance<K: State, V: Tally>(
+    dp: &Dp,
+    items: &[Vec<(K, K)>],
+    from: usize,
+    cur: Table<K, V>,
+    ctl: &mut Control<'_, '_>,
+) -> Result<Reached<K, V>, FrontierError>
+where
+    Table<K, V>: WriteWays,
+{
+    if ctl.opts.layers {
+        super::layered::steps(dp, items, from, cur, ctl)
+    } else {
+        steps(dp, items, from, cur, ctl)
+    }
 }
 
 /// Runs positions `from..` starting with `cur`.
@@ -202,15 +221,26 @@ where
             return Ok(Reached::Widen(p, cur));
         }
         let moves = Moves::new(dp, at, p);
-        let (next, bytes) = step(dp, &moves, p, cur, ctl)?;
+        let Stepped::Next(next, bytes) = step(dp, &moves, p, cur, ctl, false)? else {
+            unreachable!("a step that does not keep its table reports an overflow as an error")
+        };
         cur = next;
         ctl.after(dp, p, &cur, bytes)?;
     }
     Ok(Reached::Done(cur))
 }
 
+/// How the states of a table move on: one cell ([`Moves`]) or a whole layer
+/// ([`super::layered::LayerMoves`]).
+pub(super) trait Successors<K>: Sync {
+    /// Calls `f` with every successor of `key`.
+    fn each(&self, key: K, f: impl FnMut(K));
+    /// Whether a new state may still lead to a solution (a dead one is dropped at once).
+    fn alive(&self, k: K) -> bool;
+}
+
 /// What can happen at one position.
-struct Moves<K> {
+pub(super) struct Moves<K> {
     items: Vec<(K, K)>,
     low: K,
     high: K,
@@ -223,7 +253,7 @@ struct Moves<K> {
 }
 
 impl<K: State> Moves<K> {
-    fn new(dp: &Dp, items: &[(K, K)], p: usize) -> Moves<K> {
+    pub(super) fn new(dp: &Dp, items: &[(K, K)], p: usize) -> Moves<K> {
         let w = dp.window as usize;
         let low = K::of((1u128 << w) - 1);
         Moves {
@@ -247,8 +277,9 @@ impl<K: State> Moves<K> {
     fn shift(&self, k: K) -> K {
         ((k & self.low) >> 1) | (k & self.high) | self.incoming
     }
+}
 
-    /// Calls `f` with every successor of `key`.
+impl<K: State> Successors<K> for Moves<K> {
     fn each(&self, key: K, mut f: impl FnMut(K)) {
         if key & K::one() != K::zero() {
             return f(self.shift(key));
@@ -277,9 +308,14 @@ impl<K: State> Moves<K> {
 }
 
 /// The table being filled, shared by the threads of one step.
-struct Fill<'a, K, V> {
+struct Fill<'a, K, V, M> {
     next: Vec<Mutex<Map<K, V>>>,
-    moves: &'a Moves<K>,
+    moves: &'a M,
+    /// Whether the table being read is kept whole (put back part by part), so that the step
+    /// can be done again with wider counts if one overflows.
+    keep: bool,
+    /// A count overflowed (with `keep`: widen and step again).
+    overflow: AtomicBool,
     /// The position being stepped.
     position: usize,
     /// Bytes of the maps in `next`.
@@ -302,7 +338,7 @@ struct Fill<'a, K, V> {
     stop: AtomicBool,
 }
 
-impl<K: State, V: Tally> Fill<'_, K, V> {
+impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
     fn fail(&self, e: FrontierError) {
         self.failed.lock().expect("not poisoned").get_or_insert(e);
         self.stop.store(true, Relaxed);
@@ -321,6 +357,11 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
             match map.entry(k) {
                 Entry::Occupied(mut e) => {
                     if !e.get_mut().add(&v) {
+                        if self.keep {
+                            self.overflow.store(true, Relaxed);
+                            self.stop.store(true, Relaxed);
+                            return false;
+                        }
                         self.fail(FrontierError::Inconsistent(
                             "a count overflowed although the sum of all counts fitted".into(),
                         ));
@@ -389,11 +430,18 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
                     }
                 });
                 if !ok {
+                    if self.keep {
+                        *self.cur[i].lock().expect("not poisoned") = part;
+                    }
                     return;
                 }
             }
-            self.held.fetch_sub(part_bytes(&part), Relaxed);
-            drop(part);
+            if self.keep {
+                *self.cur[i].lock().expect("not poisoned") = part;
+            } else {
+                self.held.fetch_sub(part_bytes(&part), Relaxed);
+                drop(part);
+            }
             let all = self.transitions.fetch_add(transitions, Relaxed) + transitions;
             transitions = 0;
             if all > self.budget {
@@ -422,17 +470,30 @@ fn part_bytes<K, V: Tally>(part: &Vec<(K, V)>) -> usize {
     part.capacity() * std::mem::size_of::<(K, V)>() + heap
 }
 
-/// One position: every state of `cur` carried into a new table, with the most bytes both
-/// held at once.
-fn step<K: State, V: Tally>(
+/// What a step gives.
+pub(super) enum Stepped<K, V> {
+    /// The new table, with the most bytes both tables held at once.
+    Next(Table<K, V>, usize),
+    /// A count overflowed: the table that was read, kept whole to be widened and read again.
+    Overflow(Table<K, V>),
+}
+
+/// One step (a position, or a whole layer): every state of `cur` carried into a new table.
+/// With `keep` the table being read stays whole until the end (see [`Stepped::Overflow`]),
+/// else it is freed part by part and an overflow is an error (the caller checked there is
+/// room).
+pub(super) fn step<K: State, V: Tally, M: Successors<K>>(
     dp: &Dp,
-    moves: &Moves<K>,
+    moves: &M,
     p: usize,
     cur: Table<K, V>,
     ctl: &mut Control<'_, '_>,
-) -> Result<(Table<K, V>, usize), FrontierError> {
+    keep: bool,
+) -> Result<Stepped<K, V>, FrontierError> {
     let held = cur.bytes();
     let fill = Fill {
+        keep,
+        overflow: AtomicBool::new(false),
         cur: cur.parts.into_iter().map(Mutex::new).collect(),
         held: AtomicUsize::new(held),
         peak: AtomicUsize::new(held),
@@ -458,6 +519,12 @@ fn step<K: State, V: Tally>(
                 s.spawn(|| fill.work(dp));
             }
         });
+    }
+    if fill.overflow.load(Relaxed) {
+        let parts = fill.cur.into_iter();
+        return Ok(Stepped::Overflow(Table {
+            parts: parts.map(|m| m.into_inner().expect("not poisoned")).collect(),
+        }));
     }
     match fill.failed.into_inner().expect("not poisoned") {
         Some(FrontierError::TooMuchMemory {
@@ -485,7 +552,7 @@ fn step<K: State, V: Tally>(
         .into_iter()
         .map(|m| m.into_inner().expect("not poisoned"))
         .collect();
-    Ok((settle(maps, threads), bytes))
+    Ok(Stepped::Next(settle(maps, threads), bytes))
 }
 
 /// The filled maps as a table at rest, converted on `threads` threads.

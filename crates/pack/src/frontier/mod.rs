@@ -19,7 +19,9 @@
 
 pub mod auto;
 mod classes;
+mod cross;
 mod dp;
+mod layered;
 pub(crate) mod order;
 pub(crate) mod problem;
 mod saved;
@@ -58,6 +60,12 @@ pub struct FrontierOptions<'a> {
     /// (the positions where a whole layer along the slowest axis is done); an error stops the
     /// count with [`FrontierError::Checkpoint`].
     pub checkpoint: Option<&'a SaveFn<'a>>,
+    /// Step a whole layer along the slowest axis at a time, keeping states only at layer
+    /// boundaries (see [`layered`]); the counts are the same.
+    pub layers: bool,
+    /// With [`FrontierOptions::layers`]: keep one boundary state per orbit under the
+    /// cross-section's symmetries that map the problem to itself (see [`cross`]).
+    pub canonical: bool,
 }
 
 impl Default for FrontierOptions<'_> {
@@ -70,6 +78,8 @@ impl Default for FrontierOptions<'_> {
             progress: None,
             threads: 1,
             checkpoint: None,
+            layers: false,
+            canonical: false,
         }
     }
 }
