@@ -20,10 +20,21 @@ fn box_of(cells: &[[i32; 3]], [x, y, z]: [i32; 3]) -> Puzzle {
 }
 
 fn count(prep: &Prepared, layers: bool, canonical: bool, threads: usize) -> FrontierReport {
+    sliced(prep, layers, canonical, threads, 1)
+}
+
+fn sliced(
+    prep: &Prepared,
+    layers: bool,
+    canonical: bool,
+    threads: usize,
+    slices: usize,
+) -> FrontierReport {
     let opts = FrontierOptions {
         layers,
         canonical,
         threads,
+        slices,
         ..Default::default()
     };
     frontier::count(prep, &opts).unwrap()
@@ -47,7 +58,9 @@ fn check(p: &Puzzle) -> bool {
     let cells = count(&prep, false, false, 1);
     let layers = count(&prep, true, false, 1);
     let canon = count(&prep, true, true, 2);
+    let sliced = sliced(&prep, true, true, 1, 3);
     let what = format!("target {:?}, pieces {:?}", p.target.cells(), p.pieces);
+    assert_eq!(triple(&sliced), want, "in 3 slices: {what}");
     assert_eq!(triple(&cells), want, "cell by cell: {what}");
     assert_eq!(triple(&layers), want, "a layer at a time: {what}");
     assert_eq!(triple(&canon), want, "with symmetric states merged: {what}");
@@ -92,12 +105,13 @@ fn layers_count_t_tetracubes_in_4x4x7() {
     let prep = Prepared::new(&box_of(&T_TETRACUBE, [4, 4, 7])).unwrap();
     let cells = count(&prep, false, false, 2);
     assert_eq!(cells.raw, BigUint::from(651_392u32));
-    for threads in [1, 3] {
-        let canon = count(&prep, true, true, threads);
+    for (threads, slices) in [(1, 1), (3, 1), (2, 7)] {
+        let canon = sliced(&prep, true, true, threads, slices);
         assert_eq!(triple(&canon), triple(&cells));
         let (a, b) = (&cells.runs[0].layer_states, &canon.runs[0].layer_states);
-        // A square cross-section: up to 8 states become one.
-        assert!(b.iter().zip(a).all(|(x, y)| 8 * x >= *y && x < y || x == y && *x <= 1), "{a:?} {b:?}");
+        // A square cross-section: up to 8 states become one (the slices' states are summed).
+        let merged = |(x, y): (&usize, &usize)| 8 * x >= *y && x < y || x == y && *x <= 1;
+        assert!(slices > 1 || b.iter().zip(a).all(merged), "{a:?} {b:?}");
     }
 }
 
@@ -110,11 +124,14 @@ fn layers_widen_counts_exactly() {
         (a, b) = (b.clone(), b * 68u32 - a * 192u32);
     }
     let prep = Prepared::new(&box_of(&L_TRICUBE, [2, 2, 120])).unwrap();
-    let opts = FrontierOptions {
-        layers: true,
-        canonical: true,
-        classes: false,
-        ..Default::default()
-    };
-    assert_eq!(frontier::count(&prep, &opts).unwrap().raw, b);
+    for slices in [1, 4] {
+        let opts = FrontierOptions {
+            layers: true,
+            canonical: true,
+            classes: false,
+            slices,
+            ..Default::default()
+        };
+        assert_eq!(frontier::count(&prep, &opts).unwrap().raw, b, "{slices} slices");
+    }
 }

@@ -122,11 +122,6 @@ impl<K: State> Canon<K> {
         Canon { images, low }
     }
 
-    /// Whether any symmetry is used.
-    pub fn active(&self) -> bool {
-        !self.images.is_empty()
-    }
-
     /// The smallest image of `k` (the counts above the window unchanged).
     pub fn of(&self, k: K) -> K {
         let low = k & self.low;

@@ -44,6 +44,7 @@ pub(crate) fn run(
         done,
         run,
         transitions: 0,
+        saving: true,
     };
     ctl.transitions = ctl.stats.transitions;
     match start {
@@ -57,10 +58,12 @@ pub(crate) fn run(
 /// Options, statistics and which run of how many this is.
 pub(super) struct Control<'a, 'b> {
     pub(super) opts: &'a FrontierOptions<'b>,
-    stats: &'a mut RunStats,
+    pub(super) stats: &'a mut RunStats,
     done: &'a [RunStats],
     run: (usize, usize),
     transitions: u64,
+    /// Whether tables are handed to the checkpoint callback (not those of one slice).
+    pub(super) saving: bool,
 }
 
 impl Control<'_, '_> {
@@ -99,7 +102,7 @@ impl Control<'_, '_> {
                 window: dp.window,
             });
         }
-        if boundary && p + 1 < dp.positions() {
+        if boundary && p + 1 < dp.positions() && self.saving {
             self.save(p + 1, t)?;
         }
         Ok(())
@@ -221,7 +224,7 @@ where
             return Ok(Reached::Widen(p, cur));
         }
         let moves = Moves::new(dp, at, p);
-        let Stepped::Next(next, bytes) = step(dp, &moves, p, cur, ctl, false)? else {
+        let Stepped::Next(next, bytes) = step(dp, &moves, p, cur, ctl, Err(None))? else {
             unreachable!("a step that does not keep its table reports an overflow as an error")
         };
         cur = next;
@@ -314,6 +317,8 @@ struct Fill<'a, K, V, M> {
     /// Whether the table being read is kept whole (put back part by part), so that the step
     /// can be done again with wider counts if one overflows.
     keep: bool,
+    /// What an overflow is when the table is not kept.
+    overflow_error: Option<FrontierError>,
     /// A count overflowed (with `keep`: widen and step again).
     overflow: AtomicBool,
     /// The position being stepped.
@@ -362,9 +367,11 @@ impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
                             self.stop.store(true, Relaxed);
                             return false;
                         }
-                        self.fail(FrontierError::Inconsistent(
-                            "a count overflowed although the sum of all counts fitted".into(),
-                        ));
+                        self.fail(self.overflow_error.clone().unwrap_or_else(|| {
+                            FrontierError::Inconsistent(
+                                "a count overflowed although the sum of all counts fitted".into(),
+                            )
+                        }));
                         return false;
                     }
                 }
@@ -479,20 +486,21 @@ pub(super) enum Stepped<K, V> {
 }
 
 /// One step (a position, or a whole layer): every state of `cur` carried into a new table.
-/// With `keep` the table being read stays whole until the end (see [`Stepped::Overflow`]),
-/// else it is freed part by part and an overflow is an error (the caller checked there is
-/// room).
+/// With `keep` (`Ok`) the table being read stays whole until the end (see
+/// [`Stepped::Overflow`]), else it is freed part by part and an overflow is the error given
+/// (`Err`), or an inconsistency when the caller checked there is room (`Err(None)`).
 pub(super) fn step<K: State, V: Tally, M: Successors<K>>(
     dp: &Dp,
     moves: &M,
     p: usize,
     cur: Table<K, V>,
     ctl: &mut Control<'_, '_>,
-    keep: bool,
+    keep: Result<(), Option<FrontierError>>,
 ) -> Result<Stepped<K, V>, FrontierError> {
     let held = cur.bytes();
     let fill = Fill {
-        keep,
+        keep: keep.is_ok(),
+        overflow_error: keep.err().flatten(),
         overflow: AtomicBool::new(false),
         cur: cur.parts.into_iter().map(Mutex::new).collect(),
         held: AtomicUsize::new(held),

@@ -10,35 +10,54 @@
 //! not time, is what bounds the method.
 //!
 //! The number of successors of a state over a whole layer has no useful bound before the
-//! step, so the table being read is kept whole during a step: when a count overflows, the
-//! table is widened and the layer stepped again.
+//! step, so the table being read is kept whole during a step when it takes at most a quarter
+//! of the memory bound: when a count overflows, the table is widened and the layer stepped
+//! again. A larger table is freed part by part as it is read (the peak of a wide box is its
+//! largest table and the next one), and an overflow then stops the count with
+//! [`FrontierError::CountsTooWide`] (resume from the last checkpoint with more memory).
 
 use super::cross::Canon;
 use super::dp::{step, Control, Moves, Reached, Stepped, Successors};
 use super::problem::Dp;
 use super::saved::WriteWays;
-use super::table::{State, Table, Tally};
+use super::table::{part_of, Map, State, Table, Tally, PARTS};
+use std::collections::hash_map::Entry;
 use super::FrontierError;
 
-/// The moves of one layer (positions `from..to`), ending in the canonical form.
+/// The moves of one layer, ending in the canonical form, keeping one slice of the new states.
 pub(super) struct LayerMoves<K> {
     moves: Vec<Moves<K>>,
     canon: Canon<K>,
+    /// Which slice of how many (by [`part_of`]: slice `j` holds a range of parts).
+    slice: (usize, usize),
 }
 
 impl<K: State> LayerMoves<K> {
-    pub fn new(dp: &Dp, items: &[Vec<(K, K)>], from: usize, to: usize, canonical: bool) -> Self {
+    /// The moves of positions `from..to`.
+    pub fn new(
+        dp: &Dp,
+        items: &[Vec<(K, K)>],
+        (from, to): (usize, usize),
+        canonical: bool,
+        slice: (usize, usize),
+    ) -> Self {
         let perms: &[Vec<u32>] = if canonical { &dp.cross } else { &[] };
         LayerMoves {
             moves: (from..to).map(|p| Moves::new(dp, &items[p], p)).collect(),
             canon: Canon::new(perms, dp.window, dp.order.layer, dp.top),
+            slice,
         }
     }
 
     /// The walk from position `i` of the layer.
     fn walk<F: FnMut(K)>(&self, i: usize, key: K, f: &mut F) {
         let Some(m) = self.moves.get(i) else {
-            return f(self.canon.of(key));
+            let c = self.canon.of(key);
+            let (j, of) = self.slice;
+            if of == 1 || part_of(c) * of / PARTS == j {
+                f(c);
+            }
+            return;
         };
         let last = i + 1 == self.moves.len();
         // The last cell's states are checked when they enter the new table.
@@ -62,7 +81,8 @@ impl<K: State> Successors<K> for LayerMoves<K> {
     }
 }
 
-/// Runs the layers from position `from` (a layer boundary, or the start) with `cur`.
+/// Runs the layers from position `from` (a layer boundary, or the start) with `cur`; with
+/// [`super::FrontierOptions::slices`] the middle boundary is counted in slices.
 pub(super) fn steps<K: State, V: Tally>(
     dp: &Dp,
     items: &[Vec<(K, K)>],
@@ -74,21 +94,122 @@ where
     Table<K, V>: WriteWays,
 {
     let (layer, n) = (dp.order.layer, dp.positions());
+    let slices = ctl.opts.slices.clamp(1, PARTS);
+    // The table cut into slices is the one after the middle layer boundary (the largest, when
+    // the box is long enough for the boundary to fill up and short enough to be cut by its
+    // end); `split` is the boundary before it.
+    let split = (slices > 1).then(|| (n.div_ceil(layer).div_ceil(2) - 1) * layer);
     let mut p = from;
     while p < n {
-        if ctl.cancelled() {
-            return Err(FrontierError::Cancelled);
+        if Some(p) == split {
+            return sliced(dp, items, p, cur, ctl, slices);
         }
-        let to = ((p / layer + 1) * layer).min(n);
-        let moves = LayerMoves::new(dp, items, p, to, ctl.opts.canonical);
-        match step(dp, &moves, p, cur, ctl, true)? {
-            Stepped::Next(t, bytes) => {
-                cur = t;
-                ctl.after(dp, to - 1, &cur, bytes)?;
-                p = to;
-            }
-            Stepped::Overflow(t) => return Ok(Reached::Widen(p, t)),
+        match layer_step(dp, items, p, cur, ctl, (0, 1))? {
+            Ok((t, to)) => (cur, p) = (t, to),
+            Err(t) => return Ok(Reached::Widen(p, t)),
         }
     }
     Ok(Reached::Done(cur))
+}
+
+/// One layer from position `p` (keeping only the new states of `slice`): the new table and
+/// its position, or (`Err`) the table read when a count overflowed.
+#[allow(clippy::type_complexity)]
+fn layer_step<K: State, V: Tally>(
+    dp: &Dp,
+    items: &[Vec<(K, K)>],
+    p: usize,
+    cur: Table<K, V>,
+    ctl: &mut Control<'_, '_>,
+    slice: (usize, usize),
+) -> Result<Result<(Table<K, V>, usize), Table<K, V>>, FrontierError>
+where
+    Table<K, V>: WriteWays,
+{
+    if ctl.cancelled() {
+        return Err(FrontierError::Cancelled);
+    }
+    let (layer, n) = (dp.order.layer, dp.positions());
+    let to = ((p / layer + 1) * layer).min(n);
+    let moves = LayerMoves::new(dp, items, (p, to), ctl.opts.canonical, slice);
+    let keep = if cur.bytes() <= ctl.opts.max_bytes / 4 {
+        Ok(())
+    } else {
+        Err(Some(FrontierError::CountsTooWide {
+            position: to,
+            positions: n,
+            states: cur.len(),
+        }))
+    };
+    Ok(match step(dp, &moves, p, cur, ctl, keep)? {
+        Stepped::Next(t, bytes) => {
+            ctl.after(dp, to - 1, &t, bytes)?;
+            Ok((t, to))
+        }
+        Stepped::Overflow(t) => Err(t),
+    })
+}
+
+/// The rest of the run from position `p`, the next table cut by a hash of the state into
+/// `slices` slices, each carried to the end alone: the number of solutions is a sum over the
+/// states of any boundary, so the slices' final tables add up to the whole run's. Memory holds
+/// one slice (and `cur`); time is the layers after `p` once, plus the layer after `p` once per
+/// slice. The slices' tables are not saved: a resumed count starts again from `cur`. The
+/// states after each layer from the cut on are summed over the slices.
+fn sliced<K: State, V: Tally>(
+    dp: &Dp,
+    items: &[Vec<(K, K)>],
+    p: usize,
+    cur: Table<K, V>,
+    ctl: &mut Control<'_, '_>,
+    slices: usize,
+) -> Result<Reached<K, V>, FrontierError>
+where
+    Table<K, V>: WriteWays,
+{
+    let n = dp.positions();
+    let before = ctl.stats.layer_states.len();
+    let mut sums: Vec<usize> = Vec::new();
+    let mut end: Map<K, V> = Map::default();
+    ctl.saving = false;
+    let result = (|| {
+        for j in 0..slices {
+            let (mut t, mut q) = (cur.clone(), p);
+            while q < n {
+                let slice = if q == p { (j, slices) } else { (0, 1) };
+                match layer_step(dp, items, q, t, ctl, slice)? {
+                    Ok((next, to)) => (t, q) = (next, to),
+                    Err(_) => return Ok(false),
+                }
+            }
+            let layers = ctl.stats.layer_states.split_off(before);
+            sums.resize(sums.len().max(layers.len()), 0);
+            sums.iter_mut().zip(&layers).for_each(|(s, x)| *s += x);
+            for (k, v) in t.iter() {
+                match end.entry(*k) {
+                    Entry::Occupied(mut e) => {
+                        if !e.get_mut().add(v) {
+                            return Ok(false);
+                        }
+                    }
+                    Entry::Vacant(e) => {
+                        e.insert(v.clone());
+                    }
+                }
+            }
+        }
+        Ok(true)
+    })();
+    ctl.saving = true;
+    if !result? {
+        // A count overflowed: every slice again with wider counts.
+        ctl.stats.layer_states.truncate(before);
+        return Ok(Reached::Widen(p, cur));
+    }
+    ctl.stats.layer_states.extend(sums);
+    let mut t = Table::empty();
+    for (k, v) in end {
+        t.parts[part_of(k)].push((k, v));
+    }
+    Ok(Reached::Done(t))
 }

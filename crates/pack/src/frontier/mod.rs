@@ -66,6 +66,10 @@ pub struct FrontierOptions<'a> {
     /// With [`FrontierOptions::layers`]: keep one boundary state per orbit under the
     /// cross-section's symmetries that map the problem to itself (see [`cross`]).
     pub canonical: bool,
+    /// With [`FrontierOptions::layers`]: count the table after the middle layer boundary in
+    /// this many slices by a hash of the state, one after the other (1: whole; at most 256).
+    /// Memory holds one slice; the layer into it is stepped once per slice.
+    pub slices: usize,
 }
 
 impl Default for FrontierOptions<'_> {
@@ -80,6 +84,7 @@ impl Default for FrontierOptions<'_> {
             checkpoint: None,
             layers: false,
             canonical: false,
+            slices: 1,
         }
     }
 }
@@ -198,6 +203,16 @@ pub enum FrontierError {
         /// Positions in all.
         positions: usize,
     },
+    /// A layer at a time: a count passed the width of its type in a layer whose table was too
+    /// large to keep for a second pass with wider counts.
+    CountsTooWide {
+        /// The layer boundary the step was going to.
+        position: usize,
+        /// Positions in all.
+        positions: usize,
+        /// States of the table being read.
+        states: usize,
+    },
     /// Stopped from outside.
     Cancelled,
     /// The checkpoint callback failed, or a checkpoint does not fit the puzzle.
@@ -248,6 +263,17 @@ impl fmt::Display for FrontierError {
             } => write!(
                 f,
                 "the transition budget ran out at cell {position} of {positions}"
+            ),
+            FrontierError::CountsTooWide {
+                position,
+                positions,
+                states,
+            } => write!(
+                f,
+                "a count passed the width of its integers in the layer ending at cell \
+                 {position} of {positions}, whose {states} boundary states were too many to \
+                 keep for a second pass with wider counts: give more --max-memory (four times \
+                 the table) and resume from the checkpoint"
             ),
             FrontierError::Cancelled => write!(f, "interrupted"),
             FrontierError::Checkpoint(s) => write!(f, "checkpoint: {s}"),

@@ -14,7 +14,8 @@
 
 use super::problem::Dp;
 use super::table::{part_of, AnyTable, AnyWays, State, Table, Tally};
-use super::{jobs, RunStats};
+use super::{jobs, FrontierOptions, RunStats};
+use std::fmt::Write as _;
 use crate::checkpoint::Fingerprint;
 use crate::Prepared;
 use num_bigint::BigUint;
@@ -124,25 +125,37 @@ impl Resume {
     }
 }
 
-/// The fingerprint a checkpoint of `prep` counted with or without the classes must carry:
-/// the search checkpoint's fingerprint of the compiled puzzle (placements, symmetries,
-/// versions), this format's version and whether the classes are counted.
-pub fn fingerprint(prep: &Prepared, classes: bool) -> Result<String, String> {
+/// The fingerprint a checkpoint of `prep` counted with `opts` must carry: the search
+/// checkpoint's fingerprint of the compiled puzzle (placements, symmetries, versions), this
+/// format's version, whether the classes are counted and, a layer at a time, whether boundary
+/// states are merged under symmetries (their tables differ).
+pub fn fingerprint(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<String, String> {
     let fp = Fingerprint::of(prep).map_err(|e| e.to_string())?;
-    let text = format!("{FORMAT} {VERSION} {} classes={classes}", fp.hex);
+    let mut text = format!("{FORMAT} {VERSION} {} classes={}", fp.hex, opts.classes);
+    if opts.layers {
+        // Cell-by-cell checkpoints keep the text they always had.
+        let (canonical, slices) = (opts.canonical, opts.slices.clamp(1, 256));
+        write!(text, " layers canonical={canonical} slices={slices}")
+            .expect("a String takes any text");
+    }
     Ok(wurfel_files::sha256_hex(text.as_bytes()))
 }
 
-/// Reads a checkpoint of `prep` (counted with the classes or not), refusing one written for
-/// anything else or damaged.
-pub fn read(prep: &Prepared, classes: bool, r: &mut dyn BufRead) -> Result<Resume, String> {
+/// Reads a checkpoint of `prep` counted with `opts`, refusing one written for anything else
+/// or damaged.
+pub fn read(
+    prep: &Prepared,
+    opts: &FrontierOptions<'_>,
+    r: &mut dyn BufRead,
+) -> Result<Resume, String> {
+    let classes = opts.classes;
     let mut line = Vec::new();
     r.take(MAX_HEADER)
         .read_until(b'\n', &mut line)
         .map_err(|e| e.to_string())?;
     let text = std::str::from_utf8(&line).map_err(|_| "not a wurfel frontier checkpoint")?;
     let h: Header = wurfel_files::open(text).map_err(|e| e.to_string())?;
-    if h.fingerprint != fingerprint(prep, classes)? {
+    if h.fingerprint != fingerprint(prep, opts)? {
         return Err(
             "it was saved for another puzzle or other options (or another wurfel version)".into(),
         );
