@@ -53,6 +53,13 @@ pub struct MethodArgs {
     /// on wide boxes, more time; the same counts). See docs/FRONTIER.md.
     #[arg(long)]
     layers: bool,
+    /// With --layers: count the table after the middle layer boundary (or after the
+    /// checkpoint's boundary, when resuming from a later one) in N slices by a hash of the
+    /// state, one after the other: memory holds one slice, the layer into it is stepped N
+    /// times.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256), requires = "layers")]
+    slices: u16,
 }
 
 impl MethodArgs {
@@ -170,6 +177,7 @@ fn run(
     let mode = FrontierOptions {
         layers: args.layers,
         canonical: args.layers,
+        slices: usize::from(args.slices),
         ..Default::default()
     };
     let resume = match how.checkpoint {

@@ -51,7 +51,10 @@ pub(crate) fn symmetries(
                     (v1, v2) = (v2, v1);
                 }
                 (x[a1], x[a2]) = (v1, v2);
-                board.grid.index(x).expect("a cross-section symmetry stays in the box") as u32
+                board
+                    .grid
+                    .index(x)
+                    .expect("a cross-section symmetry stays in the box") as u32
             };
             let cells = 0..board.grid.len() as u32;
             let keeps_cells = cells.clone().all(|c| {
@@ -111,8 +114,10 @@ impl<K: State> Canon<K> {
                     .map(|j| {
                         let mut t = [K::zero(); 256];
                         for (v, slot) in t.iter_mut().enumerate() {
-                            let bits = (0..8).filter(|i| v >> i & 1 == 1 && 8 * j + i <= top as usize);
-                            *slot = bits.fold(K::zero(), |m, i| m | K::of(1u128 << image(8 * j + i)));
+                            let bits =
+                                (0..8).filter(|i| v >> i & 1 == 1 && 8 * j + i <= top as usize);
+                            *slot =
+                                bits.fold(K::zero(), |m, i| m | K::of(1u128 << image(8 * j + i)));
                         }
                         t
                     })

@@ -224,7 +224,7 @@ where
             return Ok(Reached::Widen(p, cur));
         }
         let moves = Moves::new(dp, at, p);
-        let Stepped::Next(next, bytes) = step(dp, &moves, p, cur, ctl, Err(None))? else {
+        let Stepped::Next(next, bytes) = step(dp, &moves, p, Source::Owned(cur, None), ctl)? else {
             unreachable!("a step that does not keep its table reports an overflow as an error")
         };
         cur = next;
@@ -314,12 +314,12 @@ impl<K: State> Successors<K> for Moves<K> {
 struct Fill<'a, K, V, M> {
     next: Vec<Mutex<Map<K, V>>>,
     moves: &'a M,
-    /// Whether the table being read is kept whole (put back part by part), so that the step
-    /// can be done again with wider counts if one overflows.
-    keep: bool,
-    /// What an overflow is when the table is not kept.
+    /// The table being read when it is only borrowed (then `cur` is empty): it stays whole,
+    /// so that the step can be done again with wider counts if one overflows.
+    shared: Option<&'a [Vec<(K, V)>]>,
+    /// What an overflow is when the table is owned.
     overflow_error: Option<FrontierError>,
-    /// A count overflowed (with `keep`: widen and step again).
+    /// A count overflowed (when shared: widen and step again).
     overflow: AtomicBool,
     /// The position being stepped.
     position: usize,
@@ -362,7 +362,7 @@ impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
             match map.entry(k) {
                 Entry::Occupied(mut e) => {
                     if !e.get_mut().add(&v) {
-                        if self.keep {
+                        if self.shared.is_some() {
                             self.overflow.store(true, Relaxed);
                             self.stop.store(true, Relaxed);
                             return false;
@@ -421,8 +421,15 @@ impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
             if i >= PARTS || self.stop.load(Relaxed) {
                 break;
             }
-            let part = std::mem::take(&mut *self.cur[i].lock().expect("not poisoned"));
-            for (key, val) in &part {
+            let owned;
+            let part = match self.shared {
+                Some(t) => &t[i],
+                None => {
+                    owned = std::mem::take(&mut *self.cur[i].lock().expect("not poisoned"));
+                    &owned
+                }
+            };
+            for (key, val) in part {
                 seen += 1;
                 if seen.is_multiple_of(65_536) && cancelled() {
                     return self.fail(FrontierError::Cancelled);
@@ -437,17 +444,11 @@ impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
                     }
                 });
                 if !ok {
-                    if self.keep {
-                        *self.cur[i].lock().expect("not poisoned") = part;
-                    }
                     return;
                 }
             }
-            if self.keep {
-                *self.cur[i].lock().expect("not poisoned") = part;
-            } else {
-                self.held.fetch_sub(part_bytes(&part), Relaxed);
-                drop(part);
+            if self.shared.is_none() {
+                self.held.fetch_sub(part_bytes(part), Relaxed);
             }
             let all = self.transitions.fetch_add(transitions, Relaxed) + transitions;
             transitions = 0;
@@ -481,28 +482,36 @@ fn part_bytes<K, V: Tally>(part: &Vec<(K, V)>) -> usize {
 pub(super) enum Stepped<K, V> {
     /// The new table, with the most bytes both tables held at once.
     Next(Table<K, V>, usize),
-    /// A count overflowed: the table that was read, kept whole to be widened and read again.
-    Overflow(Table<K, V>),
+    /// A count overflowed in a step that read a shared table: widen it and step again.
+    Overflow,
+}
+
+/// The table a step reads.
+pub(super) enum Source<'a, K, V> {
+    /// Freed part by part as it is read; an overflow is the error given (`None`: an
+    /// inconsistency, the caller having checked there is room).
+    Owned(Table<K, V>, Option<FrontierError>),
+    /// Only borrowed: it stays whole, and an overflow is [`Stepped::Overflow`].
+    Shared(&'a Table<K, V>),
 }
 
 /// One step (a position, or a whole layer): every state of `cur` carried into a new table.
-/// With `keep` (`Ok`) the table being read stays whole until the end (see
-/// [`Stepped::Overflow`]), else it is freed part by part and an overflow is the error given
-/// (`Err`), or an inconsistency when the caller checked there is room (`Err(None)`).
 pub(super) fn step<K: State, V: Tally, M: Successors<K>>(
     dp: &Dp,
     moves: &M,
     p: usize,
-    cur: Table<K, V>,
+    cur: Source<'_, K, V>,
     ctl: &mut Control<'_, '_>,
-    keep: Result<(), Option<FrontierError>>,
 ) -> Result<Stepped<K, V>, FrontierError> {
-    let held = cur.bytes();
+    let (held, shared, owned, overflow_error) = match cur {
+        Source::Owned(t, e) => (t.bytes(), None, t.parts, e),
+        Source::Shared(t) => (t.bytes(), Some(&t.parts[..]), Vec::new(), None),
+    };
     let fill = Fill {
-        keep: keep.is_ok(),
-        overflow_error: keep.err().flatten(),
+        shared,
+        overflow_error,
         overflow: AtomicBool::new(false),
-        cur: cur.parts.into_iter().map(Mutex::new).collect(),
+        cur: owned.into_iter().map(Mutex::new).collect(),
         held: AtomicUsize::new(held),
         peak: AtomicUsize::new(held),
         position: p,
@@ -529,10 +538,7 @@ pub(super) fn step<K: State, V: Tally, M: Successors<K>>(
         });
     }
     if fill.overflow.load(Relaxed) {
-        let parts = fill.cur.into_iter();
-        return Ok(Stepped::Overflow(Table {
-            parts: parts.map(|m| m.into_inner().expect("not poisoned")).collect(),
-        }));
+        return Ok(Stepped::Overflow);
     }
     match fill.failed.into_inner().expect("not poisoned") {
         Some(FrontierError::TooMuchMemory {

@@ -17,12 +17,12 @@
 //! [`FrontierError::CountsTooWide`] (resume from the last checkpoint with more memory).
 
 use super::cross::Canon;
-use super::dp::{step, Control, Moves, Reached, Stepped, Successors};
+use super::dp::{step, Control, Moves, Reached, Source, Stepped, Successors};
 use super::problem::Dp;
 use super::saved::WriteWays;
 use super::table::{part_of, Map, State, Table, Tally, PARTS};
-use std::collections::hash_map::Entry;
 use super::FrontierError;
+use std::collections::hash_map::Entry;
 
 /// The moves of one layer, ending in the canonical form, keeping one slice of the new states.
 pub(super) struct LayerMoves<K> {
@@ -97,8 +97,10 @@ where
     let slices = ctl.opts.slices.clamp(1, PARTS);
     // The table cut into slices is the one after the middle layer boundary (the largest, when
     // the box is long enough for the boundary to fill up and short enough to be cut by its
-    // end); `split` is the boundary before it.
-    let split = (slices > 1).then(|| (n.div_ceil(layer).div_ceil(2) - 1) * layer);
+    // end), or the next one when resuming from a later checkpoint; `split` is the boundary
+    // before it.
+    let middle = (n.div_ceil(layer).div_ceil(2) - 1) * layer;
+    let split = (slices > 1).then(|| middle.max(from));
     let mut p = from;
     while p < n {
         if Some(p) == split {
@@ -114,6 +116,10 @@ where
 
 /// One layer from position `p` (keeping only the new states of `slice`): the new table and
 /// its position, or (`Err`) the table read when a count overflowed.
+///
+/// A table of at most a quarter of the memory bound is kept whole during the step, so that an
+/// overflow can be answered by widening it; a larger one is freed part by part (the peak of a
+/// wide box is its largest table and the next one), and an overflow is then an error.
 #[allow(clippy::type_complexity)]
 fn layer_step<K: State, V: Tally>(
     dp: &Dp,
@@ -126,34 +132,68 @@ fn layer_step<K: State, V: Tally>(
 where
     Table<K, V>: WriteWays,
 {
+    let to = next_boundary(dp, p);
+    if cur.bytes() <= ctl.opts.max_bytes / 4 {
+        return Ok(match shared_step(dp, items, p, &cur, ctl, slice)? {
+            Some(t) => Ok((t, to)),
+            None => Err(cur),
+        });
+    }
+    let n = dp.positions();
+    let error = FrontierError::CountsTooWide {
+        position: to,
+        positions: n,
+        states: cur.len(),
+    };
     if ctl.cancelled() {
         return Err(FrontierError::Cancelled);
     }
-    let (layer, n) = (dp.order.layer, dp.positions());
-    let to = ((p / layer + 1) * layer).min(n);
     let moves = LayerMoves::new(dp, items, (p, to), ctl.opts.canonical, slice);
-    let keep = if cur.bytes() <= ctl.opts.max_bytes / 4 {
-        Ok(())
-    } else {
-        Err(Some(FrontierError::CountsTooWide {
-            position: to,
-            positions: n,
-            states: cur.len(),
-        }))
-    };
-    Ok(match step(dp, &moves, p, cur, ctl, keep)? {
+    match step(dp, &moves, p, Source::Owned(cur, Some(error)), ctl)? {
         Stepped::Next(t, bytes) => {
             ctl.after(dp, to - 1, &t, bytes)?;
-            Ok((t, to))
+            Ok(Ok((t, to)))
         }
-        Stepped::Overflow(t) => Err(t),
+        Stepped::Overflow => unreachable!("an owned table reports an overflow as an error"),
+    }
+}
+
+/// The layer boundary after position `p`.
+fn next_boundary(dp: &Dp, p: usize) -> usize {
+    ((p / dp.order.layer + 1) * dp.order.layer).min(dp.positions())
+}
+
+/// One layer from position `p`, reading `cur` without freeing it: the new table (of `slice`),
+/// or `None` when a count overflowed.
+fn shared_step<K: State, V: Tally>(
+    dp: &Dp,
+    items: &[Vec<(K, K)>],
+    p: usize,
+    cur: &Table<K, V>,
+    ctl: &mut Control<'_, '_>,
+    slice: (usize, usize),
+) -> Result<Option<Table<K, V>>, FrontierError>
+where
+    Table<K, V>: WriteWays,
+{
+    if ctl.cancelled() {
+        return Err(FrontierError::Cancelled);
+    }
+    let to = next_boundary(dp, p);
+    let moves = LayerMoves::new(dp, items, (p, to), ctl.opts.canonical, slice);
+    Ok(match step(dp, &moves, p, Source::Shared(cur), ctl)? {
+        Stepped::Next(t, bytes) => {
+            ctl.after(dp, to - 1, &t, bytes)?;
+            Some(t)
+        }
+        Stepped::Overflow => None,
     })
 }
 
 /// The rest of the run from position `p`, the next table cut by a hash of the state into
 /// `slices` slices, each carried to the end alone: the number of solutions is a sum over the
 /// states of any boundary, so the slices' final tables add up to the whole run's. Memory holds
-/// one slice (and `cur`); time is the layers after `p` once, plus the layer after `p` once per
+/// `cur` and one slice; time is the layers after `p` once, plus the layer after `p` once per
 /// slice. The slices' tables are not saved: a resumed count starts again from `cur`. The
 /// states after each layer from the cut on are summed over the slices.
 fn sliced<K: State, V: Tally>(
@@ -173,11 +213,14 @@ where
     let mut end: Map<K, V> = Map::default();
     ctl.saving = false;
     let result = (|| {
-        for j in 0..slices {
-            let (mut t, mut q) = (cur.clone(), p);
+        for j in (0..slices).filter(|&j| ctl.opts.slice.is_none_or(|o| o == j)) {
+            // The slice's first table, read from `cur` without copying or freeing it.
+            let Some(mut t) = shared_step(dp, items, p, &cur, ctl, (j, slices))? else {
+                return Ok(false);
+            };
+            let mut q = next_boundary(dp, p);
             while q < n {
-                let slice = if q == p { (j, slices) } else { (0, 1) };
-                match layer_step(dp, items, q, t, ctl, slice)? {
+                match layer_step(dp, items, q, t, ctl, (0, 1))? {
                     Ok((next, to)) => (t, q) = (next, to),
                     Err(_) => return Ok(false),
                 }

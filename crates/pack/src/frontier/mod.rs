@@ -70,6 +70,10 @@ pub struct FrontierOptions<'a> {
     /// this many slices by a hash of the state, one after the other (1: whole; at most 256).
     /// Memory holds one slice; the layer into it is stepped once per slice.
     pub slices: usize,
+    /// With [`FrontierOptions::slices`]: count only this slice (`0..slices`), a shard's share.
+    /// Every run's `fixed` is then that slice's share of it, and the classes are left out (they
+    /// come from the sums over all slices: Burnside's lemma on the summed fixed points).
+    pub slice: Option<usize>,
 }
 
 impl Default for FrontierOptions<'_> {
@@ -85,6 +89,7 @@ impl Default for FrontierOptions<'_> {
             layers: false,
             canonical: false,
             slices: 1,
+            slice: None,
         }
     }
 }
@@ -357,7 +362,7 @@ pub fn count_from(
     }
     let fixed: Vec<BigUint> = runs.iter().map(|r| r.fixed.clone()).collect();
     let raw = fixed[0].clone();
-    let (rotations, rotations_reflections) = if opts.classes {
+    let (rotations, rotations_reflections) = if opts.classes && opts.slice.is_none() {
         let (r, rr) = classes::burnside(&prep.symmetry, &fixed)?;
         (Some(r), Some(rr))
     } else {

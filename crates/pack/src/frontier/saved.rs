@@ -15,12 +15,12 @@
 use super::problem::Dp;
 use super::table::{part_of, AnyTable, AnyWays, State, Table, Tally};
 use super::{jobs, FrontierOptions, RunStats};
-use std::fmt::Write as _;
 use crate::checkpoint::Fingerprint;
 use crate::Prepared;
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::fmt::Write as _;
 use std::io::{self, BufRead, Read, Write};
 
 /// The `format` of a frontier checkpoint.
@@ -133,10 +133,13 @@ pub fn fingerprint(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<String
     let fp = Fingerprint::of(prep).map_err(|e| e.to_string())?;
     let mut text = format!("{FORMAT} {VERSION} {} classes={}", fp.hex, opts.classes);
     if opts.layers {
-        // Cell-by-cell checkpoints keep the text they always had.
-        let (canonical, slices) = (opts.canonical, opts.slices.clamp(1, 256));
-        write!(text, " layers canonical={canonical} slices={slices}")
-            .expect("a String takes any text");
+        // Cell-by-cell checkpoints keep the text they always had. A table is saved only
+        // before the cut into slices, the same for any number of them; but the finished runs
+        // of one slice hold that slice's share.
+        write!(text, " layers canonical={}", opts.canonical).expect("a String takes any text");
+        if let Some(j) = opts.slice {
+            write!(text, " slices={} slice={j}", opts.slices).expect("a String takes any text");
+        }
     }
     Ok(wurfel_files::sha256_hex(text.as_bytes()))
 }
