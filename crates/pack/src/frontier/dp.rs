@@ -236,8 +236,10 @@ where
 /// How the states of a table move on: one cell ([`Moves`]) or a whole layer
 /// ([`super::layered::LayerMoves`]).
 pub(super) trait Successors<K>: Sync {
-    /// Calls `f` with every successor of `key`.
-    fn each(&self, key: K, f: impl FnMut(K));
+    /// Calls `f` with every successor of `key` until it answers false (then false): a whole
+    /// layer's walk from one state can have billions of successors, so a step that must stop
+    /// (the memory bound, Ctrl-C) stops inside it.
+    fn each(&self, key: K, f: impl FnMut(K) -> bool) -> bool;
     /// Whether a new state may still lead to a solution (a dead one is dropped at once).
     fn alive(&self, k: K) -> bool;
 }
@@ -283,12 +285,12 @@ impl<K: State> Moves<K> {
 }
 
 impl<K: State> Successors<K> for Moves<K> {
-    fn each(&self, key: K, mut f: impl FnMut(K)) {
+    fn each(&self, key: K, mut f: impl FnMut(K) -> bool) -> bool {
         if key & K::one() != K::zero() {
             return f(self.shift(key));
         }
-        if self.optional {
-            f(self.shift(key));
+        if self.optional && !f(self.shift(key)) {
+            return false;
         }
         for &(mask, delta) in &self.items {
             if key & mask != K::zero() {
@@ -298,8 +300,11 @@ impl<K: State> Successors<K> for Moves<K> {
             if (s + self.bias) & self.guard != K::zero() {
                 continue;
             }
-            f(self.shift(s | mask));
+            if !f(self.shift(s | mask)) {
+                return false;
+            }
         }
+        true
     }
 
     /// Whether every cell ahead that must be filled and is empty in `k` can still be covered.
@@ -344,6 +349,14 @@ struct Fill<'a, K, V, M> {
 }
 
 impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
+    /// Whether the step must stop: another thread failed, or Ctrl-C (then it fails).
+    fn stopping(&self) -> bool {
+        if self.cancel.is_some_and(|c| c.load(Relaxed)) {
+            self.fail(FrontierError::Cancelled);
+        }
+        self.stop.load(Relaxed)
+    }
+
     fn fail(&self, e: FrontierError) {
         self.failed.lock().expect("not poisoned").get_or_insert(e);
         self.stop.store(true, Relaxed);
@@ -434,14 +447,14 @@ impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
                 if seen.is_multiple_of(65_536) && cancelled() {
                     return self.fail(FrontierError::Cancelled);
                 }
-                let mut ok = true;
-                self.moves.each(*key, |s| {
+                let ok = self.moves.each(*key, |s| {
                     transitions += 1;
+                    if transitions.is_multiple_of(1 << 20) && self.stopping() {
+                        return false;
+                    }
                     let d = part_of(s);
                     bufs[d].push((s, val.clone()));
-                    if bufs[d].len() >= FLUSH && ok {
-                        ok = self.flush(d, &mut bufs[d], dp);
-                    }
+                    bufs[d].len() < FLUSH || self.flush(d, &mut bufs[d], dp)
                 });
                 if !ok {
                     return;

@@ -49,29 +49,22 @@ impl<K: State> LayerMoves<K> {
         }
     }
 
-    /// The walk from position `i` of the layer.
-    fn walk<F: FnMut(K)>(&self, i: usize, key: K, f: &mut F) {
+    /// The walk from position `i` of the layer; false when `f` asked to stop.
+    fn walk<F: FnMut(K) -> bool>(&self, i: usize, key: K, f: &mut F) -> bool {
         let Some(m) = self.moves.get(i) else {
             let c = self.canon.of(key);
             let (j, of) = self.slice;
-            if of == 1 || part_of(c) * of / PARTS == j {
-                f(c);
-            }
-            return;
+            return !(of == 1 || part_of(c) * of / PARTS == j) || f(c);
         };
         let last = i + 1 == self.moves.len();
         // The last cell's states are checked when they enter the new table.
-        m.each(key, |s| {
-            if last || m.alive(s) {
-                self.walk(i + 1, s, f);
-            }
-        });
+        m.each(key, |s| !(last || m.alive(s)) || self.walk(i + 1, s, f))
     }
 }
 
 impl<K: State> Successors<K> for LayerMoves<K> {
-    fn each(&self, key: K, mut f: impl FnMut(K)) {
-        self.walk(0, key, &mut f);
+    fn each(&self, key: K, mut f: impl FnMut(K) -> bool) -> bool {
+        self.walk(0, key, &mut f)
     }
 
     fn alive(&self, k: K) -> bool {
