@@ -69,8 +69,19 @@ fn any_thread_count_gives_the_same_counts_and_states() {
 }
 
 /// Every checkpoint the count hands out, as file bytes.
-fn snapshots(prep: &Prepared, classes: bool, threads: usize) -> (FrontierReport, Vec<Vec<u8>>) {
-    let fp = frontier::fingerprint(prep, classes).unwrap();
+fn snapshots(
+    prep: &Prepared,
+    classes: bool,
+    threads: usize,
+    layers: bool,
+) -> (FrontierReport, Vec<Vec<u8>>) {
+    let mode = FrontierOptions {
+        classes,
+        layers,
+        canonical: layers,
+        ..Default::default()
+    };
+    let fp = frontier::fingerprint(prep, &mode).unwrap();
     let saved = Mutex::new(Vec::new());
     let save = |s: &frontier::Snapshot<'_>| -> Result<(), String> {
         let mut bytes = Vec::new();
@@ -80,21 +91,27 @@ fn snapshots(prep: &Prepared, classes: bool, threads: usize) -> (FrontierReport,
         Ok(())
     };
     let opts = FrontierOptions {
-        classes,
         threads,
         checkpoint: Some(&save),
-        ..Default::default()
+        ..mode
     };
     let r = frontier::count(prep, &opts).unwrap();
     (r, saved.into_inner().unwrap())
 }
 
-fn resume(prep: &Prepared, classes: bool, bytes: &[u8]) -> Result<FrontierReport, String> {
-    let r = frontier::read_checkpoint(prep, classes, &mut &bytes[..])?;
+fn resume(
+    prep: &Prepared,
+    classes: bool,
+    layers: bool,
+    bytes: &[u8],
+) -> Result<FrontierReport, String> {
     let opts = FrontierOptions {
         classes,
+        layers,
+        canonical: layers,
         ..Default::default()
     };
+    let r = frontier::read_checkpoint(prep, &opts, &mut &bytes[..])?;
     frontier::count_from(prep, &opts, Some(r)).map_err(|e| e.to_string())
 }
 
@@ -107,10 +124,10 @@ fn a_count_resumed_from_any_layer_gives_the_same_answer() {
         (box_of(&L_TRICUBE, [2, 2, 90]), false),
     ] {
         let prep = Prepared::new(&p).unwrap();
-        let (whole, saved) = snapshots(&prep, classes, 2);
+        let (whole, saved) = snapshots(&prep, classes, 2, false);
         assert!(saved.len() > 10, "{} checkpoints", saved.len());
         for bytes in &saved {
-            let again = resume(&prep, classes, bytes).unwrap();
+            let again = resume(&prep, classes, false, bytes).unwrap();
             assert_eq!(summary(&again), summary(&whole));
         }
     }
@@ -119,31 +136,53 @@ fn a_count_resumed_from_any_layer_gives_the_same_answer() {
 #[test]
 fn foreign_or_damaged_checkpoints_are_refused() {
     let prep = Prepared::new(&box_of(&T_TETRACUBE, [3, 4, 8])).unwrap();
-    let (_, saved) = snapshots(&prep, true, 1);
+    let (_, saved) = snapshots(&prep, true, 1, false);
     let bytes = &saved[saved.len() / 2];
     // Another box, and the same box counted without the classes.
     let other = Prepared::new(&box_of(&T_TETRACUBE, [4, 3, 8])).unwrap();
-    let e = resume(&other, true, bytes).unwrap_err();
+    let e = resume(&other, true, false, bytes).unwrap_err();
     assert!(e.contains("another puzzle"), "{e}");
-    let e = resume(&prep, false, bytes).unwrap_err();
+    let e = resume(&prep, false, false, bytes).unwrap_err();
+    assert!(e.contains("other options"), "{e}");
+    // Cell by cell and a layer at a time keep different tables.
+    let e = resume(&prep, true, true, bytes).unwrap_err();
     assert!(e.contains("other options"), "{e}");
     // A flipped bit in the states, a missing last byte, a byte more, an edited header.
     let mut flipped = bytes.clone();
     *flipped.last_mut().unwrap() ^= 1;
-    let e = resume(&prep, true, &flipped).unwrap_err();
+    let e = resume(&prep, true, false, &flipped).unwrap_err();
     assert!(e.contains("damaged"), "{e}");
-    let e = resume(&prep, true, &bytes[..bytes.len() - 1]).unwrap_err();
+    let e = resume(&prep, true, false, &bytes[..bytes.len() - 1]).unwrap_err();
     assert!(e.contains("damaged"), "{e}");
     let mut longer = bytes.clone();
     longer.push(0);
-    let e = resume(&prep, true, &longer).unwrap_err();
+    let e = resume(&prep, true, false, &longer).unwrap_err();
     assert!(e.contains("damaged"), "{e}");
     let text = String::from_utf8_lossy(bytes);
     let at = text.find("\"position\":").unwrap() + "\"position\":".len();
     let mut edited = bytes.clone();
     edited[at] = if edited[at] == b'1' { b'2' } else { b'1' };
-    let e = resume(&prep, true, &edited).unwrap_err();
+    let e = resume(&prep, true, false, &edited).unwrap_err();
     assert!(e.contains("checksum"), "{e}");
-    let e = resume(&prep, true, b"{}\n").unwrap_err();
+    let e = resume(&prep, true, false, b"{}\n").unwrap_err();
     assert!(e.contains("not a wurfel"), "{e}");
+}
+
+/// A layer at a time (boundary states merged under symmetries): resumed from every layer, the
+/// same counts and states after each layer.
+#[test]
+fn a_count_by_layers_resumed_from_any_layer_gives_the_same_answer() {
+    for (p, classes) in [
+        (box_of(&T_TETRACUBE, [4, 4, 7]), true),
+        (box_of(&L_TRICUBE, [2, 2, 90]), false),
+    ] {
+        let prep = Prepared::new(&p).unwrap();
+        let (whole, saved) = snapshots(&prep, classes, 2, true);
+        assert!(saved.len() > 6, "{} checkpoints", saved.len());
+        for bytes in &saved {
+            let again = resume(&prep, classes, true, bytes).unwrap();
+            assert_eq!(summary(&again), summary(&whole));
+            assert!(resume(&prep, classes, false, bytes).is_err());
+        }
+    }
 }

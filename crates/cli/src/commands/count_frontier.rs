@@ -51,11 +51,26 @@ pub struct MethodArgs {
     /// when its estimated work is far below the search's; says which on standard error).
     #[arg(long, value_enum, default_value_t = Method::Search)]
     method: Method,
+    /// With --method frontier: step a whole layer at a time, keeping boundary states only
+    /// between layers, one per orbit under the cross-section's symmetries (far less memory
+    /// on wide boxes, more time; the same counts). See docs/FRONTIER.md.
+    #[arg(long)]
+    layers: bool,
+    /// With --layers: count the table after the middle layer boundary (or after the
+    /// checkpoint's boundary, when resuming from a later one) in N slices by a hash of the
+    /// state, one after the other: memory holds one slice, the layer into it is stepped N
+    /// times.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256), requires = "layers")]
+    slices: u16,
 }
 
 impl MethodArgs {
     /// Refuses what only the search does, before any work.
     pub fn check(&self, checkpoint: bool, disassemble: bool) -> Result<()> {
+        if self.layers && self.method != Method::Frontier {
+            bail!("--layers is an option of --method frontier");
+        }
         if self.method == Method::Search {
             return Ok(());
         }
@@ -154,11 +169,17 @@ fn run(
     how: &How<'_>,
     cancel: &std::sync::atomic::AtomicBool,
 ) -> Result<FrontierReport> {
+    let mode = FrontierOptions {
+        layers: args.layers,
+        canonical: args.layers,
+        slices: usize::from(args.slices),
+        ..Default::default()
+    };
     let resume = match how.checkpoint {
-        Some((path, _)) => load(prep, path)?,
+        Some((path, _)) => load(prep, &mode, path)?,
         None => None,
     };
-    let fingerprint = frontier::fingerprint(prep, true).map_err(anyhow::Error::msg)?;
+    let fingerprint = frontier::fingerprint(prep, &mode).map_err(anyhow::Error::msg)?;
     // The last save: when, and which run and cell it holds.
     let started = Instant::now();
     let last: Mutex<(Instant, Option<Saved>)> = Mutex::new((started, None));
@@ -209,7 +230,7 @@ fn run(
         progress: Some(&tick),
         threads: how.threads,
         checkpoint: how.checkpoint.map(|_| &save as _),
-        ..Default::default()
+        ..mode
     };
     let result = frontier::count_from(prep, &opts, resume);
     bar.finish_and_clear();
@@ -237,7 +258,7 @@ fn run(
 type Saved = (usize, usize, usize);
 
 /// The checkpoint at `path`, if there is one, checked against `prep`.
-fn load(prep: &Prepared, path: &Path) -> Result<Option<Resume>> {
+fn load(prep: &Prepared, mode: &FrontierOptions<'_>, path: &Path) -> Result<Option<Resume>> {
     let shown = path.display();
     let file = match wurfel_files::open_regular(path) {
         Ok(f) => f,
@@ -245,7 +266,7 @@ fn load(prep: &Prepared, path: &Path) -> Result<Option<Resume>> {
         Err(e) => return Err(e).with_context(|| format!("cannot read checkpoint {shown}")),
     };
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
-    let r = frontier::read_checkpoint(prep, true, &mut reader).map_err(|e| {
+    let r = frontier::read_checkpoint(prep, mode, &mut reader).map_err(|e| {
         anyhow::anyhow!("checkpoint {shown} refused (remove it to count from the start): {e}")
     })?;
     note!(

@@ -44,6 +44,7 @@ pub(crate) fn run(
         done,
         run,
         transitions: 0,
+        saving: true,
     };
     ctl.transitions = ctl.stats.transitions;
     match start {
@@ -55,22 +56,24 @@ pub(crate) fn run(
 }
 
 /// Options, statistics and which run of how many this is.
-struct Control<'a, 'b> {
-    opts: &'a FrontierOptions<'b>,
-    stats: &'a mut RunStats,
+pub(super) struct Control<'a, 'b> {
+    pub(super) opts: &'a FrontierOptions<'b>,
+    pub(super) stats: &'a mut RunStats,
     done: &'a [RunStats],
     run: (usize, usize),
     transitions: u64,
+    /// Whether tables are handed to the checkpoint callback (not those of one slice).
+    pub(super) saving: bool,
 }
 
 impl Control<'_, '_> {
-    fn cancelled(&self) -> bool {
+    pub(super) fn cancelled(&self) -> bool {
         self.opts.cancel.is_some_and(|c| c.load(Relaxed))
     }
 
     /// After position `p` (the table `t`, whose filling took `bytes` with the table it was
     /// read from): statistics, progress, and at a layer boundary the checkpoint.
-    fn after<K: State, V: Tally>(
+    pub(super) fn after<K: State, V: Tally>(
         &mut self,
         dp: &Dp,
         p: usize,
@@ -99,7 +102,7 @@ impl Control<'_, '_> {
                 window: dp.window,
             });
         }
-        if boundary && p + 1 < dp.positions() {
+        if boundary && p + 1 < dp.positions() && self.saving {
             self.save(p + 1, t)?;
         }
         Ok(())
@@ -122,7 +125,7 @@ impl Control<'_, '_> {
 }
 
 /// How a stretch of steps ended.
-enum Reached<K, V> {
+pub(super) enum Reached<K, V> {
     /// At the end, with the final table.
     Done(Table<K, V>),
     /// The counts need a wider type before this position; the table from before it.
@@ -154,21 +157,21 @@ where
     };
     loop {
         cur = match cur {
-            AnyWays::U64(t) => match steps(dp, &items, p, t, ctl)? {
+            AnyWays::U64(t) => match advance(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
                 Reached::Widen(q, t) => {
                     p = q;
                     AnyWays::U128(t.widen(u128::from))
                 }
             },
-            AnyWays::U128(t) => match steps(dp, &items, p, t, ctl)? {
+            AnyWays::U128(t) => match advance(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
                 Reached::Widen(q, t) => {
                     p = q;
                     AnyWays::Big(t.widen(BigUint::from))
                 }
             },
-            AnyWays::Big(t) => match steps(dp, &items, p, t, ctl)? {
+            AnyWays::Big(t) => match advance(dp, &items, p, t, ctl)? {
                 Reached::Done(t) => return Ok(total(dp, &t)),
                 Reached::Widen(..) => unreachable!("big integers always have room"),
             },
@@ -181,6 +184,25 @@ fn total<K: State, V: Tally>(dp: &Dp, t: &Table<K, V>) -> BigUint {
     t.iter()
         .filter(|(k, _)| dp.complete(k.wide()))
         .fold(BigUint::zero(), |s, (_, v)| s + v.big())
+}
+
+/// Runs positions `from..` starting with `cur`: cell by cell, or a layer at a time with
+/// [`FrontierOptions::layers`].
+fn advance<K: State, V: Tally>(
+    dp: &Dp,
+    items: &[Vec<(K, K)>],
+    from: usize,
+    cur: Table<K, V>,
+    ctl: &mut Control<'_, '_>,
+) -> Result<Reached<K, V>, FrontierError>
+where
+    Table<K, V>: WriteWays,
+{
+    if ctl.opts.layers {
+        super::layered::steps(dp, items, from, cur, ctl)
+    } else {
+        steps(dp, items, from, cur, ctl)
+    }
 }
 
 /// Runs positions `from..` starting with `cur`.
@@ -202,15 +224,28 @@ where
             return Ok(Reached::Widen(p, cur));
         }
         let moves = Moves::new(dp, at, p);
-        let (next, bytes) = step(dp, &moves, p, cur, ctl)?;
+        let Stepped::Next(next, bytes) = step(dp, &moves, p, Source::Owned(cur, None), ctl)? else {
+            unreachable!("a step that does not keep its table reports an overflow as an error")
+        };
         cur = next;
         ctl.after(dp, p, &cur, bytes)?;
     }
     Ok(Reached::Done(cur))
 }
 
+/// How the states of a table move on: one cell ([`Moves`]) or a whole layer
+/// ([`super::layered::LayerMoves`]).
+pub(super) trait Successors<K>: Sync {
+    /// Calls `f` with every successor of `key` until it answers false (then false): a whole
+    /// layer's walk from one state can have billions of successors, so a step that must stop
+    /// (the memory bound, Ctrl-C) stops inside it.
+    fn each(&self, key: K, f: impl FnMut(K) -> bool) -> bool;
+    /// Whether a new state may still lead to a solution (a dead one is dropped at once).
+    fn alive(&self, k: K) -> bool;
+}
+
 /// What can happen at one position.
-struct Moves<K> {
+pub(super) struct Moves<K> {
     items: Vec<(K, K)>,
     low: K,
     high: K,
@@ -223,7 +258,7 @@ struct Moves<K> {
 }
 
 impl<K: State> Moves<K> {
-    fn new(dp: &Dp, items: &[(K, K)], p: usize) -> Moves<K> {
+    pub(super) fn new(dp: &Dp, items: &[(K, K)], p: usize) -> Moves<K> {
         let w = dp.window as usize;
         let low = K::of((1u128 << w) - 1);
         Moves {
@@ -247,14 +282,15 @@ impl<K: State> Moves<K> {
     fn shift(&self, k: K) -> K {
         ((k & self.low) >> 1) | (k & self.high) | self.incoming
     }
+}
 
-    /// Calls `f` with every successor of `key`.
-    fn each(&self, key: K, mut f: impl FnMut(K)) {
+impl<K: State> Successors<K> for Moves<K> {
+    fn each(&self, key: K, mut f: impl FnMut(K) -> bool) -> bool {
         if key & K::one() != K::zero() {
             return f(self.shift(key));
         }
-        if self.optional {
-            f(self.shift(key));
+        if self.optional && !f(self.shift(key)) {
+            return false;
         }
         for &(mask, delta) in &self.items {
             if key & mask != K::zero() {
@@ -264,8 +300,11 @@ impl<K: State> Moves<K> {
             if (s + self.bias) & self.guard != K::zero() {
                 continue;
             }
-            f(self.shift(s | mask));
+            if !f(self.shift(s | mask)) {
+                return false;
+            }
         }
+        true
     }
 
     /// Whether every cell ahead that must be filled and is empty in `k` can still be covered.
@@ -277,9 +316,16 @@ impl<K: State> Moves<K> {
 }
 
 /// The table being filled, shared by the threads of one step.
-struct Fill<'a, K, V> {
+struct Fill<'a, K, V, M> {
     next: Vec<Mutex<Map<K, V>>>,
-    moves: &'a Moves<K>,
+    moves: &'a M,
+    /// The table being read when it is only borrowed (then `cur` is empty): it stays whole,
+    /// so that the step can be done again with wider counts if one overflows.
+    shared: Option<&'a [Vec<(K, V)>]>,
+    /// What an overflow is when the table is owned.
+    overflow_error: Option<FrontierError>,
+    /// A count overflowed (when shared: widen and step again).
+    overflow: AtomicBool,
     /// The position being stepped.
     position: usize,
     /// Bytes of the maps in `next`.
@@ -302,7 +348,15 @@ struct Fill<'a, K, V> {
     stop: AtomicBool,
 }
 
-impl<K: State, V: Tally> Fill<'_, K, V> {
+impl<K: State, V: Tally, M: Successors<K>> Fill<'_, K, V, M> {
+    /// Whether the step must stop: another thread failed, or Ctrl-C (then it fails).
+    fn stopping(&self) -> bool {
+        if self.cancel.is_some_and(|c| c.load(Relaxed)) {
+            self.fail(FrontierError::Cancelled);
+        }
+        self.stop.load(Relaxed)
+    }
+
     fn fail(&self, e: FrontierError) {
         self.failed.lock().expect("not poisoned").get_or_insert(e);
         self.stop.store(true, Relaxed);
@@ -321,9 +375,16 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
             match map.entry(k) {
                 Entry::Occupied(mut e) => {
                     if !e.get_mut().add(&v) {
-                        self.fail(FrontierError::Inconsistent(
-                            "a count overflowed although the sum of all counts fitted".into(),
-                        ));
+                        if self.shared.is_some() {
+                            self.overflow.store(true, Relaxed);
+                            self.stop.store(true, Relaxed);
+                            return false;
+                        }
+                        self.fail(self.overflow_error.clone().unwrap_or_else(|| {
+                            FrontierError::Inconsistent(
+                                "a count overflowed although the sum of all counts fitted".into(),
+                            )
+                        }));
                         return false;
                     }
                 }
@@ -373,27 +434,35 @@ impl<K: State, V: Tally> Fill<'_, K, V> {
             if i >= PARTS || self.stop.load(Relaxed) {
                 break;
             }
-            let part = std::mem::take(&mut *self.cur[i].lock().expect("not poisoned"));
-            for (key, val) in &part {
+            let owned;
+            let part = match self.shared {
+                Some(t) => &t[i],
+                None => {
+                    owned = std::mem::take(&mut *self.cur[i].lock().expect("not poisoned"));
+                    &owned
+                }
+            };
+            for (key, val) in part {
                 seen += 1;
                 if seen.is_multiple_of(65_536) && cancelled() {
                     return self.fail(FrontierError::Cancelled);
                 }
-                let mut ok = true;
-                self.moves.each(*key, |s| {
+                let ok = self.moves.each(*key, |s| {
                     transitions += 1;
+                    if transitions.is_multiple_of(1 << 20) && self.stopping() {
+                        return false;
+                    }
                     let d = part_of(s);
                     bufs[d].push((s, val.clone()));
-                    if bufs[d].len() >= FLUSH && ok {
-                        ok = self.flush(d, &mut bufs[d], dp);
-                    }
+                    bufs[d].len() < FLUSH || self.flush(d, &mut bufs[d], dp)
                 });
                 if !ok {
                     return;
                 }
             }
-            self.held.fetch_sub(part_bytes(&part), Relaxed);
-            drop(part);
+            if self.shared.is_none() {
+                self.held.fetch_sub(part_bytes(part), Relaxed);
+            }
             let all = self.transitions.fetch_add(transitions, Relaxed) + transitions;
             transitions = 0;
             if all > self.budget {
@@ -422,18 +491,40 @@ fn part_bytes<K, V: Tally>(part: &Vec<(K, V)>) -> usize {
     part.capacity() * std::mem::size_of::<(K, V)>() + heap
 }
 
-/// One position: every state of `cur` carried into a new table, with the most bytes both
-/// held at once.
-fn step<K: State, V: Tally>(
+/// What a step gives.
+pub(super) enum Stepped<K, V> {
+    /// The new table, with the most bytes both tables held at once.
+    Next(Table<K, V>, usize),
+    /// A count overflowed in a step that read a shared table: widen it and step again.
+    Overflow,
+}
+
+/// The table a step reads.
+pub(super) enum Source<'a, K, V> {
+    /// Freed part by part as it is read; an overflow is the error given (`None`: an
+    /// inconsistency, the caller having checked there is room).
+    Owned(Table<K, V>, Option<FrontierError>),
+    /// Only borrowed: it stays whole, and an overflow is [`Stepped::Overflow`].
+    Shared(&'a Table<K, V>),
+}
+
+/// One step (a position, or a whole layer): every state of `cur` carried into a new table.
+pub(super) fn step<K: State, V: Tally, M: Successors<K>>(
     dp: &Dp,
-    moves: &Moves<K>,
+    moves: &M,
     p: usize,
-    cur: Table<K, V>,
+    cur: Source<'_, K, V>,
     ctl: &mut Control<'_, '_>,
-) -> Result<(Table<K, V>, usize), FrontierError> {
-    let held = cur.bytes();
+) -> Result<Stepped<K, V>, FrontierError> {
+    let (held, shared, owned, overflow_error) = match cur {
+        Source::Owned(t, e) => (t.bytes(), None, t.parts, e),
+        Source::Shared(t) => (t.bytes(), Some(&t.parts[..]), Vec::new(), None),
+    };
     let fill = Fill {
-        cur: cur.parts.into_iter().map(Mutex::new).collect(),
+        shared,
+        overflow_error,
+        overflow: AtomicBool::new(false),
+        cur: owned.into_iter().map(Mutex::new).collect(),
         held: AtomicUsize::new(held),
         peak: AtomicUsize::new(held),
         position: p,
@@ -458,6 +549,9 @@ fn step<K: State, V: Tally>(
                 s.spawn(|| fill.work(dp));
             }
         });
+    }
+    if fill.overflow.load(Relaxed) {
+        return Ok(Stepped::Overflow);
     }
     match fill.failed.into_inner().expect("not poisoned") {
         Some(FrontierError::TooMuchMemory {
@@ -485,7 +579,7 @@ fn step<K: State, V: Tally>(
         .into_iter()
         .map(|m| m.into_inner().expect("not poisoned"))
         .collect();
-    Ok((settle(maps, threads), bytes))
+    Ok(Stepped::Next(settle(maps, threads), bytes))
 }
 
 /// The filled maps as a table at rest, converted on `threads` threads.

@@ -19,7 +19,9 @@
 
 pub mod auto;
 mod classes;
+mod cross;
 mod dp;
+mod layered;
 pub(crate) mod order;
 pub(crate) mod problem;
 mod saved;
@@ -58,6 +60,20 @@ pub struct FrontierOptions<'a> {
     /// (the positions where a whole layer along the slowest axis is done); an error stops the
     /// count with [`FrontierError::Checkpoint`].
     pub checkpoint: Option<&'a SaveFn<'a>>,
+    /// Step a whole layer along the slowest axis at a time, keeping states only at layer
+    /// boundaries (see [`layered`]); the counts are the same.
+    pub layers: bool,
+    /// With [`FrontierOptions::layers`]: keep one boundary state per orbit under the
+    /// cross-section's symmetries that map the problem to itself (see [`cross`]).
+    pub canonical: bool,
+    /// With [`FrontierOptions::layers`]: count the table after the middle layer boundary in
+    /// this many slices by a hash of the state, one after the other (1: whole; at most 256).
+    /// Memory holds one slice; the layer into it is stepped once per slice.
+    pub slices: usize,
+    /// With [`FrontierOptions::slices`]: count only this slice (`0..slices`), a shard's share.
+    /// Every run's `fixed` is then that slice's share of it, and the classes are left out (they
+    /// come from the sums over all slices: Burnside's lemma on the summed fixed points).
+    pub slice: Option<usize>,
 }
 
 impl Default for FrontierOptions<'_> {
@@ -70,6 +86,10 @@ impl Default for FrontierOptions<'_> {
             progress: None,
             threads: 1,
             checkpoint: None,
+            layers: false,
+            canonical: false,
+            slices: 1,
+            slice: None,
         }
     }
 }
@@ -188,6 +208,16 @@ pub enum FrontierError {
         /// Positions in all.
         positions: usize,
     },
+    /// A layer at a time: a count passed the width of its type in a layer whose table was too
+    /// large to keep for a second pass with wider counts.
+    CountsTooWide {
+        /// The layer boundary the step was going to.
+        position: usize,
+        /// Positions in all.
+        positions: usize,
+        /// States of the table being read.
+        states: usize,
+    },
     /// Stopped from outside.
     Cancelled,
     /// The checkpoint callback failed, or a checkpoint does not fit the puzzle.
@@ -238,6 +268,17 @@ impl fmt::Display for FrontierError {
             } => write!(
                 f,
                 "the transition budget ran out at cell {position} of {positions}"
+            ),
+            FrontierError::CountsTooWide {
+                position,
+                positions,
+                states,
+            } => write!(
+                f,
+                "a count passed the width of its integers in the layer ending at cell \
+                 {position} of {positions}, whose {states} boundary states were too many to \
+                 keep for a second pass with wider counts: give more --max-memory (four times \
+                 the table) and resume from the checkpoint"
             ),
             FrontierError::Cancelled => write!(f, "interrupted"),
             FrontierError::Checkpoint(s) => write!(f, "checkpoint: {s}"),
@@ -321,7 +362,7 @@ pub fn count_from(
     }
     let fixed: Vec<BigUint> = runs.iter().map(|r| r.fixed.clone()).collect();
     let raw = fixed[0].clone();
-    let (rotations, rotations_reflections) = if opts.classes {
+    let (rotations, rotations_reflections) = if opts.classes && opts.slice.is_none() {
         let (r, rr) = classes::burnside(&prep.symmetry, &fixed)?;
         (Some(r), Some(rr))
     } else {

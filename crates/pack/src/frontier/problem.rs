@@ -137,6 +137,11 @@ pub(crate) struct Dp {
     /// empty and none of these fits is dead: the counter drops it at once instead of carrying
     /// it until that cell.
     pub reach: Vec<Vec<(u32, Vec<u128>)>>,
+    /// The cross-section symmetries that map the problem to itself, as permutations of a
+    /// layer's positions (see [`super::cross`]).
+    pub cross: Vec<Vec<u32>>,
+    /// The highest window bit a state can hold at a layer boundary.
+    pub top: u32,
 }
 
 impl Dp {
@@ -177,6 +182,14 @@ impl Dp {
             items_at[first as usize].push((mask, delta << window));
         }
         let reach = reach(&items_at, &prefilled, &optional, window);
+        let cross = super::cross::symmetries(board, &order, items, &optional);
+        // An item put down before the boundary ends at most `window - 2` cells after it; a
+        // pre-filled cell enters the window at its last bit.
+        let top = if prefilled.contains(&true) {
+            window - 1
+        } else {
+            window.saturating_sub(2)
+        };
         let (mut bias, mut guard) = (0u128, 0u128);
         for f in &fields {
             bias |= (((1u128 << f.width) - 1) - u128::from(f.max)) << f.shift;
@@ -194,6 +207,8 @@ impl Dp {
             fields,
             bits,
             reach,
+            cross,
+            top,
         })
     }
 

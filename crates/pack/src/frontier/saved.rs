@@ -14,12 +14,13 @@
 
 use super::problem::Dp;
 use super::table::{part_of, AnyTable, AnyWays, State, Table, Tally};
-use super::{jobs, RunStats};
+use super::{jobs, FrontierOptions, RunStats};
 use crate::checkpoint::Fingerprint;
 use crate::Prepared;
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::fmt::Write as _;
 use std::io::{self, BufRead, Read, Write};
 
 /// The `format` of a frontier checkpoint.
@@ -124,25 +125,40 @@ impl Resume {
     }
 }
 
-/// The fingerprint a checkpoint of `prep` counted with or without the classes must carry:
-/// the search checkpoint's fingerprint of the compiled puzzle (placements, symmetries,
-/// versions), this format's version and whether the classes are counted.
-pub fn fingerprint(prep: &Prepared, classes: bool) -> Result<String, String> {
+/// The fingerprint a checkpoint of `prep` counted with `opts` must carry: the search
+/// checkpoint's fingerprint of the compiled puzzle (placements, symmetries, versions), this
+/// format's version, whether the classes are counted and, a layer at a time, whether boundary
+/// states are merged under symmetries (their tables differ).
+pub fn fingerprint(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<String, String> {
     let fp = Fingerprint::of(prep).map_err(|e| e.to_string())?;
-    let text = format!("{FORMAT} {VERSION} {} classes={classes}", fp.hex);
+    let mut text = format!("{FORMAT} {VERSION} {} classes={}", fp.hex, opts.classes);
+    if opts.layers {
+        // Cell-by-cell checkpoints keep the text they always had. A table is saved only
+        // before the cut into slices, the same for any number of them; but the finished runs
+        // of one slice hold that slice's share.
+        write!(text, " layers canonical={}", opts.canonical).expect("a String takes any text");
+        if let Some(j) = opts.slice {
+            write!(text, " slices={} slice={j}", opts.slices).expect("a String takes any text");
+        }
+    }
     Ok(wurfel_files::sha256_hex(text.as_bytes()))
 }
 
-/// Reads a checkpoint of `prep` (counted with the classes or not), refusing one written for
-/// anything else or damaged.
-pub fn read(prep: &Prepared, classes: bool, r: &mut dyn BufRead) -> Result<Resume, String> {
+/// Reads a checkpoint of `prep` counted with `opts`, refusing one written for anything else
+/// or damaged.
+pub fn read(
+    prep: &Prepared,
+    opts: &FrontierOptions<'_>,
+    r: &mut dyn BufRead,
+) -> Result<Resume, String> {
+    let classes = opts.classes;
     let mut line = Vec::new();
     r.take(MAX_HEADER)
         .read_until(b'\n', &mut line)
         .map_err(|e| e.to_string())?;
     let text = std::str::from_utf8(&line).map_err(|_| "not a wurfel frontier checkpoint")?;
     let h: Header = wurfel_files::open(text).map_err(|e| e.to_string())?;
-    if h.fingerprint != fingerprint(prep, classes)? {
+    if h.fingerprint != fingerprint(prep, opts)? {
         return Err(
             "it was saved for another puzzle or other options (or another wurfel version)".into(),
         );
