@@ -100,10 +100,14 @@ fn random_grid_problem(rng: &mut ChaCha8Rng) -> Problem {
     }
     let mut rows = Vec::new();
     for (g, (shape, _)) in groups.iter().enumerate() {
-        rows.extend(placements(shape, dims, &prefilled).into_iter().map(|columns| Row {
-            group: g as u32,
-            columns,
-        }));
+        rows.extend(
+            placements(shape, dims, &prefilled)
+                .into_iter()
+                .map(|columns| Row {
+                    group: g as u32,
+                    columns,
+                }),
+        );
     }
     Problem {
         columns: n,
@@ -136,7 +140,11 @@ fn random_dims(rng: &mut ChaCha8Rng) -> [i32; 3] {
 /// The cell of index `i` in a box of `dims` (x fastest).
 fn cell_at(dims: [i32; 3], i: usize) -> Cell {
     let i = i as i32;
-    [i % dims[0], (i / dims[0]) % dims[1], i / (dims[0] * dims[1])]
+    [
+        i % dims[0],
+        (i / dims[0]) % dims[1],
+        i / (dims[0] * dims[1]),
+    ]
 }
 
 /// The free cells cut into connected pieces of 1 to 4 cells.

@@ -121,7 +121,7 @@ pub fn count(prep: &Prepared, args: &MethodArgs, how: &How<'_>) -> Result<bool> 
             Some(choice.explain())
         }
     };
-    let report = run(prep, how, cancel)?;
+    let report = run(prep, args, how, cancel)?;
     let seconds = start.elapsed().as_secs_f64();
     let text = if how.json {
         render_json(prep, &report, reason, seconds, how.threads)?
@@ -166,6 +166,7 @@ fn print_stats(r: &FrontierReport) {
 /// partial counts: every solution is counted at the last cell).
 fn run(
     prep: &Prepared,
+    args: &MethodArgs,
     how: &How<'_>,
     cancel: &std::sync::atomic::AtomicBool,
 ) -> Result<FrontierReport> {
