@@ -5,6 +5,7 @@ mod common;
 use common::random::{
     random_holed_target, random_optional_puzzle, random_pieces, random_puzzle, Declare, BOXES,
 };
+use common::{box_of, L_TRICUBE, T_TETRACUBE};
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -142,16 +143,6 @@ fn frontier_matches_search_with_twinless_kinds() {
     }
 }
 
-/// `n` copies of one piece filling an `x` by `y` by `z` box.
-fn box_of(cells: &[[i32; 3]], [x, y, z]: [i32; 3]) -> Puzzle {
-    let n = (x * y * z) as u32 / cells.len() as u32;
-    common::puzzle(
-        Shape::cuboid(x, y, z),
-        vec![common::piece("P", 'P', cells, n)],
-    )
-}
-
-const L_TRICUBE: [[i32; 3]; 3] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
 const DOMINO: [[i32; 3]; 2] = [[0, 0, 0], [1, 0, 0]];
 
 fn raw(p: &Puzzle) -> BigUint {
@@ -236,8 +227,6 @@ fn dominoes_in_2x2xn_match_a006253_and_the_search() {
         }
     }
 }
-
-const T_TETRACUBE: [[i32; 3]; 4] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
 
 /// T-tetracubes in 4x4x6: 43,384 raw, as the search finds (`wurfel count`), with the classes
 /// against the search too.

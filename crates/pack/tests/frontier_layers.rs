@@ -6,23 +6,12 @@ mod common;
 use common::random::{
     random_holed_target, random_optional_puzzle, random_pieces, random_puzzle, Declare,
 };
+use common::{box_of, L_TRICUBE, T_TETRACUBE};
 use num_bigint::BigUint;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use wurfel_geom::Shape;
 use wurfel_pack::frontier::{self, FrontierOptions, FrontierReport};
 use wurfel_pack::{Prepared, Puzzle};
-
-const T_TETRACUBE: [[i32; 3]; 4] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
-const L_TRICUBE: [[i32; 3]; 3] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
-
-fn box_of(cells: &[[i32; 3]], [x, y, z]: [i32; 3]) -> Puzzle {
-    let n = (x * y * z) as u32 / cells.len() as u32;
-    common::puzzle(
-        Shape::cuboid(x, y, z),
-        vec![common::piece("P", 'P', cells, n)],
-    )
-}
 
 fn count(prep: &Prepared, layers: bool, canonical: bool, threads: usize) -> FrontierReport {
     sliced(prep, layers, canonical, threads, 1)

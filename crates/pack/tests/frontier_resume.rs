@@ -3,23 +3,11 @@
 //! boundary it saved; checkpoints of another puzzle, other options or damaged ones refused.
 
 mod common;
+use common::{box_of, L_TRICUBE, T_TETRACUBE};
 use num_bigint::BigUint;
 use std::sync::Mutex;
-use wurfel_geom::Shape;
 use wurfel_pack::frontier::{self, FrontierOptions, FrontierReport};
-use wurfel_pack::{Prepared, Puzzle};
-
-const T_TETRACUBE: [[i32; 3]; 4] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
-const L_TRICUBE: [[i32; 3]; 3] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
-
-/// `n` copies of one piece filling an `x` by `y` by `z` box.
-fn box_of(cells: &[[i32; 3]], [x, y, z]: [i32; 3]) -> Puzzle {
-    let n = (x * y * z) as u32 / cells.len() as u32;
-    common::puzzle(
-        Shape::cuboid(x, y, z),
-        vec![common::piece("P", 'P', cells, n)],
-    )
-}
+use wurfel_pack::Prepared;
 
 /// The three counts, and every run's count and states after each layer.
 type Summary = (Vec<Option<BigUint>>, Vec<(BigUint, Vec<usize>)>);

@@ -123,3 +123,13 @@ pub fn bedlam() -> Puzzle {
             .collect(),
     )
 }
+
+/// The T-tetracube and the L-tricube, as the frontier tests tile boxes with them.
+pub const T_TETRACUBE: [Cell; 4] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
+pub const L_TRICUBE: [Cell; 3] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
+
+/// `n` copies of one piece filling an `x` by `y` by `z` box.
+pub fn box_of(cells: &[Cell], [x, y, z]: [i32; 3]) -> Puzzle {
+    let n = (x * y * z) as u32 / cells.len() as u32;
+    puzzle(Shape::cuboid(x, y, z), vec![piece("P", 'P', cells, n)])
+}
