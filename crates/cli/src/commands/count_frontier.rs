@@ -52,8 +52,9 @@ pub struct MethodArgs {
     #[arg(long, value_enum, default_value_t = Method::Search)]
     method: Method,
     /// With --method frontier: step a whole layer at a time, keeping boundary states only
-    /// between layers, one per orbit under the cross-section's symmetries (far less memory
-    /// on wide boxes, more time; the same counts). See docs/FRONTIER.md.
+    /// between layers, one per orbit under the cross-section's symmetries: far less memory
+    /// and time on wide boxes of one kind of piece (T-tetracubes in 4x4x7: 5 times faster),
+    /// slower on compact puzzles of many kinds; the same counts. See docs/FRONTIER.md.
     #[arg(long)]
     layers: bool,
     /// With --layers: count the table after the middle layer boundary (or after the
