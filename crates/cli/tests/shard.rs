@@ -109,6 +109,39 @@ fn estimate_interrupted_prints_what_it_has() {
     assert!(v["nodes"]["estimate"].as_f64().unwrap() > 1e6);
 }
 
+/// Interrupted while it measures the search speed (the fewest probes of 54 T-tetracubes in
+/// 6x6x6 take about half a second, the measurement asked for 600 s, which its 573 tasks of
+/// 65,536 nodes make about 12 s): still an interrupted estimate, exit 130 and `complete: false`,
+/// with the probes' figures and a CPU time from the cut measurement. (On a slow machine the
+/// signal may come during the probes instead; the answer must be the same.)
+#[test]
+fn estimate_interrupted_while_measuring_says_so() {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
+        .args([
+            "estimate",
+            "t-tetracubes-6x6x6",
+            "--json",
+            "--probes",
+            "2292",
+        ])
+        .args(["--calibrate", "600"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("the estimate so far, as JSON");
+    assert_eq!(v["complete"], false);
+    assert!(v["probes"].as_u64().unwrap() > 0);
+    assert!(v["cpu_seconds"]["estimate"].as_f64().unwrap() > 0.0);
+}
+
 /// Every shard run separately, then merged: the same output as `count`, text and JSON; the
 /// kept solutions are the count's, each once.
 #[test]

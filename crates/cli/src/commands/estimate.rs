@@ -74,7 +74,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
     };
     let cancel = progress::cancellation();
     let weight = |rows: &[u32]| prep.cover_weight(rows);
-    let est = tree.estimate(
+    let mut est = tree.estimate(
         &tasks,
         &EstimateOptions {
             probes,
@@ -96,6 +96,9 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         false => (Duration::from_secs_f64(args.calibrate), Some(cancel)),
     };
     let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), stop);
+    // Interrupted while measuring: the probes are whole, but the CPU time rests on a cut
+    // measurement and the user asked to stop, so the report says so (and the exit code is 130).
+    est.complete &= !progress::interrupted();
     bar.finish_and_clear();
     let cpu = Interval {
         estimate: est.nodes.estimate / rate,
