@@ -186,7 +186,7 @@ pub fn estimate(r: &EstimateRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
         })
     };
     let weight = |rows: &[u32]| prep.cover_weight(rows);
-    let est = tree.estimate(
+    let mut est = tree.estimate(
         &tasks,
         &EstimateOptions {
             probes,
@@ -206,6 +206,8 @@ pub fn estimate(r: &EstimateRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
         (Duration::from_secs_f64(calibrate), Some(ctl.cancel_flag()))
     };
     let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), cancel);
+    // Cancelled while measuring: the probes are whole but the job was cancelled (as the CLI).
+    est.complete &= !ctl.cancelled();
     to_json(&EstimateJson::new(&l.puzzle, &est, tasks.len(), seed, rate))
 }
 
