@@ -55,7 +55,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     let mut config = wurfel_serve::Config::new(bind);
     config.jobs = usize::from(args.jobs);
     config.queue = usize::from(args.queue);
-    config.threads = args.threads.get();
+    config.threads = crate::hiargs::threads(args.threads);
     config.max_nodes = args.max_nodes;
     config.max_seconds = args.max_seconds;
     config.max_solutions = args.max_solutions as usize;

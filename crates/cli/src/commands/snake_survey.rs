@@ -42,7 +42,7 @@ pub fn run(a: SurveyArgs) -> Result<()> {
     check_survey_box(&board)?;
     let t = Instant::now();
     let cancel = progress::cancellation();
-    let (s, complete) = survey_until(&board, a.threads.get(), Some(cancel));
+    let (s, complete) = survey_until(&board, crate::hiargs::threads(a.threads), Some(cancel));
     let secs = t.elapsed().as_secs_f64();
     if !complete {
         // A partial survey is printed (its figures are lower bounds), never written as the file.

@@ -4,6 +4,7 @@
 use super::args::AnalyseArgs;
 use super::load::cache_dir;
 use super::picture::{chart_format, write_picture};
+use crate::hiargs::threads;
 use crate::outln;
 use crate::present::analysis::{reduced_rows, reduced_text, rows_text};
 use crate::progress::{say, spinner};
@@ -68,7 +69,7 @@ pub(super) fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
         // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .count_depths(0, a.common.threads.get(), &cb, Some(stop))
+            .count_depths(0, threads(a.common.threads), &cb, Some(stop))
             .map_err(|e| anyhow!(e))?;
         if crate::progress::interrupted() {
             pb.finish_and_clear();
@@ -107,7 +108,7 @@ pub(super) fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             &format!(
                 "{note}; {:.1} s, {} threads",
                 t.elapsed().as_secs_f64(),
-                a.common.threads.get()
+                threads(a.common.threads)
             ),
         )?;
         return Ok(());
@@ -182,7 +183,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
     // distances it has.
     let stop = crate::progress::cancellation();
     rayon::ThreadPoolBuilder::new()
-        .num_threads(a.common.threads.get())
+        .num_threads(threads(a.common.threads))
         .build_global()
         .ok();
     let pb = spinner(!a.common.quiet);
@@ -251,7 +252,10 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         )
     } else {
         render_rows(a, &reduced_rows(&tallies))?;
-        format!("{secs:.1} s this run, {} threads", a.common.threads.get())
+        format!(
+            "{secs:.1} s this run, {} threads",
+            threads(a.common.threads)
+        )
     };
     let text = reduced_text(
         k,

@@ -79,7 +79,7 @@ pub(super) fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     let store = wurfel_files::Dir::new(&dir);
     let mut solver = Solver::cached(&store, &report);
     solver
-        .ensure_tables(&store, common.threads.get(), &report)
+        .ensure_tables(&store, crate::hiargs::threads(common.threads), &report)
         .map_err(|e| anyhow!(e))?;
     pb.finish_and_clear();
     Ok((solver, t.elapsed().as_secs_f64()))
