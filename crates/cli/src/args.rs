@@ -2,15 +2,6 @@
 
 use clap::Args;
 
-/// `--threads N`: what the user asked for; [`crate::hiargs::threads`] turns it into a thread
-/// count (the range, its message and the default are decided there).
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Threads {
-    /// Worker threads, 1 to 256 (default: all cores). Never changes a result.
-    #[arg(long = "threads", value_name = "N", value_parser = crate::hiargs::threads_parser())]
-    pub(crate) n: Option<u16>,
-}
-
 /// `--json`: machine-readable output.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Json {

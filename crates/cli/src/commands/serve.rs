@@ -1,7 +1,7 @@
 //! `wurfel serve`: the web app (crate `wurfel-serve`) on this machine. Here only the flags,
 //! the messages and opening a browser; the 4x4x4 tables live where `revenge solve` keeps them.
 
-use crate::args::Threads;
+use crate::hiargs::Threads;
 use crate::note;
 use anyhow::{Context, Result};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

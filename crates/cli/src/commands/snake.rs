@@ -2,9 +2,10 @@
 //!
 //! A thin layer over `wurfel-snake`: it resolves names and boxes, prints, and writes files.
 
-use crate::args::{Json, Limit, Threads};
+use crate::args::{Json, Limit};
 use crate::commands::render::Picture;
 use crate::exit::Stop;
+use crate::hiargs::Threads;
 use crate::present::snake::{describe, render_count};
 use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson};
 use crate::{note, outln, progress};

@@ -2,8 +2,8 @@
 
 use super::files::{host, write_file, PlanDir};
 use super::job;
-use crate::args::Threads;
 use crate::exit::{Stop, Usage};
+use crate::hiargs::Threads;
 use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
