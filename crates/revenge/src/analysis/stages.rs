@@ -20,7 +20,7 @@ pub struct Row {
 
 /// The 16 symmetries of the cube that keep the U-D axis (8 rotations, 8 with a mirror), the
 /// identity first.
-pub fn ud_symmetries() -> Vec<Iso> {
+pub(crate) fn ud_symmetries() -> Vec<Iso> {
     Iso::all()
         .into_iter()
         .filter(|m| m.apply([0, 1, 0])[1] != 0)

@@ -10,7 +10,7 @@ use crate::present::analysis::{reduced_rows, reduced_text, rows_text};
 use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Result};
 use std::time::{Duration, Instant};
-use wurfel_revenge::analysis::stages as analyse;
+use wurfel_revenge::analysis as analyse;
 use wurfel_revenge::Stage;
 
 fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Result<()> {
@@ -176,7 +176,7 @@ fn state_dir(a: &AnalyseArgs) -> std::path::PathBuf {
 
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
-    use wurfel_revenge::analysis::layered::{Analysis, Event, RunError};
+    use wurfel_revenge::analysis::{Analysis, Event, RunError};
     let k = a.stage;
     let t = Instant::now();
     // From here a signal stops the analysis (once its setup is done), which prints the
@@ -274,11 +274,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
 }
 
 /// What a stage analysis searches, and where it keeps its state.
-fn space_line(
-    k: usize,
-    space: &wurfel_revenge::analysis::reduced::Space,
-    dir: &std::path::Path,
-) -> String {
+fn space_line(k: usize, space: &wurfel_revenge::analysis::Space, dir: &std::path::Path) -> String {
     format!(
         "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), 2 bits \
          each: {:.0} MB per distance; state in {}",
@@ -294,7 +290,7 @@ fn space_line(
 /// A completed depth of a stage analysis (`rate`: millions of entries per second).
 fn depth_line(
     depth: u32,
-    row: &wurfel_revenge::analysis::reduced::Tally,
+    row: &wurfel_revenge::analysis::Tally,
     seconds: f64,
     rate: f64,
 ) -> String {
@@ -307,7 +303,7 @@ fn depth_line(
 }
 
 /// The progress of a depth of a stage analysis, for the spinner.
-fn progress_line(k: usize, p: &wurfel_revenge::analysis::layered::Progress) -> String {
+fn progress_line(k: usize, p: &wurfel_revenge::analysis::Progress) -> String {
     let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
     let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
     let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
@@ -324,10 +320,10 @@ fn progress_line(k: usize, p: &wurfel_revenge::analysis::layered::Progress) -> S
 /// Keeps the rows of a stage analysis as its runner reports them (what an interrupted run
 /// prints), as the checkpoint keeps them: a depth that finds nothing ends the table.
 fn track_rows(
-    rows: &std::sync::Mutex<Vec<wurfel_revenge::analysis::reduced::Tally>>,
-    e: &wurfel_revenge::analysis::layered::Event,
+    rows: &std::sync::Mutex<Vec<wurfel_revenge::analysis::Tally>>,
+    e: &wurfel_revenge::analysis::Event,
 ) {
-    use wurfel_revenge::analysis::layered::Event;
+    use wurfel_revenge::analysis::Event;
     let mut rows = rows.lock().expect("rows lock");
     match e {
         Event::Resumed(cp) => *rows = cp.rows.clone(),

@@ -21,7 +21,7 @@ pub(crate) fn cache_dir() -> std::path::PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("wurfel"))
 }
 
-/// The table cache: the one [`wurfel_revenge::store::Store`] implementation, a directory
+/// The table cache: the one [`wurfel_revenge::Store`] implementation, a directory
 /// (`wurfel_files::Dir`), in [`cache_dir`]; the web server is given the same.
 pub(crate) fn table_store() -> wurfel_files::Dir {
     wurfel_files::Dir::new(cache_dir())

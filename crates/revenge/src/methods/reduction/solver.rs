@@ -20,7 +20,7 @@ use std::cell::Cell;
 use std::collections::HashSet;
 
 /// Names of the phases, in order.
-pub const PHASE_NAMES: [&str; 4] = [
+pub(crate) const PHASE_NAMES: [&str; 4] = [
     "one pair of centres onto opposite faces",
     "all centres to their pairs of faces, edges separated, wing parity",
     "centres solved, edges paired",
