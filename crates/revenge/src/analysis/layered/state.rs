@@ -101,16 +101,16 @@ pub(crate) const CHECKPOINT_VERSION: u32 = 2;
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Checkpoint {
-    /// Always [`CHECKPOINT_FORMAT`].
+    /// Always `CHECKPOINT_FORMAT`.
     pub format: String,
-    /// Always [`CHECKPOINT_VERSION`].
+    /// Always `CHECKPOINT_VERSION`.
     pub version: u32,
     pub depth: u32,
     /// Classes and positions at each depth `0..=depth` (`0..depth` once complete).
     pub rows: Vec<Tally>,
     /// Canonical entries not reached yet.
     pub unseen: u64,
-    /// The table's checksum ([`super::checksum`]; 0 when complete: no table is kept).
+    /// The table's checksum (`layered::checksum`; 0 when complete: no table is kept).
     pub table_checksum: u64,
     /// True when `depth` reached nothing new: the analysis is over (`rows` ends before it).
     pub complete: bool,

@@ -126,7 +126,7 @@ impl Solver {
 
     /// The solver of [`Solver::new`] with each stage's coordinates, move tables and goals
     /// read from `store` when a valid copy is there, else built and stored there
-    /// ([`super::setup`]): milliseconds instead of seconds. Distance tables still come from
+    /// (the five stages' `setup` file): milliseconds instead of seconds. Distance tables still come from
     /// [`Solver::ensure_tables`].
     pub fn cached(store: &dyn Store, report: &(dyn Fn(&str, usize, TableEvent) + Sync)) -> Solver {
         use rayon::prelude::*;
