@@ -2,31 +2,6 @@
 
 use clap::Args;
 
-/// The most worker threads accepted: far above any machine wurfel targets, low enough that
-/// spawning them (each with a 64 MiB stack reservation) cannot fail for lack of address space.
-pub const MAX_THREADS: u16 = 256;
-
-/// `--threads N`: 1 to 256, default all cores.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct Threads {
-    /// Worker threads, 1 to 256 (default: all cores). Never changes a result.
-    #[arg(long = "threads", value_name = "N",
-          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
-    n: Option<u16>,
-}
-
-impl Threads {
-    /// The number of threads to use.
-    pub fn get(self) -> usize {
-        match self.n {
-            Some(n) => usize::from(n),
-            None => std::thread::available_parallelism()
-                .map_or(1, |n| n.get())
-                .min(usize::from(MAX_THREADS)),
-        }
-    }
-}
-
 /// `--json`: machine-readable output.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Json {

@@ -3,13 +3,45 @@
 //! help); this module says what it *means* for a run: the loaded puzzle, the worker count, the
 //! output mode, the memory budget, the engine's search options. The packing commands (`solve`,
 //! `count`, `estimate`, `shard plan`, `pieces`, `convert`) take a [`Packing`] or call
-//! [`load`]/[`prepare`] here, never converting a flag themselves.
+//! [`load`]/[`prepare`] here, never converting a flag themselves. Every command with
+//! `--threads` (these, the snake and 4x4x4 commands, `shard run`, `serve`) gets its thread
+//! count from [`threads`]; that flag, [`Threads`], is defined here rather than in `args`, so
+//! that its range, its message and its default are decided in one module.
 
-use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, PuzzleArg, Threads};
+use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, PuzzleArg};
 use crate::note;
 use anyhow::{Context, Result};
 use wurfel_cover::{Progress, SearchOptions};
 use wurfel_pack::{Prepared, Puzzle};
+
+/// `--threads N`: the flag of every command with worker threads; [`threads`] turns it into a
+/// count. Its range, its error message and its default are decided in this module alone.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Threads {
+    /// Worker threads, 1 to 256 (default: all cores). Never changes a result.
+    #[arg(long = "threads", value_name = "N", value_parser = threads_parser())]
+    n: Option<u16>,
+}
+
+/// The most worker threads accepted: far above any machine wurfel targets, low enough that
+/// spawning them (each with a 64 MiB stack reservation) cannot fail for lack of address space.
+pub const MAX_THREADS: u16 = 256;
+
+/// The parser of `--threads N`: 1 to [`MAX_THREADS`] (clap's message names the range).
+fn threads_parser() -> clap::builder::RangedI64ValueParser<u16> {
+    clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS))
+}
+
+/// The worker threads of a run: `--threads N` as given, else all cores (at most
+/// [`MAX_THREADS`]). The one place a command turns the flag into a count.
+pub fn threads(flag: Threads) -> usize {
+    match flag.n {
+        Some(n) => usize::from(n),
+        None => std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(usize::from(MAX_THREADS)),
+    }
+}
 
 /// A packing command's run: the puzzle and the settings every such command shares.
 pub struct Packing {
@@ -40,11 +72,11 @@ impl Packing {
         name: &str,
         problem: &Problem,
         merge: MergeEqualShapes,
-        threads: Threads,
+        threads_flag: Threads,
     ) -> Result<Packing> {
         Ok(Packing {
             puzzle: load(name, problem, merge)?,
-            threads: threads.get(),
+            threads: threads(threads_flag),
             json: false,
             disassemble: false,
             max_bytes: crate::memory::limit_bytes()

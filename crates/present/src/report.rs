@@ -307,7 +307,7 @@ pub struct SurveySummaryJson<'a> {
 
 // ---- The 4x4x4 (`revenge`) ----
 
-use wurfel_revenge::analysis::stages as analyse;
+use wurfel_revenge::analysis as analyse;
 use wurfel_revenge::{notation, Solution};
 
 /// `revenge solve --json`, five-stage method.

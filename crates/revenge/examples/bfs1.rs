@@ -4,7 +4,7 @@ fn main() {
         .map(|s| s.parse().unwrap())
         .unwrap_or(1);
     let t = std::time::Instant::now();
-    let s = wurfel_revenge::methods::five_stage::stage::Stage::new(k);
+    let s = wurfel_revenge::Stage::new(k);
     eprintln!("setup {:.1}s", t.elapsed().as_secs_f64());
     for i in 0..s.projections.len() {
         let t = std::time::Instant::now();

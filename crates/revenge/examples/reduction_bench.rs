@@ -4,8 +4,8 @@
 //! no median; TPR's side of the comparison, `scripts/tpr-bench.sh`, does). Every solution is
 //! checked by the solver itself (it applies the printed form). Usage: `reduction_bench [count]
 //! [first seed]`; tables in `$WURFEL_CACHE`, else `~/.cache/wurfel` as the CLI keeps them.
-use wurfel_revenge::methods::reduction::table::TableStore;
-use wurfel_revenge::methods::reduction::Reduction;
+use wurfel_revenge::Reduction;
+use wurfel_revenge::ReductionTables as TableStore;
 use wurfel_revenge::{Cube, Method, Options};
 
 fn main() {

@@ -8,9 +8,9 @@
 //! the first). Tables in
 //! `$WURFEL_CACHE`, else `~/.cache/wurfel` as the CLI keeps them.
 use rayon::prelude::*;
-use wurfel_revenge::methods::reduction::table::TableStore;
-use wurfel_revenge::methods::reduction::{Reduction, Tuning};
 use wurfel_revenge::Cube;
+use wurfel_revenge::ReductionTables as TableStore;
+use wurfel_revenge::{Reduction, ReductionTuning as Tuning};
 
 fn main() {
     let mut args = std::env::args().skip(1);

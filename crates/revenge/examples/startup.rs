@@ -25,7 +25,7 @@ fn main() {
     );
     for k in 1..=5 {
         let t = std::time::Instant::now();
-        let _ = wurfel_revenge::methods::five_stage::stage::Stage::new(k);
+        let _ = wurfel_revenge::Stage::new(k);
         eprintln!("stage {k} built in {:.2} s", t.elapsed().as_secs_f64());
     }
 }

@@ -1,5 +1,5 @@
 //! Move notation: WCA/SiGN parsing (default), Norskog's single-slice notation (explicit option),
-//! printers for both (the lengths they print are [`crate::metric`]'s).
+//! printers for both (the lengths they print are the crate's one `metric` module's: [`stm`], [`obtm`]).
 //!
 //! Internally every turn is a single-slice [`Move`]; a wide turn is several single-slice turns
 //! on one axis, so sequences are normalised per axis before counting or printing.

@@ -134,7 +134,7 @@ impl CubeSym {
 /// The turn `m'` with `f(X m) = f(X) m'` for a map `f` of positions that carries turns to
 /// turns (a rotation or a symmetry of the cube), found by trying every turn on a random
 /// position (one where different turns give different results).
-pub fn move_image(m: Move, f: impl Fn(&Cube) -> Cube) -> Move {
+pub(crate) fn move_image(m: Move, f: impl Fn(&Cube) -> Cube) -> Move {
     let x = Cube::random(0x5eed);
     let mut xm = x;
     xm.apply(m);
@@ -149,7 +149,7 @@ pub fn move_image(m: Move, f: impl Fn(&Cube) -> Cube) -> Move {
 }
 
 /// The symmetries (of the 48) that map the move set `moves` onto itself, identity first.
-pub fn move_set_symmetries(moves: &[Move]) -> Vec<CubeSym> {
+pub(crate) fn move_set_symmetries(moves: &[Move]) -> Vec<CubeSym> {
     Iso::all()
         .into_iter()
         .map(CubeSym::new)
@@ -160,7 +160,7 @@ pub fn move_set_symmetries(moves: &[Move]) -> Vec<CubeSym> {
 // ---- Whole-cube rotations as turn sequences (the five-stage method's one-time rotations) ----
 
 /// A whole-cube rotation as a short sequence of quarter rotations.
-pub type Rot = Vec<Rotation>;
+pub(crate) type Rot = Vec<Rotation>;
 
 pub(crate) fn r(axis: u8, amount: u8) -> Rotation {
     Rotation { axis, amount }
@@ -198,7 +198,7 @@ pub fn all_rotations() -> Vec<Rot> {
 }
 
 /// `c` turned by `rot`.
-pub fn rotated(c: &Cube, rot: &Rot) -> Cube {
+pub(crate) fn rotated(c: &Cube, rot: &Rot) -> Cube {
     let mut x = *c;
     for &q in rot {
         x.rotate(q);
@@ -215,7 +215,7 @@ pub fn same_up_to_rotation(a: &Cube, b: &Cube) -> bool {
 }
 
 /// The move `m'` with `rot(c)·m' = rot(c·m)` for every cube `c`.
-pub fn conjugate(m: Move, rot: &Rot) -> Move {
+pub(crate) fn conjugate(m: Move, rot: &Rot) -> Move {
     move_image(m, |c| {
         let mut x = *c;
         for &q in rot {
@@ -228,7 +228,7 @@ pub fn conjugate(m: Move, rot: &Rot) -> Move {
 /// The image of a position under a symmetry of the cube (a rotation or a reflection given as a
 /// signed permutation matrix), colours carried along: `g X g⁻¹`. Computed on facelets, so it
 /// needs no cubie-level rule for mirrored wings.
-pub fn conjugate_cube(c: &Cube, m: Iso) -> Option<Cube> {
+pub(crate) fn conjugate_cube(c: &Cube, m: Iso) -> Option<Cube> {
     let f: Vec<usize> = c
         .facelets()
         .chars()

@@ -4,12 +4,11 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
-use wurfel_revenge::analysis::layered::{
-    choose_pull, shard_range, step_range, Analysis, Event, RangeTally, RunError,
+use wurfel_revenge::analysis::{
+    choose_pull, reduced_space, shard_range, sparse_first_depths, stage_space, step_range,
+    table_bytes, Analysis, Event, Part, Prims, RangeTally, RunError, Space, Tally, MAX_PRIMS,
 };
-use wurfel_revenge::analysis::reduced::{Part, Prims, Space, Tally, MAX_PRIMS};
-use wurfel_revenge::analysis::stages::{reduced_space, sparse_first_depths, stage_space};
-use wurfel_revenge::methods::five_stage::stage::Stage;
+use wurfel_revenge::Stage;
 
 /// Norskog's tables (positions, unique), first rows: "The 4x4x4 can be solved in 79 moves
 /// (STM)", Bruce Norskog, 2006, on the speedsolving.com / cubezzz.dyndns.org forums.
@@ -238,7 +237,7 @@ fn shards_give_the_local_tables_byte_for_byte() {
     // Every row of this space equals a brute-force count (`stage5_wings_alone_every_row`);
     // here each depth's table must equal the local run's, byte for byte.
     let (sp, name) = reduced_space(5, Some("wings")).unwrap();
-    let nbytes = wurfel_revenge::analysis::layered::table_bytes(sp.len());
+    let nbytes = table_bytes(sp.len());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
     let (mut pushed, mut pulled) = (0, 0);
     for shards in [1, 3, 40] {

@@ -6,9 +6,9 @@
 mod common;
 
 use common::Sim;
-use wurfel_revenge::methods::five_stage::solver::{Solver, STAGE_BOUNDS};
 use wurfel_revenge::notation;
 use wurfel_revenge::Cube;
+use wurfel_revenge::{FiveStage as Solver, FIVE_STAGE_BOUNDS as STAGE_BOUNDS};
 use wurfel_revenge::{Method, Options};
 
 #[test]

@@ -29,8 +29,8 @@ use pool::{Limits, Pool};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, OnceLock};
-use wurfel_revenge::store::Store;
 use wurfel_revenge::FiveStage as Solver;
+use wurfel_revenge::Store;
 use wurfel_revenge::{Reduction, ReductionTables as TableStore};
 
 /// The largest request body: a puzzle file may have 1 MiB (`wurfel_pack::load::

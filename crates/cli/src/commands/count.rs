@@ -4,11 +4,12 @@
 //! (`wurfel_pack::checkpoint`); here the file is found, read with a size limit and written
 //! atomically.
 
-use crate::args::{Disassemble, Json, PuzzleArg, Threads};
+use crate::args::{Disassemble, Json, PuzzleArg};
 use crate::commands::count_frontier::{self, MethodArgs};
 use crate::commands::pack::print_stats;
 use crate::exit::Stop;
 use crate::hiargs::Packing;
+use crate::hiargs::Threads;
 use crate::output::OutputPath;
 use crate::present::count::{print, Summary};
 use crate::{note, progress};

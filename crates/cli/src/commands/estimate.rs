@@ -2,9 +2,10 @@
 //! the engine's own tree (same branching, same pruning, same task plan as `count`), with 95%
 //! intervals, and the CPU time that means on this machine.
 
-use crate::args::{Json, PuzzleArg, Threads};
+use crate::args::{Json, PuzzleArg};
 use crate::exit::{Stop, Usage};
 use crate::hiargs::Packing;
+use crate::hiargs::Threads;
 use crate::output::fmt_int;
 use crate::report::EstimateJson;
 use crate::{outln, progress};

@@ -1,7 +1,7 @@
 //! `wurfel serve`: the web app (crate `wurfel-serve`) on this machine. Here only the flags,
 //! the messages and opening a browser; the 4x4x4 tables live where `revenge solve` keeps them.
 
-use crate::args::Threads;
+use crate::hiargs::Threads;
 use crate::note;
 use anyhow::{Context, Result};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -55,7 +55,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     let mut config = wurfel_serve::Config::new(bind);
     config.jobs = usize::from(args.jobs);
     config.queue = usize::from(args.queue);
-    config.threads = args.threads.get();
+    config.threads = crate::hiargs::threads(args.threads);
     config.max_nodes = args.max_nodes;
     config.max_seconds = args.max_seconds;
     config.max_solutions = args.max_solutions as usize;

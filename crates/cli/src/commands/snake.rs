@@ -2,9 +2,10 @@
 //!
 //! A thin layer over `wurfel-snake`: it resolves names and boxes, prints, and writes files.
 
-use crate::args::{Json, Limit, Threads};
+use crate::args::{Json, Limit};
 use crate::commands::render::Picture;
 use crate::exit::Stop;
+use crate::hiargs::Threads;
 use crate::present::snake::{describe, render_count};
 use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson};
 use crate::{note, outln, progress};
@@ -282,7 +283,11 @@ fn count(a: CountArgs) -> Result<()> {
     let p = &named.problem;
     let t = Instant::now();
     let cancel = progress::cancellation();
-    let (c, _, complete) = p.count_until(Pruning::default(), a.threads.get(), Some(cancel));
+    let (c, _, complete) = p.count_until(
+        Pruning::default(),
+        crate::hiargs::threads(a.threads),
+        Some(cancel),
+    );
     let secs = t.elapsed().as_secs_f64();
     outln!(
         "{}",
@@ -311,10 +316,15 @@ fn list(a: ListArgs) -> Result<()> {
         );
     }
     let cancel = progress::cancellation();
-    let done = list_rows(a.threads.get(), a.json.json, cancel, |row| {
-        outln!("{row}");
-        Ok(())
-    })?;
+    let done = list_rows(
+        crate::hiargs::threads(a.threads),
+        a.json.json,
+        cancel,
+        |row| {
+            outln!("{row}");
+            Ok(())
+        },
+    )?;
     if done < catalog::CATALOG.len() {
         note!(
             "interrupted: {done} of {} snakes counted; `{}` was being counted and is left out",

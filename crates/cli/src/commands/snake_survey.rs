@@ -1,15 +1,16 @@
 //! `wurfel snake survey`: every chain that folds into a small box, one line each, then a
 //! summary (also how `shard merge` prints a sharded survey).
 
-use super::snake::parse_box;
-use crate::args::{Json, Threads};
+use crate::args::Json;
 use crate::exit::Stop;
+use crate::hiargs::Threads;
 use crate::output::OutputPath;
 use crate::present::snake::render_survey;
 use crate::{outln, progress};
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
+use wurfel_snake::input::parse_box;
 use wurfel_snake::{survey_until, Board};
 
 /// Arguments of `wurfel snake survey`.
@@ -42,7 +43,7 @@ pub fn run(a: SurveyArgs) -> Result<()> {
     check_survey_box(&board)?;
     let t = Instant::now();
     let cancel = progress::cancellation();
-    let (s, complete) = survey_until(&board, a.threads.get(), Some(cancel));
+    let (s, complete) = survey_until(&board, crate::hiargs::threads(a.threads), Some(cancel));
     let secs = t.elapsed().as_secs_f64();
     if !complete {
         // A partial survey is printed (its figures are lower bounds), never written as the file.

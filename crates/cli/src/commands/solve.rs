@@ -1,11 +1,12 @@
 //! `wurfel solve`: the first solution, the first N, or all of them, as text or JSON lines.
 
-use crate::args::{Disassemble, Json, Limit, PuzzleArg, Threads, ViewArg};
+use crate::args::{Disassemble, Json, Limit, PuzzleArg, ViewArg};
 use crate::commands::pack::{parse_convention, print_stats};
 use crate::commands::print::{PrintArgs, SolutionExport};
 use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
 use crate::hiargs::Packing;
+use crate::hiargs::Threads;
 use crate::output::{fmt_int, OutputFile, OutputPath};
 use crate::report::SolutionJson;
 use crate::{note, progress};

@@ -2,7 +2,7 @@
 //! `shard merge` of an analysis prints.
 
 use anyhow::Result;
-use wurfel_revenge::analysis::stages as analyse;
+use wurfel_revenge::analysis as analyse;
 
 /// The distance table as `revenge analyse` prints it (without the final newline).
 pub(crate) fn rows_text(
@@ -58,7 +58,7 @@ pub(crate) fn reduced_text(
     stage: usize,
     variant: Option<&str>,
     symmetries: u64,
-    tallies: &[wurfel_revenge::analysis::reduced::Tally],
+    tallies: &[wurfel_revenge::analysis::Tally],
     complete: bool,
     how: &str,
     json: bool,
@@ -82,9 +82,7 @@ pub(crate) fn reduced_text(
     rows_text(stage, &rows, json, &note)
 }
 
-pub(crate) fn reduced_rows(
-    tallies: &[wurfel_revenge::analysis::reduced::Tally],
-) -> Vec<analyse::Row> {
+pub(crate) fn reduced_rows(tallies: &[wurfel_revenge::analysis::Tally]) -> Vec<analyse::Row> {
     tallies
         .iter()
         .enumerate()

@@ -20,7 +20,7 @@ pub struct Row {
 
 /// The 16 symmetries of the cube that keep the U-D axis (8 rotations, 8 with a mirror), the
 /// identity first.
-pub fn ud_symmetries() -> Vec<Iso> {
+pub(crate) fn ud_symmetries() -> Vec<Iso> {
     Iso::all()
         .into_iter()
         .filter(|m| m.apply([0, 1, 0])[1] != 0)
@@ -165,7 +165,7 @@ pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>,
 /// The `unique` column of a stage whose first projection covers the whole stage, by Burnside
 /// over the 16 U-D symmetries: each symmetry acts on each coordinate separately (through a
 /// representative cube), so its fixed positions are products of fixed coordinate values.
-/// `table` may hold distances modulo 15 (see [`crate::toolkit::prune::bfs`]); the few shallow positions
+/// `table` may hold distances modulo 15 (see the toolkit's `prune::bfs`); the few shallow positions
 /// that share a residue with deep ones are told apart by a small search from the goal.
 pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u64> {
     let p = &stage.projections[0];

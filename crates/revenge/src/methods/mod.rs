@@ -8,8 +8,8 @@
 //! Both budget their extra searching by work (positions visited), never by time, so a
 //! position's solution is the same on every machine and in every run.
 
-pub mod five_stage;
-pub mod reduction;
+pub(crate) mod five_stage;
+pub(crate) mod reduction;
 
 use crate::cube::{Cube, Move, Rotation};
 use crate::notation::Line;

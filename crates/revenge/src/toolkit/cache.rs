@@ -16,10 +16,10 @@ use std::sync::Arc;
 
 const MAGIC: &[u8; 16] = b"WURFEL-REVENGE\0\0";
 /// Bump when the table layout or any coordinate numbering changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub(crate) const FORMAT_VERSION: u32 = 1;
 
 /// FNV-1a over 8-byte words (fast enough for hundreds of MB; detects truncation and bit rot).
-pub fn checksum(data: &[u8]) -> u64 {
+pub(crate) fn checksum(data: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut chunks = data.chunks_exact(8);
     for c in &mut chunks {
@@ -33,7 +33,7 @@ pub fn checksum(data: &[u8]) -> u64 {
 }
 
 /// The file name of table `name` in a store.
-pub fn file_name(name: &str) -> String {
+pub(crate) fn file_name(name: &str) -> String {
     format!("revenge-v{FORMAT_VERSION}-{name}.tbl")
 }
 
@@ -48,7 +48,7 @@ const HEAD: usize = 16 + 4 + 8 + 8 + 64;
 
 /// Maps table `name` of `len` entries, checking its header and length (not the checksum:
 /// see [`verify`]).
-pub fn load(store: &dyn Store, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
+pub(crate) fn load(store: &dyn Store, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
     let map = map_file(store, name)?;
     check_header(store, &map, name, len)?;
     Ok(NibbleTable {
@@ -112,7 +112,7 @@ fn label(name: &str) -> [u8; 64] {
 }
 
 /// Loads table `name` and checks its checksum (reads the whole file).
-pub fn verify(store: &dyn Store, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
+pub(crate) fn verify(store: &dyn Store, name: &str, len: usize) -> Result<NibbleTable, LoadError> {
     let map = map_file(store, name)?;
     let sum = check_header(store, &map, name, len)?;
     if checksum(&map[HEAD..]) != sum {
@@ -125,7 +125,7 @@ pub fn verify(store: &dyn Store, name: &str, len: usize) -> Result<NibbleTable, 
 }
 
 /// Stores a table atomically (see [`store_bytes`]).
-pub fn store(store: &dyn Store, name: &str, t: &NibbleTable) -> std::io::Result<()> {
+pub(crate) fn store(store: &dyn Store, name: &str, t: &NibbleTable) -> std::io::Result<()> {
     store_bytes(store, name, t.len, &t.data)
 }
 
@@ -143,7 +143,7 @@ fn store_bytes(store: &dyn Store, name: &str, n: usize, data: &[u8]) -> std::io:
 
 /// Stores an array of 32-bit words (in the machine's byte order; [`load_words`] refuses a
 /// file from a machine of the other order) atomically, as [`store`] does.
-pub fn store_words(store: &dyn Store, name: &str, words: &[u32]) -> std::io::Result<()> {
+pub(crate) fn store_words(store: &dyn Store, name: &str, words: &[u32]) -> std::io::Result<()> {
     let mut data: Vec<u8> = Vec::with_capacity(4 + 4 * words.len());
     data.extend_from_slice(&ORDER_MARK.to_ne_bytes());
     data.extend_from_slice(bytemuck::cast_slice(words));
@@ -155,12 +155,12 @@ const ORDER_MARK: u32 = 0x0102_0304;
 
 /// Maps the word file `name`, checking its header, byte order and length (not the checksum:
 /// see [`verify_words`]).
-pub fn load_words(store: &dyn Store, name: &str) -> Result<Words, LoadError> {
+pub(crate) fn load_words(store: &dyn Store, name: &str) -> Result<Words, LoadError> {
     load_words_checked(store, name, false)
 }
 
 /// Loads the word file `name` and checks its checksum (reads the whole file).
-pub fn verify_words(store: &dyn Store, name: &str) -> Result<Words, LoadError> {
+pub(crate) fn verify_words(store: &dyn Store, name: &str) -> Result<Words, LoadError> {
     load_words_checked(store, name, true)
 }
 

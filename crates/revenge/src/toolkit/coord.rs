@@ -10,7 +10,7 @@ use crate::cube::{facelet_geometry, geometry, Cube, Move};
 use crate::toolkit::words::Words;
 
 /// Binomial coefficient (small arguments).
-pub fn binom(n: usize, k: usize) -> usize {
+pub(crate) fn binom(n: usize, k: usize) -> usize {
     if k > n {
         return 0;
     }
@@ -35,7 +35,7 @@ fn binom_table() -> &'static [[u32; 25]; 25] {
 }
 
 /// Colex rank of a subset given as a bitmask over at most 24 positions.
-pub fn subset_rank(mask: u32) -> u32 {
+pub(crate) fn subset_rank(mask: u32) -> u32 {
     let t = binom_table();
     let mut r = 0;
     let mut k = 0;
@@ -50,7 +50,7 @@ pub fn subset_rank(mask: u32) -> u32 {
 }
 
 /// Lehmer rank of a permutation of `0..n` (n ≤ 12).
-pub fn perm_rank(p: &[u8]) -> u32 {
+pub(crate) fn perm_rank(p: &[u8]) -> u32 {
     let n = p.len();
     let mut r = 0u32;
     for i in 0..n {
@@ -61,7 +61,7 @@ pub fn perm_rank(p: &[u8]) -> u32 {
 }
 
 /// Inverse of [`perm_rank`].
-pub fn perm_unrank(mut r: u32, n: usize) -> Vec<u8> {
+pub(crate) fn perm_unrank(mut r: u32, n: usize) -> Vec<u8> {
     let mut digits = vec![0u32; n];
     for i in (0..n).rev() {
         let base = (n - i) as u32;
@@ -77,7 +77,7 @@ fn factorial(n: usize) -> usize {
 }
 
 /// Parity (0 even, 1 odd) of a permutation given as an array.
-pub fn parity(p: &[u8]) -> u32 {
+pub(crate) fn parity(p: &[u8]) -> u32 {
     let mut seen = vec![false; p.len()];
     let mut par = 0;
     for i in 0..p.len() {
@@ -97,7 +97,7 @@ pub fn parity(p: &[u8]) -> u32 {
 }
 
 /// Slot lists used by the stages.
-pub mod slots {
+pub(crate) mod slots {
     use super::*;
 
     fn wing_pos(s: usize) -> [i32; 3] {
@@ -105,21 +105,21 @@ pub mod slots {
     }
 
     /// Wing slots of the u and d inner slices (the middle-layer edges).
-    pub fn e_wings() -> Vec<u8> {
+    pub(crate) fn e_wings() -> Vec<u8> {
         (0..24)
             .filter(|&s| wing_pos(s)[1].abs() == 1)
             .map(|s| s as u8)
             .collect()
     }
     /// Wing slots of the U and D layers.
-    pub fn ud_wings() -> Vec<u8> {
+    pub(crate) fn ud_wings() -> Vec<u8> {
         (0..24)
             .filter(|&s| wing_pos(s)[1].abs() == 3)
             .map(|s| s as u8)
             .collect()
     }
     /// U/D-layer wing slots of the l and r slices (`axis` 0) or the f and b slices (`axis` 2).
-    pub fn ud_wings_in_slices(axis: usize) -> Vec<u8> {
+    pub(crate) fn ud_wings_in_slices(axis: usize) -> Vec<u8> {
         ud_wings()
             .into_iter()
             .filter(|&s| wing_pos(s as usize)[axis].abs() == 1)
@@ -127,14 +127,14 @@ pub mod slots {
     }
     /// U/D-layer wing slots whose first facelet is a U or D facelet ("class A"): a wing sits
     /// with its U/D sticker up or down exactly when its class matches its slot's class.
-    pub fn ud_wings_class(a: bool) -> Vec<u8> {
+    pub(crate) fn ud_wings_class(a: bool) -> Vec<u8> {
         ud_wings()
             .into_iter()
             .filter(|&s| (geometry().wings[s as usize][0] / 16).is_multiple_of(3) == a)
             .collect()
     }
     /// Centre slots on faces whose axis is in `axes` (0 U-D, 1 R-L, 2 F-B).
-    pub fn centres_on(axes: &[usize]) -> Vec<u8> {
+    pub(crate) fn centres_on(axes: &[usize]) -> Vec<u8> {
         (0..24)
             .filter(|&s| axes.contains(&(geometry().centres[s] / 16 % 3)))
             .map(|s| s as u8)
@@ -425,7 +425,7 @@ fn canonical(canon: &Option<Vec<u32>>, raw: u32) -> u32 {
 
 /// The subgroup of permutations (of the pieces homed in `slots`) reachable from the solved
 /// state by `moves`, as arrays; then a canonical-coset table over all permutations.
-pub fn perm_coset_table(kind: &Kind, moves: &[Move]) -> Vec<u32> {
+pub(crate) fn perm_coset_table(kind: &Kind, moves: &[Move]) -> Vec<u32> {
     let n = match kind {
         Kind::WingPerm { slots } => slots.len(),
         Kind::CornerPerm => 8,
@@ -444,7 +444,7 @@ pub fn perm_coset_table(kind: &Kind, moves: &[Move]) -> Vec<u32> {
 
 /// For every permutation `a` of `n` labels (by rank), the least rank in its coset `{h∘a}`
 /// under the relabellings `group`.
-pub fn relabel_coset_table(group: &[Vec<u8>], n: usize) -> Vec<u32> {
+pub(crate) fn relabel_coset_table(group: &[Vec<u8>], n: usize) -> Vec<u32> {
     let total = factorial(n);
     let mut canon = vec![u32::MAX; total];
     let mut buf = vec![0u8; n];

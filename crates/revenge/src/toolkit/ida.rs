@@ -13,7 +13,7 @@ use crate::cube::Move;
 use std::cell::Cell;
 
 /// A search space: positions as tuples of coordinate ids, moved by indexed moves.
-pub trait Space {
+pub(crate) trait Space {
     /// The moves, in the order their indices refer to.
     fn moves(&self) -> &[Move];
     /// `to` = the position `from` after move `k`.
@@ -38,7 +38,12 @@ impl Meter {
 }
 
 /// An optimal solution of `ids` no longer than `max_depth`, or `None`.
-pub fn solve<S: Space>(s: &S, ids: &[u32], max_depth: usize, meter: &Meter) -> Option<Vec<Move>> {
+pub(crate) fn solve<S: Space>(
+    s: &S,
+    ids: &[u32],
+    max_depth: usize,
+    meter: &Meter,
+) -> Option<Vec<Move>> {
     let mut path = Vec::new();
     let mut state = ids.to_vec();
     for bound in s.bound(&state)..=max_depth {
@@ -51,7 +56,7 @@ pub fn solve<S: Space>(s: &S, ids: &[u32], max_depth: usize, meter: &Meter) -> O
 
 /// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a goal
 /// before its end), shortest first.
-pub fn solve_many<S: Space>(
+pub(crate) fn solve_many<S: Space>(
     s: &S,
     ids: &[u32],
     max_depth: usize,

@@ -2,8 +2,8 @@
 //! arrays owned or mapped ([`words`]), 4-bit distance tables by breadth-first search
 //! ([`prune`]), IDA* with its work counted ([`ida`]), and the table files ([`cache`]).
 
-pub mod cache;
-pub mod coord;
-pub mod ida;
-pub mod prune;
-pub mod words;
+pub(crate) mod cache;
+pub(crate) mod coord;
+pub(crate) mod ida;
+pub(crate) mod prune;
+pub(crate) mod words;

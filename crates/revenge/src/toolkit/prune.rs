@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// Value of a nibble that has not been reached.
-pub const UNSEEN: u8 = 0xF;
+pub(crate) const UNSEEN: u8 = 0xF;
 
 /// A table of 4-bit distances indexed by a mixed-radix product of coordinate ids.
 pub struct NibbleTable {
@@ -27,7 +27,7 @@ impl NibbleTable {
 
 /// Progress reports from a build: (depth just finished, positions at that depth); depth
 /// `u32::MAX` reports that the table was capped at 14 (deeper entries read 14).
-pub type DepthCallback<'a> = &'a (dyn Fn(u32, u64) + Sync);
+pub(crate) type DepthCallback<'a> = &'a (dyn Fn(u32, u64) + Sync);
 
 /// The nibbles of a table being built, shared by the threads of a search.
 struct Cells(Vec<AtomicU8>);
@@ -170,7 +170,7 @@ fn layer_rows(
 ///
 /// Once `stop` is set the search ends within a chunk of rows: the counts then hold the depths
 /// completed before it (the table is of no use).
-pub fn bfs(
+pub(crate) fn bfs(
     coords: &[&Coord],
     sources: &[usize],
     threads: usize,

@@ -1,11 +1,11 @@
-//! A small stage analysis and its state files, shared by the analysis-state tests.
+//! A small stage analysis and its state files, for `analysis_fifo.rs` (the state tests that
+//! need the analysis' insides are unit tests, `src/analysis/tests/`, with the same space).
 #![allow(dead_code)]
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use wurfel_revenge::analysis::layered::{Analysis, RunError};
-use wurfel_revenge::analysis::reduced::{Part, Space};
-use wurfel_revenge::methods::five_stage::stage::Stage;
+use wurfel_revenge::analysis::{Analysis, Part, RunError, Space};
+use wurfel_revenge::Stage;
 
 /// A small space with both kinds of classes (with and without symmetric representatives).
 pub fn space() -> Space {

@@ -4,12 +4,13 @@
 use super::args::AnalyseArgs;
 use super::load::cache_dir;
 use super::picture::{chart_format, write_picture};
+use crate::hiargs::threads;
 use crate::outln;
 use crate::present::analysis::{reduced_rows, reduced_text, rows_text};
 use crate::progress::{say, spinner};
 use anyhow::{anyhow, bail, Result};
 use std::time::{Duration, Instant};
-use wurfel_revenge::analysis::stages as analyse;
+use wurfel_revenge::analysis as analyse;
 use wurfel_revenge::Stage;
 
 fn print_rows(stage: usize, rows: &[analyse::Row], json: bool, note: &str) -> Result<()> {
@@ -68,7 +69,7 @@ pub(super) fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         let cb = |d: u32, n: u64| pb.set_message(format!("stage {k}: depth {d}: {n} positions"));
         // Stage 1 stays below 15, so its table holds true distances (needed for the classes).
         let (table, counts) = stage
-            .count_depths(0, a.common.threads.get(), &cb, Some(stop))
+            .count_depths(0, threads(a.common.threads), &cb, Some(stop))
             .map_err(|e| anyhow!(e))?;
         if crate::progress::interrupted() {
             pb.finish_and_clear();
@@ -107,7 +108,7 @@ pub(super) fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
             &format!(
                 "{note}; {:.1} s, {} threads",
                 t.elapsed().as_secs_f64(),
-                a.common.threads.get()
+                threads(a.common.threads)
             ),
         )?;
         return Ok(());
@@ -175,14 +176,14 @@ fn state_dir(a: &AnalyseArgs) -> std::path::PathBuf {
 
 /// Stages 2, 3 and 5: the resumable breadth-first analysis over positions up to symmetry.
 fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
-    use wurfel_revenge::analysis::layered::{Analysis, Event, RunError};
+    use wurfel_revenge::analysis::{Analysis, Event, RunError};
     let k = a.stage;
     let t = Instant::now();
     // From here a signal stops the analysis (once its setup is done), which prints the
     // distances it has.
     let stop = crate::progress::cancellation();
     rayon::ThreadPoolBuilder::new()
-        .num_threads(a.common.threads.get())
+        .num_threads(threads(a.common.threads))
         .build_global()
         .ok();
     let pb = spinner(!a.common.quiet);
@@ -251,7 +252,10 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
         )
     } else {
         render_rows(a, &reduced_rows(&tallies))?;
-        format!("{secs:.1} s this run, {} threads", a.common.threads.get())
+        format!(
+            "{secs:.1} s this run, {} threads",
+            threads(a.common.threads)
+        )
     };
     let text = reduced_text(
         k,
@@ -270,11 +274,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
 }
 
 /// What a stage analysis searches, and where it keeps its state.
-fn space_line(
-    k: usize,
-    space: &wurfel_revenge::analysis::reduced::Space,
-    dir: &std::path::Path,
-) -> String {
+fn space_line(k: usize, space: &wurfel_revenge::analysis::Space, dir: &std::path::Path) -> String {
     format!(
         "stage {k}: {} entries ({} classes of the {} symmetries' class coordinate x {}), 2 bits \
          each: {:.0} MB per distance; state in {}",
@@ -290,7 +290,7 @@ fn space_line(
 /// A completed depth of a stage analysis (`rate`: millions of entries per second).
 fn depth_line(
     depth: u32,
-    row: &wurfel_revenge::analysis::reduced::Tally,
+    row: &wurfel_revenge::analysis::Tally,
     seconds: f64,
     rate: f64,
 ) -> String {
@@ -303,7 +303,7 @@ fn depth_line(
 }
 
 /// The progress of a depth of a stage analysis, for the spinner.
-fn progress_line(k: usize, p: &wurfel_revenge::analysis::layered::Progress) -> String {
+fn progress_line(k: usize, p: &wurfel_revenge::analysis::Progress) -> String {
     let frac = p.done_bytes as f64 / p.total_bytes.max(1) as f64;
     let rate = p.done_bytes as f64 * 4.0 / p.seconds.max(1e-9);
     let eta = p.seconds * (1.0 - frac) / frac.max(1e-9);
@@ -320,10 +320,10 @@ fn progress_line(k: usize, p: &wurfel_revenge::analysis::layered::Progress) -> S
 /// Keeps the rows of a stage analysis as its runner reports them (what an interrupted run
 /// prints), as the checkpoint keeps them: a depth that finds nothing ends the table.
 fn track_rows(
-    rows: &std::sync::Mutex<Vec<wurfel_revenge::analysis::reduced::Tally>>,
-    e: &wurfel_revenge::analysis::layered::Event,
+    rows: &std::sync::Mutex<Vec<wurfel_revenge::analysis::Tally>>,
+    e: &wurfel_revenge::analysis::Event,
 ) {
-    use wurfel_revenge::analysis::layered::Event;
+    use wurfel_revenge::analysis::Event;
     let mut rows = rows.lock().expect("rows lock");
     match e {
         Event::Resumed(cp) => *rows = cp.rows.clone(),

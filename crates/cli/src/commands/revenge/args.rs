@@ -1,6 +1,6 @@
 //! The flags of `wurfel revenge`'s subcommands, and the library options built from them once.
 
-use crate::args::Threads;
+use crate::hiargs::Threads;
 use anyhow::{bail, Result};
 use wurfel_revenge::Options;
 

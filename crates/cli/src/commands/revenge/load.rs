@@ -21,7 +21,7 @@ pub(crate) fn cache_dir() -> std::path::PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("wurfel"))
 }
 
-/// The table cache: the one [`wurfel_revenge::store::Store`] implementation, a directory
+/// The table cache: the one [`wurfel_revenge::Store`] implementation, a directory
 /// (`wurfel_files::Dir`), in [`cache_dir`]; the web server is given the same.
 pub(crate) fn table_store() -> wurfel_files::Dir {
     wurfel_files::Dir::new(cache_dir())
@@ -79,7 +79,7 @@ pub(super) fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     let store = wurfel_files::Dir::new(&dir);
     let mut solver = Solver::cached(&store, &report);
     solver
-        .ensure_tables(&store, common.threads.get(), &report)
+        .ensure_tables(&store, crate::hiargs::threads(common.threads), &report)
         .map_err(|e| anyhow!(e))?;
     pb.finish_and_clear();
     Ok((solver, t.elapsed().as_secs_f64()))

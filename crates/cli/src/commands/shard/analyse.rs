@@ -29,11 +29,10 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use wurfel_revenge::analysis::layered::{
-    choose_pull, shard_range, step_range, Analysis, Checkpoint, RangeTally,
+use wurfel_revenge::analysis::{
+    choose_pull, reduced_space, shard_range, step_range, Analysis, Checkpoint, RangeTally, Space,
+    Tally,
 };
-use wurfel_revenge::analysis::reduced::{Space, Tally};
-use wurfel_revenge::analysis::stages::reduced_space;
 use wurfel_shard::{index_ranges, shard_name, Job, Observed, Plan, ShardResult, ShardSpec};
 use wurfel_shard::{SolutionsFile, Status};
 
@@ -221,7 +220,7 @@ impl AnalyseJob {
     }
 
     fn space_bytes(&self) -> usize {
-        wurfel_revenge::analysis::layered::table_bytes(self.space.len())
+        wurfel_revenge::analysis::table_bytes(self.space.len())
     }
 
     /// What is on disk for shard `index` of the depth under way.

@@ -2,8 +2,8 @@
 
 use super::files::{host, write_file, PlanDir};
 use super::job;
-use crate::args::Threads;
 use crate::exit::{Stop, Usage};
+use crate::hiargs::Threads;
 use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::collections::BTreeMap;
@@ -65,7 +65,7 @@ pub fn run(args: RunArgs) -> Result<()> {
     // Held until this run ends: a second run of the same shard (a resubmission while the
     // first still runs, two engines) refuses instead of doing the work twice.
     let _lock = dir.lock_shard(index)?;
-    job.run(&dir, &plan, index, args.threads.get())
+    job.run(&dir, &plan, index, crate::hiargs::threads(args.threads))
 }
 
 /// True when shard `index` of a job computed in one round has a valid result (said on

@@ -28,11 +28,13 @@ mod dir;
 mod state;
 
 pub use dir::{Analysis, Event, Progress, RunError};
-pub use state::{census, parse_space, sealed_space, Census, Checkpoint, SpaceId};
+pub use state::Checkpoint;
+#[cfg(test)]
+pub(crate) use state::{census, parse_space, sealed_space};
 
-pub const UNSEEN: u8 = 0;
-pub const DONE: u8 = 1;
-pub const FRONTIER: u8 = 2;
+pub(crate) const UNSEEN: u8 = 0;
+pub(crate) const DONE: u8 = 1;
+pub(crate) const FRONTIER: u8 = 2;
 
 /// Layout version of the table files (in `space.json`; the depth JSON has its own version).
 const FORMAT: u32 = 1;
@@ -43,7 +45,7 @@ const MERGE_CHUNK: usize = 1 << 22;
 
 /// State of entry `e`.
 #[inline]
-pub fn entry(bytes: &[u8], e: u64) -> u8 {
+pub(crate) fn entry(bytes: &[u8], e: u64) -> u8 {
     (bytes[(e >> 2) as usize] >> ((e & 3) * 2)) & 3
 }
 
@@ -61,7 +63,7 @@ pub fn table_bytes(len: u64) -> usize {
 /// Depth 0 for the bytes `out` (starting at byte `first`): non-canonical entries and padding
 /// are [`DONE`], every other entry [`UNSEEN`] (the goals are set afterwards). Returns the
 /// number of unseen entries.
-pub fn init_range(space: &Space, first: usize, out: &mut [u8]) -> u64 {
+pub(crate) fn init_range(space: &Space, first: usize, out: &mut [u8]) -> u64 {
     let len = space.len();
     let mut unseen = 0;
     for (i, o) in out.iter_mut().enumerate() {
@@ -84,7 +86,7 @@ pub fn init_range(space: &Space, first: usize, out: &mut [u8]) -> u64 {
 /// One pull step for the bytes `out` (starting at byte `first`) of the next depth's table,
 /// from the whole previous table `prev`: a pure function of `prev`, so any partition of the
 /// table into ranges gives the same result. Returns what the new frontier in the range holds.
-pub fn pull_range(space: &Space, prev: &[u8], first: usize, out: &mut [u8]) -> Tally {
+pub(crate) fn pull_range(space: &Space, prev: &[u8], first: usize, out: &mut [u8]) -> Tally {
     let mut t = Tally::default();
     for (i, o) in out.iter_mut().enumerate() {
         let old = prev[first + i];
@@ -111,7 +113,7 @@ pub fn pull_range(space: &Space, prev: &[u8], first: usize, out: &mut [u8]) -> T
 
 /// The previous table's bytes with the frontier retired ([`FRONTIER`] becomes [`DONE`]): the
 /// starting point of a push step.
-pub fn retire_range(prev: &[u8], out: &mut [u8]) {
+pub(crate) fn retire_range(prev: &[u8], out: &mut [u8]) {
     for (o, &b) in out.iter_mut().zip(prev) {
         // A 2-bit value v becomes v | (v >> 1) & 1 ... i.e. 2 -> 1, others unchanged.
         let hi = b & 0xAA;
@@ -121,7 +123,7 @@ pub fn retire_range(prev: &[u8], out: &mut [u8]) {
 
 /// One push step for the bytes `first..first + count` of the previous table: the unseen
 /// entries in `keep` next to its frontier entries, sorted, without repeats.
-pub fn push_range(
+pub(crate) fn push_range(
     space: &Space,
     prev: &[u8],
     first: usize,
@@ -153,7 +155,7 @@ pub fn push_range(
 /// Merges push steps' lists (each sorted) into the bytes `out` (starting at byte `first`) of
 /// the next table (already [`retire_range`]d): each range takes the listed entries that fall
 /// in it, so ranges are merged independently.
-pub fn apply_push(space: &Space, first: usize, out: &mut [u8], lists: &[Vec<u64>]) -> Tally {
+pub(crate) fn apply_push(space: &Space, first: usize, out: &mut [u8], lists: &[Vec<u64>]) -> Tally {
     let lo = first as u64 * 4;
     let hi = lo + out.len() as u64 * 4;
     let mut t = Tally::default();
@@ -172,7 +174,7 @@ pub fn apply_push(space: &Space, first: usize, out: &mut [u8], lists: &[Vec<u64>
 
 /// Unseen entries in `bytes`: the canonical entries not reached yet (non-canonical entries and
 /// padding are [`DONE`]).
-pub fn count_unseen(bytes: &[u8]) -> u64 {
+pub(crate) fn count_unseen(bytes: &[u8]) -> u64 {
     bytes
         .par_chunks(1 << 20)
         .map(|c| {
@@ -321,7 +323,7 @@ pub fn step_range(
 }
 
 /// FNV-1a of the chunks' FNV-1a checksums (parallel, and fixed by the table alone).
-pub fn checksum(data: &[u8]) -> u64 {
+pub(crate) fn checksum(data: &[u8]) -> u64 {
     let parts: Vec<u64> = data
         .par_chunks(1 << 22)
         .map(crate::toolkit::cache::checksum)

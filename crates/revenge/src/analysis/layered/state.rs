@@ -28,9 +28,9 @@ pub struct SpaceId {
 }
 
 /// The `format` of `space.json`.
-pub const SPACE_FORMAT: &str = "wurfel-analysis-space";
+pub(crate) const SPACE_FORMAT: &str = "wurfel-analysis-space";
 /// Version 1: sealed (before, `space.json` was the bare [`SpaceId`], which is still read).
-pub const SPACE_VERSION: u32 = 1;
+pub(crate) const SPACE_VERSION: u32 = 1;
 
 /// `space.json` as written: a [`SpaceId`] sealed (`layout` is its `format`).
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -57,7 +57,7 @@ impl wurfel_files::Sealed for SpaceFile {
 }
 
 /// The text of `space.json` for `id`: sealed, pretty.
-pub fn sealed_space(id: &SpaceId) -> String {
+pub(crate) fn sealed_space(id: &SpaceId) -> String {
     let mut f = SpaceFile {
         format: SPACE_FORMAT.to_string(),
         version: SPACE_VERSION,
@@ -75,7 +75,7 @@ pub fn sealed_space(id: &SpaceId) -> String {
 
 /// The identity in a `space.json`: sealed, or the unsealed file of wurfels before the seal
 /// (whose `format` is a number), so their directories still resume.
-pub fn parse_space(text: &str) -> Result<SpaceId, String> {
+pub(crate) fn parse_space(text: &str) -> Result<SpaceId, String> {
     match wurfel_files::open::<SpaceFile>(text) {
         Ok(f) => Ok(SpaceId {
             format: f.layout,
@@ -93,24 +93,24 @@ pub fn parse_space(text: &str) -> Result<SpaceId, String> {
 }
 
 /// The `format` of a depth's checkpoint file.
-pub const CHECKPOINT_FORMAT: &str = "wurfel-analysis-depth";
+pub(crate) const CHECKPOINT_FORMAT: &str = "wurfel-analysis-depth";
 /// Version 2: sealed (version 1 files had no format, version or seal, and are refused).
-pub const CHECKPOINT_VERSION: u32 = 2;
+pub(crate) const CHECKPOINT_VERSION: u32 = 2;
 
 /// What is on disk after a completed depth (`depth-DD.json`). Field order is the file's.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Checkpoint {
-    /// Always [`CHECKPOINT_FORMAT`].
+    /// Always `CHECKPOINT_FORMAT`.
     pub format: String,
-    /// Always [`CHECKPOINT_VERSION`].
+    /// Always `CHECKPOINT_VERSION`.
     pub version: u32,
     pub depth: u32,
     /// Classes and positions at each depth `0..=depth` (`0..depth` once complete).
     pub rows: Vec<Tally>,
     /// Canonical entries not reached yet.
     pub unseen: u64,
-    /// The table's checksum ([`super::checksum`]; 0 when complete: no table is kept).
+    /// The table's checksum (`layered::checksum`; 0 when complete: no table is kept).
     pub table_checksum: u64,
     /// True when `depth` reached nothing new: the analysis is over (`rows` ends before it).
     pub complete: bool,
@@ -301,7 +301,7 @@ fn count_states(bytes: &[u8], lo: u64, hi: u64) -> [u64; 4] {
 /// class of [`Space::order`] positions). The others are grouped by their stabiliser: the
 /// weight of an entry depends only on the stabiliser and its `B` value, so each group's
 /// weights are computed once (one byte per `B` value) and looked up for every class in it.
-pub fn census(space: &Space, bytes: &[u8]) -> Result<Census, String> {
+pub(crate) fn census(space: &Space, bytes: &[u8]) -> Result<Census, String> {
     let (len, b) = (space.len(), space.b_size);
     if bytes.len() != super::table_bytes(len) {
         return Err(format!(

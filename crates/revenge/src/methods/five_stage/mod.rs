@@ -9,11 +9,11 @@
 //! - [`solver`]: the stages in sequence, several stage solutions combined within a work
 //!   budget, the result checked.
 
-pub mod setup;
-pub mod solver;
-pub mod spec;
-pub mod stage;
-pub mod tables;
+pub(crate) mod setup;
+pub(crate) mod solver;
+pub(crate) mod spec;
+pub(crate) mod stage;
+pub(crate) mod tables;
 
-pub use solver::{Solver, Tuning, DEFAULT_BUDGET, STAGE_BOUNDS, STAGE_GOALS};
+pub use solver::{Solver, Tuning, STAGE_BOUNDS};
 pub use stage::{Stage, TableEvent};

@@ -24,7 +24,7 @@ use std::collections::HashSet;
 const CHECK_ROWS: usize = 256;
 
 /// Cache name of stage `k`'s set-up.
-pub fn setup_name(k: usize) -> String {
+pub(crate) fn setup_name(k: usize) -> String {
     format!("stage{k}-setup")
 }
 

@@ -16,7 +16,7 @@ use crate::toolkit::ida::Meter;
 pub const STAGE_BOUNDS: [usize; 5] = [11, 16, 14, 17, 19];
 
 /// What each stage achieves (the goal is computed: the positions the next stage's moves solve).
-pub const STAGE_GOALS: [&str; 5] = [
+pub(crate) const STAGE_GOALS: [&str; 5] = [
     "into stage 2's space (solvable with its moves)",
     "into stage 3's space (solvable with its moves)",
     "into stage 4's space (solvable with its moves)",
@@ -30,7 +30,7 @@ pub const STAGE_GOALS: [&str; 5] = [
 /// 2,000,000 gave 51.55 STM on average, 3,000,000 51.23, 4,000,000 51.03, 6,000,000 and
 /// 20,000,000 both 51.01 (max 58), the figure the 700 ms budget gave on an idle machine: the
 /// combination search runs to its end on every one of them.
-pub const DEFAULT_BUDGET: u64 = 6_000_000;
+pub(crate) const DEFAULT_BUDGET: u64 = 6_000_000;
 
 /// How hard to look for a shorter total than one optimal solution per stage.
 #[derive(Clone, Debug)]
@@ -126,7 +126,7 @@ impl Solver {
 
     /// The solver of [`Solver::new`] with each stage's coordinates, move tables and goals
     /// read from `store` when a valid copy is there, else built and stored there
-    /// ([`super::setup`]): milliseconds instead of seconds. Distance tables still come from
+    /// (the five stages' `setup` file): milliseconds instead of seconds. Distance tables still come from
     /// [`Solver::ensure_tables`].
     pub fn cached(store: &dyn Store, report: &(dyn Fn(&str, usize, TableEvent) + Sync)) -> Solver {
         use rayon::prelude::*;

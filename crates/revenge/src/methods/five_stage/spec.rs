@@ -18,7 +18,7 @@ use crate::toolkit::coord::{relabel_coset_table, slots, Coord, Kind};
 pub(crate) type Spec = (Vec<(Kind, bool)>, Vec<Vec<usize>>);
 
 /// The moves of stage `k` (1..=5); stage 6 means none.
-pub fn stage_moves(k: usize) -> Vec<Move> {
+pub(crate) fn stage_moves(k: usize) -> Vec<Move> {
     let q = |f: usize, inner: bool, amts: &[u8]| -> Vec<Move> {
         amts.iter().map(|&a| Move::new(f, inner, a)).collect()
     };
@@ -89,7 +89,7 @@ pub fn stage2_seed_moves() -> Vec<Move> {
 }
 
 /// Rotations that may end stage `k` (applied as goal sources).
-pub fn stage_rotations(k: usize) -> Vec<Rot> {
+pub(crate) fn stage_rotations(k: usize) -> Vec<Rot> {
     match k {
         // Corners oriented about x or z instead of y: Norskog's 120° turns about UFL-DBR
         // bring either axis to U-D.

@@ -60,7 +60,7 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
-    pub fn new(k: usize, spec: Spec) -> Plan {
+    pub(crate) fn new(k: usize, spec: Spec) -> Plan {
         let next = stage_moves(k + 1);
         let rots = stage_rotations(k);
         let (kinds, projs) = spec;
@@ -83,12 +83,12 @@ impl Plan {
     }
 
     /// The plan of stage `k` as the solver uses it.
-    pub fn stage(k: usize) -> Plan {
+    pub(crate) fn stage(k: usize) -> Plan {
         Plan::new(k, stage_spec(k))
     }
 
     /// Explores the coordinates and goals.
-    pub fn build(self) -> Stage {
+    pub(crate) fn build(self) -> Stage {
         // The coordinates are independent: build them side by side (start-up time).
         let coords: Vec<Coord> = self
             .kinds
@@ -153,7 +153,7 @@ impl Plan {
     }
 
     /// The stage from explored (or cached) coordinates and goals.
-    pub fn finish(self, coords: Vec<Coord>, goals: Vec<HashSet<Vec<u32>>>) -> Stage {
+    pub(crate) fn finish(self, coords: Vec<Coord>, goals: Vec<HashSet<Vec<u32>>>) -> Stage {
         let projections = self
             .projs
             .into_iter()

@@ -10,7 +10,7 @@ use crate::cube::{geometry, Cube, Rotation};
 use std::collections::HashSet;
 
 /// Centre slots of face `f` as a mask.
-pub fn face_slots(f: usize) -> u32 {
+pub(crate) fn face_slots(f: usize) -> u32 {
     let g = geometry();
     (0..24)
         .filter(|&s| g.centres[s] / 16 == f)
@@ -18,26 +18,26 @@ pub fn face_slots(f: usize) -> u32 {
 }
 
 /// The mask of slots whose colour is in `colours` (face indices).
-pub fn colour_mask(c: &Cube, colours: &[u8]) -> u32 {
+pub(crate) fn colour_mask(c: &Cube, colours: &[u8]) -> u32 {
     (0..24)
         .filter(|&s| colours.contains(&c.ct[s]))
         .fold(0, |m, s| m | 1 << s)
 }
 
 /// Parity (0 even, 1 odd) of the wing permutation.
-pub fn wing_parity(c: &Cube) -> u8 {
+pub(crate) fn wing_parity(c: &Cube) -> u8 {
     crate::toolkit::coord::parity(&c.wp) as u8
 }
 
 /// Byte lookup tables moving centre masks by each turn, and each turn's wing parity.
-pub struct MaskTurns {
+pub(crate) struct MaskTurns {
     lut: Vec<[[u32; 256]; 3]>,
     /// 1 when the turn is an odd permutation of the wings (a wide quarter turn).
     pub wing_odd: [u8; N_TURNS],
 }
 
 impl MaskTurns {
-    pub fn new() -> MaskTurns {
+    pub(crate) fn new() -> MaskTurns {
         let perms = turn_perms();
         let mut lut = Vec::with_capacity(N_TURNS);
         let mut wing_odd = [0u8; N_TURNS];
@@ -63,7 +63,7 @@ impl MaskTurns {
         MaskTurns { lut, wing_odd }
     }
     #[inline]
-    pub fn apply(&self, t: Turn, m: u32) -> u32 {
+    pub(crate) fn apply(&self, t: Turn, m: u32) -> u32 {
         let l = &self.lut[t.0 as usize];
         l[0][(m & 255) as usize] | l[1][(m >> 8 & 255) as usize] | l[2][(m >> 16) as usize]
     }
@@ -76,12 +76,12 @@ impl Default for MaskTurns {
 }
 
 /// Packs the bits of a mask that lie in `slots` into the low bits (byte lookup tables).
-pub struct Compress {
+pub(crate) struct Compress {
     lut: [[u32; 256]; 3],
 }
 
 impl Compress {
-    pub fn new(slots: u32) -> Compress {
+    pub(crate) fn new(slots: u32) -> Compress {
         let mut lut = [[0u32; 256]; 3];
         for (k, row) in lut.iter_mut().enumerate() {
             let below = (slots & ((1u32 << (8 * k)) - 1)).count_ones();
@@ -102,7 +102,7 @@ impl Compress {
         Compress { lut }
     }
     #[inline]
-    pub fn apply(&self, m: u32) -> u32 {
+    pub(crate) fn apply(&self, m: u32) -> u32 {
         self.lut[0][(m & 255) as usize]
             | self.lut[1][(m >> 8 & 255) as usize]
             | self.lut[2][(m >> 16) as usize]
@@ -113,13 +113,13 @@ impl Compress {
 /// lookup per byte: the phase 1 and 2 tables are indexed by ranks rather than raw masks, so
 /// they are dense (phase 1: 0.4 MB instead of 8 MB, phase 2: 0.9 MB instead of 16 MB) and stay
 /// in the cache, and the search ranks at every visit.
-pub struct SubsetRank {
+pub(crate) struct SubsetRank {
     /// Byte, number of set bits below it, its value -> its share of the rank.
     lut: Box<[[[u32; 256]; 9]; 3]>,
 }
 
 impl SubsetRank {
-    pub fn new() -> SubsetRank {
+    pub(crate) fn new() -> SubsetRank {
         let mut lut = Box::new([[[0u32; 256]; 9]; 3]);
         for (k, by_below) in lut.iter_mut().enumerate() {
             for (below, row) in by_below.iter_mut().enumerate() {
@@ -139,7 +139,7 @@ impl SubsetRank {
     }
     /// The rank of `m` (at most eight bits set).
     #[inline]
-    pub fn rank(&self, m: u32) -> u32 {
+    pub(crate) fn rank(&self, m: u32) -> u32 {
         let (b0, b1, b2) = (m & 255, m >> 8 & 255, m >> 16 & 255);
         let n0 = b0.count_ones() as usize;
         let n1 = n0 + b1.count_ones() as usize;
@@ -156,7 +156,7 @@ impl Default for SubsetRank {
 /// Turns of phase 1: the outer turns and the U, R and F wide turns. Dw, Lw and Bw are Uw, Rw
 /// and Fw with a whole-cube turn, which another frame (another pair of faces for the R and L
 /// colours) covers; without them one frame does not list the same positions many times over.
-pub fn phase1_turns() -> Vec<Turn> {
+pub(crate) fn phase1_turns() -> Vec<Turn> {
     Turn::all()
         .filter(|t| !(t.wide() && t.face() >= 3))
         .collect()
@@ -164,7 +164,7 @@ pub fn phase1_turns() -> Vec<Turn> {
 
 /// Turns of phase 2: every outer turn, wide quarter turns about the R-L axis only, other wide
 /// turns halved (they keep the R and L centres on the R and L faces).
-pub fn phase2_turns() -> Vec<Turn> {
+pub(crate) fn phase2_turns() -> Vec<Turn> {
     Turn::all()
         .filter(|t| !t.wide() || t.axis() == 1 || t.amount() == 2)
         .collect()
@@ -173,12 +173,12 @@ pub fn phase2_turns() -> Vec<Turn> {
 /// The half wide turns and U, D, F, B turns, R and L halved: they keep each wing in one of two
 /// classes of slots. The pairing table is built with all of them (its symmetries need the whole
 /// set).
-pub fn pairing_turns() -> Vec<Turn> {
+pub(crate) fn pairing_turns() -> Vec<Turn> {
     pairing_turns_about(1)
 }
 
 /// [`pairing_turns`] with the U-D (0), R-L (1) or F-B (2) axis the restricted one.
-pub fn pairing_turns_about(axis: usize) -> Vec<Turn> {
+pub(crate) fn pairing_turns_about(axis: usize) -> Vec<Turn> {
     Turn::all()
         .filter(|t| {
             if t.wide() {
@@ -194,7 +194,7 @@ pub fn pairing_turns_about(axis: usize) -> Vec<Turn> {
 /// and Bw2. Each of those is Uw2, Rw2 or Fw2 followed by a half turn of the whole cube, so
 /// phase 3 does without them by accepting the centres solved in any of the four orientations
 /// half turns of the whole cube give (the 3x3x3 finish then ends with that rotation undone).
-pub fn phase3_turns() -> Vec<Turn> {
+pub(crate) fn phase3_turns() -> Vec<Turn> {
     pairing_turns()
         .into_iter()
         .filter(|t| !(t.wide() && t.face() >= 3))
@@ -203,16 +203,16 @@ pub fn phase3_turns() -> Vec<Turn> {
 
 /// The whole-cube half turns about each axis (y2, x2, z2), identity first: the orientations
 /// phase 3 may leave the centres in.
-pub fn half_rotations() -> [Rotation; 4] {
+pub(crate) fn half_rotations() -> [Rotation; 4] {
     [(0, 0), (0, 2), (1, 2), (2, 2)].map(|(axis, amount)| Rotation { axis, amount })
 }
 
 /// Colours: U R F D L B = 0..6.
-pub const RL: [u8; 2] = [1, 4];
-pub const UD: [u8; 2] = [0, 3];
+pub(crate) const RL: [u8; 2] = [1, 4];
+pub(crate) const UD: [u8; 2] = [0, 3];
 
 /// Phase 1: the eight R and L centres onto the R and L faces.
-pub struct Phase1 {
+pub(crate) struct Phase1 {
     pub masks: MaskTurns,
     turns: Vec<Turn>,
     goal: u32,
@@ -225,7 +225,7 @@ pub struct Phase1 {
 const P1_LEN: usize = 735_471;
 
 impl Phase1 {
-    pub fn new(store: &TableStore) -> Phase1 {
+    pub(crate) fn new(store: &TableStore) -> Phase1 {
         let masks = MaskTurns::new();
         let turns = phase1_turns();
         let goal = face_slots(1) | face_slots(4);
@@ -252,10 +252,10 @@ impl Phase1 {
             table,
         }
     }
-    pub fn start(&self, c: &Cube) -> u32 {
+    pub(crate) fn start(&self, c: &Cube) -> u32 {
         colour_mask(c, &RL)
     }
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.table.bytes()
     }
 }
@@ -281,7 +281,7 @@ impl Phase for Phase1 {
 
 /// Phase 2 state: R centres (within the R and L faces), U and D centres, wing parity.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct P2 {
+pub(crate) struct P2 {
     pub r: u32,
     pub ud: u32,
     pub parity: u8,
@@ -289,7 +289,7 @@ pub struct P2 {
 
 /// Phase 2: U and D centres onto U and D (so F and B onto F and B), the R/L split into one
 /// phase 3 can finish, and an even wing permutation.
-pub struct Phase2 {
+pub(crate) struct Phase2 {
     pub masks: MaskTurns,
     turns: Vec<Turn>,
     rl: Compress,
@@ -312,7 +312,7 @@ fn p2_index(rl: &Compress, rest: &Compress, rank: &SubsetRank, s: &P2) -> usize 
 }
 
 impl Phase2 {
-    pub fn new(store: &TableStore) -> Phase2 {
+    pub(crate) fn new(store: &TableStore) -> Phase2 {
         let masks = MaskTurns::new();
         let turns = phase2_turns();
         let rl_slots = face_slots(1) | face_slots(4);
@@ -364,7 +364,7 @@ impl Phase2 {
             table,
         }
     }
-    pub fn start(&self, c: &Cube) -> P2 {
+    pub(crate) fn start(&self, c: &Cube) -> P2 {
         P2 {
             r: colour_mask(c, &[1]),
             ud: colour_mask(c, &UD),
@@ -374,7 +374,7 @@ impl Phase2 {
     fn index(&self, s: &P2) -> usize {
         p2_index(&self.rl, &self.rest, &self.rank, s)
     }
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.table.bytes()
     }
 }

@@ -17,7 +17,7 @@ pub(super) const N_SP: usize = 24;
 /// A 3x3x3 at cubie level (replaced-by form, like [`Cube`]); edge positions 8..12 are the
 /// middle layer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Cube3 {
+pub(crate) struct Cube3 {
     pub cp: [u8; 8],
     pub co: [u8; 8],
     pub ep: [u8; 12],
@@ -25,7 +25,7 @@ pub struct Cube3 {
 }
 
 impl Cube3 {
-    pub fn solved() -> Cube3 {
+    pub(crate) fn solved() -> Cube3 {
         Cube3 {
             cp: std::array::from_fn(|i| i as u8),
             co: [0; 8],
@@ -34,7 +34,7 @@ impl Cube3 {
         }
     }
     /// This cube followed by `m` (a turn given as the cube it makes from the solved one).
-    pub fn then(&self, m: &Cube3) -> Cube3 {
+    pub(crate) fn then(&self, m: &Cube3) -> Cube3 {
         Cube3 {
             cp: m.cp.map(|s| self.cp[s as usize]),
             co: std::array::from_fn(|i| (self.co[m.cp[i] as usize] + m.co[i]) % 3),
@@ -43,7 +43,7 @@ impl Cube3 {
         }
     }
     /// The inverse: `self.then(&self.inverse())` is solved.
-    pub fn inverse(&self) -> Cube3 {
+    pub(crate) fn inverse(&self) -> Cube3 {
         let mut r = Cube3::solved();
         for i in 0..8 {
             let x = self.cp[i] as usize;
@@ -58,8 +58,10 @@ impl Cube3 {
         r
     }
     /// A uniformly random legal 3x3x3: corner and edge permutations of equal parity, twists
-    /// summing to 0 mod 3, flips to 0 mod 2.
-    pub fn random_with<R: rand::Rng>(rng: &mut R) -> Cube3 {
+    /// summing to 0 mod 3, flips to 0 mod 2 (for the tests and the bench: the solver only
+    /// sees 3x3x3s read from a 4x4x4).
+    #[cfg(test)]
+    pub(crate) fn random_with<R: rand::Rng>(rng: &mut R) -> Cube3 {
         use rand::seq::SliceRandom;
         let mut c = Cube3::solved();
         c.cp.shuffle(rng);
@@ -171,6 +173,7 @@ impl Cube3 {
 }
 
 /// Parity of a permutation (0 even, 1 odd).
+#[cfg(test)]
 fn parity(p: &[u8]) -> u8 {
     let mut n = 0;
     for i in 0..p.len() {
@@ -183,14 +186,14 @@ fn parity(p: &[u8]) -> u8 {
 
 /// Reads the reduced 3x3x3 of a 4x4x4 whose centres are solved and edges paired: `None` when
 /// some edge is not paired.
-pub struct Reader {
+pub(crate) struct Reader {
     ep: EdgePositions,
     /// Wing slot -> orientation class for the 3x3x3 (kept by U, D, R, L, F2, B2).
     class: [u8; 24],
 }
 
 impl Reader {
-    pub fn new() -> Reader {
+    pub(crate) fn new() -> Reader {
         let ep = EdgePositions::new();
         let keep: Vec<Turn> = Turn::all()
             .filter(|t| !t.wide() && (t.axis() != 2 || t.amount() == 2))
@@ -199,7 +202,7 @@ impl Reader {
         let class = std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8);
         Reader { ep, class }
     }
-    pub fn read(&self, c: &Cube) -> Option<Cube3> {
+    pub(crate) fn read(&self, c: &Cube) -> Option<Cube3> {
         let mut ep = [0u8; 12];
         let mut eo = [0u8; 12];
         for p in 0..12 {

@@ -18,7 +18,7 @@ use crate::symmetry::move_set_symmetries;
 use crate::toolkit::coord::parity;
 
 /// Orbits of the wing slots under `turns`: slot -> smallest slot of its orbit.
-pub fn wing_orbits(turns: &[Turn]) -> [u8; 24] {
+pub(crate) fn wing_orbits(turns: &[Turn]) -> [u8; 24] {
     let perms = turn_perms();
     let mut cls: [u8; 24] = std::array::from_fn(|i| i as u8);
     loop {
@@ -43,7 +43,7 @@ pub fn wing_orbits(turns: &[Turn]) -> [u8; 24] {
 
 /// The 12 edge positions (pairs of wing slots), those on the U and D faces first, so the last
 /// four are the middle layer (where the 3x3x3 solver wants them).
-pub struct EdgePositions {
+pub(crate) struct EdgePositions {
     /// Wing slot -> edge position.
     pub pos: [u8; 24],
     /// Edge position -> its two wing slots.
@@ -51,7 +51,7 @@ pub struct EdgePositions {
 }
 
 impl EdgePositions {
-    pub fn new() -> EdgePositions {
+    pub(crate) fn new() -> EdgePositions {
         let g = geometry();
         let faces = |s: usize| {
             let mut f = [g.wings[s][0] / 16, g.wings[s][1] / 16];
@@ -88,7 +88,7 @@ impl Default for EdgePositions {
 
 /// A position seen by phase 3.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct P3 {
+pub(crate) struct P3 {
     /// Which A-wing sits with which B-wing ([`super::pairing`]).
     pub sigma: Sigma,
     /// Slots holding U, R or F centres (the rest hold D, L or B: phase 2 put each colour on its
@@ -222,7 +222,7 @@ impl PairingMoves {
     }
 }
 
-pub struct Phase3 {
+pub(crate) struct Phase3 {
     pub ep: EdgePositions,
     /// Wing slot -> class (0 = A, 1 = B).
     pub class: [u8; 24],
@@ -241,7 +241,7 @@ pub struct Phase3 {
 }
 
 impl Phase3 {
-    pub fn new(store: &TableStore) -> Phase3 {
+    pub(crate) fn new(store: &TableStore) -> Phase3 {
         let ep = EdgePositions::new();
         let turns = phase3_turns();
         let all = pairing_turns();
@@ -298,7 +298,7 @@ impl Phase3 {
     /// The phase 3 view of `c`, or `None` when some edge has both wings in one class, or the
     /// number of edges with the "wrong" wing in class A is odd, or the pairing permutation is
     /// odd (no 3x3x3 could follow).
-    pub fn start(&self, c: &Cube) -> Option<P3> {
+    pub(crate) fn start(&self, c: &Cube) -> Option<P3> {
         // Every colour on its own pair of faces (the centre coordinate alone cannot tell a U/D
         // colour on the R/L faces from an R/L one).
         for f in [0, 2] {
@@ -339,12 +339,12 @@ impl Phase3 {
         })
     }
 
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.centres.bytes() + self.pairing.bytes()
     }
 
     /// The wings (slot -> wing) after turns `ts`.
-    pub fn wings_after(&self, wp: &[u8; 24], ts: &[Turn]) -> [u8; 24] {
+    pub(crate) fn wings_after(&self, wp: &[u8; 24], ts: &[Turn]) -> [u8; 24] {
         let perms = turn_perms();
         ts.iter().fold(*wp, |w, t| {
             let p = &perms[t.0 as usize];
@@ -355,7 +355,7 @@ impl Phase3 {
     /// True when the wings `wp` are separated for phase 3 restricting `axis` (each edge with
     /// one wing in each class, an even number of them each in the other's class): the cheap
     /// part of [`Phase3::start`] on the position seen with that axis as R-L.
-    pub fn separated(&self, wp: &[u8; 24], axis: usize) -> bool {
+    pub(crate) fn separated(&self, wp: &[u8; 24], axis: usize) -> bool {
         let class = &self.axis_class[axis];
         let mut seen = 0u32;
         let mut flips = 0;
@@ -374,7 +374,7 @@ impl Phase3 {
     }
 
     /// Which of [`half_rotations`] brings the centres of a phase-3 goal home.
-    pub fn orientation(&self, c: &Cube) -> Option<usize> {
+    pub(crate) fn orientation(&self, c: &Cube) -> Option<usize> {
         let m = colour_mask(c, &[0, 1, 2]);
         self.centres_goals.iter().position(|&g| g == m)
     }

@@ -14,7 +14,7 @@ use crate::symmetry::{move_image, CubeSym};
 use wurfel_geom::Iso;
 
 /// One view of the position.
-pub struct Frame {
+pub(crate) struct Frame {
     /// Relabels the colours (a conjugation).
     conj: CubeSym,
     /// Then turns the whole cube.
@@ -25,7 +25,7 @@ pub struct Frame {
 
 /// Carries turn `t` through `f`, a map of positions that sends turns to turns (a whole-cube
 /// rotation or a conjugation): the turn `t'` with `f(X t) = f(X) t'`.
-pub fn turn_image(t: Turn, f: impl Fn(&Cube) -> Cube) -> Turn {
+pub(crate) fn turn_image(t: Turn, f: impl Fn(&Cube) -> Cube) -> Turn {
     let s = to_slices(&[t]);
     let outer: Move = move_image(s[0], f);
     Turn::new(outer.face(), s.len() == 2, outer.amount())
@@ -57,7 +57,7 @@ fn relabelling(axis: usize) -> (CubeSym, CubeSym) {
 
 impl Frame {
     /// The nine frames: colour pair (R-L, U-D, F-B) times face pair; the identity first.
-    pub fn all() -> Vec<Frame> {
+    pub(crate) fn all() -> Vec<Frame> {
         // Whole-cube turns taking the R-L, U-D, F-B face pairs to R-L.
         let to_rl = [
             Rotation { axis: 0, amount: 0 },
@@ -85,24 +85,24 @@ impl Frame {
     }
 
     /// The position seen in this frame.
-    pub fn view(&self, c: &Cube) -> Cube {
+    pub(crate) fn view(&self, c: &Cube) -> Cube {
         rotated(&self.conj.conjugate(c), self.turn)
     }
 
     /// The colour colour `c` of the position shows as in the view.
-    pub fn colour(&self, c: u8) -> u8 {
+    pub(crate) fn colour(&self, c: u8) -> u8 {
         self.conj.colour_image(c)
     }
 
     /// A turn of the view as a turn of the position's own frame.
-    pub fn back(&self, t: Turn) -> Turn {
+    pub(crate) fn back(&self, t: Turn) -> Turn {
         self.back[t.0 as usize]
     }
 }
 
 /// `c` up to the orientation of the whole cube: the least of its 24 orientations (positions
 /// that differ only by a whole-cube rotation lead to the same solutions).
-pub fn up_to_orientation(c: &Cube) -> Cube {
+pub(crate) fn up_to_orientation(c: &Cube) -> Cube {
     let key = |x: &Cube| (x.cp, x.co, x.wp, x.ct);
     let mut best = *c;
     for (a, k) in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 1), (2, 3)] {
@@ -120,7 +120,7 @@ pub fn up_to_orientation(c: &Cube) -> Cube {
 
 /// The whole-cube rotations (at most two) that make `c` the solved cube in the standard
 /// orientation, when it is solved in some orientation.
-pub fn orientation_fix(c: &Cube) -> Option<Vec<Rotation>> {
+pub(crate) fn orientation_fix(c: &Cube) -> Option<Vec<Rotation>> {
     let firsts = [(1, 0), (1, 1), (1, 2), (1, 3), (2, 1), (2, 3)];
     for (a, k) in firsts {
         for m in 0..4 {

@@ -11,15 +11,20 @@
 //!
 //! [`solver`] combines many candidate solutions of each phase within a work budget.
 
-pub mod centres;
-pub mod cube3;
-pub mod edges;
-pub mod frame;
-pub mod moves;
-pub mod pairing;
-pub mod search;
-pub mod solver;
-pub mod table;
-pub mod three;
+pub(crate) mod centres;
+pub(crate) mod cube3;
+pub(crate) mod edges;
+pub(crate) mod frame;
+pub(crate) mod moves;
+pub(crate) mod pairing;
+pub(crate) mod search;
+pub(crate) mod solver;
+pub(crate) mod table;
+pub(crate) mod three;
 
-pub use solver::{Reduction, Tuning, PHASE_NAMES};
+pub use solver::{Reduction, Tuning};
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod three_bench;

@@ -2,57 +2,54 @@
 //! two-layer wide turns, each a quarter, half or inverse quarter. An inner slice alone is never
 //! a search move (it costs two, `Uw U'`), so every search step costs exactly one OBTM move.
 
-use crate::cube::{tables, Cube, CubiePerm, Move, FACE_CHARS};
+use crate::cube::{tables, Cube, CubiePerm, Move};
 use std::sync::OnceLock;
 
 /// A block turn: index `(wide * 6 + face) * 3 + amount - 1`, faces in U R F D L B order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Turn(pub u8);
+pub(crate) struct Turn(pub u8);
 
 /// Number of block turns.
-pub const N_TURNS: usize = 36;
+pub(crate) const N_TURNS: usize = 36;
 
 impl Turn {
-    pub fn new(face: usize, wide: bool, amount: u8) -> Turn {
+    pub(crate) fn new(face: usize, wide: bool, amount: u8) -> Turn {
         debug_assert!(face < 6 && (1..=3).contains(&amount));
         Turn(((wide as usize * 6 + face) * 3 + amount as usize - 1) as u8)
     }
-    pub fn face(self) -> usize {
+    pub(crate) fn face(self) -> usize {
         (self.0 as usize / 3) % 6
     }
-    pub fn wide(self) -> bool {
+    pub(crate) fn wide(self) -> bool {
         self.0 >= 18
     }
-    pub fn amount(self) -> u8 {
+    pub(crate) fn amount(self) -> u8 {
         self.0 % 3 + 1
     }
     /// Axis 0 (U-D), 1 (R-L), 2 (F-B).
-    pub fn axis(self) -> usize {
+    pub(crate) fn axis(self) -> usize {
         self.face() % 3
     }
-    /// True for a quarter turn (changes parities a half turn keeps).
-    pub fn quarter(self) -> bool {
-        self.amount() != 2
-    }
-    pub fn inverse(self) -> Turn {
+    pub(crate) fn inverse(self) -> Turn {
         Turn::new(self.face(), self.wide(), 4 - self.amount())
     }
     /// The single-slice turns it is made of (outer layer first).
-    pub fn slices(self) -> Vec<Move> {
+    pub(crate) fn slices(self) -> Vec<Move> {
         let mut v = vec![Move::new(self.face(), false, self.amount())];
         if self.wide() {
             v.push(Move::new(self.face(), true, self.amount()));
         }
         v
     }
-    /// WCA name (`U`, `Rw2`, `Fw'`).
-    pub fn name(self) -> String {
+    /// WCA name (`U`, `Rw2`, `Fw'`), for the tests' messages and the sticker simulator.
+    #[cfg(test)]
+    pub(crate) fn name(self) -> String {
         let w = if self.wide() { "w" } else { "" };
         let a = ["", "2", "'"][self.amount() as usize - 1];
-        format!("{}{w}{a}", FACE_CHARS[self.face()])
+        format!("{}{w}{a}", crate::cube::FACE_CHARS[self.face()])
     }
     /// All 36 turns.
-    pub fn all() -> impl Iterator<Item = Turn> {
+    pub(crate) fn all() -> impl Iterator<Item = Turn> {
         (0..N_TURNS as u8).map(Turn)
     }
 }
@@ -74,18 +71,18 @@ pub(crate) fn turn_perms() -> &'static [CubiePerm] {
 }
 
 /// Applies a block turn.
-pub fn apply(c: &mut Cube, t: Turn) {
+pub(crate) fn apply(c: &mut Cube, t: Turn) {
     c.apply_perm(&turn_perms()[t.0 as usize]);
 }
 
 /// Expands block turns into single-slice turns.
-pub fn to_slices(ts: &[Turn]) -> Vec<Move> {
+pub(crate) fn to_slices(ts: &[Turn]) -> Vec<Move> {
     ts.iter().flat_map(|t| t.slices()).collect()
 }
 
 /// True when `b` may follow `a` in a canonical sequence: never the same face twice, and turns on
 /// one axis in a fixed order (they commute), so each product is generated once.
-pub fn may_follow(a: Turn, b: Turn) -> bool {
+pub(crate) fn may_follow(a: Turn, b: Turn) -> bool {
     if a.axis() != b.axis() {
         return true;
     }

@@ -28,20 +28,22 @@ const N_FIRST: usize = 12 * 11 * 10 * 9;
 const N_REST: usize = 20_160;
 
 /// σ in pairing numbering (M-slice positions are 0..4).
-pub type Sigma = [u8; 12];
+pub(crate) type Sigma = [u8; 12];
 
 /// The identity: every edge paired.
-pub const PAIRED: Sigma = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+pub(crate) const PAIRED: Sigma = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 /// The symmetry-reduced coordinate and the distance table over it.
-pub struct Pairing {
+pub(crate) struct Pairing {
     /// Per turn (indexed by `Turn.0`): where the A-slot (α) and B-slot (β) of each position go.
     alpha: Vec<Sigma>,
     beta: Vec<Sigma>,
     /// Edge-position permutations of the symmetries, identity first.
     syms: Vec<Sigma>,
     /// Raw M-slice arrangement -> class << 4 | the symmetry taking it to its class's
-    /// representative (the identity for representatives).
+    /// representative (the identity for representatives). Read only by the tests' count of
+    /// states per distance ([`Pairing::state_counts`]); 47 KB.
+    #[cfg_attr(not(test), allow(dead_code))]
     raw2sym: Vec<u32>,
     /// The same, indexed by the four entries directly (`s0·12³ + s1·12² + s2·12 + s3`; the
     /// search looks it up at every node, so it skips ranking the arrangement; 16 bits, as
@@ -161,7 +163,7 @@ impl Pairing {
     /// B-slot of each edge position go, in the numbering of `m_slice` (the four positions of the
     /// M-slice edges must be 0..4); `syms`: the symmetries' edge-position permutations, identity
     /// first. The distances are loaded from `store` or built ([`Pairing::build_table`]).
-    pub fn new(
+    pub(crate) fn new(
         alpha: Vec<Sigma>,
         beta: Vec<Sigma>,
         syms: Vec<Sigma>,
@@ -214,26 +216,23 @@ impl Pairing {
     }
 
     /// Number of entries (classes × 20,160).
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.sym2raw.len() * N_REST
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Number of symmetry classes of the M-slice arrangement.
-    pub fn classes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn classes(&self) -> usize {
         self.sym2raw.len()
     }
 
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.table.bytes()
     }
 
     /// σ after turn `t`: α σ β⁻¹.
     #[inline]
-    pub fn step(&self, s: &Sigma, t: Turn) -> Sigma {
+    pub(crate) fn step(&self, s: &Sigma, t: Turn) -> Sigma {
         let (a, b) = (&self.alpha[t.0 as usize], &self.beta[t.0 as usize]);
         let mut out = [0u8; 12];
         for q in 0..12 {
@@ -244,7 +243,7 @@ impl Pairing {
 
     /// The table entry of an even σ.
     #[inline]
-    pub fn index(&self, s: &Sigma) -> usize {
+    pub(crate) fn index(&self, s: &Sigma) -> usize {
         self.canonical(s).0
     }
 
@@ -277,7 +276,7 @@ impl Pairing {
     }
 
     /// The σ an entry stands for (the representative of its class).
-    pub fn decode(&self, i: usize) -> Sigma {
+    pub(crate) fn decode(&self, i: usize) -> Sigma {
         let first = first_unraw(self.sym2raw[i / N_REST] as usize);
         let mut r = (i % N_REST) << 1;
         let mut s = [0u8; 12];
@@ -301,22 +300,17 @@ impl Pairing {
         }
     }
 
-    /// Table entry `i` (see [`Pairing::index`]).
-    #[inline]
-    pub fn entry(&self, i: usize) -> u8 {
-        self.table.get(i)
-    }
-
     /// Exact number of phase-3 turns to pair the edges of an even σ.
     #[inline]
-    pub fn distance(&self, s: &Sigma) -> u8 {
+    pub(crate) fn distance(&self, s: &Sigma) -> u8 {
         self.table.get(self.index(s))
     }
 
     /// Number of pairing states (even σ) at each distance. An entry of class `c` stands for
     /// one state per raw arrangement in the class (each raw value maps the states starting
     /// with it one-to-one onto the class's entries).
-    pub fn state_counts(&self) -> Vec<u64> {
+    #[cfg(test)]
+    pub(crate) fn state_counts(&self) -> Vec<u64> {
         let mut orbit = vec![0u64; self.classes()];
         for &x in &self.raw2sym {
             orbit[(x >> 4) as usize] += 1;
@@ -334,7 +328,7 @@ impl Pairing {
     /// Breadth-first search over the entries from the paired state (on rayon's threads). A
     /// neighbour sets all its entries at once: the search reaches every state of a distance
     /// through some conjugate of it, which need not be the one an entry decodes to.
-    pub fn build_table(&self, turns: &[Turn]) -> Dist {
+    pub(crate) fn build_table(&self, turns: &[Turn]) -> Dist {
         bfs_indexed(self.len(), &[self.index(&PAIRED)], |i, out| {
             let s = self.decode(i);
             for &t in turns {

@@ -15,7 +15,7 @@ use super::moves::{may_follow, Turn, N_TURNS};
 
 /// Keeps the `kids` whose entry of one table (`entry`: a kid's table entry, read for all of
 /// them before any is tested) is at most `limit`, in order.
-pub fn keep_entries_within<S: Copy>(
+pub(crate) fn keep_entries_within<S: Copy>(
     kids: &mut Vec<(Turn, S)>,
     limit: usize,
     entry: impl Fn(&S) -> u8,
@@ -31,7 +31,7 @@ pub fn keep_entries_within<S: Copy>(
 /// Compacted by hand: the kids are plain values, and `Vec::retain`'s guard against a panicking
 /// closure showed in profiles of this loop.
 #[inline]
-pub fn keep_if<S: Copy>(kids: &mut Vec<(Turn, S)>, mut keep: impl FnMut(usize, &S) -> bool) {
+pub(crate) fn keep_if<S: Copy>(kids: &mut Vec<(Turn, S)>, mut keep: impl FnMut(usize, &S) -> bool) {
     let mut kept = 0;
     for k in 0..kids.len() {
         if keep(k, &kids[k].1) {
@@ -44,7 +44,7 @@ pub fn keep_if<S: Copy>(kids: &mut Vec<(Turn, S)>, mut keep: impl FnMut(usize, &
 use std::cell::Cell;
 
 /// One phase of the reduction, seen by the search.
-pub trait Phase {
+pub(crate) trait Phase {
     type State: Copy;
     fn turns(&self) -> &[Turn];
     fn step(&self, s: &Self::State, t: Turn) -> Self::State;
@@ -66,13 +66,13 @@ pub trait Phase {
 }
 
 /// What the caller does with each solution found: `true` stops the search.
-pub type Visit<'a> = &'a mut dyn FnMut(&[Turn]) -> bool;
+pub(crate) type Visit<'a> = &'a mut dyn FnMut(&[Turn]) -> bool;
 
 /// Lists solutions of `start` from length `min_len` up to `max_len` (each length completely
 /// before the next), calling `visit` on each; stops when `visit` says so or `nodes` (a budget
 /// of visited positions, shared so that `visit` may read what is left) runs out. Returns true
 /// when stopped by `visit`.
-pub fn solutions<P: Phase>(
+pub(crate) fn solutions<P: Phase>(
     p: &P,
     start: P::State,
     max_len: usize,
@@ -83,7 +83,7 @@ pub fn solutions<P: Phase>(
 }
 
 /// Like [`solutions`], lengths `min_len..=max_len` only.
-pub fn solutions_between<P: Phase>(
+pub(crate) fn solutions_between<P: Phase>(
     p: &P,
     start: P::State,
     min_len: usize,

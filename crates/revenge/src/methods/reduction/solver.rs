@@ -20,7 +20,7 @@ use std::cell::Cell;
 use std::collections::HashSet;
 
 /// Names of the phases, in order.
-pub const PHASE_NAMES: [&str; 4] = [
+pub(crate) const PHASE_NAMES: [&str; 4] = [
     "one pair of centres onto opposite faces",
     "all centres to their pairs of faces, edges separated, wing parity",
     "centres solved, edges paired",
@@ -40,7 +40,7 @@ pub struct Tuning {
     pub phase4: usize,
     /// Visited positions allowed to each 3x3x3 finish (a cap; `finish` normally decides).
     pub nodes4: u64,
-    /// The budgets below count work (visited positions weighted by their cost, see [`COST`]),
+    /// The budgets below count work (visited positions weighted by their cost, see `COST`),
     /// not time, so that a position's solution is the same on every machine and in every run.
     ///
     /// Soft limit of phases 1-3: after it, each phase takes what it has (at least one

@@ -7,9 +7,9 @@ use crate::toolkit::{prune::NibbleTable, words::Bytes};
 use std::sync::Arc;
 
 /// Entries deeper than this read as this (a lower bound; no phase needs more).
-pub const CAP: u8 = 14;
+pub(crate) const CAP: u8 = 14;
 /// Entry of a state the search never reached.
-pub const UNREACHED: u8 = 15;
+pub(crate) const UNREACHED: u8 = 15;
 
 /// A phase's distance table (read-only once built; possibly a mapped file).
 pub struct Dist(pub NibbleTable);
@@ -64,7 +64,7 @@ impl Building {
 
 /// Breadth-first search from `sources` (packed states). `index` numbers a packed state,
 /// `succ` lists its neighbours. Distances beyond [`CAP`] are stored as `CAP`.
-pub fn bfs<S: Copy>(
+pub(crate) fn bfs<S: Copy>(
     len: usize,
     sources: &[S],
     index: impl Fn(S) -> usize,
@@ -102,7 +102,7 @@ pub fn bfs<S: Copy>(
 /// are closed under inverses) and stops when `out` returns true. Depth by depth it pushes from the frontier while that is small,
 /// then pulls into the unvisited entries (most find a parent at the frontier after a few
 /// neighbours). Distances beyond [`CAP`] are stored as `CAP`.
-pub fn bfs_indexed(
+pub(crate) fn bfs_indexed(
     len: usize,
     sources: &[usize],
     expand: impl Fn(usize, &mut dyn FnMut(usize) -> bool) + Sync,

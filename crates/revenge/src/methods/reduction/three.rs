@@ -11,7 +11,7 @@ use crate::cube::Cube;
 use std::cell::Cell;
 
 /// Move tables and distance tables of the two phases.
-pub struct TwoPhase {
+pub(crate) struct TwoPhase {
     pub reader: Reader,
     turns_a: Vec<Turn>,
     turns_b: Vec<Turn>,
@@ -94,7 +94,7 @@ fn pair_table<A: Copy + Into<usize>, B: Copy + Into<usize>>(
 }
 
 impl TwoPhase {
-    pub fn new(store: &TableStore) -> TwoPhase {
+    pub(crate) fn new(store: &TableStore) -> TwoPhase {
         let reader = Reader::new();
         let outer: Vec<Turn> = Turn::all().filter(|t| !t.wide()).collect();
         let moves: Vec<Cube3> = outer
@@ -177,7 +177,7 @@ impl TwoPhase {
         }
     }
 
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.twist_slice.bytes()
             + self.flip_slice.bytes()
             + self.twist_flip.bytes()
@@ -186,12 +186,12 @@ impl TwoPhase {
     }
 
     /// The cube of outer turn `t` (what it makes from the solved cube).
-    pub fn move_cube(&self, t: Turn) -> Cube3 {
+    pub(crate) fn move_cube(&self, t: Turn) -> Cube3 {
         self.moves[t.0 as usize]
     }
 
     /// True when the outer turns `sol` solve `c` (checked by applying them).
-    pub fn solves(&self, c: &Cube3, sol: &[Turn]) -> bool {
+    pub(crate) fn solves(&self, c: &Cube3, sol: &[Turn]) -> bool {
         sol.iter()
             .try_fold(*c, |x, t| (!t.wide()).then(|| x.then(&self.move_cube(*t))))
             == Some(Cube3::solved())
@@ -199,7 +199,7 @@ impl TwoPhase {
 
     /// A lower bound on the 3x3x3 solution length: the largest phase A bound over the six
     /// views (a solution's length is the same in every view).
-    pub fn lower_bound(&self, c: &Cube3) -> u8 {
+    pub(crate) fn lower_bound(&self, c: &Cube3) -> u8 {
         let pa = PhaseA(Lookups::new(self));
         let inv = c.inverse();
         self.views
@@ -218,7 +218,8 @@ impl TwoPhase {
     /// of the cube — the cube and its inverse, each seen with the U-D, R-L and F-B axis as the
     /// phase's axis — interleaved by phase A length, so the short phase A solutions of every
     /// view come first; each phase B only looks for a total shorter than the best so far.
-    pub fn solve(&self, c: &Cube3, max_len: usize, nodes: &mut u64) -> Option<Vec<Turn>> {
+    #[cfg(test)]
+    pub(crate) fn solve(&self, c: &Cube3, max_len: usize, nodes: &mut u64) -> Option<Vec<Turn>> {
         self.solve_until(c, max_len, nodes, u64::MAX).0
     }
 
@@ -226,7 +227,7 @@ impl TwoPhase {
     /// been visited (checked at each phase A solution, so it may run over by one phase B
     /// search). Returns the solution and the positions visited: a budget counted in visits
     /// rather than time makes the result the same on every machine.
-    pub fn solve_until(
+    pub(crate) fn solve_until(
         &self,
         c: &Cube3,
         max_len: usize,

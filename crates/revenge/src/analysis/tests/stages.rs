@@ -1,12 +1,12 @@
 //! Stage definitions checked against Norskog's published distance tables (first depths only:
 //! the full tables take minutes), and stage searches on short scrambles.
 
+use crate::analysis::stages::{first_depths, first_depths_seed_convention};
+use crate::methods::five_stage::spec::{stage2_seed_moves, stage_moves};
+use crate::methods::five_stage::Stage;
+use crate::{notation, Cube};
 use rand::{Rng, SeedableRng};
 use std::sync::OnceLock;
-use wurfel_revenge::analysis::stages::{first_depths, first_depths_seed_convention};
-use wurfel_revenge::methods::five_stage::spec::{stage2_seed_moves, stage_moves};
-use wurfel_revenge::Stage;
-use wurfel_revenge::{notation, Cube};
 
 fn stage(k: usize) -> &'static Stage {
     static S: [OnceLock<Stage>; 5] = [
@@ -129,8 +129,8 @@ fn stage4_in_the_seed_coordinates_has_the_seed_factors_and_first_depths() {
 #[test]
 fn conjugating_by_a_symmetry_keeps_stage_distances_short() {
     // A mirror image of a one-move stage-4 position is again one move from the goal.
-    use wurfel_revenge::analysis::stages::ud_symmetries;
-    use wurfel_revenge::symmetry::conjugate_cube;
+    use crate::analysis::stages::ud_symmetries;
+    use crate::symmetry::conjugate_cube;
     let s = stage(4);
     for m in ud_symmetries() {
         let mut c = Cube::solved();

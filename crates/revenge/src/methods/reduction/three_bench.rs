@@ -1,13 +1,17 @@
-//! The reduction's 3x3x3 finish on uniformly random 3x3x3 positions: average length and time
-//! per solve at several node budgets (every solution checked by applying it).
-//! Usage: `three_bench [count] [seed] [budgets...]` (budgets in visited nodes; with a `soft`
-//! prefix, such as `soft20000`, the search stops after that many once it has a solution, as
-//! the reduction solver's finishes do).
+//! A benchmark, not a check (ignored; it was `examples/three_bench.rs` until the crate's
+//! insides became private): the reduction's 3x3x3 finish on uniformly random 3x3x3
+//! positions, average length and time per solve at several node budgets (every solution
+//! checked by applying it). Run it with
+//! `cargo test --release -p wurfel-revenge --lib three_bench -- --ignored --nocapture`;
+//! `WURFEL_THREE_BENCH="[count] [seed] [budgets...]"` chooses (budgets in visited nodes; with
+//! a `soft` prefix, such as `soft20000`, the search stops after that many once it has a
+//! solution, as the reduction solver's finishes do).
+
+use super::cube3::Cube3;
+use super::table::TableStore;
+use super::three::TwoPhase;
 use rand::SeedableRng;
 use std::time::Instant;
-use wurfel_revenge::methods::reduction::cube3::Cube3;
-use wurfel_revenge::methods::reduction::table::TableStore;
-use wurfel_revenge::methods::reduction::three::TwoPhase;
 
 /// CPU time of this thread in seconds (Linux's schedstat; wall time elsewhere is taken instead):
 /// on a shared machine it moves less than the wall clock.
@@ -16,8 +20,14 @@ fn cpu_seconds() -> Option<f64> {
     Some(s.split_whitespace().next()?.parse::<f64>().ok()? * 1e-9)
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+#[test]
+#[ignore = "a benchmark: run with --ignored --nocapture"]
+fn three_bench() {
+    let args: Vec<String> = std::env::var("WURFEL_THREE_BENCH")
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
     let n: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(100);
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     let budgets: Vec<String> = if args.len() > 2 {

@@ -2,12 +2,10 @@
 //! the table they describe (issue 26, item 1: edited rows once printed a wrong total as
 //! complete). Every refusal leaves the files as they were.
 
-mod analysis_common;
-
-use analysis_common::{json, run_to, space};
+use super::{json, run_to, space};
+use crate::analysis::layered::{census, checksum, Analysis, Checkpoint, RunError};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use wurfel_revenge::analysis::layered::{census, checksum, Analysis, Checkpoint, RunError};
 
 fn read_cp(dir: &Path, d: u32) -> Checkpoint {
     Checkpoint::parse(&std::fs::read_to_string(json(dir, d)).unwrap(), d).unwrap()
@@ -160,7 +158,7 @@ fn a_file_or_a_busy_directory_is_refused_at_once() {
 
 #[test]
 fn a_join_whose_parts_lie_about_their_table_is_refused() {
-    use wurfel_revenge::analysis::layered::{step_range, table_bytes, RangeTally};
+    use crate::analysis::layered::{choose_pull, step_range, table_bytes, RangeTally};
     let sp = space();
     let dir = tempfile::tempdir().unwrap();
     run_to(&sp, dir.path(), Some(1)).unwrap();
@@ -168,13 +166,13 @@ fn a_join_whose_parts_lie_about_their_table_is_refused() {
     let prev = a.latest(&|_| {}).unwrap().unwrap();
     let map = a.map_depth(1).unwrap();
     let mut table = vec![0u8; table_bytes(sp.len())];
-    let pull = wurfel_revenge::analysis::layered::choose_pull(&prev, a.pull_ratio, 1);
+    let pull = choose_pull(&prev, a.pull_ratio, 1);
     let stop = AtomicBool::new(false);
     let t = step_range(&sp, Some(&map), pull, 0, &mut table, &stop, &|_, _| {}).unwrap();
     drop(map);
     // Consistent with the previous depth's unseen count, yet not what the table holds.
     let lie = RangeTally {
-        row: wurfel_revenge::analysis::reduced::Tally {
+        row: crate::analysis::Tally {
             unique: t.row.unique + 1,
             positions: t.row.positions + 48,
         },
@@ -201,8 +199,8 @@ fn a_join_whose_parts_lie_about_their_table_is_refused() {
 /// analysis sees its directory only as a `Store`.
 #[test]
 fn space_json_is_sealed_and_the_unsealed_one_of_older_wurfels_still_resumes() {
-    use wurfel_revenge::analysis::layered::{parse_space, sealed_space};
-    use wurfel_revenge::store::{MemoryStore, Store};
+    use crate::analysis::layered::{parse_space, sealed_space};
+    use crate::store::{MemoryStore, Store};
     let sp = space();
     let store = MemoryStore::default();
     let want = {
