@@ -402,11 +402,16 @@ impl Phase2 {
             parity: s.parity ^ masks.wing_odd[t.0 as usize],
         };
         let table = store.get_or_build("p2-centres-parity-rot-ranked", P2_LEN, || {
-            bfs(P2_LEN, &sources, |s| p2_index(&s), |s, out| {
-                for &t in &turns {
-                    out(step(&s, t));
-                }
-            })
+            bfs(
+                P2_LEN,
+                &sources,
+                |s| p2_index(&s),
+                |s, out| {
+                    for &t in &turns {
+                        out(step(&s, t));
+                    }
+                },
+            )
         });
         Phase2 {
             masks,
