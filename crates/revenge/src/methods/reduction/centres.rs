@@ -338,14 +338,14 @@ fn rank_moves(
     slots: u32,
     k: u32,
     rank: impl Fn(u32) -> usize,
-) -> Vec<usize> {
+) -> Vec<u16> {
     let n = subsets_of(slots, k).count();
     let mut out = vec![0; n * N_TURNS];
     for m in subsets_of(slots, k) {
         for &t in turns {
             let x = masks.apply(t, m);
             assert_eq!(x & !slots, 0, "phase 2 turns keep the slots");
-            out[rank(m) * N_TURNS + t.0 as usize] = rank(x);
+            out[rank(m) * N_TURNS + t.0 as usize] = u16::try_from(rank(x)).expect("ranks fit");
         }
     }
     out
@@ -379,10 +379,7 @@ impl Phase2 {
             .into_iter()
             .map(|x| x as u8)
             .collect();
-        let ud_moves: Vec<u16> = rank_moves(&masks, &turns, !rl_slots & 0xFF_FFFF, 8, rank_ud)
-            .into_iter()
-            .map(|x| x as u16)
-            .collect();
+        let ud_moves = rank_moves(&masks, &turns, !rl_slots & 0xFF_FFFF, 8, rank_ud);
         let mut goal_rank = [false; 70];
         for &m in &goal_r {
             goal_rank[rank_r(m)] = true;
