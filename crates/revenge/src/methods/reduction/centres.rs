@@ -279,7 +279,8 @@ impl Phase for Phase1 {
     }
 }
 
-/// Phase 2 state: R centres (within the R and L faces), U and D centres, wing parity.
+/// Phase 2 state: R centres (the rank of their set among the R and L slots, 0..70), U and D
+/// centres (the rank of their set among the other 16 slots, 0..12,870), wing parity.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct P2 {
     pub r: u32,
@@ -294,9 +295,15 @@ pub(crate) struct Phase2 {
     turns: Vec<Turn>,
     rl: Compress,
     rest: Compress,
-    goal_r: HashSet<u32>,
+    /// Ranks (as in [`P2`]) of the goal's R sets, and of its U and D set.
+    goal_r: [bool; 70],
     goal_ud: u32,
     rank: SubsetRank,
+    /// Rank -> its rank after each turn (indexed `rank * N_TURNS + turn`): a step reads one
+    /// row per position for all its successors, where masks cost six byte-table reads and two
+    /// rankings per successor.
+    r_moves: Vec<u8>,
+    ud_moves: Vec<u16>,
     /// By the ranks of the R centres among the R and L slots (70) and of the U and D centres
     /// among the other 16 (12,870), and the wing parity.
     table: Dist,
@@ -305,10 +312,43 @@ pub(crate) struct Phase2 {
 const P2_LEN: usize = 70 * 12_870 * 2;
 
 /// The phase 2 table's entry of `s`.
-fn p2_index(rl: &Compress, rest: &Compress, rank: &SubsetRank, s: &P2) -> usize {
-    let r = rank.rank(rl.apply(s.r)) as usize;
-    let ud = rank.rank(rest.apply(s.ud)) as usize;
-    (r * 12_870 + ud) << 1 | s.parity as usize
+fn p2_index(s: &P2) -> usize {
+    (s.r as usize * 12_870 + s.ud as usize) << 1 | s.parity as usize
+}
+
+/// The masks (over all 24 slots) with `k` of the `slots` set.
+fn subsets_of(slots: u32, k: u32) -> impl Iterator<Item = u32> {
+    let places: Vec<u32> = (0..24).filter(|&i| slots >> i & 1 == 1).collect();
+    (0u32..1 << places.len())
+        .filter(move |v| v.count_ones() == k)
+        .map(move |v| {
+            places
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| v >> j & 1 == 1)
+                .fold(0, |m, (_, &p)| m | 1 << p)
+        })
+}
+
+/// The move table of the ranks of `k`-sets within `slots` (which `turns` keep): see
+/// [`Phase2`]'s `r_moves`.
+fn rank_moves(
+    masks: &MaskTurns,
+    turns: &[Turn],
+    slots: u32,
+    k: u32,
+    rank: impl Fn(u32) -> usize,
+) -> Vec<u16> {
+    let n = subsets_of(slots, k).count();
+    let mut out = vec![0; n * N_TURNS];
+    for m in subsets_of(slots, k) {
+        for &t in turns {
+            let x = masks.apply(t, m);
+            assert_eq!(x & !slots, 0, "phase 2 turns keep the slots");
+            out[rank(m) * N_TURNS + t.0 as usize] = u16::try_from(rank(x)).expect("ranks fit");
+        }
+    }
+    out
 }
 
 impl Phase2 {
@@ -333,46 +373,65 @@ impl Phase2 {
         }
         let goal_ud = face_slots(0) | face_slots(3);
         let rank = SubsetRank::new();
-        let index = |s: P2| p2_index(&rl, &rest, &rank, &s);
+        let rank_r = |m: u32| rank.rank(rl.apply(m)) as usize;
+        let rank_ud = |m: u32| rank.rank(rest.apply(m)) as usize;
+        let r_moves: Vec<u8> = rank_moves(&masks, &turns, rl_slots, 4, rank_r)
+            .into_iter()
+            .map(|x| x as u8)
+            .collect();
+        let ud_moves = rank_moves(&masks, &turns, !rl_slots & 0xFF_FFFF, 8, rank_ud);
+        let mut goal_rank = [false; 70];
+        for &m in &goal_r {
+            goal_rank[rank_r(m)] = true;
+        }
+        let goal_ud = rank_ud(goal_ud) as u32;
         let sources: Vec<P2> = goal_r
             .iter()
-            .map(|&r| P2 {
-                r,
+            .map(|&m| P2 {
+                r: rank_r(m) as u32,
                 ud: goal_ud,
                 parity: 0,
             })
             .collect();
+        let step = |s: &P2, t: Turn| P2 {
+            r: r_moves[s.r as usize * N_TURNS + t.0 as usize] as u32,
+            ud: ud_moves[s.ud as usize * N_TURNS + t.0 as usize] as u32,
+            parity: s.parity ^ masks.wing_odd[t.0 as usize],
+        };
         let table = store.get_or_build("p2-centres-parity-rot-ranked", P2_LEN, || {
-            bfs(P2_LEN, &sources, index, |s, out| {
-                for &t in &turns {
-                    out(P2 {
-                        r: masks.apply(t, s.r),
-                        ud: masks.apply(t, s.ud),
-                        parity: s.parity ^ masks.wing_odd[t.0 as usize],
-                    });
-                }
-            })
+            bfs(
+                P2_LEN,
+                &sources,
+                |s| p2_index(&s),
+                |s, out| {
+                    for &t in &turns {
+                        out(step(&s, t));
+                    }
+                },
+            )
         });
         Phase2 {
             masks,
             turns,
             rl,
             rest,
-            goal_r,
+            goal_r: goal_rank,
             goal_ud,
             rank,
+            r_moves,
+            ud_moves,
             table,
         }
     }
     pub(crate) fn start(&self, c: &Cube) -> P2 {
         P2 {
-            r: colour_mask(c, &[1]),
-            ud: colour_mask(c, &UD),
+            r: self.rank.rank(self.rl.apply(colour_mask(c, &[1]))),
+            ud: self.rank.rank(self.rest.apply(colour_mask(c, &UD))),
             parity: wing_parity(c),
         }
     }
     fn index(&self, s: &P2) -> usize {
-        p2_index(&self.rl, &self.rest, &self.rank, s)
+        p2_index(s)
     }
     pub(crate) fn bytes(&self) -> usize {
         self.table.bytes()
@@ -386,8 +445,8 @@ impl Phase for Phase2 {
     }
     fn step(&self, s: &P2, t: Turn) -> P2 {
         P2 {
-            r: self.masks.apply(t, s.r),
-            ud: self.masks.apply(t, s.ud),
+            r: self.r_moves[s.r as usize * N_TURNS + t.0 as usize] as u32,
+            ud: self.ud_moves[s.ud as usize * N_TURNS + t.0 as usize] as u32,
             parity: s.parity ^ self.masks.wing_odd[t.0 as usize],
         }
     }
@@ -398,7 +457,7 @@ impl Phase for Phase2 {
         }
     }
     fn is_goal(&self, s: &P2) -> bool {
-        s.parity == 0 && s.ud == self.goal_ud && self.goal_r.contains(&s.r)
+        s.parity == 0 && s.ud == self.goal_ud && self.goal_r[s.r as usize]
     }
 }
 
@@ -421,5 +480,34 @@ mod tests {
             }
             assert!(seen.iter().all(|&s| s), "{n} choose {k}");
         }
+    }
+
+    /// A step of the rank move tables lands where reading the turned cube does, along random
+    /// walks of phase 2 turns from cubes whose R and L centres are scattered over the R and L
+    /// faces (and U, D, F, B over the rest); the goal test agrees with the cube's own.
+    #[test]
+    fn rank_moves_follow_the_cube() {
+        use crate::methods::reduction::moves::apply;
+        use rand::{Rng, SeedableRng};
+        let p = Phase2::new(&TableStore::default());
+        let turns = phase2_turns();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut goals = 0;
+        for _ in 0..200 {
+            let mut c = Cube::solved();
+            for _ in 0..rng.gen_range(0..12) {
+                apply(&mut c, turns[rng.gen_range(0..turns.len())]);
+            }
+            let mut s = p.start(&c);
+            for _ in 0..20 {
+                let t = turns[rng.gen_range(0..turns.len())];
+                apply(&mut c, t);
+                s = p.step(&s, t);
+                assert_eq!(s, p.start(&c));
+                goals += p.is_goal(&s) as u32;
+            }
+        }
+        assert!(goals > 0);
+        assert!(p.is_goal(&p.start(&Cube::solved())));
     }
 }

@@ -11,7 +11,7 @@ use super::centres::{
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{Pairing, Sigma, PAIRED};
-use super::search::{keep_entries_within, Phase};
+use super::search::{keep_entries_within, keep_if, Phase};
 use super::table::{bfs, Dist, TableStore, UNREACHED};
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
@@ -418,7 +418,18 @@ impl Phase for Phase3 {
             UNREACHED => u8::MAX,
             d => d,
         });
-        keep_entries_within(kids, limit, |s| self.pairing.distance(&s.sigma));
+        // The survivors' pairing entries: all indices first, then all reads, so the reads
+        // (the table misses the per-core cache) are independent and in flight together; with
+        // each read after its own ranking, few overlapped.
+        let mut at = [0usize; N_TURNS];
+        for ((_, s), i) in kids.iter().zip(at.iter_mut()) {
+            *i = self.pairing.index(&s.sigma);
+        }
+        let mut d = [0u8; N_TURNS];
+        for (x, &i) in d.iter_mut().zip(&at[..kids.len()]) {
+            *x = self.pairing.entry(i);
+        }
+        keep_if(kids, |k, _| d[k] as usize <= limit);
     }
     fn is_goal(&self, s: &P3) -> bool {
         s.parity == 0 && s.sigma == PAIRED && self.centres_goals.contains(&s.centres)
