@@ -300,6 +300,13 @@ impl Pairing {
         }
     }
 
+    /// Table entry `i` (see [`Pairing::index`]): phase 3 ranks all successors first, then
+    /// reads their entries together so that the cache misses overlap.
+    #[inline]
+    pub(crate) fn entry(&self, i: usize) -> u8 {
+        self.table.get(i)
+    }
+
     /// Exact number of phase-3 turns to pair the edges of an even σ.
     #[inline]
     pub(crate) fn distance(&self, s: &Sigma) -> u8 {
