@@ -1,6 +1,6 @@
 //! A stage of the five-stage method ready to search: its coordinates with move tables, its
 //! computed goals and its distance tables ([`super::tables`]), searched by the toolkit's IDA*
-//! ([`crate::toolkit::ida`]). What each stage is (moves, coordinates, rotations) is
+//! ([`super::search`]). What each stage is (moves, coordinates, rotations) is
 //! [`super::spec`]'s.
 //!
 //! Each stage is searched over its coordinates; the heuristic is the maximum of exact distance
@@ -15,7 +15,7 @@ use crate::store::Store;
 use crate::symmetry::{conjugate, Rot};
 use crate::toolkit::cache;
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
-use crate::toolkit::ida::{self, Meter};
+use crate::toolkit::ida::Meter;
 use crate::toolkit::prune::{DepthCallback, NibbleTable};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -287,6 +287,7 @@ impl Stage {
     }
 
     /// Admissible lower bound on the stage distance of `ids` (max of the distance tables).
+    #[inline]
     pub fn lower_bound(&self, ids: &[u32]) -> usize {
         self.h(ids) as usize
     }
@@ -365,7 +366,7 @@ impl Stage {
 
     /// An optimal solution for the position `ids` no longer than `max_depth`, by IDA*.
     pub fn solve(&self, ids: &[u32], max_depth: usize) -> Option<Vec<Move>> {
-        ida::solve(self, ids, max_depth, &Meter::default())
+        super::search::solve(self, ids, max_depth, &Meter::default())
     }
 
     /// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a
@@ -378,25 +379,6 @@ impl Stage {
         limit: usize,
         meter: &Meter,
     ) -> Vec<Vec<Move>> {
-        ida::solve_many(self, ids, max_depth, extra, limit, meter)
-    }
-}
-
-impl ida::Space for Stage {
-    fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-    #[inline]
-    fn step(&self, from: &[u32], k: usize, to: &mut [u32]) {
-        for (i, c) in self.coords.iter().enumerate() {
-            to[i] = c.step(from[i], k);
-        }
-    }
-    #[inline]
-    fn bound(&self, ids: &[u32]) -> usize {
-        self.h(ids) as usize
-    }
-    fn is_goal(&self, ids: &[u32]) -> bool {
-        Stage::is_goal(self, ids)
+        super::search::solve_many(self, ids, max_depth, extra, limit, meter)
     }
 }
