@@ -163,53 +163,202 @@ fn moves(path: &[StageTurn]) -> Vec<Move> {
     path.iter().map(|t| t.m).collect()
 }
 
-/// An optimal solution of `ids` no longer than `max_depth`, or `None`.
-pub(super) fn solve(
-    stage: &Stage,
-    ids: &[u32],
-    max_depth: usize,
-    meter: &Meter,
-) -> Option<Vec<Move>> {
-    let s = Search::new(stage);
-    let found = s.collect(s.state(ids), 0, max_depth, 1, meter);
-    found.first().map(|p| moves(p))
-}
+impl Stage {
+    /// An optimal solution for the position `ids` no longer than `max_depth`, by IDA*.
+    pub fn solve(&self, ids: &[u32], max_depth: usize) -> Option<Vec<Move>> {
+        let s = Search::new(self);
+        let found = s.collect(s.state(ids), 0, max_depth, 1, &Meter::default());
+        found.first().map(|p| moves(p))
+    }
 
-/// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a goal
-/// before its end), shortest first.
-pub(super) fn solve_many(
-    stage: &Stage,
-    ids: &[u32],
-    max_depth: usize,
-    extra: usize,
-    limit: usize,
-    meter: &Meter,
-) -> Vec<Vec<Move>> {
-    let s = Search::new(stage);
-    let start = s.state(ids);
-    let Some(best) = s.collect(start, 0, max_depth, 1, meter).pop() else {
-        return Vec::new();
-    };
-    let mut out = vec![moves(&best)];
-    for len in best.len()..=best.len() + extra {
-        if out.len() >= limit {
-            break;
-        }
-        // The best one is listed again: one more than the places left.
-        let found = if len > 0 && s.is_goal(&start) {
-            // A solved start has no longer solutions (they would pass through it); looking
-            // at it is one visit.
-            meter.add(1);
-            Vec::new()
-        } else {
-            s.collect(start, len, len, limit - out.len() + 1, meter)
+    /// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a
+    /// goal before its end), shortest first; the positions visited are counted on `meter`.
+    pub fn solve_many(
+        &self,
+        ids: &[u32],
+        max_depth: usize,
+        extra: usize,
+        limit: usize,
+        meter: &Meter,
+    ) -> Vec<Vec<Move>> {
+        let s = Search::new(self);
+        let start = s.state(ids);
+        let Some(best) = s.collect(start, 0, max_depth, 1, meter).pop() else {
+            return Vec::new();
         };
-        for f in found {
-            let ms = moves(&f);
-            if !out.contains(&ms) && out.len() < limit {
-                out.push(ms);
+        let mut out = vec![moves(&best)];
+        for len in best.len()..=best.len() + extra {
+            if out.len() >= limit {
+                break;
+            }
+            // The best one is listed again: one more than the places left.
+            let found = if len > 0 && s.is_goal(&start) {
+                // A solved start has no longer solutions (they would pass through it); looking
+                // at it is one visit.
+                meter.add(1);
+                Vec::new()
+            } else {
+                s.collect(start, len, len, limit - out.len() + 1, meter)
+            };
+            for f in found {
+                let ms = moves(&f);
+                if !out.contains(&ms) && out.len() < limit {
+                    out.push(ms);
+                }
             }
         }
+        out
     }
-    out
+}
+
+#[cfg(test)]
+mod tests {
+    //! The adapter against the search the five stages had before the toolkit's became the one
+    //! (kept here, one position at a time, as the reference): the same solutions in the same
+    //! order and the same count of visited positions.
+    use super::*;
+    use crate::cube::Cube;
+    use crate::store::MemoryStore;
+    use rand::{Rng, SeedableRng};
+
+    /// The former search: each successor visited (and counted) in turn.
+    struct Reference<'a> {
+        stage: &'a Stage,
+        visits: u64,
+        found: Vec<Vec<Move>>,
+        limit: usize,
+    }
+
+    impl Reference<'_> {
+        fn step(&self, ids: &[u32], k: usize) -> Vec<u32> {
+            let c = &self.stage.coords;
+            ids.iter().zip(c).map(|(&id, c)| c.step(id, k)).collect()
+        }
+
+        /// Solutions of exactly `left` more turns; a goal ends every path that reaches it.
+        fn run(&mut self, ids: &[u32], left: usize, last: Option<Move>, path: &mut Vec<Move>) {
+            if self.found.len() >= self.limit {
+                return;
+            }
+            self.visits += 1;
+            let h = self.stage.lower_bound(ids);
+            if h > left {
+                return;
+            }
+            if h == 0 && self.stage.is_goal(ids) {
+                if left == 0 {
+                    self.found.push(path.clone());
+                }
+                return;
+            }
+            for (k, &m) in self.stage.moves.iter().enumerate() {
+                if left == 0 || self.found.len() >= self.limit {
+                    return;
+                }
+                if last.is_none_or(|p| p.axis() != m.axis() || p.layer() < m.layer()) {
+                    path.push(m);
+                    self.run(&self.step(ids, k), left - 1, Some(m), path);
+                    path.pop();
+                }
+            }
+        }
+
+        /// The former first solution of at most `left` turns: the first goal reached.
+        fn first(
+            &mut self,
+            ids: &[u32],
+            left: usize,
+            last: Option<Move>,
+            path: &mut Vec<Move>,
+        ) -> bool {
+            self.visits += 1;
+            let h = self.stage.lower_bound(ids);
+            if h > left {
+                return false;
+            }
+            if h == 0 && self.stage.is_goal(ids) {
+                return true;
+            }
+            if left == 0 {
+                return false;
+            }
+            for (k, &m) in self.stage.moves.iter().enumerate() {
+                if last.is_none_or(|p| p.axis() != m.axis() || p.layer() < m.layer()) {
+                    path.push(m);
+                    if self.first(&self.step(ids, k), left - 1, Some(m), path) {
+                        return true;
+                    }
+                    path.pop();
+                }
+            }
+            false
+        }
+
+        fn solve_many(
+            &mut self,
+            ids: &[u32],
+            max: usize,
+            extra: usize,
+            limit: usize,
+        ) -> Vec<Vec<Move>> {
+            let mut best = None;
+            for len in self.stage.lower_bound(ids)..=max {
+                let mut path = Vec::new();
+                if self.first(ids, len, None, &mut path) {
+                    best = Some(path);
+                    break;
+                }
+            }
+            let Some(best) = best else { return Vec::new() };
+            let mut out = vec![best.clone()];
+            for len in best.len()..=best.len() + extra {
+                if out.len() >= limit {
+                    break;
+                }
+                self.found.clear();
+                self.limit = limit - out.len() + 1;
+                self.run(ids, len, None, &mut Vec::new());
+                for f in std::mem::take(&mut self.found) {
+                    if !out.contains(&f) && out.len() < limit {
+                        out.push(f);
+                    }
+                }
+            }
+            out
+        }
+    }
+
+    #[test]
+    fn solutions_and_visits_are_the_former_searchs() {
+        // Stage 5 with small tables (built in a moment): bounds that prune, goals mid-path.
+        let mut stage = Stage::new(5).with_table_limit(100_000);
+        stage
+            .ensure_tables(&MemoryStore::default(), 2, &|_, _, _| {})
+            .expect("small tables");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut several = 0;
+        for case in 0..24 {
+            let mut c = Cube::solved();
+            for _ in 0..case % 8 {
+                c.apply(stage.moves[rng.gen_range(0..stage.moves.len())]);
+            }
+            let ids = stage.ids(&c).expect("a stage 5 position");
+            let (extra, limit) = (case % 3, 1 + case % 7);
+            let meter = Meter::default();
+            let got = stage.solve_many(&ids, 12, extra, limit, &meter);
+            let mut r = Reference {
+                stage: &stage,
+                visits: 0,
+                found: Vec::new(),
+                limit: 0,
+            };
+            let want = r.solve_many(&ids, 12, extra, limit);
+            assert!(!want.is_empty());
+            assert_eq!(got, want, "case {case}");
+            assert_eq!(meter.spent(), r.visits, "case {case}");
+            several += (got.len() > 1) as usize;
+        }
+        // Solved starts (cases 0, 8, 16) and stops at a limit are among the cases.
+        assert!(several >= 8, "{several} cases with several solutions");
+    }
 }

@@ -1,6 +1,6 @@
 //! A stage of the five-stage method ready to search: its coordinates with move tables, its
 //! computed goals and its distance tables ([`super::tables`]), searched by the toolkit's IDA*
-//! ([`super::search`]). What each stage is (moves, coordinates, rotations) is
+//! through [`super::search`] (`Stage::solve`, `Stage::solve_many`). What each stage is (moves, coordinates, rotations) is
 //! [`super::spec`]'s.
 //!
 //! Each stage is searched over its coordinates; the heuristic is the maximum of exact distance
@@ -15,7 +15,6 @@ use crate::store::Store;
 use crate::symmetry::{conjugate, Rot};
 use crate::toolkit::cache;
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
-use crate::toolkit::ida::Meter;
 use crate::toolkit::prune::{DepthCallback, NibbleTable};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -362,23 +361,5 @@ impl Stage {
             }
         }
         Ok(())
-    }
-
-    /// An optimal solution for the position `ids` no longer than `max_depth`, by IDA*.
-    pub fn solve(&self, ids: &[u32], max_depth: usize) -> Option<Vec<Move>> {
-        super::search::solve(self, ids, max_depth, &Meter::default())
-    }
-
-    /// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a
-    /// goal before its end), shortest first; the positions visited are counted on `meter`.
-    pub fn solve_many(
-        &self,
-        ids: &[u32],
-        max_depth: usize,
-        extra: usize,
-        limit: usize,
-        meter: &Meter,
-    ) -> Vec<Vec<Move>> {
-        super::search::solve_many(self, ids, max_depth, extra, limit, meter)
     }
 }
