@@ -1,7 +1,7 @@
 //! A stage of the five-stage method ready to search: its coordinates with move tables, its
 //! computed goals and its distance tables ([`super::tables`]), searched by the toolkit's IDA*
-//! through [`super::search`] (`Stage::solve`, `Stage::solve_many`). What each stage is (moves, coordinates, rotations) is
-//! [`super::spec`]'s.
+//! through [`super::search`] (`Stage::solve`, `Stage::solve_many`). What each stage is (moves,
+//! coordinates, rotations) is [`super::spec`]'s.
 //!
 //! Each stage is searched over its coordinates; the heuristic is the maximum of exact distance
 //! tables over products of some coordinates (projections of the stage), so it is admissible
