@@ -44,9 +44,9 @@ pub trait Phase {
     }
 }
 
-/// Most successors of one position [`keep_entries_within`] takes (both methods have 36 turns;
-/// a longer list panics on its first entry past this, never misreads).
-const MAX_KIDS: usize = 64;
+/// Most successors of one position [`keep_entries_within`] takes: the reduction's 36 block
+/// turns, its only user (a longer list panics on its first entry past this, never misreads).
+const MAX_KIDS: usize = 36;
 
 /// Keeps the `kids` whose entry of one table (`entry`: a kid's table entry, read for all of
 /// them before any is tested) is at most `limit`, in order.

@@ -92,7 +92,6 @@ impl crate::toolkit::ida::Turn for Turn {
 
 /// True when `b` may follow `a` in a canonical sequence: never the same face twice, and turns on
 /// one axis in a fixed order (they commute), so each product is generated once.
-#[inline]
 pub fn may_follow(a: Turn, b: Turn) -> bool {
     if a.axis() != b.axis() {
         return true;
