@@ -1,4 +1,5 @@
-//! Solves random positions printing per-stage lengths and times (diagnostics). Tables in
+//! Solves random positions printing per-stage lengths and times, the work (positions visited)
+//! and the solution (diagnostics; lines without the times compare runs exactly). Tables in
 //! `$WURFEL_CACHE`, else a directory under the system's temporary directory. With `BUILD` set,
 //! the stages' coordinates and move tables are built in memory instead of read from the cache
 //! (to compare searches over owned and mapped move tables).
@@ -42,10 +43,12 @@ fn main() {
         print!("{times:?} ");
         let lens: Vec<usize> = s.phases.iter().map(|x| x.searched.len()).collect();
         println!(
-            "seed {seed}: {lens:?} stm {} obtm {} {:.3}s",
+            "seed {seed}: {lens:?} stm {} obtm {} {:.3}s work {} {}",
             s.stm(),
             s.obtm(),
-            t.elapsed().as_secs_f64()
+            t.elapsed().as_secs_f64(),
+            s.work,
+            s.wca()
         );
     }
 }

@@ -1,177 +1,179 @@
-//! Iterative-deepening A* over coordinate tuples, with its work counted: every visited position
-//! is one unit on a [`Meter`], so budgets that read the meter stop at the same place on every
-//! machine and in every run (never a clock).
+//! Iterative-deepening A*, the one tree search of the crate: the reduction's phases and the
+//! five stages (through [`crate::methods::five_stage::search`]) both use it.
 //!
-//! The heuristic must be admissible (a lower bound on the distance to a goal), so the first
-//! solution found is optimal for the space's move set. Turns of one axis commute: they are
-//! searched in increasing layer order only, and the same slice is never turned twice in a row.
+//! A [`Phase`] says which turns it uses, how a (typed) state moves, a lower bound on its
+//! distance to the goal and what a goal is; the search lists solutions in order of length (each
+//! length completely before the next), turns on one axis in one canonical order
+//! ([`Turn::may_follow`]), to a callback that may stop it. Its work is counted in expanded
+//! positions on a budget shared with the callback, so budgets stop at the same place on every
+//! machine and in every run (never a clock). Successors' bounds are read together
+//! ([`Phase::keep_within`]) so that a phase whose tables miss the caches overlaps the reads.
 //!
-//! The reduction method searches block turns with its own IDA* (`methods::reduction::search`,
-//! tuned for its phases); this one serves the five stages.
+//! The bound must be admissible (a lower bound on the distance to a goal), so the first
+//! solution listed is optimal for the phase's turns.
 
-use crate::cube::Move;
 use std::cell::Cell;
 
-/// A search space: positions as tuples of coordinate ids, moved by indexed moves.
-pub(crate) trait Space {
-    /// The moves, in the order their indices refer to.
-    fn moves(&self) -> &[Move];
-    /// `to` = the position `from` after move `k`.
-    fn step(&self, from: &[u32], k: usize, to: &mut [u32]);
-    /// An admissible lower bound on the distance of `ids` to a goal.
-    fn bound(&self, ids: &[u32]) -> usize;
-    fn is_goal(&self, ids: &[u32]) -> bool;
+/// A search move of some phase.
+pub(crate) trait Turn: Copy {
+    /// True when `next` may follow `self` in a canonical sequence: turns of one axis commute,
+    /// so they are searched in one order only (each product generated once).
+    fn may_follow(self, next: Self) -> bool;
 }
 
-/// Positions visited so far (the unit of every work budget of the five-stage method).
-#[derive(Default, Debug)]
-pub struct Meter(Cell<u64>);
-
-impl Meter {
-    /// Units spent so far.
-    pub fn spent(&self) -> u64 {
-        self.0.get()
+/// One phase (or stage) of a method, seen by the search.
+pub(crate) trait Phase {
+    type State: Copy;
+    type Turn: Turn;
+    fn turns(&self) -> &[Self::Turn];
+    fn step(&self, s: &Self::State, t: Self::Turn) -> Self::State;
+    /// A lower bound on the number of turns to a goal (`u8::MAX`: no goal reachable).
+    fn bound(&self, s: &Self::State) -> u8;
+    fn is_goal(&self, s: &Self::State) -> bool;
+    /// True when the bound of `s` is at most `limit` (phases with several tables stop
+    /// looking them up as soon as one exceeds it).
+    fn within(&self, s: &Self::State, limit: usize) -> bool {
+        (self.bound(s) as usize) <= limit
     }
-    fn visit(&self) {
-        self.0.set(self.0.get() + 1);
+    /// Keeps of `kids` (successors of one position) those whose bound is at most `limit`, in
+    /// order. Phases whose tables miss the nearest caches override it to read the kids' entries
+    /// of a table together: independent reads overlap, where testing each kid in turn waits
+    /// for each read.
+    fn keep_within(&self, kids: &mut Vec<(Self::Turn, Self::State)>, limit: usize) {
+        keep_if(kids, |_, s| self.within(s, limit));
     }
 }
 
-/// An optimal solution of `ids` no longer than `max_depth`, or `None`.
-pub(crate) fn solve<S: Space>(
-    s: &S,
-    ids: &[u32],
-    max_depth: usize,
-    meter: &Meter,
-) -> Option<Vec<Move>> {
-    let mut path = Vec::new();
-    let mut state = ids.to_vec();
-    for bound in s.bound(&state)..=max_depth {
-        if dfs(s, &mut state, bound, None, &mut path, meter) {
-            return Some(path.iter().map(|&k| s.moves()[k]).collect());
-        }
-    }
-    None
-}
+/// Most successors of one position [`keep_entries_within`] takes: the reduction's 36 block
+/// turns, its only user (a longer list panics on its first entry past this, never misreads).
+const MAX_KIDS: usize = 36;
 
-/// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a goal
-/// before its end), shortest first.
-pub(crate) fn solve_many<S: Space>(
-    s: &S,
-    ids: &[u32],
-    max_depth: usize,
-    extra: usize,
+/// Keeps the `kids` whose entry of one table (`entry`: a kid's table entry, read for all of
+/// them before any is tested) is at most `limit`, in order.
+pub(crate) fn keep_entries_within<T: Copy, S: Copy>(
+    kids: &mut Vec<(T, S)>,
     limit: usize,
-    meter: &Meter,
-) -> Vec<Vec<Move>> {
-    let Some(best) = solve(s, ids, max_depth, meter) else {
-        return Vec::new();
-    };
-    let mut out = vec![best.clone()];
-    for len in best.len()..=best.len() + extra {
-        if out.len() >= limit {
-            break;
-        }
-        let mut walk = Collect {
-            state: ids.to_vec(),
-            path: Vec::new(),
-            found: Vec::new(),
-            limit: limit - out.len() + 1,
-            meter,
-        };
-        walk.run(s, len, None);
-        for f in walk.found {
-            let ms: Vec<Move> = f.iter().map(|&k| s.moves()[k]).collect();
-            if !out.contains(&ms) && out.len() < limit {
-                out.push(ms);
-            }
-        }
+    entry: impl Fn(&S) -> u8,
+) {
+    let mut b = [0u8; MAX_KIDS];
+    for ((_, s), x) in kids.iter().zip(b.iter_mut()) {
+        *x = entry(s);
     }
-    out
+    keep_if(kids, |k, _| b[k] as usize <= limit);
 }
 
-/// Move `m` may follow `last` in the canonical order of commuting turns.
+/// Keeps the `kids` for which `keep` (given a kid's place and state) is true, in order.
+/// Compacted by hand: the kids are plain values, and `Vec::retain`'s guard against a panicking
+/// closure showed in profiles of this loop.
 #[inline]
-fn may_follow(last: Option<Move>, m: Move) -> bool {
-    last.is_none_or(|p| p.axis() != m.axis() || p.layer() < m.layer())
+pub(crate) fn keep_if<T: Copy, S: Copy>(kids: &mut Vec<(T, S)>, mut keep: impl FnMut(usize, &S) -> bool) {
+    let mut kept = 0;
+    for k in 0..kids.len() {
+        if keep(k, &kids[k].1) {
+            kids[kept] = kids[k];
+            kept += 1;
+        }
+    }
+    kids.truncate(kept);
 }
 
-fn dfs<S: Space>(
-    s: &S,
-    state: &mut [u32],
-    left: usize,
-    last: Option<Move>,
-    path: &mut Vec<usize>,
-    meter: &Meter,
+/// What the caller does with each solution found: `true` stops the search.
+pub(crate) type Visit<'a, T> = &'a mut dyn FnMut(&[T]) -> bool;
+
+/// Lists solutions of `start` from length 0 up to `max_len` (each length completely before the
+/// next), calling `visit` on each; stops when `visit` says so or `nodes` (a budget of expanded
+/// positions, shared so that `visit` may read what is left) runs out. Returns true when
+/// stopped by `visit`.
+pub(crate) fn solutions<P: Phase>(
+    p: &P,
+    start: P::State,
+    max_len: usize,
+    nodes: &Cell<u64>,
+    visit: Visit<'_, P::Turn>,
 ) -> bool {
-    meter.visit();
-    let h = s.bound(state);
-    if h > left {
+    solutions_between(p, start, 0, max_len, nodes, visit)
+}
+
+/// Like [`solutions`], lengths `min_len..=max_len` only.
+pub(crate) fn solutions_between<P: Phase>(
+    p: &P,
+    start: P::State,
+    min_len: usize,
+    max_len: usize,
+    nodes: &Cell<u64>,
+    visit: Visit<'_, P::Turn>,
+) -> bool {
+    let b = p.bound(&start);
+    if b == u8::MAX {
         return false;
     }
-    if h == 0 && s.is_goal(state) {
-        return true;
-    }
-    if left == 0 {
-        return false;
-    }
-    let saved = state.to_vec();
-    for (k, &m) in s.moves().iter().enumerate() {
-        if !may_follow(last, m) {
-            continue;
-        }
-        s.step(&saved, k, state);
-        path.push(k);
-        if dfs(s, state, left - 1, Some(m), path, meter) {
+    let mut path = Vec::with_capacity(max_len);
+    // One list of successors per depth, reused by every position at that depth.
+    let mut kids: Vec<Vec<(P::Turn, P::State)>> = (0..max_len)
+        .map(|_| Vec::with_capacity(p.turns().len()))
+        .collect();
+    for depth in (b as usize).max(min_len)..=max_len {
+        if dfs(p, start, depth, None, &mut path, &mut kids, nodes, visit) {
             return true;
         }
-        path.pop();
+        if nodes.get() == 0 {
+            return false;
+        }
     }
-    state.copy_from_slice(&saved);
     false
 }
 
-/// Every solution of one exact length, up to a limit.
-struct Collect<'a> {
-    state: Vec<u32>,
-    path: Vec<usize>,
-    found: Vec<Vec<usize>>,
-    limit: usize,
-    meter: &'a Meter,
+/// `kids`: a successor list for each depth below this one (see [`solutions_between`]).
+#[allow(clippy::too_many_arguments)]
+fn dfs<P: Phase>(
+    p: &P,
+    s: P::State,
+    left: usize,
+    last: Option<P::Turn>,
+    path: &mut Vec<P::Turn>,
+    kids: &mut [Vec<(P::Turn, P::State)>],
+    nodes: &Cell<u64>,
+    visit: Visit<'_, P::Turn>,
+) -> bool {
+    if left == 0 {
+        return p.is_goal(&s) && visit(path);
+    }
+    let left_nodes = nodes.get();
+    if left_nodes == 0 {
+        return false;
+    }
+    nodes.set(left_nodes - 1);
+    let (here, below) = kids.split_first_mut().expect("a list per depth");
+    here.clear();
+    for &t in p.turns() {
+        if last.is_none_or(|l| l.may_follow(t)) {
+            here.push((t, p.step(&s, t)));
+        }
+    }
+    // Also rejects states with no goal (bound u8::MAX).
+    p.keep_within(here, left - 1);
+    for &(t, n) in here.iter() {
+        path.push(t);
+        let stop = dfs(p, n, left - 1, Some(t), path, below, nodes, visit);
+        path.pop();
+        if stop {
+            return true;
+        }
+    }
+    false
 }
 
-impl Collect<'_> {
-    fn run<S: Space>(&mut self, s: &S, left: usize, last: Option<Move>) {
-        if self.found.len() >= self.limit {
-            return;
-        }
-        self.meter.visit();
-        let h = s.bound(&self.state);
-        if h > left {
-            return;
-        }
-        if h == 0 && s.is_goal(&self.state) {
-            if left == 0 {
-                self.found.push(self.path.clone());
-            }
-            return;
-        }
-        if left == 0 {
-            return;
-        }
-        let saved = self.state.clone();
-        for (k, &m) in s.moves().iter().enumerate() {
-            if !may_follow(last, m) {
-                continue;
-            }
-            s.step(&saved, k, &mut self.state);
-            self.path.push(k);
-            self.run(s, left - 1, Some(m));
-            self.path.pop();
-            if self.found.len() >= self.limit {
-                break;
-            }
-        }
-        self.state.copy_from_slice(&saved);
+/// Positions visited so far by the five stages' searches (the unit of that method's work
+/// budget; see [`crate::methods::five_stage::search`] for how it is counted).
+#[derive(Default, Debug)]
+pub(crate) struct Meter(Cell<u64>);
+
+impl Meter {
+    /// Units spent so far.
+    pub(crate) fn spent(&self) -> u64 {
+        self.0.get()
+    }
+    pub(crate) fn add(&self, units: u64) {
+        self.0.set(self.0.get() + units);
     }
 }

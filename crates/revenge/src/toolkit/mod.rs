@@ -1,6 +1,7 @@
 //! The machinery the methods and analyses share: coordinates with move tables ([`coord`]),
 //! arrays owned or mapped ([`words`]), 4-bit distance tables by breadth-first search
-//! ([`prune`]), IDA* with its work counted ([`ida`]), and the table files ([`cache`]).
+//! ([`prune`]), the one IDA* of both methods, its work counted ([`ida`]), and the table files
+//! ([`cache`]).
 
 pub(crate) mod cache;
 pub(crate) mod coord;

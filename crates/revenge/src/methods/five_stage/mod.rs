@@ -2,13 +2,15 @@
 //! (seed 003).
 //!
 //! - [`spec`]: what each stage is (move set, coordinates, projections, rotations);
-//! - [`stage`]: a stage ready to search (coordinates, computed goals, tables), searched by the
-//!   toolkit's IDA*;
+//! - [`stage`]: a stage ready to search (coordinates, computed goals, tables);
+//! - [`search`]: a stage seen by the toolkit's IDA* (its coordinate tuple as one state, its
+//!   work counted in the stages' unit);
 //! - [`tables`]: each stage's distance tables, built or loaded;
 //! - [`setup`]: each stage's coordinates, move tables and goals cached in one word file;
 //! - [`solver`]: the stages in sequence, several stage solutions combined within a work
 //!   budget, the result checked.
 
+pub(crate) mod search;
 pub(crate) mod setup;
 pub(crate) mod solver;
 pub(crate) mod spec;

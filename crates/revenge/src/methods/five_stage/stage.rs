@@ -1,7 +1,7 @@
 //! A stage of the five-stage method ready to search: its coordinates with move tables, its
 //! computed goals and its distance tables ([`super::tables`]), searched by the toolkit's IDA*
-//! ([`crate::toolkit::ida`]). What each stage is (moves, coordinates, rotations) is
-//! [`super::spec`]'s.
+//! through [`super::search`] (`Stage::solve`, `Stage::solve_many`). What each stage is (moves,
+//! coordinates, rotations) is [`super::spec`]'s.
 //!
 //! Each stage is searched over its coordinates; the heuristic is the maximum of exact distance
 //! tables over products of some coordinates (projections of the stage), so it is admissible
@@ -15,7 +15,6 @@ use crate::store::Store;
 use crate::symmetry::{conjugate, Rot};
 use crate::toolkit::cache;
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
-use crate::toolkit::ida::{self, Meter};
 use crate::toolkit::prune::{DepthCallback, NibbleTable};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -287,6 +286,7 @@ impl Stage {
     }
 
     /// Admissible lower bound on the stage distance of `ids` (max of the distance tables).
+    #[inline]
     pub fn lower_bound(&self, ids: &[u32]) -> usize {
         self.h(ids) as usize
     }
@@ -361,42 +361,5 @@ impl Stage {
             }
         }
         Ok(())
-    }
-
-    /// An optimal solution for the position `ids` no longer than `max_depth`, by IDA*.
-    pub fn solve(&self, ids: &[u32], max_depth: usize) -> Option<Vec<Move>> {
-        ida::solve(self, ids, max_depth, &Meter::default())
-    }
-
-    /// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a
-    /// goal before its end), shortest first; the positions visited are counted on `meter`.
-    pub fn solve_many(
-        &self,
-        ids: &[u32],
-        max_depth: usize,
-        extra: usize,
-        limit: usize,
-        meter: &Meter,
-    ) -> Vec<Vec<Move>> {
-        ida::solve_many(self, ids, max_depth, extra, limit, meter)
-    }
-}
-
-impl ida::Space for Stage {
-    fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-    #[inline]
-    fn step(&self, from: &[u32], k: usize, to: &mut [u32]) {
-        for (i, c) in self.coords.iter().enumerate() {
-            to[i] = c.step(from[i], k);
-        }
-    }
-    #[inline]
-    fn bound(&self, ids: &[u32]) -> usize {
-        self.h(ids) as usize
-    }
-    fn is_goal(&self, ids: &[u32]) -> bool {
-        Stage::is_goal(self, ids)
     }
 }

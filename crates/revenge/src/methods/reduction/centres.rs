@@ -262,6 +262,7 @@ impl Phase1 {
 
 impl Phase for Phase1 {
     type State = u32;
+    type Turn = Turn;
     fn turns(&self) -> &[Turn] {
         &self.turns
     }
@@ -440,6 +441,7 @@ impl Phase2 {
 
 impl Phase for Phase2 {
     type State = P2;
+    type Turn = Turn;
     fn turns(&self) -> &[Turn] {
         &self.turns
     }

@@ -389,6 +389,7 @@ impl Phase3 {
 
 impl Phase for Phase3 {
     type State = P3;
+    type Turn = Turn;
     fn turns(&self) -> &[Turn] {
         &self.turns
     }

@@ -80,6 +80,13 @@ pub(crate) fn to_slices(ts: &[Turn]) -> Vec<Move> {
     ts.iter().flat_map(|t| t.slices()).collect()
 }
 
+impl crate::toolkit::ida::Turn for Turn {
+    #[inline]
+    fn may_follow(self, next: Turn) -> bool {
+        may_follow(self, next)
+    }
+}
+
 /// True when `b` may follow `a` in a canonical sequence: never the same face twice, and turns on
 /// one axis in a fixed order (they commute), so each product is generated once.
 pub(crate) fn may_follow(a: Turn, b: Turn) -> bool {

@@ -165,7 +165,7 @@ impl Meter {
         self.0.set(self.0.get() + visits);
     }
     /// [`solutions_between`] within `cap` visits, charged here at `cost` each.
-    fn search<P: Phase>(
+    fn search<P: Phase<Turn = Turn>>(
         &self,
         p: &P,
         cost: u64,

@@ -438,6 +438,7 @@ impl PhaseA<'_> {
 
 impl Phase for PhaseA<'_> {
     type State = (u16, u16, u16);
+    type Turn = Turn;
     fn turns(&self) -> &[Turn] {
         &self.0.tp.turns_a
     }
@@ -468,6 +469,7 @@ impl Phase for PhaseA<'_> {
 
 impl Phase for PhaseB<'_> {
     type State = (u16, u16, u8);
+    type Turn = Turn;
     fn turns(&self) -> &[Turn] {
         &self.0.tp.turns_b
     }
