@@ -92,7 +92,7 @@ where
     // the box is long enough for the boundary to fill up and short enough to be cut by its
     // end), or the next one when resuming from a later checkpoint; `split` is the boundary
     // before it.
-    let middle = (n.div_ceil(layer).div_ceil(2) - 1) * layer;
+    let middle = layers_before_cut(n.div_ceil(layer)) * layer;
     let split = (slices > 1).then(|| middle.max(from));
     let mut p = from;
     while p < n {
@@ -105,6 +105,12 @@ where
         }
     }
     Ok(Reached::Done(cur))
+}
+
+/// How many of a run's `layers` come before the table cut into slices (the middle boundary):
+/// their states are the same in every slice, those of the later ones add up.
+pub(super) fn layers_before_cut(layers: usize) -> usize {
+    layers.div_ceil(2).saturating_sub(1)
 }
 
 /// One layer from position `p` (keeping only the new states of `slice`): the new table and
@@ -206,7 +212,7 @@ where
     let mut end: Map<K, V> = Map::default();
     ctl.saving = false;
     let result = (|| {
-        for j in (0..slices).filter(|&j| ctl.opts.slice.is_none_or(|o| o == j)) {
+        for j in (0..slices).filter(|&j| ctl.opts.slice.is_none_or(|(a, b)| (a..b).contains(&j))) {
             // The slice's first table, read from `cur` without copying or freeing it.
             let Some(mut t) = shared_step(dp, items, p, &cur, ctl, (j, slices))? else {
                 return Ok(false);
