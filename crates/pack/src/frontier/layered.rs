@@ -50,7 +50,14 @@ impl<K: State> LayerMoves<K> {
     }
 
     /// The walk from position `i` of the layer; false when `f` asked to stop.
-    fn walk<F: FnMut(K) -> bool>(&self, i: usize, key: K, f: &mut F) -> bool {
+    fn walk<F: FnMut(K) -> bool>(&self, mut i: usize, mut key: K, f: &mut F) -> bool {
+        // Cells already filled only move the window on; most cells of a path are such (a
+        // piece is put down at its first cell and fills the others ahead), and the lookahead
+        // learns nothing from them, so they are passed in a loop without it.
+        while let Some(m) = self.moves.get(i).filter(|_| key & K::one() != K::zero()) {
+            key = m.shift(key);
+            i += 1;
+        }
         let Some(m) = self.moves.get(i) else {
             let c = self.canon.of(key);
             let (j, of) = self.slice;
