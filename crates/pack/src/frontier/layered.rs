@@ -63,9 +63,12 @@ impl<K: State> LayerMoves<K> {
             let (j, of) = self.slice;
             return !(of == 1 || part_of(c) * of / PARTS == j) || f(c);
         };
-        let last = i + 1 == self.moves.len();
-        // The last cell's states are checked when they enter the new table.
-        m.each(key, |s| !(last || m.alive(s)) || self.walk(i + 1, s, f))
+        // The lookahead drops dead states early, but costs more than it saves when run after
+        // every placement (T-tetracubes in 4x6x5: 15.1 s after every one, 12.3 s after every
+        // second cell, 12.1 s every fourth with 1.6 times the successors); the last cell's
+        // states are checked when they enter the new table.
+        let check = i + 1 < self.moves.len() && i % 2 == 1;
+        m.each(key, |s| (check && !m.alive(s)) || self.walk(i + 1, s, f))
     }
 }
 
