@@ -166,6 +166,28 @@ fn missing_and_foreign_results_are_refused() {
     merge(&a)
         .code(1)
         .stderr(predicate::str::contains("changed or damaged"));
+    // A plan whose shards are not the slices once each, sealed properly, is refused.
+    let plan_file = b.join("plan.json");
+    let p: wurfel_shard::Plan =
+        serde_json::from_str(&std::fs::read_to_string(&plan_file).unwrap()).unwrap();
+    for cut in [
+        vec![vec![0, 1], vec![], vec![2, 3]],
+        vec![vec![0], vec![1], vec![3]],
+    ] {
+        let shards = cut
+            .into_iter()
+            .map(|t: Vec<u32>| wurfel_shard::ShardSpec {
+                tasks: t.into_iter().map(|j| vec![j]).collect(),
+                estimated_nodes: 0,
+            })
+            .collect();
+        let bad =
+            wurfel_shard::Plan::new(&p.wurfel, p.job.clone(), p.problem.clone(), 0, 0, shards);
+        std::fs::write(&plan_file, bad.to_text()).unwrap();
+        run_shard(&b, 0)
+            .code(1)
+            .stderr(predicate::str::contains("not the slices 0 to 3"));
+    }
 }
 
 /// What the frontier plan cannot be is refused before anything is written.

@@ -57,9 +57,9 @@ impl FrontierJob {
             .context("the plan names no number of slices")?;
         let job = FrontierJob::new(slices)?;
         let want: Vec<Vec<u32>> = (0..slices as u32).map(|j| vec![j]).collect();
-        if plan.all_tasks() != want {
+        if plan.all_tasks() != want || plan.shards.iter().any(|s| s.tasks.is_empty()) {
             bail!(
-                "the plan's tasks are not the slices 0 to {} once each",
+                "the plan's tasks are not the slices 0 to {} once each, at least one per shard",
                 slices - 1
             );
         }
