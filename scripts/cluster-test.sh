@@ -10,6 +10,8 @@
 #   4. Slurm: a 4x4x4 stage analysis (stage 5's wings, 12 depths) in 3 shards per depth through
 #      the emitted driver (an array and a join job per depth), killed after depth 3 and run
 #      again (it goes on from the depth under way); the rows equal `revenge analyse`.
+#   5. Slurm: the frontier count of T-tetracubes in 4x4x6 in 4 slices (`shard plan --method
+#      frontier --layers --slices 4`), merged; the counts equal `count --method frontier`.
 # Before that it checks that a stale pid file (its pid reused by another program) kills nothing.
 # Starts the single-node Slurm cluster with scripts/slurm-up.sh (apt: slurm-wlm, munge, parallel).
 # When that is impossible it fails loudly: CI never skips this silently. Every wait is bounded.
@@ -211,5 +213,22 @@ first=$(sed -n 's/^depth \([0-9]*\): .*/\1/p' "$work/wings-driver.log" | head -n
 got=$(rows_of "$d/merged.json")
 [ "$got" = "$want" ] || fail "Slurm analysis gives $got, one machine $want"
 say "   rerun from depth $resumed to the end; $((SECONDS - start)) s in all through Slurm: rows = revenge analyse"
+
+# --- 5. Slurm: a frontier count in slices ---------------------------------------------------------
+say "5. Slurm: T-tetracubes in 4x4x6, the frontier count in 4 slices"
+t446=$work/t446.toml
+printf '%s\n' 'name = "T-tetracubes in 4x4x6"' '[target]' 'box = [4, 4, 6]' '[[piece]]' \
+  'name = "T"' 'cells = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]]' 'count = 24' >"$t446"
+"$WURFEL" count "$t446" --method frontier --json >"$work/t446.count.json"
+want=$(counts_of "$work/t446.count.json")
+d=$work/t446-frontier
+"$WURFEL" shard plan "$t446" --method frontier --layers --slices 4 --dir "$d"
+"$WURFEL" shard emit "$d" --to slurm >/dev/null
+submit "$d"
+wait_done "$array"; wait_done "$merge"
+[ "$(job_state "$merge")" = COMPLETED ] || fail "frontier merge job $merge is $(job_state "$merge")"
+got=$(counts_of "$d/merged.json")
+[ "$got" = "$want" ] || fail "Slurm frontier merge gives '$got', one machine '$want'"
+say "   merged through Slurm: $got = wurfel count --method frontier"
 
 say "all checks passed in $SECONDS s"

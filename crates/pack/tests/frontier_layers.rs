@@ -144,24 +144,28 @@ fn layers_widen_counts_exactly() {
     }
 }
 
-/// Slices counted apart (a shard's share each) add up to every run's fixed points, and the
-/// classes from the sums are the whole count's.
+/// Slices counted apart (a shard's share each, one slice or a range of them) add up to every
+/// run's fixed points, and `merge_slices` makes the whole count of them: the same fixed points,
+/// classes and states after each layer.
 #[test]
 fn slices_counted_apart_add_up() {
     let prep = Prepared::new(&box_of(&T_TETRACUBE, [3, 4, 8])).unwrap();
     let whole = count(&prep, true, true, 1);
     let slices = 5;
-    let mut sums = vec![BigUint::from(0u8); whole.runs.len()];
-    for j in 0..slices {
+    let share = |a: usize, b: usize| {
         let opts = FrontierOptions {
             layers: true,
             canonical: true,
             slices,
-            slice: Some(j),
+            slice: Some((a, b)),
             ..Default::default()
         };
-        let part = frontier::count(&prep, &opts).unwrap();
-        assert!(part.rotations.is_none());
+        frontier::count(&prep, &opts).unwrap()
+    };
+    let one: Vec<FrontierReport> = (0..slices).map(|j| share(j, j + 1)).collect();
+    assert!(one[0].rotations.is_none());
+    let mut sums = vec![BigUint::from(0u8); whole.runs.len()];
+    for part in &one {
         for (s, r) in sums.iter_mut().zip(&part.runs) {
             *s += &r.fixed;
         }
@@ -169,6 +173,32 @@ fn slices_counted_apart_add_up() {
     let fixed: Vec<BigUint> = whole.runs.iter().map(|r| r.fixed.clone()).collect();
     assert_eq!(sums, fixed);
     assert!(sums[0] > BigUint::from(0u8));
+    let opts = FrontierOptions {
+        layers: true,
+        canonical: true,
+        slices,
+        ..Default::default()
+    };
+    // The states after the cut are summed over the slices (equal states of two slices are not
+    // merged), as a count in slices on one machine sums them.
+    let in_slices = sliced(&prep, true, true, 1, slices);
+    let ranges = [share(0, 2), share(2, 3), share(3, 5)];
+    for shares in [&one[..], &ranges[..]] {
+        let merged = frontier::merge_slices(&prep, &opts, shares).unwrap();
+        assert_eq!(triple(&merged), triple(&whole));
+        for (m, w) in merged.runs.iter().zip(&in_slices.runs) {
+            assert_eq!(m.fixed, w.fixed);
+            assert_eq!(m.layer_states, w.layer_states, "{}", w.symmetry);
+        }
+    }
+    // Shares of another programme (without the classes' runs) are refused.
+    let raw_only = FrontierOptions {
+        classes: false,
+        slice: Some((0, 5)),
+        ..opts
+    };
+    let other = frontier::count(&prep, &raw_only).unwrap();
+    assert!(frontier::merge_slices(&prep, &opts, &[other]).is_err());
 }
 
 /// A layer's walk from one state can have billions of successors (the first layer of

@@ -286,7 +286,8 @@ fn counts(r: &FrontierReport) -> [String; 3] {
     Convention::ALL.map(|c| r.get(c).map_or_else(String::new, |n| n.to_string()))
 }
 
-fn render_text(
+/// What `count --method frontier` prints, for `r` counted in `seconds` on `threads`.
+pub fn render_text(
     prep: &Prepared,
     r: &FrontierReport,
     seconds: f64,
@@ -325,7 +326,8 @@ fn render_text(
     Ok(out)
 }
 
-fn render_json(
+/// What `count --method frontier --json` prints (`auto`: why `--method auto` chose it).
+pub fn render_json(
     prep: &Prepared,
     r: &FrontierReport,
     auto: Option<String>,

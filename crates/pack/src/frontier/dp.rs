@@ -279,7 +279,7 @@ impl<K: State> Moves<K> {
         }
     }
 
-    fn shift(&self, k: K) -> K {
+    pub(super) fn shift(&self, k: K) -> K {
         ((k & self.low) >> 1) | (k & self.high) | self.incoming
     }
 }

@@ -50,15 +50,25 @@ impl<K: State> LayerMoves<K> {
     }
 
     /// The walk from position `i` of the layer; false when `f` asked to stop.
-    fn walk<F: FnMut(K) -> bool>(&self, i: usize, key: K, f: &mut F) -> bool {
+    fn walk<F: FnMut(K) -> bool>(&self, mut i: usize, mut key: K, f: &mut F) -> bool {
+        // Cells already filled only move the window on; most cells of a path are such (a
+        // piece is put down at its first cell and fills the others ahead), and the lookahead
+        // learns nothing from them, so they are passed in a loop without it.
+        while let Some(m) = self.moves.get(i).filter(|_| key & K::one() != K::zero()) {
+            key = m.shift(key);
+            i += 1;
+        }
         let Some(m) = self.moves.get(i) else {
             let c = self.canon.of(key);
             let (j, of) = self.slice;
             return !(of == 1 || part_of(c) * of / PARTS == j) || f(c);
         };
-        let last = i + 1 == self.moves.len();
-        // The last cell's states are checked when they enter the new table.
-        m.each(key, |s| !(last || m.alive(s)) || self.walk(i + 1, s, f))
+        // The lookahead drops dead states early, but costs more than it saves when run after
+        // every placement (T-tetracubes in 4x6x5: 15.1 s after every one, 12.3 s after every
+        // second cell, 12.1 s every fourth with 1.6 times the successors); the last cell's
+        // states are checked when they enter the new table.
+        let check = i + 1 < self.moves.len() && i % 2 == 1;
+        m.each(key, |s| (check && !m.alive(s)) || self.walk(i + 1, s, f))
     }
 }
 
@@ -92,7 +102,7 @@ where
     // the box is long enough for the boundary to fill up and short enough to be cut by its
     // end), or the next one when resuming from a later checkpoint; `split` is the boundary
     // before it.
-    let middle = (n.div_ceil(layer).div_ceil(2) - 1) * layer;
+    let middle = layers_before_cut(n.div_ceil(layer)) * layer;
     let split = (slices > 1).then(|| middle.max(from));
     let mut p = from;
     while p < n {
@@ -105,6 +115,12 @@ where
         }
     }
     Ok(Reached::Done(cur))
+}
+
+/// How many of a run's `layers` come before the table cut into slices (the middle boundary):
+/// their states are the same in every slice, those of the later ones add up.
+pub(super) fn layers_before_cut(layers: usize) -> usize {
+    layers.div_ceil(2).saturating_sub(1)
 }
 
 /// One layer from position `p` (keeping only the new states of `slice`): the new table and
@@ -206,7 +222,7 @@ where
     let mut end: Map<K, V> = Map::default();
     ctl.saving = false;
     let result = (|| {
-        for j in (0..slices).filter(|&j| ctl.opts.slice.is_none_or(|o| o == j)) {
+        for j in (0..slices).filter(|&j| ctl.opts.slice.is_none_or(|(a, b)| (a..b).contains(&j))) {
             // The slice's first table, read from `cur` without copying or freeing it.
             let Some(mut t) = shared_step(dp, items, p, &cur, ctl, (j, slices))? else {
                 return Ok(false);

@@ -22,11 +22,13 @@ mod classes;
 mod cross;
 mod dp;
 mod layered;
+mod merge;
 pub(crate) mod order;
 pub(crate) mod problem;
 mod saved;
 mod table;
 
+pub use merge::merge_slices;
 pub use saved::{fingerprint, read as read_checkpoint, Resume, Snapshot};
 
 use crate::Prepared;
@@ -70,10 +72,10 @@ pub struct FrontierOptions<'a> {
     /// this many slices by a hash of the state, one after the other (1: whole; at most 256).
     /// Memory holds one slice; the layer into it is stepped once per slice.
     pub slices: usize,
-    /// With [`FrontierOptions::slices`]: count only this slice (`0..slices`), a shard's share.
-    /// Every run's `fixed` is then that slice's share of it, and the classes are left out (they
-    /// come from the sums over all slices: Burnside's lemma on the summed fixed points).
-    pub slice: Option<usize>,
+    /// With [`FrontierOptions::slices`]: count only the slices `a..b` (of `0..slices`), a
+    /// shard's share. Every run's `fixed` is then those slices' share of it, and the classes
+    /// are left out: [`merge_slices`] adds the shares and applies Burnside's lemma.
+    pub slice: Option<(usize, usize)>,
 }
 
 impl Default for FrontierOptions<'_> {

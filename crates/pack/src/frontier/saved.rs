@@ -137,8 +137,9 @@ pub fn fingerprint(prep: &Prepared, opts: &FrontierOptions<'_>) -> Result<String
         // before the cut into slices, the same for any number of them; but the finished runs
         // of one slice hold that slice's share.
         write!(text, " layers canonical={}", opts.canonical).expect("a String takes any text");
-        if let Some(j) = opts.slice {
-            write!(text, " slices={} slice={j}", opts.slices).expect("a String takes any text");
+        if let Some((a, b)) = opts.slice {
+            write!(text, " slices={} slice={a}..{b}", opts.slices)
+                .expect("a String takes any text");
         }
     }
     Ok(wurfel_files::sha256_hex(text.as_bytes()))

@@ -475,7 +475,7 @@ impl AnalyseJob {
 
 impl ShardJob for AnalyseJob {
     fn plan(&self, args: &PlanArgs, dir: &PlanDir) -> Result<()> {
-        plan(self, args.shards as usize, dir)
+        plan(self, args.shards.unwrap_or(1) as usize, dir)
     }
 
     /// Shard `index` of the analysis' depth under way (nothing when its part is valid or the

@@ -62,7 +62,7 @@ impl ShardJob for CountJob {
             crate::inputs::check_output(&f, &f, true)?;
         }
         let prep = run.prepare()?;
-        let shards = args.shards as usize;
+        let shards = args.shards.unwrap_or(1) as usize;
         let tree = Tree::new(prep.problem())?;
         let spinner = progress::spinner(true);
         spinner.set_message("cutting the search tree into tasks");

@@ -118,9 +118,9 @@ impl PlanDir {
     /// The puzzle of the plan, prepared, after checking it is the problem the plan was cut
     /// from.
     pub fn prepared(&self, plan: &Plan) -> Result<Prepared> {
-        if plan.job.kind != "count" {
+        if plan.job.kind != "count" && plan.job.kind != super::frontier::KIND {
             bail!(
-                "this wurfel cannot run `{}` shards (it runs `count` shards)",
+                "internal error: `{}` shards have no packing puzzle",
                 plan.job.kind
             );
         }

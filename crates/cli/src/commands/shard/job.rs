@@ -1,6 +1,6 @@
 //! The kinds of job a plan can hold, as its `job.kind` names them, and [`ShardJob`]: what
 //! `shard plan`, `run`, `status` and `merge` ask of a job. The commands know no kind; each
-//! kind is one implementation (`count`, `snakes`, `analyse`).
+//! kind is one implementation (`count`, `frontier`, `snakes`, `analyse`).
 
 use super::files::PlanDir;
 use super::plan::PlanArgs;
@@ -14,6 +14,8 @@ use wurfel_shard::{Observed, Plan, Status};
 pub enum Kind {
     /// `wurfel count PUZZLE`: a packing puzzle's solutions.
     Count,
+    /// `wurfel count PUZZLE --method frontier --layers --slices N`: the same, slice by slice.
+    FrontierCount,
     /// `wurfel snake count CHAIN`: a chain's foldings into its box.
     SnakeCount,
     /// `wurfel snake survey --box B`: every chain that folds into a box.
@@ -23,8 +25,9 @@ pub enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 4] = [
+    const ALL: [Kind; 5] = [
         Kind::Count,
+        Kind::FrontierCount,
         Kind::SnakeCount,
         Kind::SnakeSurvey,
         Kind::RevengeAnalyse,
@@ -34,6 +37,7 @@ impl Kind {
     pub fn key(self) -> &'static str {
         match self {
             Kind::Count => "count",
+            Kind::FrontierCount => super::frontier::KIND,
             Kind::SnakeCount => "snake-count",
             Kind::SnakeSurvey => "snake-survey",
             Kind::RevengeAnalyse => "revenge-analyse",
@@ -64,6 +68,7 @@ impl Kind {
 pub fn of_plan(plan: &Plan) -> Result<Box<dyn ShardJob>> {
     Ok(match Kind::of(plan)? {
         Kind::Count => Box::new(super::count::CountJob::of_plan(plan)?),
+        Kind::FrontierCount => Box::new(super::frontier::FrontierJob::of_plan(plan)?),
         Kind::SnakeCount | Kind::SnakeSurvey => Box::new(super::snakes::SnakeJob::of_plan(plan)?),
         Kind::RevengeAnalyse => Box::new(super::analyse::AnalyseJob::of_plan(plan)?),
     })

@@ -25,6 +25,7 @@ mod analyse;
 mod count;
 mod emit;
 mod files;
+mod frontier;
 mod job;
 mod merge;
 mod plan;

@@ -3,11 +3,14 @@
 use super::analyse::AnalyseJob;
 use super::count::CountJob;
 use super::files::{check_dir_name, PlanDir};
+use super::frontier::FrontierJob;
 use super::job::ShardJob;
 use super::snakes::SnakeJob;
 use crate::args::{MergeEqualShapes, Problem};
+use crate::commands::count_frontier::Method;
 use crate::commands::pack::parse_convention;
 use crate::commands::snake::{parse_box, resolve};
+use crate::exit::Usage;
 use crate::hiargs::Threads;
 use anyhow::{bail, Result};
 use std::path::PathBuf;
@@ -45,10 +48,26 @@ pub struct PlanArgs {
     pub(super) problem: Problem,
     #[command(flatten)]
     pub(super) merge: MergeEqualShapes,
-    /// Number of shards (job array tasks), 1 to 1,000,000.
+    /// Number of shards (job array tasks), 1 to 1,000,000 (with --method frontier: at most
+    /// the slices; default: one shard per slice).
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub(super) shards: u32,
+    pub(super) shards: Option<u32>,
+    /// How the shards count a packing puzzle: `search` (tasks of the search tree) or
+    /// `frontier` (with --layers and --slices: slices of the frontier method's middle
+    /// boundary, see docs/FRONTIER.md).
+    #[arg(long, value_enum, default_value_t = Method::Search)]
+    pub(super) method: Method,
+    /// With --method frontier: a layer at a time (as `count --layers`; the only way the
+    /// frontier method is cut into slices).
+    #[arg(long)]
+    pub(super) layers: bool,
+    /// With --method frontier --layers: cut the table after the middle layer boundary into N
+    /// slices by a hash of the state (1 to 256); every shard walks the layers before it, then
+    /// its slices to the end.
+    #[arg(long, value_name = "N", requires = "layers",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(super) slices: Option<u16>,
     /// The plan directory to create (it must not hold a plan yet).
     #[arg(long, value_name = "DIR")]
     pub(super) dir: PathBuf,
@@ -96,6 +115,18 @@ pub fn plan(args: PlanArgs) -> Result<()> {
     if packing_only && (snake || args.revenge_stage.is_some()) {
         bail!("--keep-solutions, --merge-equal-shapes and --problem are for packing puzzles only");
     }
+    if args.method == Method::Auto {
+        bail!("shard plan takes --method search or --method frontier, not auto: choose one");
+    }
+    if (args.layers || args.slices.is_some()) && args.method != Method::Frontier {
+        bail!("--layers and --slices are options of --method frontier");
+    }
+    if args.method == Method::Frontier {
+        return frontier_plan(&args, &dir, snake || args.revenge_stage.is_some());
+    }
+    if args.shards.is_none() {
+        return Err(Usage("how many shards? give --shards N".into()).into());
+    }
     let job: Box<dyn ShardJob> = if snake {
         Box::new(snake_job(&args)?)
     } else if let Some(stage) = args.revenge_stage {
@@ -108,6 +139,23 @@ pub fn plan(args: PlanArgs) -> Result<()> {
         Box::new(CountJob::new(args.keep_solutions))
     };
     job.plan(&args, &dir)
+}
+
+/// `shard plan PUZZLE --method frontier --layers --slices N [--shards S]`.
+fn frontier_plan(args: &PlanArgs, dir: &PlanDir, other_job: bool) -> Result<()> {
+    if other_job || args.keep_solutions.is_some() {
+        bail!(
+            "--method frontier counts a packing puzzle's solutions without keeping them (no \
+             --snake, --snake-survey, --revenge-stage or --keep-solutions)"
+        );
+    }
+    let Some(slices) = args.slices.filter(|_| args.layers) else {
+        bail!(
+            "--method frontier is cut into shards by slices of a layer boundary: give --layers \
+             --slices N"
+        );
+    };
+    FrontierJob::new(usize::from(slices))?.plan(args, dir)
 }
 
 /// The job of `shard plan --snake CHAIN [--box B]` or `--snake-survey BOX`.

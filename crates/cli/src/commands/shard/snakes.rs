@@ -46,7 +46,7 @@ impl SnakeJob {
                 check_survey_box(&board)?;
                 SnakeJob::Survey(board)
             }
-            Kind::Count | Kind::RevengeAnalyse => {
+            Kind::Count | Kind::FrontierCount | Kind::RevengeAnalyse => {
                 bail!("internal error: not a snake job")
             }
         };
@@ -215,7 +215,7 @@ impl ShardJob for SnakeJob {
         plan(
             self,
             &puzzle,
-            args.shards as usize,
+            args.shards.unwrap_or(1) as usize,
             args.oversplit as usize,
             dir,
         )
