@@ -11,8 +11,8 @@
 //! two boundaries the state window is not made of whole layers, so only boundary states are
 //! mapped.
 
+use super::item::Item;
 use super::order::Order;
-use super::problem::Item;
 use super::table::State;
 use crate::placements::BoxBoard;
 use std::collections::HashSet;

@@ -17,9 +17,9 @@
 //! [`FrontierError::CountsTooWide`] (resume from the last checkpoint with more memory).
 
 use super::cross::Canon;
-use super::dp::{step, Control, Moves, Reached, Source, Stepped, Successors};
 use super::problem::Dp;
 use super::saved::WriteWays;
+use super::step::{step, Control, Moves, Reached, Source, Stepped, Successors};
 use super::table::{part_of, Map, State, Table, Tally, PARTS};
 use super::FrontierError;
 use std::collections::hash_map::Entry;

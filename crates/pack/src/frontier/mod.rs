@@ -21,11 +21,13 @@ pub mod auto;
 mod classes;
 mod cross;
 mod dp;
+mod item;
 mod layered;
 mod merge;
 pub(crate) mod order;
 pub(crate) mod problem;
 mod saved;
+mod step;
 mod table;
 
 pub use merge::merge_slices;

@@ -16,14 +16,7 @@ use crate::Puzzle;
 /// Widest state the counter supports (mask and counts together), in bits.
 pub(crate) const MAX_BITS: u32 = 128;
 
-/// Something the counter puts down at once: one placement, or one orbit of placements.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Item {
-    /// Box cells, sorted.
-    pub cells: Vec<u32>,
-    /// The kind of each member placement (sorted).
-    pub kinds: Vec<u32>,
-}
+pub(crate) use super::item::Item;
 
 /// Every placement as an item, leaving out the kinds in `exclude`.
 pub(crate) fn placement_items(placements: &[Placement], exclude: &[u32]) -> Vec<Item> {

@@ -66,7 +66,10 @@ pub(crate) fn keep_entries_within<T: Copy, S: Copy>(
 /// Compacted by hand: the kids are plain values, and `Vec::retain`'s guard against a panicking
 /// closure showed in profiles of this loop.
 #[inline]
-pub(crate) fn keep_if<T: Copy, S: Copy>(kids: &mut Vec<(T, S)>, mut keep: impl FnMut(usize, &S) -> bool) {
+pub(crate) fn keep_if<T: Copy, S: Copy>(
+    kids: &mut Vec<(T, S)>,
+    mut keep: impl FnMut(usize, &S) -> bool,
+) {
     let mut kept = 0;
     for k in 0..kids.len() {
         if keep(k, &kids[k].1) {

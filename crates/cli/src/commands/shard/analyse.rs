@@ -17,8 +17,8 @@
 
 use super::files::{host, write_file, PlanDir, VERSION};
 use super::job::{JobStatus, Kind, MergeTo, Rounds, ShardJob};
-use super::plan::PlanArgs;
-use super::run::attempt;
+use super::plan_args::PlanArgs;
+use super::task::attempt;
 use crate::exit::Stop;
 use crate::output::{fmt_int, OutputPath};
 use crate::present::analysis::reduced_text;

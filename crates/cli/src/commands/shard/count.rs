@@ -3,9 +3,9 @@
 
 use super::files::{host, write_file, PlanDir, VERSION};
 use super::job::{MergeTo, ShardJob};
-use super::merge::{merge_results, print_merged};
-use super::plan::PlanArgs;
-use super::run::{already_done, run_and_report, stats_map, stats_of};
+use super::joined::{merge_results, print_merged};
+use super::plan_args::PlanArgs;
+use super::task::{already_done, run_and_report, stats_map, stats_of};
 use crate::hiargs::Packing;
 use crate::output::fmt_int;
 use crate::present::count::{render, Summary};

@@ -1,5 +1,6 @@
 //! The plan directory's files.
 
+use super::kind::Kind;
 use crate::hiargs::prepare;
 use crate::output::OutputPath;
 use anyhow::{bail, Context, Result};
@@ -118,7 +119,7 @@ impl PlanDir {
     /// The puzzle of the plan, prepared, after checking it is the problem the plan was cut
     /// from.
     pub fn prepared(&self, plan: &Plan) -> Result<Prepared> {
-        if plan.job.kind != "count" && plan.job.kind != super::frontier::KIND {
+        if plan.job.kind != Kind::Count.key() && plan.job.kind != Kind::FrontierCount.key() {
             bail!(
                 "internal error: `{}` shards have no packing puzzle",
                 plan.job.kind

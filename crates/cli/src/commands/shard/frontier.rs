@@ -10,10 +10,10 @@
 //! prints.
 
 use super::files::{host, write_file, PlanDir, VERSION};
-use super::job::{MergeTo, ShardJob};
-use super::merge::{merge_results, print_merged};
-use super::plan::PlanArgs;
-use super::run::{already_done, run_and_report};
+use super::job::{Kind, MergeTo, ShardJob};
+use super::joined::{merge_results, print_merged};
+use super::plan_args::PlanArgs;
+use super::task::{already_done, run_and_report};
 use crate::commands::count_frontier::{render_json, render_text};
 use crate::hiargs::Packing;
 use crate::output::fmt_int;
@@ -28,7 +28,6 @@ use wurfel_pack::Prepared;
 use wurfel_shard::{assign_contiguous, Job, Plan, ShardResult, ShardSpec, SolutionsFile};
 
 /// The kind's name in plan files.
-pub const KIND: &str = "frontier-count";
 
 /// The most slices (the state table is kept in 256 parts; a slice is a range of them).
 pub const MAX_SLICES: usize = 256;
@@ -165,7 +164,7 @@ impl ShardJob for FrontierJob {
             .collect();
         let options = BTreeMap::from([("slices".to_string(), self.slices.to_string())]);
         let job = Job {
-            kind: KIND.to_string(),
+            kind: Kind::FrontierCount.key().to_string(),
             puzzle: run.puzzle.id.clone(),
             options,
         };

@@ -1,78 +1,14 @@
-//! The kinds of job a plan can hold, as its `job.kind` names them, and [`ShardJob`]: what
-//! `shard plan`, `run`, `status` and `merge` ask of a job. The commands know no kind; each
-//! kind is one implementation (`count`, `frontier`, `snakes`, `analyse`).
+//! [`ShardJob`]: what `shard plan`, `run`, `status` and `merge` ask of a job. The commands
+//! know no kind; each kind ([`Kind`]) is one implementation (`count`, `frontier`, `snakes`,
+//! `analyse`), found by `jobs::of_plan`.
 
 use super::files::PlanDir;
-use super::plan::PlanArgs;
+pub use super::kind::Kind;
+use super::plan_args::PlanArgs;
 use crate::output::OutputPath;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use std::path::Path;
 use wurfel_shard::{Observed, Plan, Status};
-
-/// What a plan's shards compute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// `wurfel count PUZZLE`: a packing puzzle's solutions.
-    Count,
-    /// `wurfel count PUZZLE --method frontier --layers --slices N`: the same, slice by slice.
-    FrontierCount,
-    /// `wurfel snake count CHAIN`: a chain's foldings into its box.
-    SnakeCount,
-    /// `wurfel snake survey --box B`: every chain that folds into a box.
-    SnakeSurvey,
-    /// `wurfel revenge analyse --stage S`: a 4x4x4 stage's distance table, depth by depth.
-    RevengeAnalyse,
-}
-
-impl Kind {
-    const ALL: [Kind; 5] = [
-        Kind::Count,
-        Kind::FrontierCount,
-        Kind::SnakeCount,
-        Kind::SnakeSurvey,
-        Kind::RevengeAnalyse,
-    ];
-
-    /// The name in plan files.
-    pub fn key(self) -> &'static str {
-        match self {
-            Kind::Count => "count",
-            Kind::FrontierCount => super::frontier::KIND,
-            Kind::SnakeCount => "snake-count",
-            Kind::SnakeSurvey => "snake-survey",
-            Kind::RevengeAnalyse => "revenge-analyse",
-        }
-    }
-
-    /// True for jobs computed in rounds (an analysis, depth by depth), whose status is more
-    /// than their shards' files.
-    pub fn in_rounds(self) -> bool {
-        self == Kind::RevengeAnalyse
-    }
-
-    /// The kind of `plan`'s job; an error for a kind this wurfel does not run.
-    pub fn of(plan: &Plan) -> Result<Kind> {
-        match Kind::ALL.into_iter().find(|k| k.key() == plan.job.kind) {
-            Some(k) => Ok(k),
-            None => bail!(
-                "this wurfel cannot run `{}` shards (it runs {})",
-                plan.job.kind,
-                Kind::ALL.map(|k| format!("`{}`", k.key())).join(", ")
-            ),
-        }
-    }
-}
-
-/// The job of `plan`, rebuilt from it and checked against its problem hash (cheaply: what a
-/// job needs to search, e.g. a packing's placements, is built by `run` and `merge`).
-pub fn of_plan(plan: &Plan) -> Result<Box<dyn ShardJob>> {
-    Ok(match Kind::of(plan)? {
-        Kind::Count => Box::new(super::count::CountJob::of_plan(plan)?),
-        Kind::FrontierCount => Box::new(super::frontier::FrontierJob::of_plan(plan)?),
-        Kind::SnakeCount | Kind::SnakeSurvey => Box::new(super::snakes::SnakeJob::of_plan(plan)?),
-        Kind::RevengeAnalyse => Box::new(super::analyse::AnalyseJob::of_plan(plan)?),
-    })
-}
 
 /// Where `shard merge` sends what it prints.
 pub struct MergeTo<'a> {

@@ -27,11 +27,16 @@ mod emit;
 mod files;
 mod frontier;
 mod job;
+mod jobs;
+mod joined;
+mod kind;
 mod merge;
 mod plan;
+mod plan_args;
 mod run;
 mod snakes;
 mod status;
+mod task;
 
 use anyhow::Result;
 

@@ -8,9 +8,9 @@
 
 use super::files::{host, write_file, PlanDir, VERSION};
 use super::job::{Kind, MergeTo, ShardJob};
-use super::merge::{merge_results, print_merged};
-use super::plan::PlanArgs;
-use super::run::{already_done, run_and_report};
+use super::joined::{merge_results, print_merged};
+use super::plan_args::PlanArgs;
+use super::task::{already_done, run_and_report};
 use crate::commands::snake::{parse_box, resolve, Named};
 use crate::commands::snake_survey::check_survey_box;
 use crate::output::fmt_int;

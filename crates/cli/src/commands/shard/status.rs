@@ -1,7 +1,8 @@
 //! `wurfel shard status`.
 
 use super::files::PlanDir;
-use super::job::{self, JobStatus, Kind};
+use super::job::{JobStatus, Kind};
+use super::jobs;
 use crate::args::Json;
 use crate::exit::Usage;
 use crate::outln;
@@ -33,7 +34,7 @@ pub fn status(args: StatusArgs) -> Result<()> {
     // Status reads only the shards' files, so it works for job kinds this wurfel cannot run.
     // A job this wurfel does not rebuild (another kind, or a plan whose problem it refuses)
     // still shows its shards' files; a job in rounds needs its own state read.
-    let js = match job::of_plan(&plan) {
+    let js = match jobs::of_plan(&plan) {
         Ok(job) => job.status(&dir, &plan)?,
         Err(e) if Kind::of(&plan).is_ok_and(Kind::in_rounds) => return Err(e),
         Err(_) => JobStatus::of_files(&dir, &plan),
