@@ -27,8 +27,6 @@ use wurfel_pack::frontier::{self, FrontierError, FrontierOptions, FrontierReport
 use wurfel_pack::Prepared;
 use wurfel_shard::{assign_contiguous, Job, Plan, ShardResult, ShardSpec, SolutionsFile};
 
-/// The kind's name in plan files.
-
 /// The most slices (the state table is kept in 256 parts; a slice is a range of them).
 pub const MAX_SLICES: usize = 256;
 
