@@ -84,26 +84,7 @@ fn estimate_contains_the_exact_counts() {
 
 #[test]
 fn estimate_interrupted_prints_what_it_has() {
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
-        .args([
-            "estimate",
-            "t-tetracubes-6x6x6",
-            "--json",
-            "--probes",
-            "100000000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_secs(3));
-    std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("the estimate so far, as JSON");
+    let v = interrupted_estimate(&["t-tetracubes-6x6x6", "--probes", "100000000"]);
     assert_eq!(v["complete"], false);
     assert!(v["probes"].as_u64().unwrap() > 0);
     assert!(v["nodes"]["estimate"].as_f64().unwrap() > 1e6);
@@ -116,15 +97,25 @@ fn estimate_interrupted_prints_what_it_has() {
 /// signal may come during the probes instead; the answer must be the same.)
 #[test]
 fn estimate_interrupted_while_measuring_says_so() {
+    let v = interrupted_estimate(&[
+        "t-tetracubes-6x6x6",
+        "--probes",
+        "2292",
+        "--calibrate",
+        "600",
+    ]);
+    assert_eq!(v["complete"], false);
+    assert!(v["probes"].as_u64().unwrap() > 0);
+    assert!(v["cpu_seconds"]["estimate"].as_f64().unwrap() > 0.0);
+}
+
+/// `wurfel estimate ARGS --json`, interrupted (SIGINT) after 3 s: exits 130 and prints the
+/// estimate so far, returned.
+fn interrupted_estimate(args: &[&str]) -> Value {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wurfel"))
-        .args([
-            "estimate",
-            "t-tetracubes-6x6x6",
-            "--json",
-            "--probes",
-            "2292",
-        ])
-        .args(["--calibrate", "600"])
+        .arg("estimate")
+        .args(args)
+        .arg("--json")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -136,10 +127,7 @@ fn estimate_interrupted_while_measuring_says_so() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("the estimate so far, as JSON");
-    assert_eq!(v["complete"], false);
-    assert!(v["probes"].as_u64().unwrap() > 0);
-    assert!(v["cpu_seconds"]["estimate"].as_f64().unwrap() > 0.0);
+    serde_json::from_slice(&out.stdout).expect("the estimate so far, as JSON")
 }
 
 /// Every shard run separately, then merged: the same output as `count`, text and JSON; the

@@ -217,14 +217,7 @@ fn run(
     };
     let bar = progress::spinner(true);
     let tick = |p: &frontier::FrontierProgress| {
-        bar.set_message(format!(
-            "frontier run {}/{}: cell {}/{}, {} boundary states",
-            p.run + 1,
-            p.runs,
-            p.position,
-            p.positions,
-            fmt_int(p.states as u64)
-        ));
+        bar.set_message(progress_line(p));
     };
     let opts = FrontierOptions {
         max_bytes: how.max_bytes,
@@ -367,4 +360,16 @@ pub fn render_json(
         },
     };
     Ok(format!("{}\n", serde_json::to_string(&report)?))
+}
+
+/// The spinner's line for a frontier count's progress (`count` and a frontier shard).
+pub(crate) fn progress_line(p: &frontier::FrontierProgress) -> String {
+    format!(
+        "frontier run {}/{}: cell {}/{}, {} boundary states",
+        p.run + 1,
+        p.runs,
+        p.position,
+        p.positions,
+        fmt_int(p.states as u64)
+    )
 }

@@ -88,12 +88,8 @@ impl FrontierJob {
         let bar = progress::spinner(true);
         let tick = |p: &frontier::FrontierProgress| {
             bar.set_message(format!(
-                "slices {a}..{b}: frontier run {}/{}, cell {}/{}, {} boundary states",
-                p.run + 1,
-                p.runs,
-                p.position,
-                p.positions,
-                fmt_int(p.states as u64)
+                "slices {a}..{b}: {}",
+                crate::commands::count_frontier::progress_line(p)
             ));
         };
         let opts = FrontierOptions {
