@@ -2,23 +2,16 @@
 //! method's middle boundary counted by separate shards merge to exactly what `count --method
 //! frontier` and the search print; missing, foreign and edited results are refused.
 
+mod common;
+
 use assert_cmd::Command;
+use common::json_ok as json;
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
 
 fn wurfel() -> Command {
     Command::cargo_bin("wurfel").expect("binary built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = wurfel().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// T-tetracubes filling an x by 4 by n box (43,384 raw for 4x4x6).

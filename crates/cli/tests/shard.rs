@@ -2,7 +2,10 @@
 //! exactly what `count` prints, and plans, results and puzzles that are refused when they are
 //! not what they claim to be.
 
+mod common;
+
 use assert_cmd::Command;
+use common::json_ok as json;
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
@@ -11,16 +14,6 @@ use std::time::Duration;
 
 fn wurfel() -> Command {
     Command::cargo_bin("wurfel").expect("binary built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = wurfel().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 fn plan(puzzle: &str, shards: &str, dir: &Path, extra: &[&str]) {
