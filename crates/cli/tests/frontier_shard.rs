@@ -208,9 +208,10 @@ fn frontier_plans_refuse_what_they_cannot_do() {
         &["--layers", "--slices", "3"],
         "options of --method frontier",
     );
+    // `auto` is `count`'s: a plan commits to one method (a usage error, listing the two).
     refused(
         &["--method", "auto", "--layers", "--slices", "3"],
-        "not auto",
+        "[possible values: search, frontier]",
     );
     refused(
         &[

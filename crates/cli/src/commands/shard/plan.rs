@@ -6,12 +6,12 @@ use super::files::{check_dir_name, PlanDir};
 use super::frontier::FrontierJob;
 use super::job::ShardJob;
 use super::snakes::SnakeJob;
-use crate::commands::count_frontier::Method;
 use crate::commands::snake::{parse_box, resolve};
 use crate::exit::Usage;
 use anyhow::{bail, Result};
 
 pub use super::plan_args::PlanArgs;
+use super::plan_args::ShardMethod;
 
 /// `wurfel shard plan`.
 pub fn plan(args: PlanArgs) -> Result<()> {
@@ -37,13 +37,10 @@ pub fn plan(args: PlanArgs) -> Result<()> {
     if packing_only && (snake || args.revenge_stage.is_some()) {
         bail!("--keep-solutions, --merge-equal-shapes and --problem are for packing puzzles only");
     }
-    if args.method == Method::Auto {
-        bail!("shard plan takes --method search or --method frontier, not auto: choose one");
-    }
-    if (args.layers || args.slices.is_some()) && args.method != Method::Frontier {
+    if (args.layers || args.slices.is_some()) && args.method != ShardMethod::Frontier {
         bail!("--layers and --slices are options of --method frontier");
     }
-    if args.method == Method::Frontier {
+    if args.method == ShardMethod::Frontier {
         return frontier_plan(&args, &dir, snake || args.revenge_stage.is_some());
     }
     if args.shards.is_none() {

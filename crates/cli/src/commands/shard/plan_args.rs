@@ -1,7 +1,6 @@
 //! The arguments of `wurfel shard plan`, which every job's `plan` reads.
 
 use crate::args::{MergeEqualShapes, Problem};
-use crate::commands::count_frontier::Method;
 use crate::commands::pack::parse_convention;
 use crate::hiargs::Threads;
 use std::path::PathBuf;
@@ -47,8 +46,8 @@ pub struct PlanArgs {
     /// How the shards count a packing puzzle: `search` (tasks of the search tree) or
     /// `frontier` (with --layers and --slices: slices of the frontier method's middle
     /// boundary, see docs/FRONTIER.md).
-    #[arg(long, value_enum, default_value_t = Method::Search)]
-    pub(super) method: Method,
+    #[arg(long, value_enum, default_value_t = ShardMethod::Search)]
+    pub(super) method: ShardMethod,
     /// With --method frontier: a layer at a time (as `count --layers`; the only way the
     /// frontier method is cut into slices).
     #[arg(long)]
@@ -80,4 +79,14 @@ pub struct PlanArgs {
     pub(super) keep_solutions: Option<Convention>,
     #[command(flatten)]
     pub(super) threads: Threads,
+}
+
+/// How a plan counts a packing puzzle. Not `count`'s `auto`: a plan commits to one method, so
+/// its shards and its merge agree on it.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ShardMethod {
+    /// Tasks of the backtracking search tree.
+    Search,
+    /// Slices of the frontier method's middle layer boundary (with --layers --slices N).
+    Frontier,
 }
