@@ -1,22 +1,23 @@
 //! A stage's distance tables: one per projection (a product of some of the stage's
 //! coordinates), built by breadth-first search from the stage's goals
-//! ([`crate::toolkit::prune`]), stored in and mapped from a directory the caller names
+//! ([`crate::toolkit::product`]), stored in and mapped from a directory the caller names
 //! ([`crate::toolkit::cache`]). Kept apart from the search ([`super::stage`]), which only
 //! reads the tables.
 
 use crate::store::Store;
 use crate::toolkit::cache;
 use crate::toolkit::coord::Coord;
-use crate::toolkit::prune::{self, NibbleTable};
+use crate::toolkit::bfs::Options;
+use crate::toolkit::product;
+use crate::toolkit::prune::NibbleTable;
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
 
 /// A distance table over some of the stage's coordinates.
-pub struct Projection {
-    pub coords: Vec<usize>,
-    pub sizes: Vec<usize>,
-    pub table: Option<NibbleTable>,
-    pub name: String,
+pub(crate) struct Projection {
+    pub(crate) coords: Vec<usize>,
+    pub(crate) sizes: Vec<usize>,
+    pub(crate) table: Option<NibbleTable>,
+    pub(crate) name: String,
 }
 
 impl Projection {
@@ -40,12 +41,8 @@ impl Projection {
     }
 
     /// Number of entries.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.sizes.iter().product()
-    }
-    /// True when the table has no entries.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
     #[inline]
     pub(crate) fn index(&self, ids: &[u32]) -> usize {
@@ -76,17 +73,11 @@ impl Space<'_> {
     }
 }
 
-/// Breadth-first search over the projection of `s`: a distance table capped at 14, or with
-/// `exact_counts` the counts of every depth (see [`prune::bfs`]).
-pub(crate) fn bfs(
-    s: Space<'_>,
-    threads: usize,
-    exact_counts: bool,
-    on_depth: prune::DepthCallback<'_>,
-    stop: Option<&AtomicBool>,
-) -> Result<(NibbleTable, Vec<u64>), String> {
+/// Breadth-first search over the projection of `s` (see [`crate::toolkit::bfs::Options`]:
+/// a distance table capped at 14, or the counts of every depth).
+pub(crate) fn bfs(s: Space<'_>, opts: &Options<'_>) -> Result<(NibbleTable, Vec<u64>), String> {
     let coords: Vec<&Coord> = s.projection.coords.iter().map(|&c| &s.coords[c]).collect();
-    prune::bfs(&coords, &s.sources(), threads, exact_counts, on_depth, stop)
+    product::bfs(&coords, &s.sources(), opts)
 }
 
 /// The projection's table from `store`, else built (and stored there). `report` hears about
@@ -109,7 +100,12 @@ pub(crate) fn load_or_build(
     report(name, len, TableEvent::Building);
     let start = std::time::Instant::now();
     let cb = |d: u32, n: u64| report(name, len, TableEvent::Depth(d, n));
-    let (t, _) = bfs(s, threads, false, &cb, None)?;
+    let opts = Options {
+        threads: threads.max(1),
+        on_depth: &cb,
+        ..Options::table()
+    };
+    let (t, _) = bfs(s, &opts)?;
     report(name, len, TableEvent::Built(start.elapsed().as_secs_f64()));
     if let Err(e) = cache::store(store, name, &t) {
         report(name, len, TableEvent::Invalid(format!("cannot store: {e}")));
