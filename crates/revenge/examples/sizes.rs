@@ -3,7 +3,7 @@ fn main() {
         let t = std::time::Instant::now();
         let s = wurfel_revenge::Stage::new(k);
         let sizes = s.coord_sizes();
-        let goals = s.goal_counts();
+        let goals: Vec<usize> = s.goals().iter().map(|g| g.len()).collect();
         let projs: Vec<usize> = (0..s.tables()).map(|i| s.table_len(i)).collect();
         println!(
             "stage {k}: moves {} coords {sizes:?} goals {goals:?} projections {projs:?} ({:.1}s)",

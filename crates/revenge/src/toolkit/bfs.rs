@@ -40,8 +40,7 @@ pub(crate) trait Expand: Sync {
     fn units(&self) -> usize;
     fn scratch(&self) -> Self::Scratch;
     /// Performs `layer` for the entries of units `span`; returns how many entries it set.
-    fn layer(&self, cells: &Cells, span: Range<usize>, layer: Layer, s: &mut Self::Scratch)
-        -> u64;
+    fn layer(&self, cells: &Cells, span: Range<usize>, layer: Layer, s: &mut Self::Scratch) -> u64;
 }
 
 /// How to search.
@@ -196,5 +195,137 @@ impl<F: Fn(usize, &mut dyn FnMut(usize) -> bool) + Sync> Expand for Indexed<F> {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Exact distances by a plain sequential queue (`u32::MAX`: unreachable): the reference.
+    fn distances(len: usize, sources: &[usize], nbrs: &dyn Fn(usize) -> Vec<usize>) -> Vec<u32> {
+        let mut d = vec![u32::MAX; len];
+        let mut queue = std::collections::VecDeque::new();
+        for &s in sources {
+            if d[s] == u32::MAX {
+                d[s] = 0;
+                queue.push_back(s);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            for j in nbrs(i) {
+                if d[j] == u32::MAX {
+                    d[j] = d[i] + 1;
+                    queue.push_back(j);
+                }
+            }
+        }
+        d
+    }
+
+    /// Cycles of `n` entries side by side (`k` of them) and `extra` entries with no
+    /// neighbours: depths up to n / 2, and unreachable entries.
+    fn cycles(n: usize, k: usize, extra: usize) -> (usize, impl Fn(usize) -> Vec<usize> + Sync) {
+        let nbrs = move |i: usize| {
+            if i >= n * k {
+                return vec![];
+            }
+            let (c, x) = (i / n * n, i % n);
+            vec![c + (x + 1) % n, c + (x + n - 1) % n]
+        };
+        (n * k + extra, nbrs)
+    }
+
+    fn run(
+        len: usize,
+        sources: &[usize],
+        nbrs: &(dyn Fn(usize) -> Vec<usize> + Sync),
+        exact: bool,
+    ) -> (NibbleTable, Vec<u64>) {
+        let expand = Indexed {
+            len,
+            expand: |i: usize, out: &mut dyn FnMut(usize) -> bool| {
+                for j in nbrs(i) {
+                    if out(j) {
+                        return;
+                    }
+                }
+            },
+        };
+        let opts = Options {
+            threads: 2,
+            exact_counts: exact,
+            ..Options::table()
+        };
+        bfs(&expand, sources, &opts).expect("two threads start")
+    }
+
+    #[test]
+    fn tables_and_counts_match_a_plain_search() {
+        // Deep (to 30: capped, unreachable entries read 14), shallow (to 10: unreachable stay
+        // 15), exactly 14 deep with unreachable entries (capped), and several sources.
+        for (n, k, extra, sources) in [
+            (60, 1, 17, vec![0]),
+            (20, 3, 5, vec![0, 25]),
+            (28, 1, 3, vec![0]),
+            (29, 2, 0, vec![3, 40, 3]),
+        ] {
+            let (len, nbrs) = cycles(n, k, extra);
+            let d = distances(len, &sources, &nbrs);
+            let deepest = d.iter().filter(|&&x| x != u32::MAX).max().copied().unwrap();
+            let mut counts = vec![0u64; deepest as usize + 1];
+            d.iter()
+                .filter(|&&x| x != u32::MAX)
+                .for_each(|&x| counts[x as usize] += 1);
+            let (table, got) = run(len, &sources, &nbrs, true);
+            assert_eq!(got, counts, "counts of {n} x {k}");
+            for (i, &x) in d.iter().enumerate() {
+                let want = if x == u32::MAX {
+                    UNSEEN
+                } else {
+                    (x % 15) as u8
+                };
+                assert_eq!(table.get(i), want, "exact entry {i} of {n} x {k}");
+            }
+            let (table, got) = run(len, &sources, &nbrs, false);
+            assert_eq!(got[..], counts[..counts.len().min(CAP as usize + 1)]);
+            for (i, &x) in d.iter().enumerate() {
+                let want = match x {
+                    u32::MAX if deepest >= CAP as u32 => CAP,
+                    u32::MAX => UNSEEN,
+                    x => x.min(CAP as u32) as u8,
+                };
+                assert_eq!(table.get(i), want, "capped entry {i} of {n} x {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_search_keeps_the_depths_it_completed() {
+        let (len, nbrs) = cycles(40, 1, 0);
+        let stop = AtomicBool::new(false);
+        let on_depth = |d: u32, _: u64| {
+            if d == 3 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let expand = Indexed {
+            len,
+            expand: |i: usize, out: &mut dyn FnMut(usize) -> bool| {
+                for j in nbrs(i) {
+                    if out(j) {
+                        return;
+                    }
+                }
+            },
+        };
+        let opts = Options {
+            exact_counts: true,
+            on_depth: &on_depth,
+            stop: Some(&stop),
+            ..Options::table()
+        };
+        let (_, counts) = bfs(&expand, &[0], &opts).expect("current pool");
+        assert_eq!(counts, vec![1, 2, 2, 2]);
     }
 }

@@ -359,7 +359,12 @@ impl Coord {
     }
 
     /// Explores the values reachable from `starts` under `moves` and builds the move table.
-    pub(crate) fn build(kind: Kind, canon: Option<Vec<u32>>, starts: &[Cube], moves: &[Move]) -> Coord {
+    pub(crate) fn build(
+        kind: Kind,
+        canon: Option<Vec<u32>>,
+        starts: &[Cube],
+        moves: &[Move],
+    ) -> Coord {
         Coord::explore(kind, canon, starts, moves, usize::MAX)
     }
 

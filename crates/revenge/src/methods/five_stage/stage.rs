@@ -13,9 +13,9 @@ use super::tables::{self, Projection};
 use crate::cube::{Cube, Move};
 use crate::store::Store;
 use crate::symmetry::{conjugate, Rot};
+use crate::toolkit::bfs::Options;
 use crate::toolkit::cache;
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
-use crate::toolkit::bfs::Options;
 use crate::toolkit::prune::NibbleTable;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -318,9 +318,17 @@ impl Stage {
         self.coords.iter().map(|c| c.size).collect()
     }
 
-    /// The number of goal positions (in coordinates) for each allowed rotation.
-    pub fn goal_counts(&self) -> Vec<usize> {
-        self.goals.iter().map(|g| g.len()).collect()
+    /// For each allowed rotation, the goal tuples (of coordinate ids) reachable from the
+    /// rotated solved cube.
+    pub fn goals(&self) -> &[HashSet<Vec<u32>>] {
+        &self.goals
+    }
+
+    /// The coordinate ids `ids` after move `k` (of [`Stage::moves`]), written to `out`.
+    pub fn step(&self, ids: &[u32], k: usize, out: &mut [u32]) {
+        for ((o, &id), c) in out.iter_mut().zip(ids).zip(&self.coords) {
+            *o = c.step(id, k);
+        }
     }
 
     /// Number of distance tables (projections of the stage onto some of its coordinates).
@@ -331,6 +339,12 @@ impl Stage {
     /// Entries of distance table `i`.
     pub fn table_len(&self, i: usize) -> usize {
         self.projections[i].len()
+    }
+
+    /// The name of distance table `i` (its file in the table cache, without version and
+    /// extension).
+    pub fn table_name(&self, i: usize) -> &str {
+        &self.projections[i].name
     }
 
     /// The coordinates (numbered in the stage's order) distance table `i` is over.
@@ -385,7 +399,10 @@ impl Stage {
 
     /// Maps every distance table from `store`, building none: `Missing` or `Invalid` (with
     /// the table's name) when one is not there.
-    pub fn load_tables(&mut self, store: &dyn Store) -> Result<(), (String, cache::LoadError)> {
+    pub(crate) fn load_tables(
+        &mut self,
+        store: &dyn Store,
+    ) -> Result<(), (String, cache::LoadError)> {
         for p in &mut self.projections {
             if p.table.is_none() {
                 p.table =

@@ -477,7 +477,8 @@ mod tests {
     use super::*;
 
     /// The byte-table rank is the colex rank for every set of 4 or 8 of 16 and 24 slots tried,
-    /// and numbers the sets the phase tables hold densely (0..n choose k, each once).
+    /// and numbers the sets the phase tables hold densely (0..n choose k, each once); unranking
+    /// (how the phase 1 table's search reads its entries) gives the set back.
     #[test]
     fn subset_ranks_agree_with_the_colex_rank_and_are_dense() {
         let r = SubsetRank::new();
@@ -487,6 +488,7 @@ mod tests {
             for m in (0u32..1 << n).filter(|m| m.count_ones() == k) {
                 let x = r.rank(m);
                 assert_eq!(x, crate::toolkit::coord::subset_rank(m), "{m:#x}");
+                assert_eq!(crate::toolkit::coord::subset_unrank(x, k as usize), m);
                 assert!(!std::mem::replace(&mut seen[x as usize], true));
             }
             assert!(seen.iter().all(|&s| s), "{n} choose {k}");

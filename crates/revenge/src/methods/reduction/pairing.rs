@@ -20,8 +20,8 @@
 use super::moves::Turn;
 use super::table::TableStore;
 use crate::toolkit::bfs::bfs_indexed;
-use crate::toolkit::prune::NibbleTable;
 use crate::toolkit::coord::parity;
+use crate::toolkit::prune::NibbleTable;
 use rayon::prelude::*;
 
 /// Arrangements of the four M-slice entries.
