@@ -6,13 +6,13 @@ fn main() {
     let t = std::time::Instant::now();
     let s = wurfel_revenge::Stage::new(k);
     eprintln!("setup {:.1}s", t.elapsed().as_secs_f64());
-    for i in 0..s.projections.len() {
+    for i in 0..s.tables() {
         let t = std::time::Instant::now();
         let cb = |d: u32, n: u64| eprintln!("  depth {d}: {n} ({:.1}s)", t.elapsed().as_secs_f64());
         let (_tab, counts) = s.build_table(i, 2, &cb).unwrap();
         println!(
             "stage {k} proj {i} {:?}: {counts:?} {:.1}s",
-            s.projections[i].coords,
+            s.table_coords(i),
             t.elapsed().as_secs_f64()
         );
     }

@@ -46,3 +46,4 @@ pub use methods::{Method, Options, Phase, Solution, SolveError};
 pub use notation::{Line, Notation, NotationError, Step};
 pub use store::{Blob, MemoryStore, NewFile, Store};
 pub use symmetry::{all_rotations, same_up_to_rotation};
+pub use toolkit::prune::NibbleTable;

@@ -59,7 +59,7 @@ fn stage5_first_rows_match_the_seed() {
 /// taking the least image of each position under the symmetries.
 fn brute_force(sp: &Space) -> Vec<(u64, u64)> {
     let st = &sp.stage;
-    let n = st.coords.len();
+    let n = st.coord_sizes().len();
     let canon = |p: &Prims| -> Prims {
         (0..sp.syms.len())
             .map(|s| sp.apply(s, p))
@@ -68,7 +68,7 @@ fn brute_force(sp: &Space) -> Vec<(u64, u64)> {
     };
     let mut depth: HashMap<Prims, u32> = HashMap::new();
     let mut frontier: Vec<Prims> = Vec::new();
-    for t in st.goals.iter().flatten() {
+    for t in st.goals().iter().flatten() {
         let mut p = [0u32; MAX_PRIMS];
         p[..n].copy_from_slice(t);
         if depth.insert(p, 0).is_none() {
@@ -83,11 +83,9 @@ fn brute_force(sp: &Space) -> Vec<(u64, u64)> {
         d += 1;
         let mut next = Vec::new();
         for p in &frontier {
-            for k in 0..st.moves.len() {
+            for k in 0..st.moves().len() {
                 let mut q = *p;
-                for (j, c) in st.coords.iter().enumerate() {
-                    q[j] = c.step(p[j], k);
-                }
+                st.step(&p[..n], k, &mut q[..n]);
                 if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(q) {
                     e.insert(d);
                     next.push(q);

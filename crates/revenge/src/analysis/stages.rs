@@ -165,7 +165,7 @@ pub fn first_depths_seed_convention(stage: &Stage, max_depth: u32) -> (Vec<u64>,
 /// The `unique` column of a stage whose first projection covers the whole stage, by Burnside
 /// over the 16 U-D symmetries: each symmetry acts on each coordinate separately (through a
 /// representative cube), so its fixed positions are products of fixed coordinate values.
-/// `table` may hold distances modulo 15 (see the toolkit's `prune::bfs`); the few shallow positions
+/// `table` may hold distances modulo 15 (see the toolkit's `bfs::Options`); the few shallow positions
 /// that share a residue with deep ones are told apart by a small search from the goal.
 pub fn stage_unique(stage: &Stage, table: &NibbleTable, counts: &[u64]) -> Vec<u64> {
     let p = &stage.projections[0];

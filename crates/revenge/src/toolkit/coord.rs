@@ -34,6 +34,22 @@ fn binom_table() -> &'static [[u32; 25]; 25] {
     })
 }
 
+/// The set of `k` of at most 24 positions of colex rank `r`: the inverse of [`subset_rank`].
+pub(crate) fn subset_unrank(mut r: u32, k: usize) -> u32 {
+    let t = binom_table();
+    let mut m = 0;
+    for n in (1..=k).rev() {
+        // The highest position p with C(p, n) <= r (C(n - 1, n) = 0 always fits).
+        let mut p = n - 1;
+        while p < 24 && t[p + 1][n] <= r {
+            p += 1;
+        }
+        m |= 1 << p;
+        r -= t[p][n];
+    }
+    m
+}
+
 /// Colex rank of a subset given as a bitmask over at most 24 positions.
 pub(crate) fn subset_rank(mask: u32) -> u32 {
     let t = binom_table();
@@ -144,7 +160,7 @@ pub(crate) mod slots {
 
 /// How a coordinate reads a cube.
 #[derive(Clone, Debug)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Which of `slots` hold a centre of `colour`.
     ColourSet { colour: u8, slots: Vec<u8> },
     /// Which of `slots` hold one of the wings `set` (wing ids).
@@ -173,7 +189,7 @@ pub enum Kind {
 
 impl Kind {
     /// Number of raw values.
-    pub fn raw_size(&self) -> usize {
+    pub(crate) fn raw_size(&self) -> usize {
         match self {
             Kind::ColourSet { slots, .. } => binom(slots.len(), 4),
             Kind::WingSet { set, slots } => binom(slots.len(), set.len()),
@@ -188,7 +204,7 @@ impl Kind {
     /// The kind as words (a variant tag, then its fields with their lengths): with the coset
     /// table, moves and start positions, what a coordinate's numbering depends on
     /// ([`crate::methods::five_stage::setup`] keys cached coordinates by it).
-    pub fn describe(&self, out: &mut Vec<u32>) {
+    pub(crate) fn describe(&self, out: &mut Vec<u32>) {
         let mut list = |tag: u32, xs: &[u8]| {
             out.push(tag);
             out.push(xs.len() as u32);
@@ -224,7 +240,7 @@ impl Kind {
     }
 
     /// A 64-bit key for kinds too large for a dense raw range.
-    pub fn key(&self, c: &Cube) -> Option<u64> {
+    pub(crate) fn key(&self, c: &Cube) -> Option<u64> {
         let Kind::UdWingCoset {
             slots,
             is_lr,
@@ -261,7 +277,7 @@ impl Kind {
 
     /// The raw value of `c`, or `None` when `c` is outside the coordinate's domain (e.g. a wing
     /// of `slots` is elsewhere).
-    pub fn raw(&self, c: &Cube) -> Option<u32> {
+    pub(crate) fn raw(&self, c: &Cube) -> Option<u32> {
         match self {
             Kind::ColourSet { colour, slots } => {
                 let mask = slots
@@ -308,7 +324,7 @@ fn local_perm(arr: &[u8], slots: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// A coordinate over densely numbered values with a move table for a list of moves.
-pub struct Coord {
+pub(crate) struct Coord {
     pub kind: Kind,
     /// Optional coset reduction: raw value -> canonical raw value (a permutation coordinate
     /// modulo a subgroup acting on piece labels).
@@ -333,7 +349,7 @@ impl Coord {
         canonical(&self.canon, raw)
     }
     /// Dense id of a cube, or `None` outside the domain.
-    pub fn id(&self, c: &Cube) -> Option<u32> {
+    pub(crate) fn id(&self, c: &Cube) -> Option<u32> {
         if self.kind.raw_size() == 0 {
             return self.map.get(&self.kind.key(c)?).copied();
         }
@@ -343,7 +359,12 @@ impl Coord {
     }
 
     /// Explores the values reachable from `starts` under `moves` and builds the move table.
-    pub fn build(kind: Kind, canon: Option<Vec<u32>>, starts: &[Cube], moves: &[Move]) -> Coord {
+    pub(crate) fn build(
+        kind: Kind,
+        canon: Option<Vec<u32>>,
+        starts: &[Cube],
+        moves: &[Move],
+    ) -> Coord {
         Coord::explore(kind, canon, starts, moves, usize::MAX)
     }
 
@@ -351,7 +372,7 @@ impl Coord {
     /// fewer): the values found so far are numbered as the full build numbers them, and the
     /// move table has a row for each of the first `rows`. A cheap check that cached
     /// coordinates are numbered as this code numbers them ([`crate::methods::five_stage::setup`]).
-    pub fn explore(
+    pub(crate) fn explore(
         kind: Kind,
         canon: Option<Vec<u32>>,
         starts: &[Cube],
@@ -411,7 +432,7 @@ impl Coord {
 
     /// Next id after move index `k`.
     #[inline]
-    pub fn step(&self, id: u32, k: usize) -> u32 {
+    pub(crate) fn step(&self, id: u32, k: usize) -> u32 {
         self.mtab[id as usize * self.nmoves + k]
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 /// The bytes of a table: built in memory, or a read-only mapping of a cached file (so a
 /// solver starts without reading gigabytes; pages come in as searches touch them).
-pub enum Bytes {
+pub(crate) enum Bytes {
     Owned(Vec<u8>),
     Mapped { map: Arc<Blob>, offset: usize },
 }
@@ -26,7 +26,7 @@ impl std::ops::Deref for Bytes {
 /// An array of 32-bit words (move tables, coordinate numberings): built in memory, or a
 /// read-only mapping of a cached file ([`crate::toolkit::cache::load_words`]) shared by the arrays
 /// cut from it.
-pub enum Words {
+pub(crate) enum Words {
     Owned(Vec<u32>),
     Mapped {
         map: Arc<Blob>,
@@ -38,14 +38,14 @@ pub enum Words {
 
 impl Words {
     /// Words `start/4..start/4 + len` of a mapping, or `None` when out of range or misaligned.
-    pub fn mapped(map: Arc<Blob>, start: usize, len: usize) -> Option<Words> {
+    pub(crate) fn mapped(map: Arc<Blob>, start: usize, len: usize) -> Option<Words> {
         let bytes = map.get(start..start.checked_add(len.checked_mul(4)?)?)?;
         bytemuck::try_cast_slice::<u8, u32>(bytes).ok()?;
         Some(Words::Mapped { map, start, len })
     }
 
     /// Words `from..from + len` of this array, sharing a mapping (copied when owned).
-    pub fn slice(&self, from: usize, len: usize) -> Option<Words> {
+    pub(crate) fn slice(&self, from: usize, len: usize) -> Option<Words> {
         match self {
             Words::Owned(v) => Some(Words::Owned(v.get(from..from.checked_add(len)?)?.to_vec())),
             Words::Mapped { map, start, len: n } => {

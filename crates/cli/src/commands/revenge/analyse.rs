@@ -49,7 +49,7 @@ pub(super) fn analyse_cmd(a: AnalyseArgs) -> Result<()> {
         k => Stage::new(k),
     };
     if a.stage == 1 || a.stage == 4 {
-        let len = stage.projections[0].len();
+        let len = stage.table_len(0);
         crate::memory::check(
             &format!("the stage {} analysis", a.stage),
             (len as u64).div_ceil(2),

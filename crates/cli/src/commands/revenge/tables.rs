@@ -24,14 +24,15 @@ pub(super) fn tables(a: TablesArgs) -> Result<()> {
     outln!("cache directory: {}", cache_dir().display());
     let mut total = 0usize;
     for s in &solver.stages {
-        for p in &s.projections {
-            let bytes = p.len().div_ceil(2);
+        for i in 0..s.tables() {
+            let len = s.table_len(i);
+            let bytes = len.div_ceil(2);
             total += bytes;
             outln!(
                 "stage {}: {:<40} {:>13} entries  {:>8.1} MB",
-                s.number,
-                p.name,
-                p.len(),
+                s.number(),
+                s.table_name(i),
+                len,
                 bytes as f64 / 1e6
             );
         }

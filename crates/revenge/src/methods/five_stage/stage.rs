@@ -13,9 +13,10 @@ use super::tables::{self, Projection};
 use crate::cube::{Cube, Move};
 use crate::store::Store;
 use crate::symmetry::{conjugate, Rot};
+use crate::toolkit::bfs::Options;
 use crate::toolkit::cache;
 use crate::toolkit::coord::{perm_coset_table, Coord, Kind};
-use crate::toolkit::prune::{DepthCallback, NibbleTable};
+use crate::toolkit::prune::NibbleTable;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
@@ -24,12 +25,12 @@ pub use super::tables::TableEvent;
 
 /// A stage ready to search.
 pub struct Stage {
-    pub number: usize,
-    pub moves: Vec<Move>,
-    pub coords: Vec<Coord>,
+    pub(crate) number: usize,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) coords: Vec<Coord>,
     /// For each allowed rotation, the goal tuples reachable from the rotated solved cube.
-    pub goals: Vec<HashSet<Vec<u32>>>,
-    pub projections: Vec<Projection>,
+    pub(crate) goals: Vec<HashSet<Vec<u32>>>,
+    pub(crate) projections: Vec<Projection>,
 }
 
 /// Rotated solved cubes for a list of rotations.
@@ -302,14 +303,70 @@ impl Stage {
         best
     }
 
-    /// Builds projection `i`'s distance table by BFS; returns the per-depth counts.
+    /// The stage's number, 1 to 5.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The moves the stage is searched with.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The number of values of each of the stage's coordinates.
+    pub fn coord_sizes(&self) -> Vec<usize> {
+        self.coords.iter().map(|c| c.size).collect()
+    }
+
+    /// For each allowed rotation, the goal tuples (of coordinate ids) reachable from the
+    /// rotated solved cube.
+    pub fn goals(&self) -> &[HashSet<Vec<u32>>] {
+        &self.goals
+    }
+
+    /// The coordinate ids `ids` after move `k` (of [`Stage::moves`]), written to `out`.
+    pub fn step(&self, ids: &[u32], k: usize, out: &mut [u32]) {
+        for ((o, &id), c) in out.iter_mut().zip(ids).zip(&self.coords) {
+            *o = c.step(id, k);
+        }
+    }
+
+    /// Number of distance tables (projections of the stage onto some of its coordinates).
+    pub fn tables(&self) -> usize {
+        self.projections.len()
+    }
+
+    /// Entries of distance table `i`.
+    pub fn table_len(&self, i: usize) -> usize {
+        self.projections[i].len()
+    }
+
+    /// The name of distance table `i` (its file in the table cache, without version and
+    /// extension).
+    pub fn table_name(&self, i: usize) -> &str {
+        &self.projections[i].name
+    }
+
+    /// The coordinates (numbered in the stage's order) distance table `i` is over.
+    pub fn table_coords(&self, i: usize) -> &[usize] {
+        &self.projections[i].coords
+    }
+
+    /// Builds distance table `i` by breadth-first search on `threads` threads; returns it
+    /// with the positions at each depth. `on_depth` hears (depth, positions) as depths finish
+    /// (see [`Stage::count_depths`]; depth `u32::MAX`: the table was capped at 14).
     pub fn build_table(
         &self,
         i: usize,
         threads: usize,
-        on_depth: DepthCallback<'_>,
+        on_depth: &(dyn Fn(u32, u64) + Sync),
     ) -> Result<(NibbleTable, Vec<u64>), String> {
-        tables::bfs(self.space(i), threads, false, on_depth, None)
+        let opts = Options {
+            threads: threads.max(1),
+            on_depth,
+            ..Options::table()
+        };
+        tables::bfs(self.space(i), &opts)
     }
 
     /// Breadth-first search over projection `i` to the end, for counting positions per
@@ -319,10 +376,16 @@ impl Stage {
         &self,
         i: usize,
         threads: usize,
-        on_depth: DepthCallback<'_>,
+        on_depth: &(dyn Fn(u32, u64) + Sync),
         stop: Option<&AtomicBool>,
     ) -> Result<(NibbleTable, Vec<u64>), String> {
-        tables::bfs(self.space(i), threads, true, on_depth, stop)
+        let opts = Options {
+            threads: threads.max(1),
+            exact_counts: true,
+            on_depth,
+            stop,
+        };
+        tables::bfs(self.space(i), &opts)
     }
 
     /// Projection `i` with the coordinates and goals its table is built from.
@@ -336,7 +399,10 @@ impl Stage {
 
     /// Maps every distance table from `store`, building none: `Missing` or `Invalid` (with
     /// the table's name) when one is not there.
-    pub fn load_tables(&mut self, store: &dyn Store) -> Result<(), (String, cache::LoadError)> {
+    pub(crate) fn load_tables(
+        &mut self,
+        store: &dyn Store,
+    ) -> Result<(), (String, cache::LoadError)> {
         for p in &mut self.projections {
             if p.table.is_none() {
                 p.table =

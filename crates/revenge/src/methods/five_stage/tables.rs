@@ -1,22 +1,23 @@
 //! A stage's distance tables: one per projection (a product of some of the stage's
 //! coordinates), built by breadth-first search from the stage's goals
-//! ([`crate::toolkit::prune`]), stored in and mapped from a directory the caller names
+//! ([`crate::toolkit::product`]), stored in and mapped from a directory the caller names
 //! ([`crate::toolkit::cache`]). Kept apart from the search ([`super::stage`]), which only
 //! reads the tables.
 
 use crate::store::Store;
+use crate::toolkit::bfs::Options;
 use crate::toolkit::cache;
 use crate::toolkit::coord::Coord;
-use crate::toolkit::prune::{self, NibbleTable};
+use crate::toolkit::product;
+use crate::toolkit::prune::NibbleTable;
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
 
 /// A distance table over some of the stage's coordinates.
-pub struct Projection {
-    pub coords: Vec<usize>,
-    pub sizes: Vec<usize>,
-    pub table: Option<NibbleTable>,
-    pub name: String,
+pub(crate) struct Projection {
+    pub(crate) coords: Vec<usize>,
+    pub(crate) sizes: Vec<usize>,
+    pub(crate) table: Option<NibbleTable>,
+    pub(crate) name: String,
 }
 
 impl Projection {
@@ -40,12 +41,8 @@ impl Projection {
     }
 
     /// Number of entries.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.sizes.iter().product()
-    }
-    /// True when the table has no entries.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
     #[inline]
     pub(crate) fn index(&self, ids: &[u32]) -> usize {
@@ -76,17 +73,11 @@ impl Space<'_> {
     }
 }
 
-/// Breadth-first search over the projection of `s`: a distance table capped at 14, or with
-/// `exact_counts` the counts of every depth (see [`prune::bfs`]).
-pub(crate) fn bfs(
-    s: Space<'_>,
-    threads: usize,
-    exact_counts: bool,
-    on_depth: prune::DepthCallback<'_>,
-    stop: Option<&AtomicBool>,
-) -> Result<(NibbleTable, Vec<u64>), String> {
+/// Breadth-first search over the projection of `s` (see [`crate::toolkit::bfs::Options`]:
+/// a distance table capped at 14, or the counts of every depth).
+pub(crate) fn bfs(s: Space<'_>, opts: &Options<'_>) -> Result<(NibbleTable, Vec<u64>), String> {
     let coords: Vec<&Coord> = s.projection.coords.iter().map(|&c| &s.coords[c]).collect();
-    prune::bfs(&coords, &s.sources(), threads, exact_counts, on_depth, stop)
+    product::bfs(&coords, &s.sources(), opts)
 }
 
 /// The projection's table from `store`, else built (and stored there). `report` hears about
@@ -109,7 +100,12 @@ pub(crate) fn load_or_build(
     report(name, len, TableEvent::Building);
     let start = std::time::Instant::now();
     let cb = |d: u32, n: u64| report(name, len, TableEvent::Depth(d, n));
-    let (t, _) = bfs(s, threads, false, &cb, None)?;
+    let opts = Options {
+        threads: threads.max(1),
+        on_depth: &cb,
+        ..Options::table()
+    };
+    let (t, _) = bfs(s, &opts)?;
     report(name, len, TableEvent::Built(start.elapsed().as_secs_f64()));
     if let Err(e) = cache::store(store, name, &t) {
         report(name, len, TableEvent::Invalid(format!("cannot store: {e}")));
@@ -125,4 +121,76 @@ pub enum TableEvent {
     Building,
     Depth(u32, u64),
     Built(f64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::stage::Stage;
+
+    /// Exact distances over projection `i` of `s` by a plain sequential queue (`u32::MAX`:
+    /// unreachable), from the ids of its coordinates: the reference for the row-wise search.
+    fn distances(s: &Stage, i: usize) -> Vec<u32> {
+        let p = &s.projections[i];
+        let coords: Vec<_> = p.coords.iter().map(|&c| &s.coords[c]).collect();
+        let mut d = vec![u32::MAX; p.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for g in s.goals.iter().flatten() {
+            let j = p.index(g);
+            if d[j] == u32::MAX {
+                d[j] = 0;
+                queue.push_back(j);
+            }
+        }
+        let mut ids = vec![0u32; coords.len()];
+        while let Some(j) = queue.pop_front() {
+            let mut r = j;
+            for (k, c) in coords.iter().enumerate().rev() {
+                ids[k] = (r % c.size) as u32;
+                r /= c.size;
+            }
+            for m in 0..coords[0].nmoves {
+                let n = coords
+                    .iter()
+                    .zip(&ids)
+                    .fold(0, |n, (c, &id)| n * c.size + c.step(id, m) as usize);
+                if d[n] == u32::MAX {
+                    d[n] = d[j] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        d
+    }
+
+    #[test]
+    fn row_wise_tables_match_a_plain_search() {
+        let stage5 = Stage::new(5).with_table_limit(10_000);
+        let stage3 = Stage::new(3);
+        for (s, i) in [(&stage5, 0), (&stage5, 1), (&stage5, 4), (&stage3, 0)] {
+            let d = distances(s, i);
+            let deepest = d.iter().filter(|&&x| x != u32::MAX).max().copied().unwrap();
+            let mut counts = vec![0u64; deepest as usize + 1];
+            d.iter()
+                .filter(|&&x| x != u32::MAX)
+                .for_each(|&x| counts[x as usize] += 1);
+            let (table, got) = s.count_depths(i, 2, &|_, _| {}, None).unwrap();
+            assert_eq!(got, counts, "stage {} table {i}", s.number);
+            let (capped, _) = s.build_table(i, 2, &|_, _| {}).unwrap();
+            for (j, &x) in d.iter().enumerate() {
+                let exact = if x == u32::MAX { 15 } else { (x % 15) as u8 };
+                assert_eq!(
+                    table.get(j),
+                    exact,
+                    "stage {} table {i} entry {j}",
+                    s.number
+                );
+                let cap = match x {
+                    u32::MAX if deepest >= 14 => 14,
+                    u32::MAX => 15,
+                    x => x.min(14) as u8,
+                };
+                assert_eq!(capped.get(j), cap, "stage {} table {i} entry {j}", s.number);
+            }
+        }
+    }
 }

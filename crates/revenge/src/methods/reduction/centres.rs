@@ -5,8 +5,11 @@
 
 use super::moves::{turn_perms, Turn, N_TURNS};
 use super::search::Phase;
-use super::table::{bfs, Dist, TableStore, UNREACHED};
+use super::table::{TableStore, UNREACHED};
 use crate::cube::{geometry, Cube, Rotation};
+use crate::toolkit::bfs::bfs_indexed;
+use crate::toolkit::coord::subset_unrank;
+use crate::toolkit::prune::NibbleTable;
 use std::collections::HashSet;
 
 /// Centre slots of face `f` as a mask.
@@ -218,7 +221,7 @@ pub(crate) struct Phase1 {
     goal: u32,
     rank: SubsetRank,
     /// By the rank of the R and L centres' slots.
-    table: Dist,
+    table: NibbleTable,
 }
 
 /// Sets of the eight R and L centres' slots: 24 choose 8.
@@ -233,16 +236,14 @@ impl Phase1 {
         let all: Vec<Turn> = Turn::all().collect();
         let rank = SubsetRank::new();
         let table = store.get_or_build("p1-rl-centres-ranked", P1_LEN, || {
-            bfs(
-                P1_LEN,
-                &[goal],
-                |m| rank.rank(m) as usize,
-                |m, out| {
-                    for &t in &all {
-                        out(masks.apply(t, m));
+            bfs_indexed(P1_LEN, &[rank.rank(goal) as usize], |i, out| {
+                let m = subset_unrank(i as u32, 8);
+                for &t in &all {
+                    if out(rank.rank(masks.apply(t, m)) as usize) {
+                        return;
                     }
-                },
-            )
+                }
+            })
         });
         Phase1 {
             masks,
@@ -307,7 +308,7 @@ pub(crate) struct Phase2 {
     ud_moves: Vec<u16>,
     /// By the ranks of the R centres among the R and L slots (70) and of the U and D centres
     /// among the other 16 (12,870), and the wing parity.
-    table: Dist,
+    table: NibbleTable,
 }
 
 const P2_LEN: usize = 70 * 12_870 * 2;
@@ -315,6 +316,15 @@ const P2_LEN: usize = 70 * 12_870 * 2;
 /// The phase 2 table's entry of `s`.
 fn p2_index(s: &P2) -> usize {
     (s.r as usize * 12_870 + s.ud as usize) << 1 | s.parity as usize
+}
+
+/// The state of the phase 2 table's entry `i` (the inverse of [`p2_index`]).
+fn p2_decode(i: usize) -> P2 {
+    P2 {
+        r: (i >> 1) as u32 / 12_870,
+        ud: (i >> 1) as u32 % 12_870,
+        parity: (i & 1) as u8,
+    }
 }
 
 /// The masks (over all 24 slots) with `k` of the `slots` set.
@@ -399,17 +409,16 @@ impl Phase2 {
             ud: ud_moves[s.ud as usize * N_TURNS + t.0 as usize] as u32,
             parity: s.parity ^ masks.wing_odd[t.0 as usize],
         };
+        let sources: Vec<usize> = sources.iter().map(p2_index).collect();
         let table = store.get_or_build("p2-centres-parity-rot-ranked", P2_LEN, || {
-            bfs(
-                P2_LEN,
-                &sources,
-                |s| p2_index(&s),
-                |s, out| {
-                    for &t in &turns {
-                        out(step(&s, t));
+            bfs_indexed(P2_LEN, &sources, |i, out| {
+                let s = p2_decode(i);
+                for &t in &turns {
+                    if out(p2_index(&step(&s, t))) {
+                        return;
                     }
-                },
-            )
+                }
+            })
         });
         Phase2 {
             masks,
@@ -468,7 +477,8 @@ mod tests {
     use super::*;
 
     /// The byte-table rank is the colex rank for every set of 4 or 8 of 16 and 24 slots tried,
-    /// and numbers the sets the phase tables hold densely (0..n choose k, each once).
+    /// and numbers the sets the phase tables hold densely (0..n choose k, each once); unranking
+    /// (how the phase 1 table's search reads its entries) gives the set back.
     #[test]
     fn subset_ranks_agree_with_the_colex_rank_and_are_dense() {
         let r = SubsetRank::new();
@@ -478,6 +488,7 @@ mod tests {
             for m in (0u32..1 << n).filter(|m| m.count_ones() == k) {
                 let x = r.rank(m);
                 assert_eq!(x, crate::toolkit::coord::subset_rank(m), "{m:#x}");
+                assert_eq!(crate::toolkit::coord::subset_unrank(x, k as usize), m);
                 assert!(!std::mem::replace(&mut seen[x as usize], true));
             }
             assert!(seen.iter().all(|&s| s), "{n} choose {k}");

@@ -12,10 +12,12 @@ use super::centres::{
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, keep_if, Phase};
-use super::table::{bfs, Dist, TableStore, UNREACHED};
+use super::table::{TableStore, UNREACHED};
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
+use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::coord::parity;
+use crate::toolkit::prune::NibbleTable;
 
 /// Orbits of the wing slots under `turns`: slot -> smallest slot of its orbit.
 pub(crate) fn wing_orbits(turns: &[Turn]) -> [u8; 24] {
@@ -110,6 +112,10 @@ struct CentreIndex {
     pack: [Compress; 3],
     /// 8-bit set of four -> its rank among the 70 (`u16::MAX` for other sizes).
     rank: [u16; 256],
+    /// Rank -> its 8-bit set (the inverse of `rank`).
+    sets: [u8; 70],
+    /// The slots of the U and D, R and L, F and B faces.
+    slots: [u32; 3],
 }
 
 impl CentreIndex {
@@ -123,7 +129,37 @@ impl CentreIndex {
                 n += 1;
             }
         }
-        CentreIndex { pack, rank }
+        let mut sets = [0u8; 70];
+        for (m, &r) in rank.iter().enumerate() {
+            if r != u16::MAX {
+                sets[r as usize] = m as u8;
+            }
+        }
+        let slots = [0, 1, 2].map(|f| face_slots(f) | face_slots(f + 3));
+        CentreIndex {
+            pack,
+            rank,
+            sets,
+            slots,
+        }
+    }
+    /// The centre state (mask, parity) of entry `i`: the inverse of [`CentreIndex::index`].
+    fn decode(&self, i: usize) -> (u32, u8) {
+        let mut rest = i >> 1;
+        let mut mask = 0;
+        for f in (0..3).rev() {
+            let packed = self.sets[rest % 70];
+            rest /= 70;
+            // Unpack: the j-th slot of the pair of faces holds bit j of the packed set.
+            let mut j = 0;
+            for s in 0..24 {
+                if self.slots[f] >> s & 1 == 1 {
+                    mask |= ((packed >> j & 1) as u32) << s;
+                    j += 1;
+                }
+            }
+        }
+        (mask, (i & 1) as u8)
     }
     /// `None` when some colour is not on its pair of faces.
     #[inline]
@@ -233,7 +269,7 @@ pub(crate) struct Phase3 {
     parity_flip: [u8; N_TURNS],
     /// The U, R, F centre masks of the solved cube turned by each of [`half_rotations`].
     centres_goals: [u32; 4],
-    centres: Dist,
+    centres: NibbleTable,
     centre_index: CentreIndex,
     pub pairing: Pairing,
     /// Wing classes when the U-D, R-L or F-B axis is the restricted one (R-L: `class`).
@@ -264,21 +300,21 @@ impl Phase3 {
         });
         let sources = centres_goals.map(|m| (m, 0u8));
         let centre_index = CentreIndex::new();
+        let index = |(m, p): (u32, u8)| {
+            centre_index
+                .index(m, p)
+                .expect("phase 3 turns keep colours on their pairs of faces")
+        };
+        let sources: Vec<usize> = sources.into_iter().map(index).collect();
         let centres = store.get_or_build("p3-centre-splits", CENTRE_LEN, || {
-            bfs(
-                CENTRE_LEN,
-                &sources,
-                |(m, p)| {
-                    centre_index
-                        .index(m, p)
-                        .expect("phase 3 turns keep colours on their pairs of faces")
-                },
-                |(m, p), out| {
-                    for &t in &turns {
-                        out((masks.apply(t, m), p ^ parity_flip[t.0 as usize]));
+            bfs_indexed(CENTRE_LEN, &sources, |i, out| {
+                let (m, p) = centre_index.decode(i);
+                for &t in &turns {
+                    if out(index((masks.apply(t, m), p ^ parity_flip[t.0 as usize]))) {
+                        return;
                     }
-                },
-            )
+                }
+            })
         });
         Phase3 {
             ep,

@@ -18,8 +18,10 @@
 //! 4 bits, 15.5 MB.
 
 use super::moves::Turn;
-use super::table::{bfs_indexed, Dist, TableStore};
+use super::table::TableStore;
+use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::coord::parity;
+use crate::toolkit::prune::NibbleTable;
 use rayon::prelude::*;
 
 /// Arrangements of the four M-slice entries.
@@ -54,7 +56,7 @@ pub(crate) struct Pairing {
     /// Class -> the other symmetries fixing its representative's arrangement: the entries
     /// `γ σ γ⁻¹` for those are distinct entries of one distance, all set together when built.
     stabiliser: Vec<Vec<u8>>,
-    table: Dist,
+    table: NibbleTable,
 }
 
 /// `(s[0], s[1], s[2], s[3])` as one of 11,880 arrangements.
@@ -208,7 +210,7 @@ impl Pairing {
             raw2sym,
             sym2raw,
             stabiliser,
-            table: Dist::empty(),
+            table: NibbleTable::empty(),
         };
         let table = store.get_or_build("p3-pairing", p.len(), || p.build_table(turns));
         p.table = table;
@@ -335,7 +337,7 @@ impl Pairing {
     /// Breadth-first search over the entries from the paired state (on rayon's threads). A
     /// neighbour sets all its entries at once: the search reaches every state of a distance
     /// through some conjugate of it, which need not be the one an entry decodes to.
-    pub(crate) fn build_table(&self, turns: &[Turn]) -> Dist {
+    pub(crate) fn build_table(&self, turns: &[Turn]) -> NibbleTable {
         bfs_indexed(self.len(), &[self.index(&PAIRED)], |i, out| {
             let s = self.decode(i);
             for &t in turns {

@@ -6,8 +6,10 @@
 use super::cube3::{Cube3, Reader, N_FLIP, N_PERM8, N_SLICE, N_SP, N_TWIST};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
-use super::table::{bfs, Dist, TableStore, UNREACHED};
+use super::table::{TableStore, UNREACHED};
 use crate::cube::Cube;
+use crate::toolkit::bfs::bfs_indexed;
+use crate::toolkit::prune::NibbleTable;
 use std::cell::Cell;
 
 /// Move tables and distance tables of the two phases.
@@ -20,11 +22,11 @@ pub(crate) struct TwoPhase {
     /// The cube as it is, turned so R-L is the U-D axis, and so F-B is.
     views: Vec<View>,
     solved_slice: u16,
-    twist_slice: Dist,
-    flip_slice: Dist,
-    twist_flip: Dist,
-    corner_sp: Dist,
-    edge_sp: Dist,
+    twist_slice: NibbleTable,
+    flip_slice: NibbleTable,
+    twist_flip: NibbleTable,
+    corner_sp: NibbleTable,
+    edge_sp: NibbleTable,
 }
 
 /// Each coordinate's move table: value -> its value after each of the 18 outer turns.
@@ -70,26 +72,25 @@ fn move_table<const N: usize, T: Copy + Default>(
 
 /// The distance table of a pair of coordinates (entry `a * |B| + b`) under `moves`, from
 /// the pair of their solved values; cached as `name`.
-fn pair_table<A: Copy + Into<usize>, B: Copy + Into<usize>>(
+fn pair_table<A: Copy + Into<usize> + Sync, B: Copy + Into<usize> + Sync>(
     store: &TableStore,
     name: &str,
     (mv_a, solved_a): (&[[A; 18]], A),
     (mv_b, solved_b): (&[[B; 18]], B),
     moves: &[usize],
-) -> Dist {
+) -> NibbleTable {
     let n_b = mv_b.len();
     let len = mv_a.len() * n_b;
+    let index = |a: A, b: B| a.into() * n_b + b.into();
     store.get_or_build(name, len, || {
-        bfs(
-            len,
-            &[(solved_a, solved_b)],
-            |(a, b): (A, B)| a.into() * n_b + b.into(),
-            |(a, b), out| {
-                for &m in moves {
-                    out((mv_a[a.into()][m], mv_b[b.into()][m]));
+        bfs_indexed(len, &[index(solved_a, solved_b)], |i, out| {
+            let (a, b) = (i / n_b, i % n_b);
+            for &m in moves {
+                if out(index(mv_a[a][m], mv_b[b][m])) {
+                    return;
                 }
-            },
-        )
+            }
+        })
     })
 }
 
@@ -376,13 +377,13 @@ impl View {
 }
 
 /// A distance table's nibbles as a plain slice: the search's innermost lookups then skip
-/// [`Dist`]'s owned-or-mapped dispatch.
+/// [`NibbleTable`]'s owned-or-mapped dispatch.
 #[derive(Copy, Clone)]
 struct Nibbles<'a>(&'a [u8]);
 
 impl<'a> Nibbles<'a> {
-    fn of(d: &'a Dist) -> Nibbles<'a> {
-        Nibbles(&d.0.data)
+    fn of(d: &'a NibbleTable) -> Nibbles<'a> {
+        Nibbles(&d.data)
     }
     #[inline]
     fn get(self, i: usize) -> u8 {
