@@ -31,6 +31,21 @@ impl Dist {
     }
 }
 
+/// A distance table's nibbles as a plain slice: the search's innermost lookups then skip
+/// [`Dist`]'s owned-or-mapped dispatch.
+#[derive(Copy, Clone)]
+pub(crate) struct Nibbles<'a>(&'a [u8]);
+
+impl<'a> Nibbles<'a> {
+    pub(crate) fn of(d: &'a Dist) -> Nibbles<'a> {
+        Nibbles(&d.0.data)
+    }
+    #[inline]
+    pub(crate) fn get(self, i: usize) -> u8 {
+        (self.0[i >> 1] >> ((i & 1) * 4)) & 0xF
+    }
+}
+
 /// A table under construction: owned nibbles, all [`UNREACHED`] at first.
 struct Building {
     len: usize,
