@@ -19,6 +19,7 @@ pub(crate) mod moves;
 pub(crate) mod pairing;
 pub(crate) mod search;
 pub(crate) mod solver;
+pub(crate) mod sym3;
 pub(crate) mod table;
 pub(crate) mod three;
 

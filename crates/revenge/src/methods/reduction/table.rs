@@ -10,6 +10,21 @@ use std::sync::Arc;
 /// Entry of a state the search never reached.
 pub(crate) const UNREACHED: u8 = crate::toolkit::prune::UNSEEN;
 
+/// A distance table's nibbles as a plain slice: the search's innermost lookups then skip
+/// [`NibbleTable`]'s owned-or-mapped dispatch.
+#[derive(Copy, Clone)]
+pub(crate) struct Nibbles<'a>(&'a [u8]);
+
+impl<'a> Nibbles<'a> {
+    pub(crate) fn of(d: &'a NibbleTable) -> Nibbles<'a> {
+        Nibbles(&d.data)
+    }
+    #[inline]
+    pub(crate) fn get(self, i: usize) -> u8 {
+        (self.0[i >> 1] >> ((i & 1) * 4)) & 0xF
+    }
+}
+
 /// Where tables live between runs. `None` keeps everything in memory (tests, or no usable
 /// cache directory).
 #[derive(Clone, Debug, Default)]

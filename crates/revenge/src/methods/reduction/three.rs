@@ -6,7 +6,8 @@
 use super::cube3::{Cube3, Reader, N_FLIP, N_PERM8, N_SLICE, N_SP, N_TWIST};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
-use super::table::{TableStore, UNREACHED};
+use super::sym3::{rotations, Classes, Conj, SymLookup, SymPair, AXIS_KEEPING};
+use super::table::{Nibbles, TableStore, UNREACHED};
 use crate::cube::Cube;
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::prune::NibbleTable;
@@ -22,9 +23,10 @@ pub(crate) struct TwoPhase {
     /// The cube as it is, turned so R-L is the U-D axis, and so F-B is.
     views: Vec<View>,
     solved_slice: u16,
-    twist_slice: NibbleTable,
-    flip_slice: NibbleTable,
-    twist_flip: NibbleTable,
+    /// Phase A's tables, reduced by the rotations that keep the U-D axis ([`super::sym3`]).
+    twist_slice: SymPair,
+    flip_slice: SymPair,
+    twist_flip: SymPair,
     corner_sp: NibbleTable,
     edge_sp: NibbleTable,
 }
@@ -115,28 +117,43 @@ impl TwoPhase {
         let solved_slice = Cube3::solved().slice();
         let a_idx: Vec<usize> = outer.iter().map(|t| t.0 as usize).collect();
         let b_idx: Vec<usize> = turns_b.iter().map(|t| t.0 as usize).collect();
-        let twist_slice = pair_table(
-            store,
-            "3x3-twist-slice",
-            (&mv.twist, 0),
-            (&mv.slice, solved_slice),
-            &a_idx,
+        // The full tables are built only to be reduced (in memory, not cached).
+        let full = TableStore::default();
+        let rot = rotations(&reader);
+        let (twist, flip, slice) = (
+            |r| Conj::new(r, N_TWIST, Cube3::with_twist, Cube3::twist),
+            |r| Conj::new(r, N_FLIP, Cube3::with_flip, Cube3::flip),
+            |r| Conj::new(r, N_SLICE, Cube3::with_slice, Cube3::slice),
         );
-        let flip_slice = pair_table(
+        let axis_keeping = &rot[..AXIS_KEEPING];
+        let twist_slice = SymPair::new(
             store,
-            "3x3-flip-slice",
-            (&mv.flip, 0),
-            (&mv.slice, solved_slice),
-            &a_idx,
+            "3x3-twist-slice-sym8",
+            Classes::new(&twist(&rot)),
+            slice(&rot),
+            || {
+                let (t, s) = ((&mv.twist[..], 0), (&mv.slice[..], solved_slice));
+                pair_table(&full, "", t, s, &a_idx)
+            },
+        );
+        let flip_slice = SymPair::new(
+            store,
+            "3x3-flip-slice-sym4",
+            Classes::new(&flip(axis_keeping)),
+            slice(axis_keeping),
+            || {
+                let (f, s) = ((&mv.flip[..], 0), (&mv.slice[..], solved_slice));
+                pair_table(&full, "", f, s, &a_idx)
+            },
         );
         // Twist and flip together (Chen Shuang's min2phase prunes with it too): it catches
         // positions whose twist and flip are each near solved in their slice tables.
-        let twist_flip = pair_table(
+        let twist_flip = SymPair::new(
             store,
-            "3x3-twist-flip",
-            (&mv.twist, 0),
-            (&mv.flip, 0),
-            &a_idx,
+            "3x3-twist-flip-sym4",
+            Classes::new(&twist(axis_keeping)),
+            flip(axis_keeping),
+            || pair_table(&full, "", (&mv.twist, 0), (&mv.flip, 0), &a_idx),
         );
         let corner_sp = pair_table(
             store,
@@ -376,28 +393,13 @@ impl View {
     }
 }
 
-/// A distance table's nibbles as a plain slice: the search's innermost lookups then skip
-/// [`NibbleTable`]'s owned-or-mapped dispatch.
-#[derive(Copy, Clone)]
-struct Nibbles<'a>(&'a [u8]);
-
-impl<'a> Nibbles<'a> {
-    fn of(d: &'a NibbleTable) -> Nibbles<'a> {
-        Nibbles(&d.data)
-    }
-    #[inline]
-    fn get(self, i: usize) -> u8 {
-        (self.0[i >> 1] >> ((i & 1) * 4)) & 0xF
-    }
-}
-
 /// The tables both phases read, as plain slices.
 #[derive(Copy, Clone)]
 struct Lookups<'a> {
     tp: &'a TwoPhase,
-    twist_slice: Nibbles<'a>,
-    flip_slice: Nibbles<'a>,
-    twist_flip: Nibbles<'a>,
+    twist_slice: SymLookup<'a>,
+    flip_slice: SymLookup<'a>,
+    twist_flip: SymLookup<'a>,
     corner_sp: Nibbles<'a>,
     edge_sp: Nibbles<'a>,
 }
@@ -406,9 +408,9 @@ impl<'a> Lookups<'a> {
     fn new(tp: &'a TwoPhase) -> Lookups<'a> {
         Lookups {
             tp,
-            twist_slice: Nibbles::of(&tp.twist_slice),
-            flip_slice: Nibbles::of(&tp.flip_slice),
-            twist_flip: Nibbles::of(&tp.twist_flip),
+            twist_slice: tp.twist_slice.lookup(),
+            flip_slice: tp.flip_slice.lookup(),
+            twist_flip: tp.twist_flip.lookup(),
             corner_sp: Nibbles::of(&tp.corner_sp),
             edge_sp: Nibbles::of(&tp.edge_sp),
         }
@@ -430,9 +432,9 @@ impl PhaseA<'_> {
     fn bounds(&self, s: &(u16, u16, u16)) -> [u8; 3] {
         let tp = self.0;
         [
-            tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize),
-            tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize),
-            tp.twist_flip.get(s.0 as usize * N_FLIP + s.1 as usize),
+            tp.twist_slice.get(s.0 as usize, s.2 as usize),
+            tp.flip_slice.get(s.1 as usize, s.2 as usize),
+            tp.twist_flip.get(s.0 as usize, s.1 as usize),
         ]
     }
 }
@@ -458,10 +460,9 @@ impl Phase for PhaseA<'_> {
     fn within(&self, s: &Self::State, limit: usize) -> bool {
         let tp = self.0;
         // Smaller tables first (cache); stop at the first over the limit.
-        (bound_of(tp.twist_slice.get(s.0 as usize * N_SLICE + s.2 as usize)) as usize) <= limit
-            && (bound_of(tp.flip_slice.get(s.1 as usize * N_SLICE + s.2 as usize)) as usize)
-                <= limit
-            && (bound_of(tp.twist_flip.get(s.0 as usize * N_FLIP + s.1 as usize)) as usize) <= limit
+        (bound_of(tp.twist_slice.get(s.0 as usize, s.2 as usize)) as usize) <= limit
+            && (bound_of(tp.flip_slice.get(s.1 as usize, s.2 as usize)) as usize) <= limit
+            && (bound_of(tp.twist_flip.get(s.0 as usize, s.1 as usize)) as usize) <= limit
     }
     fn is_goal(&self, s: &Self::State) -> bool {
         s.0 == 0 && s.1 == 0 && s.2 == self.0.tp.solved_slice
@@ -524,6 +525,31 @@ mod tests {
             }
             // View k has the original's axis k as its U-D axis.
             assert_eq!(axes[0], k);
+        }
+    }
+
+    /// The symmetry-reduced phase A tables give the full tables' entry for every pair.
+    #[test]
+    fn reduced_phase_a_tables_read_as_the_full_ones() {
+        let tp = two_phase();
+        let a_idx: Vec<usize> = tp.turns_a.iter().map(|t| t.0 as usize).collect();
+        let full = |a, b| pair_table(&TableStore::default(), "", a, b, &a_idx);
+        let (twist, flip, slice) = (
+            (&tp.mv.twist[..], 0),
+            (&tp.mv.flip[..], 0),
+            (&tp.mv.slice[..], tp.solved_slice),
+        );
+        for (reduced, f, n_a, n_b) in [
+            (&tp.twist_slice, full(twist, slice), N_TWIST, N_SLICE),
+            (&tp.flip_slice, full(flip, slice), N_FLIP, N_SLICE),
+            (&tp.twist_flip, full(twist, flip), N_TWIST, N_FLIP),
+        ] {
+            let r = reduced.lookup();
+            for a in 0..n_a {
+                for b in 0..n_b {
+                    assert_eq!(r.get(a, b), f.get(a * n_b + b), "entry ({a}, {b})");
+                }
+            }
         }
     }
 
