@@ -168,10 +168,16 @@ impl<const W: usize> Region<W> {
     }
 
     /// Whether `empty` has a cell with no empty neighbour while no remaining unit is one cell:
-    /// the commonest unfillable region, found without a flood.
+    /// the commonest unfillable region, found without a flood (Bedlam, Tetris Cube: about 5%
+    /// of the time; docs/PERFORMANCE.md). [`Region::fillable`] would reject it too, unless
+    /// it lies past the eight regions that test looks at: then it is rejected a little sooner.
     #[inline]
     fn has_lone_cell(&self, empty: &Bits<W>, by_size: &[u32]) -> bool {
-        let one = self.class_size.iter().zip(by_size).any(|(&s, &n)| s == 1 && n > 0);
+        let one = self
+            .class_size
+            .iter()
+            .zip(by_size)
+            .any(|(&s, &n)| s == 1 && n > 0);
         !one && !empty.andnot(&self.next_to(empty)).is_zero()
     }
 

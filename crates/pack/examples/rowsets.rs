@@ -101,15 +101,9 @@ impl Rowsets {
         (a..b).any(|w| live[w] & rows[w] != 0)
     }
 
-    fn dfs(&self, live: &mut Vec<u64>, depth: usize, filled: u64, left: &mut [bool], n: &mut Count) {
-        n.nodes += 1;
-        let w = self.words;
-        let empty = self.full & !filled;
-        if empty == 0 {
-            n.covers += 1;
-            return;
-        }
-        let cur = &live[depth * w..(depth + 1) * w];
+    /// The rows to branch on at a node with live rows `cur` (a cell's or a group's, as the
+    /// engine chooses), or `None` when an empty cell has no live row left.
+    fn choose(&self, cur: &[u64], empty: u64, left: &[bool]) -> Option<&[u64]> {
         // Most nodes die by a cell no live row covers: they pay for no more than this.
         let mut covered = 0u64;
         for (wi, &x) in cur.iter().enumerate() {
@@ -120,7 +114,7 @@ impl Rowsets {
             }
         }
         if empty & !covered != 0 {
-            return;
+            return None;
         }
         // Per-cell counts, saturating at 15 as the engine's counter; exact below that.
         let mut bits = [0u64; 4];
@@ -191,17 +185,33 @@ impl Rowsets {
                 }
             }
         }
-        let (col, group) = if best_group_n < best {
-            (None, Some(best_group))
+        Some(if best_group_n < best {
+            &self.group_rows[best_group * self.words..][..self.words]
         } else {
-            (Some(cells.trailing_zeros()), None)
+            let c = cells.trailing_zeros() as usize;
+            &self.cell_rows[c * self.words..][..self.words]
+        })
+    }
+
+    fn dfs(
+        &self,
+        live: &mut Vec<u64>,
+        depth: usize,
+        filled: u64,
+        left: &mut [bool],
+        n: &mut Count,
+    ) {
+        n.nodes += 1;
+        let w = self.words;
+        let empty = self.full & !filled;
+        if empty == 0 {
+            n.covers += 1;
+            return;
+        }
+        let Some(select) = self.choose(&live[depth * w..(depth + 1) * w], empty, left) else {
+            return;
         };
         live.resize(live.len().max((depth + 2) * w), 0);
-        let select = match (col, group) {
-            (Some(c), _) => &self.cell_rows[c as usize * w..(c as usize + 1) * w],
-            (None, Some(g)) => &self.group_rows[g * w..(g + 1) * w],
-            (None, None) => unreachable!("a column or a group"),
-        };
         for wi in 0..w {
             let mut x = live[depth * w + wi] & select[wi];
             while x != 0 {
@@ -242,19 +252,19 @@ fn main() {
     let prep = Prepared::new(&puzzle).expect("catalog puzzles prepare");
     let mut p = prep.problem().clone();
     p.grid = None;
-    eprintln!(
-        "columns {} caps {:?} secondary {:?} exact {} min {:?} branching {:?} rows {}",
-        p.columns, p.group_caps, p.secondary, p.exact_groups, p.group_min, p.branching, p.rows.len()
-    );
     let t = Instant::now();
     let opts = SearchOptions {
         threads: 1,
         ..Default::default()
     };
     // One task, the root: the engine's own plan would replay the prefixes of its tasks.
-    let report = search_tasks(&p, &[Vec::new()], &opts, |_| 0u64, |_, _, _| {
-        std::ops::ControlFlow::Continue(())
-    })
+    let report = search_tasks(
+        &p,
+        &[Vec::new()],
+        &opts,
+        |_| 0u64,
+        |_, _, _| std::ops::ControlFlow::Continue(()),
+    )
     .expect("a valid problem");
     let engine = t.elapsed();
     let rs = Rowsets::new(&p);
@@ -264,7 +274,15 @@ fn main() {
     let mut n = Count::default();
     rs.dfs(&mut live, 0, 0, &mut left, &mut n);
     let proto = t.elapsed();
-    eprintln!("engine {:?}; rowsets tried {}", report.stats, n.tried);
+    assert_eq!(
+        (n.nodes, n.tried, n.covers),
+        (
+            report.stats.nodes,
+            report.stats.tried,
+            report.stats.solutions
+        ),
+        "the prototype must search the engine's tree"
+    );
     println!(
         "{id}: {} rows ({} words); engine without grid: {} nodes, {} covers, {:.2} s; rowsets: {} nodes, {} covers, {:.2} s",
         rs.masks.len(),
