@@ -509,3 +509,72 @@ fn local_region_test_keeps_counts_on_snug_boxes_with_holes() {
     }
     assert!(nonzero >= 10, "too few cases with covers: {nonzero}");
 }
+
+#[test]
+fn lone_cell_test_keeps_counts_with_mixed_sizes() {
+    // Monominoes, dominoes and straight trominoes in boxes: with pieces of several sizes a
+    // placement that leaves a cell with no empty neighbour is rejected before the full region
+    // test (`Region::has_lone_cell`), unless a monomino remains to fill it.
+    let (mut nonzero, mut prunes) = (0, 0);
+    for (x, y) in [(3, 3), (4, 3), (4, 2)] {
+        let cell = |a: i32, b: i32| (a + x * b) as u32;
+        let mut rows = Vec::new();
+        for b in 0..y {
+            for a in 0..x {
+                rows.push(Row {
+                    group: 0,
+                    columns: vec![cell(a, b)],
+                });
+                for (da, db) in [(1, 0), (0, 1)] {
+                    for len in [2, 3] {
+                        let (ea, eb) = (a + da * (len - 1), b + db * (len - 1));
+                        if ea < x && eb < y {
+                            let columns = (0..len).map(|k| cell(a + da * k, b + db * k)).collect();
+                            rows.push(Row {
+                                group: len as u32 - 1,
+                                columns,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        for monominoes in 0..3 {
+            let mut p = Problem {
+                columns: (x * y) as usize,
+                prefilled: vec![],
+                group_caps: vec![monominoes, 3, 2],
+                rows: rows.clone(),
+                grid: None,
+                exact_groups: false,
+                branching: Branching::MostConstrained,
+                secondary: vec![],
+                group_min: None,
+            };
+            let plain = count(&p, 1).unwrap();
+            nonzero += (plain > 0) as u32;
+            p.grid = Some([x as usize, y as usize, 1]);
+            let opts = SearchOptions {
+                threads: 1,
+                ..Default::default()
+            };
+            let mut n = 0u64;
+            // One task, the root, so the statistics cover the whole search.
+            let report = search_tasks(
+                &p,
+                &[Vec::new()],
+                &opts,
+                |_| 0u64,
+                |_, k: u64, _| {
+                    n += k;
+                    ControlFlow::Continue(())
+                },
+            )
+            .unwrap();
+            assert_eq!(n, plain, "{x}x{y}, {monominoes} monominoes");
+            prunes += report.stats.region_prunes;
+        }
+    }
+    assert!(nonzero >= 6, "too few cases with covers: {nonzero}");
+    assert!(prunes > 0, "the region test must act");
+}
