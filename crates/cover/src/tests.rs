@@ -487,17 +487,13 @@ fn local_region_test_keeps_counts_on_snug_boxes_with_holes() {
         }
         let pieces = (n as u32 - holes as u32) / 3;
         let straight = rng.below(pieces as u64 + 1) as u32;
-        let mut p = Problem {
-            columns: n as usize,
-            prefilled: prefilled.clone(),
-            group_caps: vec![straight, pieces - straight],
-            rows: tromino_rows(x, y, &prefilled),
-            grid: None,
-            exact_groups: true,
-            branching: Branching::MostConstrained,
-            secondary: vec![],
-            group_min: None,
-        };
+        let mut p = flat_problem(
+            n as usize,
+            prefilled.clone(),
+            vec![straight, pieces - straight],
+            tromino_rows(x, y, &prefilled),
+            true,
+        );
         let plain = count(&p, 1).unwrap();
         nonzero += (plain > 0) as u32;
         p.grid = Some([x as usize, y as usize, 1]);
@@ -508,6 +504,28 @@ fn local_region_test_keeps_counts_on_snug_boxes_with_holes() {
         );
     }
     assert!(nonzero >= 10, "too few cases with covers: {nonzero}");
+}
+
+/// A problem of the region tests without its grid yet (the tests count it without, then with
+/// the grid, and compare).
+fn flat_problem(
+    columns: usize,
+    prefilled: Vec<u32>,
+    group_caps: Vec<u32>,
+    rows: Vec<Row>,
+    exact_groups: bool,
+) -> Problem {
+    Problem {
+        columns,
+        prefilled,
+        group_caps,
+        rows,
+        grid: None,
+        exact_groups,
+        branching: Branching::MostConstrained,
+        secondary: vec![],
+        group_min: None,
+    }
 }
 
 #[test]
@@ -540,17 +558,8 @@ fn lone_cell_test_keeps_counts_with_mixed_sizes() {
             }
         }
         for monominoes in 0..3 {
-            let mut p = Problem {
-                columns: (x * y) as usize,
-                prefilled: vec![],
-                group_caps: vec![monominoes, 3, 2],
-                rows: rows.clone(),
-                grid: None,
-                exact_groups: false,
-                branching: Branching::MostConstrained,
-                secondary: vec![],
-                group_min: None,
-            };
+            let caps = vec![monominoes, 3, 2];
+            let mut p = flat_problem((x * y) as usize, vec![], caps, rows.clone(), false);
             let plain = count(&p, 1).unwrap();
             nonzero += (plain > 0) as u32;
             p.grid = Some([x as usize, y as usize, 1]);

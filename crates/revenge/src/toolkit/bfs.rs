@@ -236,22 +236,30 @@ mod tests {
         (n * k + extra, nbrs)
     }
 
-    fn run(
+    /// Entries `0..len` whose neighbours `nbrs` lists, as the search enumerates them.
+    fn listed(
         len: usize,
-        sources: &[usize],
         nbrs: &(dyn Fn(usize) -> Vec<usize> + Sync),
-        exact: bool,
-    ) -> (NibbleTable, Vec<u64>) {
-        let expand = Indexed {
+    ) -> Indexed<impl Fn(usize, &mut dyn FnMut(usize) -> bool) + Sync + '_> {
+        Indexed {
             len,
-            expand: |i: usize, out: &mut dyn FnMut(usize) -> bool| {
+            expand: move |i: usize, out: &mut dyn FnMut(usize) -> bool| {
                 for j in nbrs(i) {
                     if out(j) {
                         return;
                     }
                 }
             },
-        };
+        }
+    }
+
+    fn run(
+        len: usize,
+        sources: &[usize],
+        nbrs: &(dyn Fn(usize) -> Vec<usize> + Sync),
+        exact: bool,
+    ) -> (NibbleTable, Vec<u64>) {
+        let expand = listed(len, nbrs);
         let opts = Options {
             threads: 2,
             exact_counts: exact,
@@ -309,16 +317,7 @@ mod tests {
                 stop.store(true, Ordering::Relaxed);
             }
         };
-        let expand = Indexed {
-            len,
-            expand: |i: usize, out: &mut dyn FnMut(usize) -> bool| {
-                for j in nbrs(i) {
-                    if out(j) {
-                        return;
-                    }
-                }
-            },
-        };
+        let expand = listed(len, &nbrs);
         let opts = Options {
             exact_counts: true,
             on_depth: &on_depth,
