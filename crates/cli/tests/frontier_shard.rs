@@ -5,7 +5,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::json_ok as json;
+use common::{json_ok as json, run_shard};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
@@ -34,14 +34,6 @@ fn plan(puzzle: &str, dir: &Path, slices: &str, extra: &[&str]) {
         .args(extra)
         .assert()
         .success();
-}
-
-fn run_shard(dir: &Path, index: usize) -> assert_cmd::assert::Assert {
-    wurfel()
-        .args(["shard", "run"])
-        .arg(dir)
-        .args(["--index", &index.to_string(), "--threads", "1"])
-        .assert()
 }
 
 fn merge(dir: &Path) -> assert_cmd::assert::Assert {

@@ -5,7 +5,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::json_ok as json;
+use common::{json_ok as json, run_shard};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
@@ -23,14 +23,6 @@ fn plan(puzzle: &str, shards: &str, dir: &Path, extra: &[&str]) {
         .args(extra)
         .assert()
         .success();
-}
-
-fn run_shard(dir: &Path, index: usize) -> assert_cmd::assert::Assert {
-    wurfel()
-        .args(["shard", "run"])
-        .arg(dir)
-        .args(["--index", &index.to_string(), "--threads", "1"])
-        .assert()
 }
 
 /// The fields of `count --json` that depend on how the count ran, not on what it found.

@@ -30,3 +30,14 @@ pub fn json_ok(args: &[&str]) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).expect("JSON on standard output")
 }
+
+/// Runs shard `index` of the plan in `dir` on one thread (the shard tests' step).
+#[allow(dead_code)] // Only the shard tests run shards.
+pub fn run_shard(dir: &std::path::Path, index: usize) -> assert_cmd::assert::Assert {
+    use assert_cmd::cargo::CommandCargoExt;
+    let mut cmd = Command::cargo_bin("wurfel").expect("binary built");
+    cmd.args(["shard", "run"])
+        .arg(dir)
+        .args(["--index", &index.to_string(), "--threads", "1"]);
+    assert_cmd::assert::OutputAssertExt::assert(&mut cmd)
+}
