@@ -12,6 +12,7 @@
 use crate::bits::Bits;
 use crate::counter::Counter;
 use crate::covering::next_covering;
+use crate::filter_avx2::Avx2;
 use crate::problem::{Branching, Problem};
 use crate::region::Region;
 use crate::stats::Stats;
@@ -65,6 +66,8 @@ pub(crate) struct Compiled<const W: usize> {
     group_caps: Vec<u32>,
     region: Option<Region<W>>,
     columns: usize,
+    /// The filtering loop with AVX2, on boards of one word when the processor has it.
+    avx2: Option<Avx2>,
 }
 
 /// The problem with its columns renumbered so that a grid is scanned with its shortest axis
@@ -256,6 +259,7 @@ impl<const W: usize> Compiled<W> {
             group_caps: p.group_caps.clone(),
             region,
             columns: p.columns,
+            avx2: if W == 1 { Avx2::detect() } else { None },
         }
     }
 
@@ -370,34 +374,15 @@ impl<const W: usize> Compiled<W> {
                 });
                 continue;
             }
-            let mut union = Bits::<W>::zero();
-            let mut kept = 0usize;
-            for (e, &r) in src_masks.iter().zip(src_rows) {
-                let keep = e.disjoint_mask(m);
-                // SAFETY: `kept` counts the rows kept among those before this one, so
-                // `kept <= i < n`, where `i` is this row's position in the span and `n` the
-                // length of both destination slices (a child's span is at most its parent's).
-                // Unchecked writes take the two bounds checks out of the hottest loop of the
-                // engine: it went from about 2.1 to 1.2 billion instructions counting solid
-                // pentominoes 2x5x6 (callgrind; the whole count from 4.2 to 3.0 together
-                // with `Counter::add_all` and the region test's kept volume).
-                // (`cargo bench -p wurfel-cover` with and without `--features checked-filter`
-                // measures it.)
-                #[cfg(not(feature = "checked-filter"))]
-                unsafe {
-                    *dst_masks.get_unchecked_mut(kept) = *e;
-                    *dst_rows.get_unchecked_mut(kept) = r;
+            let (kept, union) = match self.avx2 {
+                Some(avx2) => {
+                    let (kept, u) = avx2.filter(src_masks, src_rows, m.0[0], dst_masks, dst_rows);
+                    let mut union = Bits::<W>::zero();
+                    union.0[0] = u;
+                    (kept, union)
                 }
-                #[cfg(feature = "checked-filter")]
-                {
-                    dst_masks[kept] = *e;
-                    dst_rows[kept] = r;
-                }
-                for w in 0..W {
-                    union.0[w] |= e.0[w] & keep;
-                }
-                kept += (keep & 1) as usize;
-            }
+                None => filter_rows(src_masks, src_rows, m, dst_masks, dst_rows),
+            };
             out += kept;
             covered = covered.or(&union);
             if out == start && st.remaining[sp.group as usize] > self.slack[sp.group as usize] {
@@ -688,4 +673,47 @@ impl<const W: usize> Compiled<W> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The rows of `src_masks` (ids `src_rows`) disjoint from `m`, written to the front of `dst_*`
+/// in order (as long as the sources at least): how many, and the union of their masks.
+#[inline(always)]
+fn filter_rows<const W: usize>(
+    src_masks: &[Bits<W>],
+    src_rows: &[u32],
+    m: &Bits<W>,
+    dst_masks: &mut [Bits<W>],
+    dst_rows: &mut [u32],
+) -> (usize, Bits<W>) {
+    let n = src_masks.len();
+    assert!(src_rows.len() == n && dst_masks.len() >= n && dst_rows.len() >= n);
+    let mut union = Bits::<W>::zero();
+    let mut kept = 0usize;
+    for (e, &r) in src_masks.iter().zip(src_rows) {
+        let keep = e.disjoint_mask(m);
+        // SAFETY: `kept` counts the rows kept among those before this one, so
+        // `kept <= i < n`, where `i` is this row's position in the span and `n` its length,
+        // at most that of both destination slices (checked above).
+        // Unchecked writes take the two bounds checks out of the hottest loop of the
+        // engine: it went from about 2.1 to 1.2 billion instructions counting solid
+        // pentominoes 2x5x6 (callgrind; the whole count from 4.2 to 3.0 together
+        // with `Counter::add_all` and the region test's kept volume).
+        // (`cargo bench -p wurfel-cover` with and without `--features checked-filter`
+        // measures it.)
+        #[cfg(not(feature = "checked-filter"))]
+        unsafe {
+            *dst_masks.get_unchecked_mut(kept) = *e;
+            *dst_rows.get_unchecked_mut(kept) = r;
+        }
+        #[cfg(feature = "checked-filter")]
+        {
+            dst_masks[kept] = *e;
+            dst_rows[kept] = r;
+        }
+        for w in 0..W {
+            union.0[w] |= e.0[w] & keep;
+        }
+        kept += (keep & 1) as usize;
+    }
+    (kept, union)
 }
