@@ -235,6 +235,40 @@ fn t_tetracubes_4x4x6() {
     check(&box_of(&T_TETRACUBE, [4, 4, 6]));
 }
 
+/// A raw count checked by the fixed points of the rotations alone (how the 4x6x6 search count
+/// is checked): the search's raw count implies exactly its rotation classes, and a raw count
+/// one off is refused (the sum is then not a multiple of the group order, or other classes).
+#[test]
+fn raw_counts_check_against_the_rotations_fixed_points() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4001);
+    let mut puzzles: Vec<Puzzle> = (0..40).map(|_| random_puzzle(&mut rng)).collect();
+    puzzles.push(box_of(&T_TETRACUBE, [4, 4, 6]));
+    let mut symmetric = 0;
+    for p in &puzzles {
+        let prep = Prepared::new(p).unwrap();
+        let want = prep.count(1);
+        let opts = FrontierOptions::default();
+        let given =
+            |raw: u64| frontier::rotation_classes_given_raw(&prep, &BigUint::from(raw), &opts);
+        let (classes, runs) = given(want.raw).unwrap();
+        assert_eq!(
+            classes,
+            BigUint::from(want.rotations),
+            "{:?}",
+            p.target.cells()
+        );
+        assert_eq!(runs.len(), prep.symmetry.rotations.len());
+        if runs.len() > 1 {
+            symmetric += 1;
+            // `raw + 1` may still divide (a group of order 1 always does): then the classes
+            // differ from the search's.
+            let off = given(want.raw + 1).map(|(c, _)| c);
+            assert_ne!(off.ok(), Some(BigUint::from(want.rotations)));
+        }
+    }
+    assert!(symmetric >= 10, "only {symmetric} targets with rotations");
+}
+
 /// How the boundary states grow cell by cell for T-tetracubes in 4x6x6 and 6x6x6, up to a
 /// memory bound (`FRONTIER_GIB`, default 2 GiB): the figures docs/FRONTIER.md quotes. Run with
 /// `cargo test --release -p wurfel-pack --test frontier growth -- --ignored --nocapture`.

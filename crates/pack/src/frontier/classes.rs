@@ -26,7 +26,7 @@ pub(super) fn burnside(
     let r = sym.reflections.len();
     let sum = |s: &[BigUint]| s.iter().fold(BigUint::zero(), |a, b| a + b);
     let rot_sum = sum(&fixed[..g]);
-    let rotations = divide(&rot_sum, g, "rotations")?;
+    let rotations = rotations(&fixed[..g])?;
     if r == 0 {
         return Ok((rotations.clone(), rotations));
     }
@@ -44,6 +44,12 @@ pub(super) fn burnside(
         ))
     })? + merged;
     Ok((rotations, rr))
+}
+
+/// The rotation classes from the fixed-point counts of the rotations, identity first.
+pub(super) fn rotations(fixed: &[BigUint]) -> Result<BigUint, FrontierError> {
+    let sum = fixed.iter().fold(BigUint::zero(), |a, b| a + b);
+    divide(&sum, fixed.len(), "rotations")
 }
 
 /// `sum / n`, which Burnside's lemma says is exact.

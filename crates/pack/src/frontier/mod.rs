@@ -316,7 +316,7 @@ pub fn count_from(
     resume: Option<Resume>,
 ) -> Result<FrontierReport, FrontierError> {
     let jobs = jobs(prep, opts.classes);
-    let (mut runs, mut resume) = match resume {
+    let (runs, resume) = match resume {
         Some(r) if r.run < jobs.len() && r.done.len() == r.run => {
             (r.done, Some((r.position, r.current, r.table)))
         }
@@ -327,6 +327,61 @@ pub fn count_from(
         }
         None => (Vec::with_capacity(jobs.len()), None),
     };
+    let runs = count_runs(prep, &jobs, opts, runs, resume)?;
+    let fixed: Vec<BigUint> = runs.iter().map(|r| r.fixed.clone()).collect();
+    let raw = fixed[0].clone();
+    let (rotations, rotations_reflections) = if opts.classes && opts.slice.is_none() {
+        let (r, rr) = classes::burnside(&prep.symmetry, &fixed)?;
+        (Some(r), Some(rr))
+    } else {
+        (None, None)
+    };
+    Ok(FrontierReport {
+        raw,
+        rotations,
+        rotations_reflections,
+        runs,
+    })
+}
+
+/// Checks a raw count found by another method (a search, its shards) against Burnside's
+/// lemma, without counting it again: counts the solutions fixed by each rotation of the target
+/// other than the identity (the runs of [`count`]'s classes) and returns the number of
+/// rotation classes that `raw` implies, `(raw + Σ Fix(g)) / |G|`, with those runs (the first
+/// is `raw` itself, not counted). An `Inconsistent` error when it is not a whole number.
+///
+/// If it equals the other method's rotation classes, the two counts agree: a solution that
+/// method missed or counted twice changes its raw count by one and its classes by at most one,
+/// and `|G|` times the classes then differs from `raw + Σ Fix(g)`. The rotations only: a
+/// reflection that reverses the slowest axis pairs cells at both ends, which can make its run's
+/// state too wide for this counter (T-tetracubes in 4x6x6).
+pub fn rotation_classes_given_raw(
+    prep: &Prepared,
+    raw: &BigUint,
+    opts: &FrontierOptions<'_>,
+) -> Result<(BigUint, Vec<RunStats>), FrontierError> {
+    let mut jobs = jobs(prep, true);
+    jobs.truncate(prep.symmetry.rotations.len());
+    let given = RunStats {
+        symmetry: "identity (given, not counted)".into(),
+        fixed: raw.clone(),
+        ..Default::default()
+    };
+    let runs = count_runs(prep, &jobs, opts, vec![given], None)?;
+    let fixed: Vec<BigUint> = runs.iter().map(|r| r.fixed.clone()).collect();
+    Ok((classes::rotations(&fixed)?, runs))
+}
+
+/// Counts the runs of `jobs` after the first `runs.len()` (already done), the first of them
+/// from `resume`'s position and table when given; a symmetry whose count equals an earlier
+/// one's by conjugacy is not counted again.
+fn count_runs(
+    prep: &Prepared,
+    jobs: &[Job<'_>],
+    opts: &FrontierOptions<'_>,
+    mut runs: Vec<RunStats>,
+    mut resume: Option<(usize, RunStats, table::AnyTable)>,
+) -> Result<Vec<RunStats>, FrontierError> {
     let sym = &prep.symmetry;
     let group: Vec<(&[u32], Vec<u32>)> = sym
         .rotations
@@ -364,20 +419,7 @@ pub fn count_from(
         let stats = run(prep, job, opts, &runs, (i, jobs.len()), resume.take())?;
         runs.push(stats);
     }
-    let fixed: Vec<BigUint> = runs.iter().map(|r| r.fixed.clone()).collect();
-    let raw = fixed[0].clone();
-    let (rotations, rotations_reflections) = if opts.classes && opts.slice.is_none() {
-        let (r, rr) = classes::burnside(&prep.symmetry, &fixed)?;
-        (Some(r), Some(rr))
-    } else {
-        (None, None)
-    };
-    Ok(FrontierReport {
-        raw,
-        rotations,
-        rotations_reflections,
-        runs,
-    })
+    Ok(runs)
 }
 
 /// One run of the programme (from a checkpoint's position, statistics and table).
