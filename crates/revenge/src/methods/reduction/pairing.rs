@@ -17,7 +17,7 @@
 //! permutation whose parity the rest determines (8!/2 = 20,160): about 1,540 × 20,160 entries of
 //! 4 bits, 15.5 MB.
 
-use super::moves::Turn;
+use super::moves::{Turn, N_TURNS};
 use super::table::TableStore;
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::coord::parity;
@@ -56,6 +56,9 @@ pub(crate) struct Pairing {
     /// Class -> the other symmetries fixing its representative's arrangement: the entries
     /// `γ σ γ⁻¹` for those are distinct entries of one distance, all set together when built.
     stabiliser: Vec<Vec<u8>>,
+    /// Per turn: 1 when it flips the phase-3 parity (the corners' plus the class-A wings').
+    flip: [u8; N_TURNS],
+    /// By σ's entry and the parity (its lowest bit): the two parities of one σ share a byte.
     table: NibbleTable,
 }
 
@@ -168,6 +171,7 @@ impl Pairing {
     pub(crate) fn new(
         alpha: Vec<Sigma>,
         beta: Vec<Sigma>,
+        flip: [u8; N_TURNS],
         syms: Vec<Sigma>,
         turns: &[Turn],
         store: &TableStore,
@@ -210,16 +214,17 @@ impl Pairing {
             raw2sym,
             sym2raw,
             stabiliser,
+            flip,
             table: NibbleTable::empty(),
         };
-        let table = store.get_or_build("p3-pairing", p.len(), || p.build_table(turns));
+        let table = store.get_or_build("p3-pairing-parity", p.len(), || p.build_table(turns));
         p.table = table;
         p
     }
 
-    /// Number of entries (classes × 20,160).
+    /// Number of entries (classes × 20,160 × the two parities).
     pub(crate) fn len(&self) -> usize {
-        self.sym2raw.len() * N_REST
+        self.sym2raw.len() * N_REST * 2
     }
 
     /// Number of symmetry classes of the M-slice arrangement.
@@ -243,10 +248,10 @@ impl Pairing {
         out
     }
 
-    /// The table entry of an even σ.
+    /// The table entry of an even σ with the phase-3 parity `parity` (0 or 1).
     #[inline]
-    pub(crate) fn index(&self, s: &Sigma) -> usize {
-        self.canonical(s).0
+    pub(crate) fn index(&self, s: &Sigma, parity: u8) -> usize {
+        self.canonical(s).0 << 1 | parity as usize
     }
 
     /// The entry of σ and the conjugate of σ it stands for (its M-slice entries are the class's
@@ -264,21 +269,28 @@ impl Pairing {
         (class * N_REST + (rest_rank(&c) >> 1), c)
     }
 
-    /// Every entry standing for σ (more than one when a symmetry fixes its class's
-    /// representative): `f` on each until it returns true; returns whether it did.
-    fn each_index(&self, s: &Sigma, f: &mut dyn FnMut(usize) -> bool) -> bool {
+    /// Every entry standing for σ with `parity` (more than one when a symmetry fixes its
+    /// class's representative; symmetries keep the parity, as conjugation keeps the parity of
+    /// a permutation): `f` on each until it returns true; returns whether it did.
+    fn each_index(&self, s: &Sigma, parity: u8, f: &mut dyn FnMut(usize) -> bool) -> bool {
         let (i, c) = self.canonical(s);
-        if f(i) {
+        let p = parity as usize;
+        if f(i << 1 | p) {
             return true;
         }
         let base = i - i % N_REST;
-        self.stabiliser[i / N_REST]
-            .iter()
-            .any(|&k| f(base + (rest_rank(&conjugate(&c, &self.syms[k as usize])) >> 1)))
+        self.stabiliser[i / N_REST].iter().any(|&k| {
+            f((base + (rest_rank(&conjugate(&c, &self.syms[k as usize])) >> 1)) << 1 | p)
+        })
     }
 
-    /// The σ an entry stands for (the representative of its class).
-    pub(crate) fn decode(&self, i: usize) -> Sigma {
+    /// The σ and parity an entry stands for (σ the representative of its class).
+    pub(crate) fn decode(&self, i: usize) -> (Sigma, u8) {
+        (self.decode_sigma(i >> 1), (i & 1) as u8)
+    }
+
+    /// The σ of σ's entry `i` (before the parity is added to it).
+    fn decode_sigma(&self, i: usize) -> Sigma {
         let first = first_unraw(self.sym2raw[i / N_REST] as usize);
         let mut r = (i % N_REST) << 1;
         let mut s = [0u8; 12];
@@ -309,10 +321,11 @@ impl Pairing {
         self.table.get(i)
     }
 
-    /// Exact number of phase-3 turns to pair the edges of an even σ.
+    /// Exact number of phase-3 turns to pair the edges of an even σ with the phase-3 parity
+    /// `parity` and leave that parity 0.
     #[inline]
-    pub(crate) fn distance(&self, s: &Sigma) -> u8 {
-        self.table.get(self.index(s))
+    pub(crate) fn distance(&self, s: &Sigma, parity: u8) -> u8 {
+        self.table.get(self.index(s, parity))
     }
 
     /// Number of pairing states (even σ) at each distance. An entry of class `c` stands for
@@ -326,7 +339,7 @@ impl Pairing {
         }
         let mut counts = vec![0u64; 16];
         for i in 0..self.len() {
-            counts[self.table.get(i) as usize] += orbit[i / N_REST];
+            counts[self.table.get(i) as usize] += orbit[i / (2 * N_REST)];
         }
         while counts.last() == Some(&0) {
             counts.pop();
@@ -338,10 +351,10 @@ impl Pairing {
     /// neighbour sets all its entries at once: the search reaches every state of a distance
     /// through some conjugate of it, which need not be the one an entry decodes to.
     pub(crate) fn build_table(&self, turns: &[Turn]) -> NibbleTable {
-        bfs_indexed(self.len(), &[self.index(&PAIRED)], |i, out| {
-            let s = self.decode(i);
+        bfs_indexed(self.len(), &[self.index(&PAIRED, 0)], |i, out| {
+            let (s, p) = self.decode(i);
             for &t in turns {
-                if self.each_index(&self.step(&s, t), out) {
+                if self.each_index(&self.step(&s, t), p ^ self.flip[t.0 as usize], out) {
                     return;
                 }
             }
@@ -400,8 +413,11 @@ mod tests {
                     );
                 }
             }
-            let i = self.index(s);
-            assert_eq!(self.index(&self.decode(i)), i);
+            for p in 0..2 {
+                let i = self.index(s, p);
+                let (d, q) = self.decode(i);
+                assert_eq!(self.index(&d, q), i);
+            }
         }
     }
 
