@@ -2,15 +2,16 @@
 //! wing in one of two classes of slots (every edge position has one slot of each class). Phase 2
 //! hands over only positions whose edges are "separated" (each edge with one wing in each class)
 //! and whose pairing parities allow a legal 3x3x3 at the end. The pairing itself is followed
-//! exactly by [`super::pairing`]; the centres (each colour already on its pair of faces) and the
-//! parity the 3x3x3 needs by a second table; the bound is the larger of the two.
+//! exactly, with the parity the 3x3x3 needs, by [`super::pairing`]; the centres (each colour
+//! already on its pair of faces) and that parity by a second table; the bound is the larger of
+//! the two.
 
 use super::centres::{
     colour_mask, face_slots, half_rotations, pairing_turns, pairing_turns_about, phase3_turns,
     Compress, MaskTurns,
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
-use super::pairing::{Pairing, Sigma, PAIRED};
+use super::pairing::{next_distance, Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, keep_if, Phase};
 use super::table::{TableStore, UNREACHED};
 use crate::cube::{geometry, Cube};
@@ -99,6 +100,10 @@ pub(crate) struct P3 {
     /// Parity of the edge permutation (class-A wings) plus that of the corners: 0 when pairing
     /// the edges leaves a legal 3x3x3.
     pub parity: u8,
+    /// The exact pairing distance of σ and the parity ([`Pairing::distance`]) at a search's
+    /// start and for the successors the search keeps; a successor first carries its parent's,
+    /// which [`Phase3::keep_within`] turns into its own.
+    pub pairing: u8,
 }
 
 /// After phase 2 each colour is on its pair of faces, so the centres are three splits of 8
@@ -291,7 +296,14 @@ impl Phase3 {
         let parity_flip = moves.parity_flip;
         // Exact with all the turns; with phase 3's (no Dw2, Lw2, Bw2) the distance is the same,
         // as pairing does not care about whole-cube turns (a test checks it).
-        let pairing = Pairing::new(moves.alpha, moves.beta, parity_flip, moves.syms, &all, store);
+        let pairing = Pairing::new(
+            moves.alpha,
+            moves.beta,
+            parity_flip,
+            moves.syms,
+            &all,
+            store,
+        );
         let masks = MaskTurns::new();
         let centres_goals = half_rotations().map(|r| {
             let mut c = Cube::solved();
@@ -368,10 +380,12 @@ impl Phase3 {
         if parity(&sigma) == 1 {
             return None;
         }
+        let parity = (parity(&a) ^ parity(&c.cp)) as u8;
         Some(P3 {
             sigma,
             centres: colour_mask(c, &[0, 1, 2]),
-            parity: (parity(&a) ^ parity(&c.cp)) as u8,
+            parity,
+            pairing: self.pairing.distance(&sigma, parity),
         })
     }
 
@@ -434,21 +448,20 @@ impl Phase for Phase3 {
             sigma: self.pairing.step(&s.sigma, t),
             centres: self.masks.apply(t, s.centres),
             parity: s.parity ^ self.parity_flip[t.0 as usize],
+            pairing: s.pairing,
         }
     }
     fn bound(&self, s: &P3) -> u8 {
         match self.centre_bound(s) {
             UNREACHED => u8::MAX,
-            d => d.max(self.pairing.distance(&s.sigma, s.parity)),
+            d => d.max(s.pairing),
         }
     }
     fn within(&self, s: &P3, limit: usize) -> bool {
         // The small centre table first: it rejects many turns without the pairing lookup.
         match self.centre_bound(s) {
             UNREACHED => false,
-            d => {
-                d as usize <= limit && self.pairing.distance(&s.sigma, s.parity) as usize <= limit
-            }
+            d => d.max(s.pairing) as usize <= limit,
         }
     }
     fn keep_within(&self, kids: &mut Vec<(Turn, P3)>, limit: usize) {
@@ -464,11 +477,10 @@ impl Phase for Phase3 {
         for ((_, s), i) in kids.iter().zip(at.iter_mut()) {
             *i = self.pairing.index(&s.sigma, s.parity);
         }
-        let mut d = [0u8; N_TURNS];
-        for (x, &i) in d.iter_mut().zip(&at[..kids.len()]) {
-            *x = self.pairing.entry(i);
+        for ((_, s), &i) in kids.iter_mut().zip(&at) {
+            s.pairing = next_distance(s.pairing, self.pairing.residue(i));
         }
-        keep_if(kids, |k, _| d[k] as usize <= limit);
+        keep_if(kids, |_, s| s.pairing as usize <= limit);
     }
     fn is_goal(&self, s: &P3) -> bool {
         s.parity == 0 && s.sigma == PAIRED && self.centres_goals.contains(&s.centres)
@@ -489,6 +501,21 @@ mod tests {
     fn phase3() -> &'static Phase3 {
         static P: std::sync::OnceLock<Phase3> = std::sync::OnceLock::new();
         P.get_or_init(|| Phase3::new(&TableStore::default()))
+    }
+
+    /// The 4-bit table the remainders modulo 3 were packed from (built: the tests keep no
+    /// cache).
+    fn full_pairing() -> &'static NibbleTable {
+        phase3().pairing.full.as_ref().expect("built here")
+    }
+
+    /// Every remainder read is the full table's distance modulo 3.
+    #[test]
+    fn pairing_residues_are_the_distances_modulo_3() {
+        let p = &phase3().pairing;
+        let full = full_pairing();
+        assert_eq!(full.len(), p.len());
+        assert!((0..p.len()).all(|i| p.residue(i) == full.get(i) % 3));
     }
 
     /// Near the goal the table agrees with a plain breadth-first search over σ and the parity
@@ -520,9 +547,10 @@ mod tests {
         for (&(s, par), &d) in &dist {
             assert_eq!(p.distance(&s, par), d, "{s:?} {par}");
         }
-        assert_eq!(p.state_counts()[..=6], counts[..]);
+        let all = p.state_counts(full_pairing());
+        assert_eq!(all[..=6], counts[..]);
         // Every even permutation with either parity is a state; the odd ones are never reached.
-        assert_eq!(p.state_counts().iter().sum::<u64>(), 2 * 239_500_800);
+        assert_eq!(all.iter().sum::<u64>(), 2 * 239_500_800);
     }
 
     /// Far from the goal: on random states the table is a consistent distance (neighbours
