@@ -457,13 +457,6 @@ impl Phase for Phase3 {
             d => d.max(s.pairing),
         }
     }
-    fn within(&self, s: &P3, limit: usize) -> bool {
-        // The small centre table first: it rejects many turns without the pairing lookup.
-        match self.centre_bound(s) {
-            UNREACHED => false,
-            d => d.max(s.pairing) as usize <= limit,
-        }
-    }
     fn keep_within(&self, kids: &mut Vec<(Turn, P3)>, limit: usize) {
         // The small centre table first: it rejects many turns without the pairing lookup.
         keep_entries_within(kids, limit, |s| match self.centre_bound(s) {
