@@ -2,15 +2,16 @@
 //! wing in one of two classes of slots (every edge position has one slot of each class). Phase 2
 //! hands over only positions whose edges are "separated" (each edge with one wing in each class)
 //! and whose pairing parities allow a legal 3x3x3 at the end. The pairing itself is followed
-//! exactly by [`super::pairing`]; the centres (each colour already on its pair of faces) and the
-//! parity the 3x3x3 needs by a second table; the bound is the larger of the two.
+//! exactly, with the parity the 3x3x3 needs, by [`super::pairing`]; the centres (each colour
+//! already on its pair of faces) and that parity by a second table; the bound is the larger of
+//! the two.
 
 use super::centres::{
     colour_mask, face_slots, half_rotations, pairing_turns, pairing_turns_about, phase3_turns,
     Compress, MaskTurns,
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
-use super::pairing::{Pairing, Sigma, PAIRED};
+use super::pairing::{next_distance, Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, keep_if, Phase};
 use super::table::{TableStore, UNREACHED};
 use crate::cube::{geometry, Cube};
@@ -99,6 +100,10 @@ pub(crate) struct P3 {
     /// Parity of the edge permutation (class-A wings) plus that of the corners: 0 when pairing
     /// the edges leaves a legal 3x3x3.
     pub parity: u8,
+    /// The exact pairing distance of σ and the parity ([`Pairing::distance`]) at a search's
+    /// start and for the successors the search keeps; a successor first carries its parent's,
+    /// which [`Phase3::keep_within`] turns into its own.
+    pub pairing: u8,
 }
 
 /// After phase 2 each colour is on its pair of faces, so the centres are three splits of 8
@@ -291,7 +296,14 @@ impl Phase3 {
         let parity_flip = moves.parity_flip;
         // Exact with all the turns; with phase 3's (no Dw2, Lw2, Bw2) the distance is the same,
         // as pairing does not care about whole-cube turns (a test checks it).
-        let pairing = Pairing::new(moves.alpha, moves.beta, moves.syms, &all, store);
+        let pairing = Pairing::new(
+            moves.alpha,
+            moves.beta,
+            parity_flip,
+            moves.syms,
+            &all,
+            store,
+        );
         let masks = MaskTurns::new();
         let centres_goals = half_rotations().map(|r| {
             let mut c = Cube::solved();
@@ -368,10 +380,12 @@ impl Phase3 {
         if parity(&sigma) == 1 {
             return None;
         }
+        let parity = (parity(&a) ^ parity(&c.cp)) as u8;
         Some(P3 {
             sigma,
             centres: colour_mask(c, &[0, 1, 2]),
-            parity: (parity(&a) ^ parity(&c.cp)) as u8,
+            parity,
+            pairing: self.pairing.distance(&sigma, parity),
         })
     }
 
@@ -434,19 +448,13 @@ impl Phase for Phase3 {
             sigma: self.pairing.step(&s.sigma, t),
             centres: self.masks.apply(t, s.centres),
             parity: s.parity ^ self.parity_flip[t.0 as usize],
+            pairing: s.pairing,
         }
     }
     fn bound(&self, s: &P3) -> u8 {
         match self.centre_bound(s) {
             UNREACHED => u8::MAX,
-            d => d.max(self.pairing.distance(&s.sigma)),
-        }
-    }
-    fn within(&self, s: &P3, limit: usize) -> bool {
-        // The small centre table first: it rejects many turns without the pairing lookup.
-        match self.centre_bound(s) {
-            UNREACHED => false,
-            d => d as usize <= limit && self.pairing.distance(&s.sigma) as usize <= limit,
+            d => d.max(s.pairing),
         }
     }
     fn keep_within(&self, kids: &mut Vec<(Turn, P3)>, limit: usize) {
@@ -460,13 +468,12 @@ impl Phase for Phase3 {
         // each read after its own ranking, few overlapped.
         let mut at = [0usize; N_TURNS];
         for ((_, s), i) in kids.iter().zip(at.iter_mut()) {
-            *i = self.pairing.index(&s.sigma);
+            *i = self.pairing.index(&s.sigma, s.parity);
         }
-        let mut d = [0u8; N_TURNS];
-        for (x, &i) in d.iter_mut().zip(&at[..kids.len()]) {
-            *x = self.pairing.entry(i);
+        for ((_, s), &i) in kids.iter_mut().zip(&at) {
+            s.pairing = next_distance(s.pairing, self.pairing.residue(i));
         }
-        keep_if(kids, |k, _| d[k] as usize <= limit);
+        keep_if(kids, |_, s| s.pairing as usize <= limit);
     }
     fn is_goal(&self, s: &P3) -> bool {
         s.parity == 0 && s.sigma == PAIRED && self.centres_goals.contains(&s.centres)
@@ -489,21 +496,38 @@ mod tests {
         P.get_or_init(|| Phase3::new(&TableStore::default()))
     }
 
-    /// Near the goal the table agrees with a plain breadth-first search over σ (no symmetry,
-    /// no ranking): every state within six turns, its distance and the number per distance.
+    /// The 4-bit table the remainders modulo 3 were packed from (built: the tests keep no
+    /// cache).
+    fn full_pairing() -> &'static NibbleTable {
+        phase3().pairing.full.as_ref().expect("built here")
+    }
+
+    /// Every remainder read is the full table's distance modulo 3.
+    #[test]
+    fn pairing_residues_are_the_distances_modulo_3() {
+        let p = &phase3().pairing;
+        let full = full_pairing();
+        assert_eq!(full.len(), p.len());
+        assert!((0..p.len()).all(|i| p.residue(i) == full.get(i) % 3));
+    }
+
+    /// Near the goal the table agrees with a plain breadth-first search over σ and the parity
+    /// (no symmetry, no ranking): every state within six turns, its distance and the number
+    /// per distance.
     #[test]
     fn pairing_table_matches_a_plain_search_near_the_goal() {
         use std::collections::HashMap;
-        let p = &phase3().pairing;
+        let p3 = phase3();
+        let p = &p3.pairing;
         let turns = pairing_turns();
-        let mut dist: HashMap<Sigma, u8> = HashMap::from([(PAIRED, 0)]);
-        let mut frontier = vec![PAIRED];
+        let mut dist: HashMap<(Sigma, u8), u8> = HashMap::from([((PAIRED, 0), 0)]);
+        let mut frontier = vec![(PAIRED, 0)];
         let mut counts = vec![1u64];
         for d in 1..=6u8 {
             let mut next = Vec::new();
-            for s in &frontier {
+            for (s, par) in &frontier {
                 for &t in &turns {
-                    let n = p.step(s, t);
+                    let n = (p.step(s, t), par ^ p3.parity_flip[t.0 as usize]);
                     if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n) {
                         e.insert(d);
                         next.push(n);
@@ -513,25 +537,31 @@ mod tests {
             counts.push(next.len() as u64);
             frontier = next;
         }
-        for (s, &d) in &dist {
-            assert_eq!(p.distance(s), d, "{s:?}");
+        for (&(s, par), &d) in &dist {
+            assert_eq!(p.distance(&s, par), d, "{s:?} {par}");
         }
-        assert_eq!(p.state_counts()[..=6], counts[..]);
-        // Every even permutation is a state; the odd ones are never reached.
-        assert_eq!(p.state_counts().iter().sum::<u64>(), 239_500_800);
+        let all = p.state_counts(full_pairing());
+        assert_eq!(all[..=6], counts[..]);
+        // Every even permutation with either parity is a state; the odd ones are never reached.
+        assert_eq!(all.iter().sum::<u64>(), 2 * 239_500_800);
     }
 
     /// Far from the goal: on random states the table is a consistent distance (neighbours
     /// differ by at most one) that descends (a neighbour one closer unless at the goal): with
     /// 0 only at the goal, that makes it the exact distance, for all the pairing turns and for
-    /// phase 3's (checked separately: a turn set with fewer turns could be further).
+    /// phase 3's (checked separately: a turn set with fewer turns could be further). The
+    /// parity makes the distance longer than σ's alone on some states (counted: the reason
+    /// for the parity).
     #[test]
     fn pairing_table_is_an_exact_distance_on_random_states() {
-        let p = &phase3().pairing;
+        let p3 = phase3();
+        let p = &p3.pairing;
+        let flip = |t: Turn| p3.parity_flip[t.0 as usize];
         let turns = pairing_turns();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let mut deepest = 0;
-        for _ in 0..3000 {
+        let mut longer = 0;
+        for k in 0..3000 {
             let mut s = PAIRED;
             for i in (1..12).rev() {
                 s.swap(i, rng.gen_range(0..=i));
@@ -540,11 +570,16 @@ mod tests {
                 s.swap(10, 11);
             }
             p.check_state(&s, &turns);
-            let d = p.distance(&s);
+            let par = (k % 2) as u8;
+            let d = p.distance(&s, par);
             assert!(d < UNREACHED);
-            assert_eq!(d == 0, s == PAIRED);
+            assert_eq!(d == 0, s == PAIRED && par == 0);
+            longer += (d > p.distance(&s, 1 - par)) as usize;
             for turns in [&turns, &phase3_turns()] {
-                let ds: Vec<u8> = turns.iter().map(|&t| p.distance(&p.step(&s, t))).collect();
+                let ds: Vec<u8> = turns
+                    .iter()
+                    .map(|&t| p.distance(&p.step(&s, t), par ^ flip(t)))
+                    .collect();
                 assert!(
                     ds.iter().all(|&x| x.abs_diff(d) <= 1),
                     "{s:?}: {d} vs {ds:?}"
@@ -554,6 +589,7 @@ mod tests {
             deepest = deepest.max(d);
         }
         assert!(deepest >= 12);
+        assert!(longer > 100, "{longer}");
     }
 
     #[test]

@@ -68,6 +68,8 @@ impl Default for Tuning {
             //   budget 500k: 44.53; extra 300k: 44.51; 800k: 44.43; phase 3 100: 44.37;
             //   these: 44.34 at 1,914k. On seeds 1001-1100 the former 44.38 at 1,769k, these
             //   44.27 at 1,833k (finish 600k: 44.20 at 1,905k). Finishes pay the most.
+            //   With phase 3's pairing bound knowing the parity (fewer phase 3 visits): 44.31
+            //   at 1,608k; seeds 1001-1100 44.26 at 1,592k (docs/REVENGE.md, fifth pass).
             phase3: 100,
             phase4: 8,
             nodes4: 5_000_000,
