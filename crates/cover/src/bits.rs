@@ -4,7 +4,7 @@
 //! a 4x4x4 cube uses one `u64`, a 6x6x6 cube four.
 
 /// A set of column indices below `64 * W`. (Transparent, so that a slice of one-word masks is
-/// a run of `u64` for `filter_avx2`.)
+/// a run of `u64` for the AVX2 filtering loop, `filter/avx2.rs`.)
 #[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Bits<const W: usize>(pub [u64; W]);

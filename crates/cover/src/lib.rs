@@ -29,7 +29,7 @@
 mod bits;
 mod counter;
 mod covering;
-mod filter_avx2;
+mod filter;
 mod memory;
 mod problem;
 mod region;

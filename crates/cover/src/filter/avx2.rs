@@ -1,4 +1,4 @@
-//! The filtering loop of `place` (`search.rs`) with AVX2, for boards of one word (up to 64
+//! The filtering loop of `place` with AVX2, for boards of one word (up to 64
 //! cells: every classic packing puzzle): four rows per step instead of one. The rows that fit
 //! are packed to the front by one lane permutation from a table indexed by which of the four
 //! fit (AVX2 has no compress-store), so the step has no branch that depends on the data.
