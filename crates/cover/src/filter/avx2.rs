@@ -52,30 +52,10 @@ impl Avx2 {
     }
 }
 
-/// For each set of kept lanes (bit `j`: lane `j` of four `u64` is kept), the 32-bit lane
-/// indices that move the kept `u64` lanes to the front, in order.
+/// `FIRST_LANES[k]`: the first `k` of four 32-bit lanes selected (for masked loads and stores;
+/// sign-extended, the same for four 64-bit lanes).
 #[cfg(target_arch = "x86_64")]
-const MASK_PERM: [[u32; 8]; 16] = {
-    let mut t = [[0u32; 8]; 16];
-    let mut bits = 0;
-    while bits < 16 {
-        let (mut j, mut k) = (0, 0);
-        while j < 4 {
-            if bits >> j & 1 != 0 {
-                t[bits][2 * k] = 2 * j as u32;
-                t[bits][2 * k + 1] = 2 * j as u32 + 1;
-                k += 1;
-            }
-            j += 1;
-        }
-        bits += 1;
-    }
-    t
-};
-
-/// `FIRST_LANES[k]`: the first `k` of four 64-bit lanes selected (for masked loads and stores).
-#[cfg(target_arch = "x86_64")]
-const FIRST_LANES: [[i64; 4]; 5] = [
+const FIRST_LANES: [[i32; 4]; 5] = [
     [0, 0, 0, 0],
     [-1, 0, 0, 0],
     [-1, -1, 0, 0],
@@ -83,28 +63,19 @@ const FIRST_LANES: [[i64; 4]; 5] = [
     [-1, -1, -1, -1],
 ];
 
-/// The same for four 32-bit lanes.
+/// For each set of kept lanes (bit `j`: lane `j` of four is kept), the indices of the
+/// sub-lanes (`w` to a lane) that move the kept lanes to the front, in order; `fill` after them.
 #[cfg(target_arch = "x86_64")]
-const FIRST_LANES_32: [[i32; 4]; 5] = [
-    [0, 0, 0, 0],
-    [-1, 0, 0, 0],
-    [-1, -1, 0, 0],
-    [-1, -1, -1, 0],
-    [-1, -1, -1, -1],
-];
-
-/// The same for four `u32` row ids, as byte indices for a byte shuffle.
-#[cfg(target_arch = "x86_64")]
-const ROW_PERM: [[u8; 16]; 16] = {
-    let mut t = [[0x80u8; 16]; 16];
+const fn to_front(w: usize, fill: u8) -> [[u8; 16]; 16] {
+    let mut t = [[fill; 16]; 16];
     let mut bits = 0;
     while bits < 16 {
         let (mut j, mut k) = (0, 0);
         while j < 4 {
             if bits >> j & 1 != 0 {
                 let mut b = 0;
-                while b < 4 {
-                    t[bits][4 * k + b] = (4 * j + b) as u8;
+                while b < w {
+                    t[bits][w * k + b] = (w * j + b) as u8;
                     b += 1;
                 }
                 k += 1;
@@ -114,7 +85,24 @@ const ROW_PERM: [[u8; 16]; 16] = {
         bits += 1;
     }
     t
+}
+
+/// The kept `u64` lanes to the front, as the 32-bit lane indices of a lane permutation.
+#[cfg(target_arch = "x86_64")]
+const MASK_PERM: [[u32; 8]; 16] = {
+    let b = to_front(2, 0);
+    let mut t = [[0u32; 8]; 16];
+    let mut i = 0;
+    while i < 16 * 8 {
+        t[i / 8][i % 8] = b[i / 8][i % 8] as u32;
+        i += 1;
+    }
+    t
 };
+
+/// The kept `u32` row ids to the front, as byte indices of a byte shuffle (0x80: a zero byte).
+#[cfg(target_arch = "x86_64")]
+const ROW_PERM: [[u8; 16]; 16] = to_front(4, 0x80);
 
 /// `Avx2::filter` (whose checks on the lengths this relies on).
 #[cfg(target_arch = "x86_64")]
@@ -168,8 +156,8 @@ fn filter_avx2<const W: usize>(
         // is how many of them are kept: `kept + k <= i + rest = n`. Masked lanes are not
         // accessed.
         unsafe {
-            let first = _mm256_loadu_si256(FIRST_LANES[rest].as_ptr().cast());
-            let first_rows = _mm_loadu_si128(FIRST_LANES_32[rest].as_ptr().cast());
+            let first_rows = _mm_loadu_si128(FIRST_LANES[rest].as_ptr().cast());
+            let first = _mm256_cvtepi32_epi64(first_rows);
             let e = _mm256_maskload_epi64(masks.as_ptr().add(i).cast(), first);
             let r = _mm_maskload_epi32(rows.as_ptr().add(i).cast(), first_rows);
             let keep = _mm256_cmpeq_epi64(_mm256_and_si256(e, piece), zero);
@@ -177,8 +165,8 @@ fn filter_avx2<const W: usize>(
             let k = bits.count_ones() as usize;
             let mp = _mm256_loadu_si256(MASK_PERM[bits].as_ptr().cast());
             let rp = _mm_loadu_si128(ROW_PERM[bits].as_ptr().cast());
-            let store = _mm256_loadu_si256(FIRST_LANES[k].as_ptr().cast());
-            let store_rows = _mm_loadu_si128(FIRST_LANES_32[k].as_ptr().cast());
+            let store_rows = _mm_loadu_si128(FIRST_LANES[k].as_ptr().cast());
+            let store = _mm256_cvtepi32_epi64(store_rows);
             _mm256_maskstore_epi64(
                 out_masks.as_mut_ptr().add(kept).cast(),
                 store,
