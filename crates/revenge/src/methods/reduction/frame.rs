@@ -9,7 +9,8 @@
 //! (free in every metric).
 
 use super::moves::{to_slices, Turn, N_TURNS};
-use crate::cube::{Cube, Move, Rotation};
+use crate::cube::{Cube, CubiePerm, Move, Rotation};
+use std::sync::OnceLock;
 use crate::symmetry::{move_image, CubeSym};
 use wurfel_geom::Iso;
 
@@ -101,21 +102,46 @@ impl Frame {
 }
 
 /// `c` up to the orientation of the whole cube: the least of its 24 orientations (positions
-/// that differ only by a whole-cube rotation lead to the same solutions).
+/// that differ only by a whole-cube rotation lead to the same solutions), by the key (corner
+/// cubies, twists, wings, centres).
+///
+/// The corner cubies alone decide it: a rotation moves the corner slots by a permutation of
+/// its own (the 24 differ), and the cubies are a permutation, so the 24 orientations' corner
+/// arrangements differ. Only those are compared (eight bytes each, the phases ask this of
+/// every candidate), and the least one is turned whole; ties (not a permutation) are settled
+/// by the whole key.
 pub(crate) fn up_to_orientation(c: &Cube) -> Cube {
     let key = |x: &Cube| (x.cp, x.co, x.wp, x.ct);
-    let mut best = *c;
-    for (a, k) in [(1, 0), (1, 1), (1, 2), (1, 3), (2, 1), (2, 3)] {
+    let rots = orientations();
+    let corners = |p: &CubiePerm| -> [u8; 8] { std::array::from_fn(|i| c.cp[p.csrc[i] as usize]) };
+    let least = rots.iter().map(corners).min().expect("24 orientations");
+    let mut best: Option<Cube> = None;
+    for p in rots.iter().filter(|p| corners(p) == least) {
         let mut x = *c;
-        x.rotate(Rotation { axis: a, amount: k });
-        for _ in 0..4 {
-            x.rotate(Rotation { axis: 0, amount: 1 });
-            if key(&x) < key(&best) {
-                best = x;
-            }
+        x.apply_perm(p);
+        if best.is_none_or(|b| key(&x) < key(&b)) {
+            best = Some(x);
         }
     }
-    best
+    best.expect("the least is some orientation's")
+}
+
+/// The 24 whole-cube rotations, each as one cubie permutation.
+fn orientations() -> &'static [CubiePerm; 24] {
+    static R: OnceLock<[CubiePerm; 24]> = OnceLock::new();
+    R.get_or_init(|| {
+        let firsts = [(1, 0), (1, 1), (1, 2), (1, 3), (2, 1), (2, 3)];
+        let mut out = Vec::with_capacity(24);
+        for (a, k) in firsts {
+            let mut x = Cube::identity_labels();
+            x.rotate(Rotation { axis: a, amount: k });
+            for _ in 0..4 {
+                x.rotate(Rotation { axis: 0, amount: 1 });
+                out.push(x.as_perm());
+            }
+        }
+        out.try_into().expect("6 x 4 rotations")
+    })
 }
 
 /// The whole-cube rotations (at most two) that make `c` the solved cube in the standard
@@ -161,6 +187,35 @@ mod tests {
                 apply(&mut own, f.back(t));
             }
             assert_eq!(f.view(&own), view, "frame {k}");
+        }
+    }
+
+    /// The least by corners is the least by the whole key: against all 24 orientations
+    /// compared whole (random cubes, and cubes after a few turns, whose corners are near home).
+    #[test]
+    fn least_orientation_is_the_least_whole_key() {
+        let key = |x: &Cube| (x.cp, x.co, x.wp, x.ct);
+        let mut cubes: Vec<Cube> = (0..200).map(Cube::random).collect();
+        cubes.push(Cube::solved());
+        for k in 0..36u8 {
+            let mut x = Cube::solved();
+            apply(&mut x, Turn(k));
+            cubes.push(x);
+        }
+        for c in cubes {
+            let all: Vec<Cube> = orientations()
+                .iter()
+                .map(|p| {
+                    let mut x = c;
+                    x.apply_perm(p);
+                    x
+                })
+                .collect();
+            let least = all.iter().min_by_key(|x| key(x)).expect("24");
+            assert_eq!(up_to_orientation(&c), *least);
+            // The 24 are the 24 orientations (all different).
+            let distinct: std::collections::HashSet<[u8; 8]> = all.iter().map(|x| x.cp).collect();
+            assert_eq!(distinct.len(), 24);
         }
     }
 
