@@ -277,8 +277,26 @@ pub(crate) struct Phase3 {
     centres: NibbleTable,
     centre_index: CentreIndex,
     pub pairing: Pairing,
-    /// Wing classes when the U-D, R-L or F-B axis is the restricted one (R-L: `class`).
-    axis_class: [[u8; 24]; 3],
+    /// What [`Phase3::separated`] reads, with the U-D, R-L or F-B axis the restricted one.
+    separation: [Separation; 3],
+}
+
+/// The separation test of one axis ([`Phase3::separated`]).
+struct Separation {
+    /// The class-A slots.
+    slots: [u8; 12],
+    /// Wing -> 1 << its edge position, plus 1 << 16 when it is a class-B wing.
+    code: [u32; 24],
+}
+
+impl Separation {
+    fn new(ep: &EdgePositions, class: &[u8; 24]) -> Separation {
+        let a: Vec<u8> = (0..24u8).filter(|&s| class[s as usize] == 0).collect();
+        Separation {
+            slots: a.try_into().expect("12 slots of each class"),
+            code: std::array::from_fn(|w| 1 << ep.pos[w] | (class[w] as u32) << 16),
+        }
+    }
 }
 
 impl Phase3 {
@@ -329,7 +347,6 @@ impl Phase3 {
             })
         });
         Phase3 {
-            ep,
             class,
             masks,
             turns,
@@ -339,7 +356,8 @@ impl Phase3 {
             centres,
             centre_index,
             pairing,
-            axis_class,
+            separation: axis_class.map(|c| Separation::new(&ep, &c)),
+            ep,
         }
     }
 
@@ -405,22 +423,19 @@ impl Phase3 {
     /// True when the wings `wp` are separated for phase 3 restricting `axis` (each edge with
     /// one wing in each class, an even number of them each in the other's class): the cheap
     /// part of [`Phase3::start`] on the position seen with that axis as R-L.
+    ///
+    /// Phase 2 asks it of every solution it finds (about 1,300 for each one kept), so it is
+    /// one pass without branches over the 12 class-A slots: each wing's code has its edge's
+    /// bit (the 12 slots hold 12 different edges exactly when the bits cover all 12) and, from
+    /// bit 16, whether it is a class-B wing (their number must be even).
+    #[inline]
     pub(crate) fn separated(&self, wp: &[u8; 24], axis: usize) -> bool {
-        let class = &self.axis_class[axis];
-        let mut seen = 0u32;
-        let mut flips = 0;
-        for s in 0..24 {
-            if class[s] == 0 {
-                let w = wp[s] as usize;
-                let e = self.ep.pos[w];
-                if seen >> e & 1 == 1 {
-                    return false;
-                }
-                seen |= 1 << e;
-                flips += class[w] as u32;
-            }
-        }
-        flips % 2 == 0
+        let sep = &self.separation[axis];
+        let (edges, flips) = sep.slots.iter().fold((0u32, 0u32), |(e, f), &s| {
+            let code = sep.code[wp[s as usize] as usize];
+            (e | code, f + (code >> 16))
+        });
+        edges & 0xFFF == 0xFFF && flips % 2 == 0
     }
 
     /// Which of [`half_rotations`] brings the centres of a phase-3 goal home.
@@ -590,6 +605,47 @@ mod tests {
         }
         assert!(deepest >= 12);
         assert!(longer > 100, "{longer}");
+    }
+
+    /// The test without branches says what the definition says: each edge with one wing in
+    /// a class-A slot, an even number of class-B wings there; on positions separated for some
+    /// axis (walks of that axis's pairing turns, whose odd wing parity is allowed) and ones
+    /// one turn away or random.
+    #[test]
+    fn separation_is_the_definition() {
+        let p = phase3();
+        let ep = EdgePositions::new();
+        let by_definition = |wp: &[u8; 24], axis: usize| {
+            let class = &p.separation[axis];
+            let a: Vec<usize> = (0..24).filter(|s| class.slots.contains(&(*s as u8))).collect();
+            let mut edges: Vec<u8> = a.iter().map(|&s| ep.pos[wp[s] as usize]).collect();
+            edges.sort();
+            edges.dedup();
+            let b_wings = a.iter().filter(|&&s| !class.slots.contains(&wp[s])).count();
+            edges.len() == 12 && b_wings % 2 == 0
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let (mut yes, mut no) = (0, 0);
+        for k in 0..3000 {
+            let axis = k % 3;
+            let turns = pairing_turns_about(axis);
+            let mut c = Cube::solved();
+            for _ in 0..rng.gen_range(0..30) {
+                apply(&mut c, turns[rng.gen_range(0..turns.len())]);
+            }
+            if k % 2 == 1 {
+                apply(&mut c, Turn(rng.gen_range(0..N_TURNS as u8)));
+            }
+            if k % 5 == 4 {
+                c = Cube::random(k as u64);
+            }
+            for a in 0..3 {
+                let want = by_definition(&c.wp, a);
+                assert_eq!(p.separated(&c.wp, a), want, "case {k} axis {a}");
+                (yes, no) = if want { (yes + 1, no) } else { (yes, no + 1) };
+            }
+        }
+        assert!(yes > 1000 && no > 1000, "{yes} {no}");
     }
 
     #[test]
