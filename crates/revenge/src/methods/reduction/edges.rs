@@ -285,6 +285,8 @@ pub(crate) struct Phase3 {
 struct Separation {
     /// The class-A slots.
     slots: [u8; 12],
+    /// Per turn, the slots whose wings it brings to the class-A slots.
+    after: [[u8; 12]; N_TURNS],
     /// Wing -> 1 << its edge position, plus 1 << 16 when it is a class-B wing.
     code: [u32; 24],
 }
@@ -292,10 +294,26 @@ struct Separation {
 impl Separation {
     fn new(ep: &EdgePositions, class: &[u8; 24]) -> Separation {
         let a: Vec<u8> = (0..24u8).filter(|&s| class[s as usize] == 0).collect();
+        let slots: [u8; 12] = a.try_into().expect("12 slots of each class");
+        let perms = turn_perms();
         Separation {
-            slots: a.try_into().expect("12 slots of each class"),
+            slots,
+            after: std::array::from_fn(|t| slots.map(|s| perms[t].wsrc[s as usize])),
             code: std::array::from_fn(|w| 1 << ep.pos[w] | (class[w] as u32) << 16),
         }
+    }
+
+    /// True when the wings of `wp` at `from` (standing for the class-A slots) are separated:
+    /// one pass without branches, each wing's code having its edge's bit (12 wings of 12
+    /// different edges exactly when the bits cover all 12) and, from bit 16, whether it is a
+    /// class-B wing (their number must be even).
+    #[inline]
+    fn holds(&self, wp: &[u8; 24], from: &[u8; 12]) -> bool {
+        let (edges, flips) = from.iter().fold((0u32, 0u32), |(e, f), &s| {
+            let code = self.code[wp[s as usize] as usize];
+            (e | code, f + (code >> 16))
+        });
+        edges & 0xFFF == 0xFFF && flips % 2 == 0
     }
 }
 
@@ -423,19 +441,18 @@ impl Phase3 {
     /// True when the wings `wp` are separated for phase 3 restricting `axis` (each edge with
     /// one wing in each class, an even number of them each in the other's class): the cheap
     /// part of [`Phase3::start`] on the position seen with that axis as R-L.
-    ///
-    /// Phase 2 asks it of every solution it finds (about 1,300 for each one kept), so it is
-    /// one pass without branches over the 12 class-A slots: each wing's code has its edge's
-    /// bit (the 12 slots hold 12 different edges exactly when the bits cover all 12) and, from
-    /// bit 16, whether it is a class-B wing (their number must be even).
-    #[inline]
     pub(crate) fn separated(&self, wp: &[u8; 24], axis: usize) -> bool {
         let sep = &self.separation[axis];
-        let (edges, flips) = sep.slots.iter().fold((0u32, 0u32), |(e, f), &s| {
-            let code = sep.code[wp[s as usize] as usize];
-            (e | code, f + (code >> 16))
-        });
-        edges & 0xFFF == 0xFFF && flips % 2 == 0
+        sep.holds(wp, &sep.slots)
+    }
+
+    /// [`Phase3::separated`] of the wings `wp` turned by `last`, read from `wp` (phase 2 asks
+    /// it of every solution it finds, about 1,800 for each one kept, so the last turn's wings
+    /// are not made).
+    #[inline]
+    pub(crate) fn separated_after(&self, wp: &[u8; 24], last: Turn, axis: usize) -> bool {
+        let sep = &self.separation[axis];
+        sep.holds(wp, &sep.after[last.0 as usize])
     }
 
     /// Which of [`half_rotations`] brings the centres of a phase-3 goal home.
@@ -633,15 +650,22 @@ mod tests {
             for _ in 0..rng.gen_range(0..30) {
                 apply(&mut c, turns[rng.gen_range(0..turns.len())]);
             }
-            if k % 2 == 1 {
-                apply(&mut c, Turn(rng.gen_range(0..N_TURNS as u8)));
-            }
             if k % 5 == 4 {
                 c = Cube::random(k as u64);
             }
+            // Half the time one more of the axis's turns (the result still separated), else
+            // any turn.
+            let last = if k % 2 == 0 {
+                turns[rng.gen_range(0..turns.len())]
+            } else {
+                Turn(rng.gen_range(0..N_TURNS as u8))
+            };
+            let before = c.wp;
+            apply(&mut c, last);
             for a in 0..3 {
                 let want = by_definition(&c.wp, a);
                 assert_eq!(p.separated(&c.wp, a), want, "case {k} axis {a}");
+                assert_eq!(p.separated_after(&before, last, a), want, "case {k} axis {a}");
                 (yes, no) = if want { (yes + 1, no) } else { (yes, no + 1) };
             }
         }

@@ -329,19 +329,29 @@ impl Reduction {
                     meter.search(&self.p2, COST[1], *s2, total - p.len, u64::MAX, &mut |t| {
                         // Cheap test first: wings only, and each axis phase 3 could restrict.
                         // Successive solutions share most of their turns: only the turns
-                        // after the common prefix are applied again.
-                        let same = path.iter().zip(t).take_while(|(a, b)| a == b).count();
+                        // after the common prefix are applied again, and not the last.
+                        // The wings before the last turn are kept (the test reads the last
+                        // turn's result from them).
+                        let (last, prefix) = match t.split_last() {
+                            Some((&l, p)) => (Some(l), p),
+                            None => (None, t),
+                        };
+                        let same = path.iter().zip(prefix).take_while(|(a, b)| a == b).count();
                         path.truncate(same);
                         stack.truncate(same + 1);
-                        for &turn in &t[same..] {
+                        for &turn in &prefix[same..] {
                             let w = self.p3.wings_after(stack.last().expect("start"), &[turn]);
                             stack.push(w);
                             path.push(turn);
                         }
-                        let wings = *stack.last().expect("start");
+                        let wings = stack.last().expect("start");
                         let mut c2 = None;
                         for (axis, &f) in AXIS_VIEW.iter().enumerate() {
-                            if !self.p3.separated(&wings, axis) {
+                            let separated = match last {
+                                Some(l) => self.p3.separated_after(wings, l, axis),
+                                None => self.p3.separated(wings, axis),
+                            };
+                            if !separated {
                                 continue;
                             }
                             let c2 = *c2.get_or_insert_with(|| after(&p.cube, t));
