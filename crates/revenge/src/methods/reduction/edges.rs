@@ -289,6 +289,8 @@ struct Separation {
     after: [[u8; 12]; N_TURNS],
     /// Wing -> 1 << its edge position, plus 1 << 16 when it is a class-B wing.
     code: [u32; 24],
+    /// Bit `t` set when turn `t` takes the class-A slots to themselves.
+    keeps: u64,
 }
 
 impl Separation {
@@ -296,10 +298,16 @@ impl Separation {
         let a: Vec<u8> = (0..24u8).filter(|&s| class[s as usize] == 0).collect();
         let slots: [u8; 12] = a.try_into().expect("12 slots of each class");
         let perms = turn_perms();
+        let after: [[u8; 12]; N_TURNS] =
+            std::array::from_fn(|t| slots.map(|s| perms[t].wsrc[s as usize]));
+        let keeps = (0..N_TURNS)
+            .filter(|&t| after[t].iter().all(|&s| class[s as usize] == 0))
+            .fold(0u64, |m, t| m | 1 << t);
         Separation {
             slots,
-            after: std::array::from_fn(|t| slots.map(|s| perms[t].wsrc[s as usize])),
+            after,
             code: std::array::from_fn(|w| 1 << ep.pos[w] | (class[w] as u32) << 16),
+            keeps,
         }
     }
 
@@ -453,6 +461,13 @@ impl Phase3 {
     pub(crate) fn separated_after(&self, wp: &[u8; 24], last: Turn, axis: usize) -> bool {
         let sep = &self.separation[axis];
         sep.holds(wp, &sep.after[last.0 as usize])
+    }
+
+    /// True when turn `t` keeps the wing classes of phase 3 restricting `axis` (so the
+    /// separation for that axis too).
+    #[inline]
+    pub(crate) fn keeps_classes(&self, t: Turn, axis: usize) -> bool {
+        self.separation[axis].keeps >> t.0 & 1 == 1
     }
 
     /// Which of [`half_rotations`] brings the centres of a phase-3 goal home.
@@ -666,10 +681,19 @@ mod tests {
                 let want = by_definition(&c.wp, a);
                 assert_eq!(p.separated(&c.wp, a), want, "case {k} axis {a}");
                 assert_eq!(p.separated_after(&before, last, a), want, "case {k} axis {a}");
+                if p.keeps_classes(last, a) {
+                    assert_eq!(p.separated(&before, a), want, "case {k} axis {a}");
+                }
                 (yes, no) = if want { (yes + 1, no) } else { (yes, no + 1) };
             }
         }
         assert!(yes > 1000 && no > 1000, "{yes} {no}");
+        // The classes are the orbits of each axis's pairing turns; the quarter wide turns
+        // mix them.
+        for a in 0..3 {
+            assert!(pairing_turns_about(a).iter().all(|&t| p.keeps_classes(t, a)));
+            assert!(!p.keeps_classes(Turn::new(a, true, 1), a));
+        }
     }
 
     #[test]

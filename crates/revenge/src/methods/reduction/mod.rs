@@ -22,6 +22,7 @@ pub(crate) mod solver;
 pub(crate) mod sym3;
 pub(crate) mod table;
 pub(crate) mod three;
+pub(crate) mod walk;
 
 pub use solver::{Reduction, Tuning};
 

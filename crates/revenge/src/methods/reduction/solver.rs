@@ -11,6 +11,7 @@ use super::frame::{orientation_fix, turn_image, up_to_orientation, Frame};
 use super::moves::{apply, to_slices, Turn};
 use super::search::{solutions_between, Phase};
 use super::table::TableStore;
+use super::walk::Walk;
 use super::three::TwoPhase;
 use crate::cube::{Cube, Move};
 use crate::methods::{self, verify, Method, Options, Solution, SolveError};
@@ -275,12 +276,16 @@ impl Reduction {
             for (frame, (c, s1)) in starts.iter().enumerate() {
                 let chain = [frame as u8];
                 let pair = self.rl_colours(&chain);
+                let f = &self.frames[frame];
+                // The position in the frame and in its own, along each solution.
+                let mut walk = Walk::new((*c, *cube));
                 meter.search(&self.p1, COST[0], *s1, len, u64::MAX, &mut |p| {
-                    let c1 = after(c, p);
+                    let (&(c1, own), _) = walk.follow(p, |(c, own), t| {
+                        (after(c, &[t]), after(own, &[f.back(t)]))
+                    });
                     let b2 = self.p2.bound(&self.p2.start(&c1));
                     if b2 != u8::MAX {
                         let back = self.carry_back(&chain, p);
-                        let own = after(cube, &back);
                         if seen.insert((up_to_orientation(&own), pair)) {
                             out.push(Partial {
                                 chain: chain.to_vec(),
@@ -324,32 +329,31 @@ impl Reduction {
                     if p.value > total || total - p.len > max2 {
                         continue;
                     }
-                    let mut path: Vec<Turn> = Vec::new();
-                    let mut stack: Vec<[u8; 24]> = vec![p.cube.wp];
+                    let mut walk = Walk::new(p.cube.wp);
+                    // Which axes the wings before the last turn are separated for, as far as
+                    // asked (a turn keeping an axis's wing classes keeps the answer).
+                    let mut known = [None; 3];
                     meter.search(&self.p2, COST[1], *s2, total - p.len, u64::MAX, &mut |t| {
-                        // Cheap test first: wings only, and each axis phase 3 could restrict.
-                        // Successive solutions share most of their turns: only the turns
-                        // after the common prefix are applied again, and not the last.
-                        // The wings before the last turn are kept (the test reads the last
-                        // turn's result from them).
+                        // Cheap test first: wings only, and each axis phase 3 could restrict;
+                        // the last turn's wings are not made (the test reads them from the
+                        // wings before it).
                         let (last, prefix) = match t.split_last() {
                             Some((&l, p)) => (Some(l), p),
                             None => (None, t),
                         };
-                        let same = path.iter().zip(prefix).take_while(|(a, b)| a == b).count();
-                        path.truncate(same);
-                        stack.truncate(same + 1);
-                        for &turn in &prefix[same..] {
-                            let w = self.p3.wings_after(stack.last().expect("start"), &[turn]);
-                            stack.push(w);
-                            path.push(turn);
+                        let (wings, changed) =
+                            walk.follow(prefix, |w, turn| self.p3.wings_after(w, &[turn]));
+                        if changed {
+                            known = [None; 3];
                         }
-                        let wings = stack.last().expect("start");
                         let mut c2 = None;
                         for (axis, &f) in AXIS_VIEW.iter().enumerate() {
                             let separated = match last {
-                                Some(l) => self.p3.separated_after(wings, l, axis),
-                                None => self.p3.separated(wings, axis),
+                                Some(l) if !self.p3.keeps_classes(l, axis) => {
+                                    self.p3.separated_after(wings, l, axis)
+                                }
+                                _ => *known[axis]
+                                    .get_or_insert_with(|| self.p3.separated(wings, axis)),
                             };
                             if !separated {
                                 continue;
