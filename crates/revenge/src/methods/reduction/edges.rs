@@ -277,6 +277,9 @@ pub(crate) struct Phase3 {
     centres: NibbleTable,
     centre_index: CentreIndex,
     pub pairing: Pairing,
+    /// Per turn, the wing slot each slot's wing comes from (the turns' own, here in one
+    /// array).
+    wing_src: [[u8; 24]; N_TURNS],
     /// What [`Phase3::separated`] reads, with the U-D, R-L or F-B axis the restricted one.
     separation: [Separation; 3],
 }
@@ -383,6 +386,7 @@ impl Phase3 {
             centre_index,
             pairing,
             separation: axis_class.map(|c| Separation::new(&ep, &c)),
+            wing_src: std::array::from_fn(|t| turn_perms()[t].wsrc),
             ep,
         }
     }
@@ -437,13 +441,15 @@ impl Phase3 {
         self.centres.bytes() + self.pairing.bytes()
     }
 
-    /// The wings (slot -> wing) after turns `ts`.
-    pub(crate) fn wings_after(&self, wp: &[u8; 24], ts: &[Turn]) -> [u8; 24] {
-        let perms = turn_perms();
-        ts.iter().fold(*wp, |w, t| {
-            let p = &perms[t.0 as usize];
-            std::array::from_fn(|i| w[p.wsrc[i] as usize])
-        })
+    /// The wings (slot -> wing) after turn `t`: phase 2 makes them along its solutions.
+    #[inline]
+    pub(crate) fn wings_turned(&self, wp: &[u8; 24], t: Turn) -> [u8; 24] {
+        let src = &self.wing_src[t.0 as usize];
+        let mut out = [0u8; 24];
+        for (o, &s) in out.iter_mut().zip(src) {
+            *o = wp[s as usize];
+        }
+        out
     }
 
     /// True when the wings `wp` are separated for phase 3 restricting `axis` (each edge with

@@ -342,7 +342,7 @@ impl Reduction {
                             None => (None, t),
                         };
                         let (wings, changed) =
-                            walk.follow(prefix, |w, turn| self.p3.wings_after(w, &[turn]));
+                            walk.follow(prefix, |w, turn| self.p3.wings_turned(w, turn));
                         if changed {
                             known = [None; 3];
                         }
