@@ -56,6 +56,8 @@ pub(crate) struct Pairing {
     first2sym: Vec<u16>,
     /// Class -> raw representative.
     sym2raw: Vec<u16>,
+    /// Class -> [`renumbering`] of its representative's four values.
+    renumbered: Vec<u64>,
     /// Class -> the other symmetries fixing its representative's arrangement: the entries
     /// `γ σ γ⁻¹` for those are distinct entries of one distance, all set together when built.
     stabiliser: Vec<Vec<u8>>,
@@ -126,16 +128,33 @@ fn first_unraw(mut r: usize) -> [u8; 4] {
 /// Lehmer rank of entries 4..12, each renumbered among the values the first four leave.
 /// Swapping the last two entries changes the rank by one and the parity, so `rank >> 1` ranks
 /// the permutations of one parity.
-///
-/// The search ranks σ at every node, so the rank is two lookups (see [`RANK_HEAD`]) instead of
-/// a loop whose every step waits for the one before.
-#[inline]
 fn rest_rank(s: &Sigma) -> usize {
-    let first = s[..4].iter().fold(0u32, |m, &v| m | 1 << v);
-    let c = |k: usize| {
-        let v = s[k] as u32;
-        (v - (first & ((1 << v) - 1)).count_ones()) as usize
-    };
+    rank_renumbered(s, renumbering(s[..4].iter().fold(0u32, |m, &v| m | 1 << v)))
+}
+
+/// The values 0..12 renumbered among those not in `first` (a set of four), 3 bits each: value
+/// `v` at bits `3v..3v + 3` (the values in `first` at 0, never read).
+fn renumbering(first: u32) -> u64 {
+    let mut r = 0u64;
+    let mut below = 0u64;
+    for v in 0..12u64 {
+        if first >> v & 1 == 1 {
+            below += 1;
+        } else {
+            r |= (v - below) << (3 * v);
+        }
+    }
+    r
+}
+
+/// [`rest_rank`] with the renumbering of σ's first four values given: the search ranks σ at
+/// every node, where the first four are a class's representative, whose renumbering is
+/// looked up ([`Pairing::canonical`]); so the rank is shifts and two lookups (see
+/// [`RANK_HEAD`]), with no bit counts (which this target computes without an instruction)
+/// and no loop whose every step waits for the one before.
+#[inline]
+fn rank_renumbered(s: &Sigma, renumbered: u64) -> usize {
+    let c = |k: usize| (renumbered >> (3 * s[k] as u64) & 7) as usize;
     let head = c(4) << 9 | c(5) << 6 | c(6) << 3 | c(7);
     let tail = c(8) << 9 | c(9) << 6 | c(10) << 3 | c(11);
     RANK_HEAD[head] as usize + RANK_TAIL[tail] as usize
@@ -244,6 +263,10 @@ impl Pairing {
                 }
             })
             .collect();
+        let renumbered = sym2raw
+            .iter()
+            .map(|&x| renumbering(first_unraw(x as usize).iter().fold(0, |m, &v| m | 1 << v)))
+            .collect();
         let mut p = Pairing {
             alpha,
             beta,
@@ -251,6 +274,7 @@ impl Pairing {
             first2sym,
             raw2sym,
             sym2raw,
+            renumbered,
             stabiliser,
             flip,
             turns: turns.to_vec(),
@@ -319,7 +343,10 @@ impl Pairing {
         } else {
             conjugate(s, &self.syms[sym])
         };
-        (class * N_REST + (rest_rank(&c) >> 1), c)
+        (
+            class * N_REST + (rank_renumbered(&c, self.renumbered[class]) >> 1),
+            c,
+        )
     }
 
     /// Every entry standing for σ with `parity` (more than one when a symmetry fixes its
@@ -480,6 +507,9 @@ mod tests {
                     );
                 }
             }
+            // The class's renumbering is that of the conjugate's first four values.
+            let (i, c) = self.canonical(s);
+            assert_eq!(i % N_REST, rest_rank(&c) >> 1);
             for p in 0..2 {
                 let i = self.index(s, p);
                 let (d, q) = self.decode(i);
