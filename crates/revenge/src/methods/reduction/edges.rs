@@ -655,7 +655,9 @@ mod tests {
         let ep = EdgePositions::new();
         let by_definition = |wp: &[u8; 24], axis: usize| {
             let class = &p.separation[axis];
-            let a: Vec<usize> = (0..24).filter(|s| class.slots.contains(&(*s as u8))).collect();
+            let a: Vec<usize> = (0..24)
+                .filter(|s| class.slots.contains(&(*s as u8)))
+                .collect();
             let mut edges: Vec<u8> = a.iter().map(|&s| ep.pos[wp[s] as usize]).collect();
             edges.sort();
             edges.dedup();
@@ -686,7 +688,11 @@ mod tests {
             for a in 0..3 {
                 let want = by_definition(&c.wp, a);
                 assert_eq!(p.separated(&c.wp, a), want, "case {k} axis {a}");
-                assert_eq!(p.separated_after(&before, last, a), want, "case {k} axis {a}");
+                assert_eq!(
+                    p.separated_after(&before, last, a),
+                    want,
+                    "case {k} axis {a}"
+                );
                 if p.keeps_classes(last, a) {
                     assert_eq!(p.separated(&before, a), want, "case {k} axis {a}");
                 }
@@ -697,7 +703,9 @@ mod tests {
         // The classes are the orbits of each axis's pairing turns; the quarter wide turns
         // mix them.
         for a in 0..3 {
-            assert!(pairing_turns_about(a).iter().all(|&t| p.keeps_classes(t, a)));
+            assert!(pairing_turns_about(a)
+                .iter()
+                .all(|&t| p.keeps_classes(t, a)));
             assert!(!p.keeps_classes(Turn::new(a, true, 1), a));
         }
     }

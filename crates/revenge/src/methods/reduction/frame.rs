@@ -10,8 +10,8 @@
 
 use super::moves::{to_slices, Turn, N_TURNS};
 use crate::cube::{Cube, CubiePerm, Move, Rotation};
-use std::sync::OnceLock;
 use crate::symmetry::{move_image, CubeSym};
+use std::sync::OnceLock;
 use wurfel_geom::Iso;
 
 /// One view of the position.

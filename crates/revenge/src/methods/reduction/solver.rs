@@ -11,8 +11,8 @@ use super::frame::{orientation_fix, turn_image, up_to_orientation, Frame};
 use super::moves::{apply, to_slices, Turn};
 use super::search::{solutions_between, Phase};
 use super::table::TableStore;
-use super::walk::Walk;
 use super::three::TwoPhase;
+use super::walk::Walk;
 use crate::cube::{Cube, Move};
 use crate::methods::{self, verify, Method, Options, Solution, SolveError};
 use crate::notation::Line;
@@ -280,9 +280,8 @@ impl Reduction {
                 // The position in the frame and in its own, along each solution.
                 let mut walk = Walk::new((*c, *cube));
                 meter.search(&self.p1, COST[0], *s1, len, u64::MAX, &mut |p| {
-                    let (&(c1, own), _) = walk.follow(p, |(c, own), t| {
-                        (after(c, &[t]), after(own, &[f.back(t)]))
-                    });
+                    let (&(c1, own), _) =
+                        walk.follow(p, |(c, own), t| (after(c, &[t]), after(own, &[f.back(t)])));
                     let b2 = self.p2.bound(&self.p2.start(&c1));
                     if b2 != u8::MAX {
                         let back = self.carry_back(&chain, p);
