@@ -7,87 +7,20 @@
 //! the two.
 
 use super::centres::{
-    colour_mask, face_slots, half_rotations, pairing_turns, pairing_turns_about, phase3_turns,
-    Compress, MaskTurns,
+    colour_mask, face_slots, half_rotations, pairing_turns, phase3_turns, Compress, MaskTurns,
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{next_distance, Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, keep_if, Phase};
+use super::separation::{axis_classes, Separations};
+// Where the 3x3x3 finish (cube3) has always found them.
 use super::table::{TableStore, UNREACHED};
+pub(crate) use super::wings::{wing_orbits, EdgePositions};
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::coord::parity;
 use crate::toolkit::prune::NibbleTable;
-
-/// Orbits of the wing slots under `turns`: slot -> smallest slot of its orbit.
-pub(crate) fn wing_orbits(turns: &[Turn]) -> [u8; 24] {
-    let perms = turn_perms();
-    let mut cls: [u8; 24] = std::array::from_fn(|i| i as u8);
-    loop {
-        let mut changed = false;
-        for t in turns {
-            let p = &perms[t.0 as usize];
-            for i in 0..24 {
-                let j = p.wsrc[i] as usize;
-                let m = cls[i].min(cls[j]);
-                if cls[i] != m || cls[j] != m {
-                    cls[i] = m;
-                    cls[j] = m;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            return cls;
-        }
-    }
-}
-
-/// The 12 edge positions (pairs of wing slots), those on the U and D faces first, so the last
-/// four are the middle layer (where the 3x3x3 solver wants them).
-pub(crate) struct EdgePositions {
-    /// Wing slot -> edge position.
-    pub pos: [u8; 24],
-    /// Edge position -> its two wing slots.
-    pub slots: [[u8; 2]; 12],
-}
-
-impl EdgePositions {
-    pub(crate) fn new() -> EdgePositions {
-        let g = geometry();
-        let faces = |s: usize| {
-            let mut f = [g.wings[s][0] / 16, g.wings[s][1] / 16];
-            f.sort();
-            f
-        };
-        let mut pairs: Vec<[usize; 2]> = (0..24).map(faces).collect();
-        pairs.sort_by_key(|f| {
-            let ud = f.iter().any(|&x| x == 0 || x == 3);
-            (!ud, *f)
-        });
-        pairs.dedup();
-        let mut pos = [0u8; 24];
-        let mut slots = [[0u8; 2]; 12];
-        let mut fill = [0usize; 12];
-        for (s, ps) in pos.iter_mut().enumerate() {
-            let p = pairs
-                .iter()
-                .position(|&f| f == faces(s))
-                .expect("every wing is on an edge");
-            *ps = p as u8;
-            slots[p][fill[p]] = s as u8;
-            fill[p] += 1;
-        }
-        EdgePositions { pos, slots }
-    }
-}
-
-impl Default for EdgePositions {
-    fn default() -> Self {
-        Self::new()
-    }
-}
 
 /// A position seen by phase 3.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -277,55 +210,8 @@ pub(crate) struct Phase3 {
     centres: NibbleTable,
     centre_index: CentreIndex,
     pub pairing: Pairing,
-    /// Per turn, the wing slot each slot's wing comes from (the turns' own, here in one
-    /// array).
-    wing_src: [[u8; 24]; N_TURNS],
-    /// What [`Phase3::separated`] reads, with the U-D, R-L or F-B axis the restricted one.
-    separation: [Separation; 3],
-}
-
-/// The separation test of one axis ([`Phase3::separated`]).
-struct Separation {
-    /// The class-A slots.
-    slots: [u8; 12],
-    /// Per turn, the slots whose wings it brings to the class-A slots.
-    after: [[u8; 12]; N_TURNS],
-    /// Wing -> 1 << its edge position, plus 1 << 16 when it is a class-B wing.
-    code: [u32; 24],
-    /// Bit `t` set when turn `t` takes the class-A slots to themselves.
-    keeps: u64,
-}
-
-impl Separation {
-    fn new(ep: &EdgePositions, class: &[u8; 24]) -> Separation {
-        let a: Vec<u8> = (0..24u8).filter(|&s| class[s as usize] == 0).collect();
-        let slots: [u8; 12] = a.try_into().expect("12 slots of each class");
-        let perms = turn_perms();
-        let after: [[u8; 12]; N_TURNS] =
-            std::array::from_fn(|t| slots.map(|s| perms[t].wsrc[s as usize]));
-        let keeps = (0..N_TURNS)
-            .filter(|&t| after[t].iter().all(|&s| class[s as usize] == 0))
-            .fold(0u64, |m, t| m | 1 << t);
-        Separation {
-            slots,
-            after,
-            code: std::array::from_fn(|w| 1 << ep.pos[w] | (class[w] as u32) << 16),
-            keeps,
-        }
-    }
-
-    /// True when the wings of `wp` at `from` (standing for the class-A slots) are separated:
-    /// one pass without branches, each wing's code having its edge's bit (12 wings of 12
-    /// different edges exactly when the bits cover all 12) and, from bit 16, whether it is a
-    /// class-B wing (their number must be even).
-    #[inline]
-    fn holds(&self, wp: &[u8; 24], from: &[u8; 12]) -> bool {
-        let (edges, flips) = from.iter().fold((0u32, 0u32), |(e, f), &s| {
-            let code = self.code[wp[s as usize] as usize];
-            (e | code, f + (code >> 16))
-        });
-        edges & 0xFFF == 0xFFF && flips % 2 == 0
-    }
+    /// Phase 2's test of its solutions: the edges separated for phase 3 on some axis.
+    pub separation: Separations,
 }
 
 impl Phase3 {
@@ -333,12 +219,7 @@ impl Phase3 {
         let ep = EdgePositions::new();
         let turns = phase3_turns();
         let all = pairing_turns();
-        // Wing classes with each axis the restricted one (R-L: phase 3's own).
-        let axis_class: [[u8; 24]; 3] = [0, 1, 2].map(|axis| {
-            let orbits = wing_orbits(&pairing_turns_about(axis));
-            std::array::from_fn(|s| (orbits[s] != orbits[0]) as u8)
-        });
-        let class = axis_class[1];
+        let class = axis_classes()[1];
         let (to_pairing, moves) = PairingMoves::new(&ep, &class, &all);
         let parity_flip = moves.parity_flip;
         // Exact with all the turns; with phase 3's (no Dw2, Lw2, Bw2) the distance is the same,
@@ -385,8 +266,7 @@ impl Phase3 {
             centres,
             centre_index,
             pairing,
-            separation: axis_class.map(|c| Separation::new(&ep, &c)),
-            wing_src: std::array::from_fn(|t| turn_perms()[t].wsrc),
+            separation: Separations::new(&ep),
             ep,
         }
     }
@@ -439,41 +319,6 @@ impl Phase3 {
 
     pub(crate) fn bytes(&self) -> usize {
         self.centres.bytes() + self.pairing.bytes()
-    }
-
-    /// The wings (slot -> wing) after turn `t`: phase 2 makes them along its solutions.
-    #[inline]
-    pub(crate) fn wings_turned(&self, wp: &[u8; 24], t: Turn) -> [u8; 24] {
-        let src = &self.wing_src[t.0 as usize];
-        let mut out = [0u8; 24];
-        for (o, &s) in out.iter_mut().zip(src) {
-            *o = wp[s as usize];
-        }
-        out
-    }
-
-    /// True when the wings `wp` are separated for phase 3 restricting `axis` (each edge with
-    /// one wing in each class, an even number of them each in the other's class): the cheap
-    /// part of [`Phase3::start`] on the position seen with that axis as R-L.
-    pub(crate) fn separated(&self, wp: &[u8; 24], axis: usize) -> bool {
-        let sep = &self.separation[axis];
-        sep.holds(wp, &sep.slots)
-    }
-
-    /// [`Phase3::separated`] of the wings `wp` turned by `last`, read from `wp` (phase 2 asks
-    /// it of every solution it finds, about 1,800 for each one kept, so the last turn's wings
-    /// are not made).
-    #[inline]
-    pub(crate) fn separated_after(&self, wp: &[u8; 24], last: Turn, axis: usize) -> bool {
-        let sep = &self.separation[axis];
-        sep.holds(wp, &sep.after[last.0 as usize])
-    }
-
-    /// True when turn `t` keeps the wing classes of phase 3 restricting `axis` (so the
-    /// separation for that axis too).
-    #[inline]
-    pub(crate) fn keeps_classes(&self, t: Turn, axis: usize) -> bool {
-        self.separation[axis].keeps >> t.0 & 1 == 1
     }
 
     /// Which of [`half_rotations`] brings the centres of a phase-3 goal home.
@@ -643,71 +488,6 @@ mod tests {
         }
         assert!(deepest >= 12);
         assert!(longer > 100, "{longer}");
-    }
-
-    /// The test without branches says what the definition says: each edge with one wing in
-    /// a class-A slot, an even number of class-B wings there; on positions separated for some
-    /// axis (walks of that axis's pairing turns, whose odd wing parity is allowed) and ones
-    /// one turn away or random.
-    #[test]
-    fn separation_is_the_definition() {
-        let p = phase3();
-        let ep = EdgePositions::new();
-        let by_definition = |wp: &[u8; 24], axis: usize| {
-            let class = &p.separation[axis];
-            let a: Vec<usize> = (0..24)
-                .filter(|s| class.slots.contains(&(*s as u8)))
-                .collect();
-            let mut edges: Vec<u8> = a.iter().map(|&s| ep.pos[wp[s] as usize]).collect();
-            edges.sort();
-            edges.dedup();
-            let b_wings = a.iter().filter(|&&s| !class.slots.contains(&wp[s])).count();
-            edges.len() == 12 && b_wings % 2 == 0
-        };
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let (mut yes, mut no) = (0, 0);
-        for k in 0..3000 {
-            let axis = k % 3;
-            let turns = pairing_turns_about(axis);
-            let mut c = Cube::solved();
-            for _ in 0..rng.gen_range(0..30) {
-                apply(&mut c, turns[rng.gen_range(0..turns.len())]);
-            }
-            if k % 5 == 4 {
-                c = Cube::random(k as u64);
-            }
-            // Half the time one more of the axis's turns (the result still separated), else
-            // any turn.
-            let last = if k % 2 == 0 {
-                turns[rng.gen_range(0..turns.len())]
-            } else {
-                Turn(rng.gen_range(0..N_TURNS as u8))
-            };
-            let before = c.wp;
-            apply(&mut c, last);
-            for a in 0..3 {
-                let want = by_definition(&c.wp, a);
-                assert_eq!(p.separated(&c.wp, a), want, "case {k} axis {a}");
-                assert_eq!(
-                    p.separated_after(&before, last, a),
-                    want,
-                    "case {k} axis {a}"
-                );
-                if p.keeps_classes(last, a) {
-                    assert_eq!(p.separated(&before, a), want, "case {k} axis {a}");
-                }
-                (yes, no) = if want { (yes + 1, no) } else { (yes, no + 1) };
-            }
-        }
-        assert!(yes > 1000 && no > 1000, "{yes} {no}");
-        // The classes are the orbits of each axis's pairing turns; the quarter wide turns
-        // mix them.
-        for a in 0..3 {
-            assert!(pairing_turns_about(a)
-                .iter()
-                .all(|&t| p.keeps_classes(t, a)));
-            assert!(!p.keeps_classes(Turn::new(a, true, 1), a));
-        }
     }
 
     #[test]

@@ -18,11 +18,13 @@ pub(crate) mod frame;
 pub(crate) mod moves;
 pub(crate) mod pairing;
 pub(crate) mod search;
+pub(crate) mod separation;
 pub(crate) mod solver;
 pub(crate) mod sym3;
 pub(crate) mod table;
 pub(crate) mod three;
 pub(crate) mod walk;
+pub(crate) mod wings;
 
 pub use solver::{Reduction, Tuning};
 

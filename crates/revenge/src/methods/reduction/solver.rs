@@ -341,18 +341,19 @@ impl Reduction {
                             None => (None, t),
                         };
                         let (wings, changed) =
-                            walk.follow(prefix, |w, turn| self.p3.wings_turned(w, turn));
+                            walk.follow(prefix, |w, turn| self.p3.separation.wings_turned(w, turn));
                         if changed {
                             known = [None; 3];
                         }
                         let mut c2 = None;
                         for (axis, &f) in AXIS_VIEW.iter().enumerate() {
                             let separated = match last {
-                                Some(l) if !self.p3.keeps_classes(l, axis) => {
-                                    self.p3.separated_after(wings, l, axis)
+                                Some(l) if !self.p3.separation.keeps_classes(l, axis) => {
+                                    self.p3.separation.separated_after(wings, l, axis)
                                 }
-                                _ => *known[axis]
-                                    .get_or_insert_with(|| self.p3.separated(wings, axis)),
+                                _ => *known[axis].get_or_insert_with(|| {
+                                    self.p3.separation.separated(wings, axis)
+                                }),
                             };
                             if !separated {
                                 continue;
