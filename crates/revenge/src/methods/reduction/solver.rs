@@ -182,6 +182,12 @@ impl Meter {
     }
 }
 
+/// Shortest 3x3x3 finish worth searching for to beat the best total (one that may only beat
+/// it within fewer turns is skipped): over the bench positions, capped finishes that had to
+/// find 17 turns or fewer never did (0 of 31), while 4 of 58 found 18 (docs/REVENGE.md, sixth
+/// pass).
+const MIN_BEATING_FINISH: usize = 18;
+
 /// Visits allowed to each further phase 3 search once the budget is spent.
 const LATE_PHASE3_NODES: u64 = 20_000;
 
@@ -501,7 +507,7 @@ impl Reduction {
                 Some((0, _)) => break,
                 Some((b, _)) => b - 1,
             };
-            if p.value > limit {
+            if p.value > limit || (best.is_some() && limit - p.len < MIN_BEATING_FINISH) {
                 continue;
             }
             let three = self
