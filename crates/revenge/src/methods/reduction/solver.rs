@@ -70,9 +70,12 @@ impl Default for Tuning {
             //   44.27 at 1,833k (finish 600k: 44.20 at 1,905k). Finishes pay the most.
             //   With phase 3's pairing bound knowing the parity (fewer phase 3 visits): 44.31
             //   at 1,608k; seeds 1001-1100 44.26 at 1,592k (docs/REVENGE.md, fifth pass).
+            //   Finishes that may only beat the best capped at 50k visits instead of 100k
+            //   (nodes4 2,500k; hopeless ones skipped): 44.30 at 1,525k; seeds 1001-1100
+            //   44.29 at 1,515k (sixth pass; 150k: 44.27 at 1,611k, 44.17 at 1,590k).
             phase3: 100,
             phase4: 8,
-            nodes4: 5_000_000,
+            nodes4: 2_500_000,
             budget: 650_000,
             phase3_extra: 300_000,
             finish: 500_000,
@@ -92,6 +95,10 @@ impl Tuning {
             budget: o.scale(d.budget),
             phase3_extra: o.scale(d.phase3_extra),
             finish: o.scale(d.finish),
+            // The finishes' cap scales too: with a larger finishing budget, a longer look at
+            // each candidate pays (effort 2: 44.11 OBTM at 2,485k units per solve, against
+            // 44.17 at 2,389k with the cap of effort 1).
+            nodes4: o.scale(d.nodes4),
             ..d
         }
     }
