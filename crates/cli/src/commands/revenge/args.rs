@@ -38,8 +38,8 @@ pub(super) struct Search {
     #[arg(long, value_name = "MS", hide = true)]
     pub(super) budget_ms: Option<u64>,
     /// Multiply the method's work budgets by X for shorter solutions (reduction, over the
-    /// bench's 100 positions: 1 gives 44.31 OBTM, 2 gives 44.10 with 1.6 times the work, 4
-    /// 43.89 with 2.3 times). Work, not time, so solutions are the same on every machine.
+    /// bench's 100 positions: 1 gives 44.30 OBTM, 2 gives 44.11 with 1.6 times the work, 4
+    /// 43.80 with 2.3 times). Work, not time, so solutions are the same on every machine.
     #[arg(long, value_name = "X", value_parser = parse_effort, conflicts_with = "single")]
     pub(super) effort: Option<f64>,
 }

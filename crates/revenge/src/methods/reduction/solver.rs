@@ -71,9 +71,12 @@ impl Default for Tuning {
             //   44.27 at 1,833k (finish 600k: 44.20 at 1,905k). Finishes pay the most.
             //   With phase 3's pairing bound knowing the parity (fewer phase 3 visits): 44.31
             //   at 1,608k; seeds 1001-1100 44.26 at 1,592k (docs/REVENGE.md, fifth pass).
+            //   Finishes that may only beat the best capped at 50k visits instead of 100k
+            //   (nodes4 2,500k; hopeless ones skipped): 44.30 at 1,525k; seeds 1001-1100
+            //   44.29 at 1,515k (sixth pass; 150k: 44.27 at 1,611k, 44.17 at 1,590k).
             phase3: 100,
             phase4: 8,
-            nodes4: 5_000_000,
+            nodes4: 2_500_000,
             budget: 650_000,
             phase3_extra: 300_000,
             finish: 500_000,
@@ -93,6 +96,10 @@ impl Tuning {
             budget: o.scale(d.budget),
             phase3_extra: o.scale(d.phase3_extra),
             finish: o.scale(d.finish),
+            // The finishes' cap scales too: with a larger finishing budget, a longer look at
+            // each candidate pays (effort 2: 44.11 OBTM at 2,485k units per solve, against
+            // 44.17 at 2,389k with the cap of effort 1).
+            nodes4: o.scale(d.nodes4),
             ..d
         }
     }
@@ -182,6 +189,12 @@ impl Meter {
         self.charge(cost * (cap - nodes.get()));
     }
 }
+
+/// Shortest 3x3x3 finish worth searching for to beat the best total (one that may only beat
+/// it within fewer turns is skipped): over the bench positions, capped finishes that had to
+/// find 17 turns or fewer never did (0 of 31), while 4 of 58 found 18 (docs/REVENGE.md, sixth
+/// pass).
+const MIN_BEATING_FINISH: usize = 18;
 
 /// Visits allowed to each further phase 3 search once the budget is spent.
 const LATE_PHASE3_NODES: u64 = 20_000;
@@ -515,7 +528,7 @@ impl Reduction {
                 Some((0, _)) => break,
                 Some((b, _)) => b - 1,
             };
-            if p.value > limit {
+            if p.value > limit || (best.is_some() && limit - p.len < MIN_BEATING_FINISH) {
                 continue;
             }
             let three = self
