@@ -318,7 +318,7 @@ impl<const W: usize> Compiled<W> {
     /// current level that still fit. Returns false (and places nothing) when the child is a
     /// dead end: a group that must still be used has no fitting row left, or a primary column
     /// no fitting row covers.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn place(&self, st: &mut State<'_, W>, m: &Bits<W>, g: usize, row: u32) -> bool {
         st.remaining[g] -= 1;
         if let Some(region) = &self.region {
@@ -437,7 +437,7 @@ impl<const W: usize> Compiled<W> {
     }
 
     /// Undoes the last `place`.
-    #[inline]
+    #[inline(always)]
     fn unplace(&self, st: &mut State<'_, W>, m: &Bits<W>, g: usize) {
         let l = st.levels.pop().expect("a placed level");
         st.spans.truncate(l.first_span as usize);
@@ -447,7 +447,7 @@ impl<const W: usize> Compiled<W> {
     }
 
     /// Gives a unit of group `g` back (undoes `place`'s first step).
-    #[inline]
+    #[inline(always)]
     fn unclaim(&self, st: &mut State<'_, W>, g: usize) {
         st.remaining[g] += 1;
         if let Some(region) = &self.region {
@@ -457,6 +457,7 @@ impl<const W: usize> Compiled<W> {
     }
 
     /// Chooses the column to branch on.
+    #[inline(always)]
     pub fn choose(&self, st: &mut State<'_, W>) -> Choice {
         let empty = self.primary.andnot(&st.filled);
         if empty.is_zero() {
@@ -621,6 +622,39 @@ impl<const W: usize> Compiled<W> {
 
     /// Depth-first search below the current state.
     pub fn dfs<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2.is_some() {
+            // SAFETY: `self.avx2` is `Some` only when the processor has AVX2 and the
+            // instructions `dfs_avx2` is compiled for (`Avx2::detect`), the one requirement
+            // of calling it.
+            return unsafe { self.dfs_avx2(st, v) };
+        }
+        self.dfs_plain(st, v)
+    }
+
+    /// [`Compiled::dfs`] for any processor.
+    fn dfs_plain<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
+        self.dfs_body(st, v, Self::dfs_plain)
+    }
+
+    /// [`Compiled::dfs`] with the whole search (filtering, counters, region test, column
+    /// choice) compiled for AVX2 and the bit instructions of the same processors: the
+    /// filtering loop of `filter/avx2.rs` is inlined instead of called once per span, and
+    /// `count`, `first` are single instructions (`popcnt`, `tzcnt`) instead of bit tricks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    fn dfs_avx2<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
+        self.dfs_body(st, v, |c, st, v| c.dfs_avx2(st, v))
+    }
+
+    /// The search at one node; `recurse` searches a child (the same compiled form again).
+    #[inline(always)]
+    fn dfs_body<V: Visitor>(
+        &self,
+        st: &mut State<'_, W>,
+        v: &mut V,
+        recurse: impl Fn(&Self, &mut State<'_, W>, &mut V) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         st.stats.nodes += 1;
         if st.should_stop() {
             return ControlFlow::Break(());
@@ -662,7 +696,7 @@ impl<const W: usize> Compiled<W> {
                 continue;
             }
             st.stats.fitted += 1;
-            let flow = self.dfs(st, v);
+            let flow = recurse(self, st, v);
             self.unplace(st, &m, g);
             if flow.is_break() {
                 if st.stats.budget_cuts != 0 {
