@@ -15,6 +15,7 @@ use crate::covering::next_covering;
 use crate::filter::{filter_rows, Avx2};
 use crate::problem::{Branching, Problem};
 use crate::region::Region;
+use crate::renumber::renumbered;
 use crate::stats::Stats;
 use crate::Visitor;
 use std::ops::ControlFlow;
@@ -68,45 +69,6 @@ pub(crate) struct Compiled<const W: usize> {
     columns: usize,
     /// The filtering loop with AVX2, on boards of one word when the processor has it.
     avx2: Option<Avx2>,
-}
-
-/// The problem with its columns renumbered so that a grid is scanned with its shortest axis
-/// varying fastest. Rows keep their indices, so covers need no translating back.
-fn renumbered(p: &Problem) -> Problem {
-    let Some(dims) = p.grid else {
-        return p.clone();
-    };
-    let mut axes = [0usize, 1, 2];
-    axes.sort_by_key(|&a| dims[a]);
-    let nd = [dims[axes[0]], dims[axes[1]], dims[axes[2]]];
-    let perm: Vec<usize> = (0..p.columns)
-        .map(|c| {
-            let v = [
-                c % dims[0],
-                (c / dims[0]) % dims[1],
-                c / (dims[0] * dims[1]),
-            ];
-            v[axes[0]] + nd[0] * (v[axes[1]] + nd[1] * v[axes[2]])
-        })
-        .collect();
-    let mut q = p.clone();
-    q.grid = Some(nd);
-    q.prefilled = p
-        .prefilled
-        .iter()
-        .map(|&c| perm[c as usize] as u32)
-        .collect();
-    q.secondary = p
-        .secondary
-        .iter()
-        .map(|&c| perm[c as usize] as u32)
-        .collect();
-    for r in &mut q.rows {
-        for c in &mut r.columns {
-            *c = perm[*c as usize] as u32;
-        }
-    }
-    q
 }
 
 /// The mutable search state of one worker.
