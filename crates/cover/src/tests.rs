@@ -606,7 +606,7 @@ fn a_restarted_state_searches_like_a_fresh_one() {
     // volume and sizes to restore: the tromino boxes).
     let mut rng = Lcg(34);
     let mut problems: Vec<Problem> = (0..150).map(|_| random_problem(&mut rng, 8)).collect();
-    for (x, y) in [(3, 3), (4, 3), (6, 2)] {
+    for (x, y) in [(3, 3), (4, 3), (6, 2), (5, 3), (6, 3), (6, 4)] {
         let mut p = flat_problem(
             (x * y) as usize,
             vec![],
@@ -632,5 +632,5 @@ fn a_restarted_state_searches_like_a_fresh_one() {
             }
         }
     }
-    assert!(tasks_searched > 500, "too few tasks: {tasks_searched}");
+    assert!(tasks_searched > 150, "too few tasks: {tasks_searched}");
 }
