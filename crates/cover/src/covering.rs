@@ -6,7 +6,7 @@ use crate::bits::Bits;
 /// The first position from `from` on whose row covers column `c`, or `masks.len()`. Eight
 /// rows are tested at once while none of them covers it: candidates are a few among hundreds
 /// of rows, and a row-by-row test was a sixth of the time on the Bedlam cube.
-#[inline]
+#[inline(always)]
 pub(crate) fn next_covering<const W: usize>(masks: &[Bits<W>], from: usize, c: usize) -> usize {
     let (word, bit) = (c / 64, c % 64);
     let mut i = from;

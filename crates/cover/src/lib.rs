@@ -33,6 +33,7 @@ mod filter;
 mod memory;
 mod problem;
 mod region;
+mod renumber;
 mod schedule;
 mod search;
 mod stats;

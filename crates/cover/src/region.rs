@@ -131,7 +131,7 @@ impl<const W: usize> Region<W> {
     }
 
     /// The cells next to a cell of `b` (some of them may be in `b`).
-    #[inline]
+    #[inline(always)]
     fn next_to(&self, b: &Bits<W>) -> Bits<W> {
         let [x, y, _] = self.dims;
         let xy = x * y;
@@ -149,7 +149,7 @@ impl<const W: usize> Region<W> {
     /// does not touch are the parent's (each a multiple of `s`), and so is the total. Flooding
     /// from the cells next to `m` stops as soon as one flood holds all of them that are left,
     /// usually a few steps around the piece instead of a flood of the whole board.
-    #[inline]
+    #[inline(always)]
     pub fn fillable_after(
         &self,
         empty: &Bits<W>,
@@ -171,7 +171,7 @@ impl<const W: usize> Region<W> {
     /// the commonest unfillable region, found without a flood (Bedlam, Tetris Cube: about 5%
     /// of the time; docs/PERFORMANCE.md). [`Region::fillable`] would reject it too, unless
     /// it lies past the eight regions that test looks at: then it is rejected a little sooner.
-    #[inline]
+    #[inline(always)]
     fn has_lone_cell(&self, empty: &Bits<W>, by_size: &[u32]) -> bool {
         let one = self
             .class_size
@@ -226,6 +226,7 @@ impl<const W: usize> Region<W> {
     }
 
     /// See [`Region::fillable_after`].
+    #[inline(always)]
     fn touched_regions_divisible(&self, empty: &Bits<W>, m: &Bits<W>, s: u32) -> bool {
         let mut rest = self.grow(m).and(empty);
         while !rest.is_zero() {
@@ -245,6 +246,7 @@ impl<const W: usize> Region<W> {
     /// remaining units, `by_size` of each size (by size only; a necessary condition). `volume`
     /// is theirs ([`Region::volume`]); both are kept up to date by the caller: recomputing
     /// them from the groups here cost about a third of this test. `reach` is scratch space.
+    #[inline(always)]
     pub fn fillable(
         &self,
         empty: &Bits<W>,

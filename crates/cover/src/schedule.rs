@@ -3,7 +3,7 @@
 //! are found. Everything here depends only on the problem and the options, never on timing or
 //! on the number of threads, so every result is the same for any thread count.
 
-use crate::search::{Choice, Compiled};
+use crate::search::{Choice, Compiled, State};
 use crate::{Progress, SearchOptions, SearchReport, Stats, Visitor};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -130,6 +130,7 @@ where
 pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec<u32>> {
     let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
     let mut buf = Vec::new();
+    let mut st = c.unstoppable_state(&[]).expect("the root is a state");
     for _depth in 0..6 {
         if frontier.len() >= min_tasks {
             break;
@@ -137,9 +138,9 @@ pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec
         let mut next = Vec::with_capacity(frontier.len() * 8);
         let mut grew = false;
         for prefix in frontier {
-            let Some(mut st) = c.unstoppable_state(&prefix) else {
+            if !c.restart(&mut st, &prefix) {
                 continue;
-            };
+            }
             match c.choose(&mut st) {
                 Choice::Complete | Choice::Finish => next.push(prefix),
                 Choice::Dead => {}
@@ -191,6 +192,8 @@ impl<const W: usize, M> Shared<'_, W, M> {
         M: Fn(usize) -> V,
     {
         let stop = [&self.halt, cancel];
+        // One state for all the tasks of this worker (see `Compiled::restart`).
+        let mut st = None;
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
             if i >= self.tasks.len() || stop.iter().any(|s| s.load(Ordering::Relaxed)) {
@@ -199,7 +202,7 @@ impl<const W: usize, M> Shared<'_, W, M> {
             if (self.opts.skip)(i) {
                 continue;
             }
-            let result = self.task(i, &stop);
+            let result = self.task(i, &stop, &mut st);
             if tx.send(result).is_err() {
                 break;
             }
@@ -207,24 +210,29 @@ impl<const W: usize, M> Shared<'_, W, M> {
     }
 
     /// Searches task `i` (within its budget, from where it was cut if it was).
-    fn task<V: Visitor>(&self, i: usize, stop: &[&AtomicBool]) -> TaskResult<V>
+    fn task<'s, V: Visitor>(
+        &self,
+        i: usize,
+        stop: &'s [&'s AtomicBool],
+        st: &mut Option<State<'s, W>>,
+    ) -> TaskResult<V>
     where
         M: Fn(usize) -> V,
     {
         let mut visitor = (self.make)(i);
-        let (stats, finished, cut) = match self.c.state(&self.tasks[i], stop) {
-            Some(mut st) => {
-                if let Some(b) = self.opts.node_budget {
-                    st.set_budget(b);
-                }
-                if let Some(path) = (self.resume)(i) {
-                    st.resume_at(path);
-                }
-                let _ = self.c.dfs(&mut st, &mut visitor);
-                let cut = (st.stats.budget_cuts > 0).then(|| std::mem::take(&mut st.cut_path));
-                (st.stats, !st.was_stopped(), cut)
+        let st = st.get_or_insert_with(|| self.c.root_state(stop));
+        let (stats, finished, cut) = if self.c.restart(st, &self.tasks[i]) {
+            if let Some(b) = self.opts.node_budget {
+                st.set_budget(b);
             }
-            None => (Stats::default(), true, None),
+            if let Some(path) = (self.resume)(i) {
+                st.resume_at(path);
+            }
+            let _ = self.c.dfs(st, &mut visitor);
+            let cut = (st.stats.budget_cuts > 0).then(|| std::mem::take(&mut st.cut_path));
+            (st.stats, !st.was_stopped(), cut)
+        } else {
+            (Stats::default(), true, None)
         };
         TaskResult {
             index: i,

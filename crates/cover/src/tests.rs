@@ -587,3 +587,50 @@ fn lone_cell_test_keeps_counts_with_mixed_sizes() {
     assert!(nonzero >= 6, "too few cases with covers: {nonzero}");
     assert!(prunes > 0, "the region test must act");
 }
+
+/// Every cover below a state, and the statistics of the search.
+fn covers_below(c: &search::Compiled<1>, st: &mut search::State<'_, 1>) -> Vec<Vec<u32>> {
+    let mut covers = Vec::new();
+    let _ = c.dfs(st, &mut |rows: &[u32]| {
+        covers.push(rows.to_vec());
+        ControlFlow::Continue(())
+    });
+    covers
+}
+
+#[test]
+fn a_restarted_state_searches_like_a_fresh_one() {
+    // Workers keep one state and bring it back to the root for each task
+    // (`Compiled::restart`): each task must find what a fresh state finds, with the same
+    // statistics, whatever the tasks before it left behind (also with the region test's
+    // volume and sizes to restore: the tromino boxes).
+    let mut rng = Lcg(34);
+    let mut problems: Vec<Problem> = (0..150).map(|_| random_problem(&mut rng, 8)).collect();
+    for (x, y) in [(3, 3), (4, 3), (6, 2), (5, 3), (6, 3), (6, 4)] {
+        let mut p = flat_problem(
+            (x * y) as usize,
+            vec![],
+            vec![1, (x * y / 3 - 1) as u32],
+            tromino_rows(x, y, &[]),
+            true,
+        );
+        p.grid = Some([x as usize, y as usize, 1]);
+        problems.push(p);
+    }
+    let mut tasks_searched = 0;
+    for p in &problems {
+        let c = search::Compiled::<1>::new(p);
+        let tasks = schedule::plan(&c, 16);
+        let mut reused = c.unstoppable_state(&[]).expect("the root is a state");
+        for t in tasks.iter().chain(&tasks) {
+            let fresh = c.unstoppable_state(t);
+            assert_eq!(c.restart(&mut reused, t), fresh.is_some(), "{t:?} in {p:?}");
+            if let Some(mut fresh) = fresh {
+                assert_eq!(covers_below(&c, &mut reused), covers_below(&c, &mut fresh));
+                assert_eq!(reused.stats, fresh.stats);
+                tasks_searched += 1;
+            }
+        }
+    }
+    assert!(tasks_searched > 150, "too few tasks: {tasks_searched}");
+}

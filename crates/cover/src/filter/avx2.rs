@@ -12,7 +12,9 @@ use crate::bits::Bits;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-/// Proof that the processor running the program has AVX2 (only `detect` makes one).
+/// Proof that the processor running the program has AVX2, and the bit instructions every AVX2
+/// processor has (`popcnt`, BMI1, BMI2, `lzcnt`: the search is compiled for all of them,
+/// `search.rs`); only `detect` makes one.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2(());
 
@@ -20,7 +22,12 @@ impl Avx2 {
     /// `Some` when AVX2 can be used.
     pub fn detect() -> Option<Avx2> {
         #[cfg(all(target_arch = "x86_64", not(feature = "checked-filter")))]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
             return Some(Avx2(()));
         }
         None
@@ -30,7 +37,7 @@ impl Avx2 {
     /// front of `out_masks` and `out_rows`, in order; returns how many and the union of their
     /// masks. The outputs must be at least as long as the inputs (they may be written past the
     /// rows kept, up to the inputs' length). Boards of one word only (`W == 1`).
-    #[inline]
+    #[inline(always)]
     pub fn filter<const W: usize>(
         self,
         masks: &[Bits<W>],
@@ -107,6 +114,7 @@ const ROW_PERM: [[u8; 16]; 16] = to_front(4, 0x80);
 /// `Avx2::filter` (whose checks on the lengths this relies on).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
+#[inline]
 fn filter_avx2<const W: usize>(
     masks: &[Bits<W>],
     rows: &[u32],
