@@ -326,7 +326,7 @@ impl Reduction {
     }
 
     /// Phase 2 by total length, over the phase 1 candidates: the first `opts.phase3` whose
-    /// edges end separated (about one phase 2 solution in 1,300).
+    /// edges end separated (about one phase 2 solution in 1,800 over the bench positions).
     fn phase2(&self, p1s: &[Partial], opts: &Tuning, meter: &Meter) -> Vec<Partial> {
         let late = || meter.spent() > opts.budget;
         let starts: Vec<P2> = p1s.iter().map(|p| self.p2.start(&p.cube)).collect();
