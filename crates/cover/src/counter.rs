@@ -3,6 +3,8 @@
 //! operations whatever its size, and the least covered cells are found without a loop over
 //! cells.
 
+mod avx2;
+
 use crate::bits::Bits;
 
 /// Counts up to `2^BITS - 1` are exact; larger ones are only known to be large.
@@ -62,6 +64,17 @@ impl<const W: usize> Counter<W> {
         for m in quads.remainder() {
             self.add(m);
         }
+    }
+
+    /// Adds the counts of `o` (bit for bit what adding its rows one by one would give: the
+    /// bits are the counts modulo 16, the overflow sticky).
+    #[inline(always)]
+    pub fn merge(&mut self, o: &Counter<W>) {
+        let mut carry = Bits::<W>::zero();
+        for (b, ob) in self.bit.iter_mut().zip(&o.bit) {
+            carry = full_add(b, ob, &carry);
+        }
+        self.overflow = self.overflow.or(&o.overflow).or(&carry);
     }
 
     /// The cells covered at least once.

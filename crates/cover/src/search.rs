@@ -386,8 +386,15 @@ impl<const W: usize> Compiled<W> {
             return false;
         }
         // Second pass, over the survivors only: how many rows cover each cell.
-        let mut cover = Counter::new();
-        cover.add_all(&st.masks[top..out]);
+        let survivors = &st.masks[top..out];
+        let cover = match self.avx2 {
+            Some(avx2) => avx2.count(survivors),
+            None => {
+                let mut c = Counter::new();
+                c.add_all(survivors);
+                c
+            }
+        };
         st.filled = filled;
         st.stack.push(row);
         st.levels.push(Level {
