@@ -66,17 +66,6 @@ impl<const W: usize> Counter<W> {
         }
     }
 
-    /// Adds the counts of `o` (bit for bit what adding its rows one by one would give: the
-    /// bits are the counts modulo 16, the overflow sticky).
-    #[inline(always)]
-    pub fn merge(&mut self, o: &Counter<W>) {
-        let mut carry = Bits::<W>::zero();
-        for (b, ob) in self.bit.iter_mut().zip(&o.bit) {
-            carry = full_add(b, ob, &carry);
-        }
-        self.overflow = self.overflow.or(&o.overflow).or(&carry);
-    }
-
     /// The cells covered at least once.
     #[cfg(test)]
     pub fn covered(&self) -> Bits<W> {

@@ -53,6 +53,22 @@ impl Lanes {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+impl Lanes {
+    /// Adds to each lane's counter that of the lane `moved` brings to it (counts modulo 16,
+    /// overflow sticky: `Counter::merge` on registers).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn fold(&mut self, moved: impl Fn(__m256i) -> __m256i) {
+        let mut carry = _mm256_setzero_si256();
+        for b in &mut self.bit {
+            carry = full_add_lanes(b, moved(*b), carry);
+        }
+        self.overflow =
+            _mm256_or_si256(_mm256_or_si256(self.overflow, moved(self.overflow)), carry);
+    }
+}
+
 /// A full adder on every bit of every lane (`full_add` on registers).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
@@ -112,24 +128,17 @@ fn count_avx2<const W: usize>(rows: &[Bits<W>]) -> Counter<W> {
         // Masked lanes read as 0: no row, nothing counted.
         l.add(unsafe { _mm256_maskload_epi64(p.add(i).cast(), first) });
     }
-    // The four lane counters added up.
-    let mut planes = [[0u64; 4]; BITS + 1];
-    for (k, v) in l.bit.iter().chain([&l.overflow]).enumerate() {
-        // SAFETY: stores 32 bytes into an array of four `u64`s.
-        unsafe { _mm256_storeu_si256(planes[k].as_mut_ptr().cast(), *v) };
+    // The four lane counters added up, on registers: the upper two lanes onto the lower two,
+    // then lane 1 onto lane 0 (storing the lanes and adding them one by one was a fifth of the
+    // counting).
+    l.fold(|v| _mm256_permute4x64_epi64::<0b0100_1110>(v));
+    l.fold(|v| _mm256_shuffle_epi32::<0b0100_1110>(v));
+    let lane0 = |v: __m256i| _mm_cvtsi128_si64(_mm256_castsi256_si128(v)) as u64;
+    let mut sum = Counter::<W>::new();
+    for (b, v) in sum.bit.iter_mut().zip(&l.bit) {
+        b.0[0] = lane0(*v);
     }
-    let lane = |j: usize| {
-        let mut c = Counter::<W>::new();
-        for k in 0..BITS {
-            c.bit[k].0[0] = planes[k][j];
-        }
-        c.overflow.0[0] = planes[BITS][j];
-        c
-    };
-    let mut sum = lane(0);
-    for j in 1..4 {
-        sum.merge(&lane(j));
-    }
+    sum.overflow.0[0] = lane0(l.overflow);
     sum
 }
 
