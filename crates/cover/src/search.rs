@@ -225,6 +225,14 @@ impl<const W: usize> Compiled<W> {
         }
     }
 
+    /// The same problem searched without AVX2 (as on a processor without it), so that tests run
+    /// the plain path too.
+    #[cfg(test)]
+    pub(crate) fn without_avx2(mut self) -> Self {
+        self.avx2 = None;
+        self
+    }
+
     /// [`Compiled::state`] for work nothing can stop from outside (planning, probes,
     /// measurements: each is short).
     pub fn unstoppable_state(&self, prefix: &[u32]) -> Option<State<'static, W>> {
