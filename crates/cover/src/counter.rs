@@ -3,6 +3,8 @@
 //! operations whatever its size, and the least covered cells are found without a loop over
 //! cells.
 
+mod avx2;
+
 use crate::bits::Bits;
 
 /// Counts up to `2^BITS - 1` are exact; larger ones are only known to be large.

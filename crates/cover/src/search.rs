@@ -225,6 +225,14 @@ impl<const W: usize> Compiled<W> {
         }
     }
 
+    /// The same problem searched without AVX2 (as on a processor without it), so that tests run
+    /// the plain path too.
+    #[cfg(test)]
+    pub(crate) fn without_avx2(mut self) -> Self {
+        self.avx2 = None;
+        self
+    }
+
     /// [`Compiled::state`] for work nothing can stop from outside (planning, probes,
     /// measurements: each is short).
     pub fn unstoppable_state(&self, prefix: &[u32]) -> Option<State<'static, W>> {
@@ -386,8 +394,15 @@ impl<const W: usize> Compiled<W> {
             return false;
         }
         // Second pass, over the survivors only: how many rows cover each cell.
-        let mut cover = Counter::new();
-        cover.add_all(&st.masks[top..out]);
+        let survivors = &st.masks[top..out];
+        let cover = match self.avx2 {
+            Some(avx2) => avx2.count(survivors),
+            None => {
+                let mut c = Counter::new();
+                c.add_all(survivors);
+                c
+            }
+        };
         st.filled = filled;
         st.stack.push(row);
         st.levels.push(Level {

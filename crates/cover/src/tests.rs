@@ -634,3 +634,35 @@ fn a_restarted_state_searches_like_a_fresh_one() {
     }
     assert!(tasks_searched > 150, "too few tasks: {tasks_searched}");
 }
+
+#[test]
+fn plain_and_avx2_searches_agree() {
+    // On a processor with AVX2, boards of one word are searched by the AVX2 forms of the
+    // filtering loop and the counters (`dfs_avx2`); the plain path must find the same covers
+    // with the same statistics (it is what runs without AVX2).
+    let mut rng = Lcg(35);
+    let mut problems: Vec<Problem> = (0..200).map(|_| random_problem(&mut rng, 8)).collect();
+    for (x, y) in [(3, 3), (6, 2), (5, 3), (6, 3), (6, 4), (9, 4)] {
+        let mut p = flat_problem(
+            (x * y) as usize,
+            vec![],
+            vec![1, (x * y / 3 - 1) as u32],
+            tromino_rows(x, y, &[]),
+            true,
+        );
+        p.grid = Some([x as usize, y as usize, 1]);
+        problems.push(p);
+    }
+    let mut covers = 0;
+    for p in &problems {
+        let fast = search::Compiled::<1>::new(p);
+        let plain = search::Compiled::<1>::new(p).without_avx2();
+        let mut a = fast.unstoppable_state(&[]).expect("the root is a state");
+        let mut b = plain.unstoppable_state(&[]).expect("the root is a state");
+        let found = covers_below(&fast, &mut a);
+        assert_eq!(found, covers_below(&plain, &mut b), "{p:?}");
+        assert_eq!(a.stats, b.stats, "{p:?}");
+        covers += found.len();
+    }
+    assert!(covers > 100, "too few covers to compare: {covers}");
+}
