@@ -155,7 +155,16 @@ pub(crate) fn solutions_between<P: Phase>(
     let mut kids: Vec<Kids<P::Turn, P::State>> =
         (0..max_len).map(|_| Kids::new((first, start))).collect();
     for depth in (b as usize).max(min_len)..=max_len {
-        if dfs(p, start, None, &mut path[..depth], 0, &mut kids, nodes, visit) {
+        if dfs(
+            p,
+            start,
+            None,
+            &mut path[..depth],
+            0,
+            &mut kids,
+            nodes,
+            visit,
+        ) {
             return true;
         }
         if nodes.get() == 0 {
