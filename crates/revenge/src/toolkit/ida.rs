@@ -39,19 +39,55 @@ pub(crate) trait Phase {
     /// order. Phases whose tables miss the nearest caches override it to read the kids' entries
     /// of a table together: independent reads overlap, where testing each kid in turn waits
     /// for each read.
-    fn keep_within(&self, kids: &mut Vec<(Self::Turn, Self::State)>, limit: usize) {
+    #[inline]
+    fn keep_within(&self, kids: &mut Kids<Self::Turn, Self::State>, limit: usize) {
         keep_if(kids, |_, s| self.within(s, limit));
     }
 }
 
-/// Most successors of one position [`keep_entries_within`] takes: the reduction's 36 block
-/// turns, its only user (a longer list panics on its first entry past this, never misreads).
-const MAX_KIDS: usize = 36;
+/// Most successors of one position: the 36 block turns of the 4x4x4, of which every phase's
+/// and stage's turns are a subset ([`solutions_between`] checks it).
+pub(crate) const MAX_KIDS: usize = 36;
+
+/// The successors of one position (turn and state, in the order of the phase's turns), in a
+/// fixed array: the search fills and compacts it in place with its length in a register,
+/// where a `Vec` checked its capacity and stored its length at every push (a fifth of the
+/// time in earlier profiles). Read and changed as a slice.
+pub(crate) struct Kids<T, S> {
+    len: usize,
+    items: [(T, S); MAX_KIDS],
+}
+
+impl<T: Copy, S: Copy> Kids<T, S> {
+    /// An empty list (`fill`: any value, never read).
+    fn new(fill: (T, S)) -> Kids<T, S> {
+        Kids {
+            len: 0,
+            items: [fill; MAX_KIDS],
+        }
+    }
+}
+
+impl<T, S> std::ops::Deref for Kids<T, S> {
+    type Target = [(T, S)];
+    #[inline]
+    fn deref(&self) -> &[(T, S)] {
+        &self.items[..self.len]
+    }
+}
+
+impl<T, S> std::ops::DerefMut for Kids<T, S> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [(T, S)] {
+        &mut self.items[..self.len]
+    }
+}
 
 /// Keeps the `kids` whose entry of one table (`entry`: a kid's table entry, read for all of
 /// them before any is tested) is at most `limit`, in order.
+#[inline]
 pub(crate) fn keep_entries_within<T: Copy, S: Copy>(
-    kids: &mut Vec<(T, S)>,
+    kids: &mut Kids<T, S>,
     limit: usize,
     entry: impl Fn(&S) -> u8,
 ) {
@@ -62,22 +98,22 @@ pub(crate) fn keep_entries_within<T: Copy, S: Copy>(
     keep_if(kids, |k, _| b[k] as usize <= limit);
 }
 
-/// Keeps the `kids` for which `keep` (given a kid's place and state) is true, in order.
-/// Compacted by hand: the kids are plain values, and `Vec::retain`'s guard against a panicking
-/// closure showed in profiles of this loop.
+/// Keeps the `kids` for which `keep` (given a kid's place and state) is true, in order,
+/// compacted in place (the kids are plain values).
 #[inline]
 pub(crate) fn keep_if<T: Copy, S: Copy>(
-    kids: &mut Vec<(T, S)>,
+    kids: &mut Kids<T, S>,
     mut keep: impl FnMut(usize, &S) -> bool,
 ) {
     let mut kept = 0;
-    for k in 0..kids.len() {
-        if keep(k, &kids[k].1) {
-            kids[kept] = kids[k];
+    for k in 0..kids.len.min(MAX_KIDS) {
+        let kid = kids.items[k];
+        if keep(k, &kid.1) {
+            kids.items[kept] = kid;
             kept += 1;
         }
     }
-    kids.truncate(kept);
+    kids.len = kept;
 }
 
 /// What the caller does with each solution found: `true` stops the search.
@@ -107,16 +143,28 @@ pub(crate) fn solutions_between<P: Phase>(
     visit: Visit<'_, P::Turn>,
 ) -> bool {
     let b = p.bound(&start);
+    let Some(&first) = p.turns().first() else {
+        return false;
+    };
     if b == u8::MAX {
         return false;
     }
-    let mut path = Vec::with_capacity(max_len);
+    assert!(p.turns().len() <= MAX_KIDS, "more turns than a 4x4x4 has");
+    let mut path = vec![first; max_len];
     // One list of successors per depth, reused by every position at that depth.
-    let mut kids: Vec<Vec<(P::Turn, P::State)>> = (0..max_len)
-        .map(|_| Vec::with_capacity(p.turns().len()))
-        .collect();
+    let mut kids: Vec<Kids<P::Turn, P::State>> =
+        (0..max_len).map(|_| Kids::new((first, start))).collect();
     for depth in (b as usize).max(min_len)..=max_len {
-        if dfs(p, start, depth, None, &mut path, &mut kids, nodes, visit) {
+        if dfs(
+            p,
+            start,
+            None,
+            &mut path[..depth],
+            0,
+            &mut kids,
+            nodes,
+            visit,
+        ) {
             return true;
         }
         if nodes.get() == 0 {
@@ -126,19 +174,21 @@ pub(crate) fn solutions_between<P: Phase>(
     false
 }
 
-/// `kids`: a successor list for each depth below this one (see [`solutions_between`]).
+/// Searches on from `s`, reached by the turns `path[..at]` (`last`: the last of them), for
+/// goals `path.len()` turns from the start. `kids`: a successor list for each depth from
+/// this one on (see [`solutions_between`]).
 #[allow(clippy::too_many_arguments)]
 fn dfs<P: Phase>(
     p: &P,
     s: P::State,
-    left: usize,
     last: Option<P::Turn>,
-    path: &mut Vec<P::Turn>,
-    kids: &mut [Vec<(P::Turn, P::State)>],
+    path: &mut [P::Turn],
+    at: usize,
+    kids: &mut [Kids<P::Turn, P::State>],
     nodes: &Cell<u64>,
     visit: Visit<'_, P::Turn>,
 ) -> bool {
-    if left == 0 {
+    if at >= path.len() {
         return p.is_goal(&s) && visit(path);
     }
     let left_nodes = nodes.get();
@@ -147,19 +197,19 @@ fn dfs<P: Phase>(
     }
     nodes.set(left_nodes - 1);
     let (here, below) = kids.split_first_mut().expect("a list per depth");
-    here.clear();
+    let mut n = 0;
     for &t in p.turns() {
         if last.is_none_or(|l| l.may_follow(t)) {
-            here.push((t, p.step(&s, t)));
+            here.items[n] = (t, p.step(&s, t));
+            n += 1;
         }
     }
+    here.len = n;
     // Also rejects states with no goal (bound u8::MAX).
-    p.keep_within(here, left - 1);
+    p.keep_within(here, path.len() - at - 1);
     for &(t, n) in here.iter() {
-        path.push(t);
-        let stop = dfs(p, n, left - 1, Some(t), path, below, nodes, visit);
-        path.pop();
-        if stop {
+        path[at] = t;
+        if dfs(p, n, Some(t), path, at + 1, below, nodes, visit) {
             return true;
         }
     }

@@ -14,7 +14,7 @@
 
 use super::stage::Stage;
 use crate::cube::Move;
-use crate::toolkit::ida::{self, keep_if, Meter, Phase, Turn};
+use crate::toolkit::ida::{self, keep_if, Kids, Meter, Phase, Turn};
 use std::cell::Cell;
 
 /// Most coordinates of a stage (stage 3 has the most).
@@ -69,7 +69,7 @@ impl Phase for Search<'_> {
     }
     /// Also drops the successors that are goals while turns are left: a solution does not
     /// pass through a goal (and the count of successors, see the module's comment).
-    fn keep_within(&self, kids: &mut Vec<(StageTurn, Ids)>, limit: usize) {
+    fn keep_within(&self, kids: &mut Kids<StageTurn, Ids>, limit: usize) {
         self.generated.set(self.generated.get() + kids.len() as u64);
         keep_if(kids, |_, s| {
             let h = self.bound(s) as usize;

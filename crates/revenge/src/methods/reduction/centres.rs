@@ -264,18 +264,22 @@ impl Phase1 {
 impl Phase for Phase1 {
     type State = u32;
     type Turn = Turn;
+    #[inline]
     fn turns(&self) -> &[Turn] {
         &self.turns
     }
+    #[inline]
     fn step(&self, s: &u32, t: Turn) -> u32 {
         self.masks.apply(t, *s)
     }
+    #[inline]
     fn bound(&self, s: &u32) -> u8 {
         match self.table.get(self.rank.rank(*s) as usize) {
             UNREACHED => u8::MAX,
             d => d,
         }
     }
+    #[inline]
     fn is_goal(&self, s: &u32) -> bool {
         *s == self.goal
     }
@@ -314,6 +318,7 @@ pub(crate) struct Phase2 {
 const P2_LEN: usize = 70 * 12_870 * 2;
 
 /// The phase 2 table's entry of `s`.
+#[inline]
 fn p2_index(s: &P2) -> usize {
     (s.r as usize * 12_870 + s.ud as usize) << 1 | s.parity as usize
 }
@@ -440,6 +445,7 @@ impl Phase2 {
             parity: wing_parity(c),
         }
     }
+    #[inline]
     fn index(&self, s: &P2) -> usize {
         p2_index(s)
     }
@@ -451,9 +457,11 @@ impl Phase2 {
 impl Phase for Phase2 {
     type State = P2;
     type Turn = Turn;
+    #[inline]
     fn turns(&self) -> &[Turn] {
         &self.turns
     }
+    #[inline]
     fn step(&self, s: &P2, t: Turn) -> P2 {
         P2 {
             r: self.r_moves[s.r as usize * N_TURNS + t.0 as usize] as u32,
@@ -461,12 +469,14 @@ impl Phase for Phase2 {
             parity: s.parity ^ self.masks.wing_odd[t.0 as usize],
         }
     }
+    #[inline]
     fn bound(&self, s: &P2) -> u8 {
         match self.table.get(self.index(s)) {
             UNREACHED => u8::MAX,
             d => d,
         }
     }
+    #[inline]
     fn is_goal(&self, s: &P2) -> bool {
         s.parity == 0 && s.ud == self.goal_ud && self.goal_r[s.r as usize]
     }

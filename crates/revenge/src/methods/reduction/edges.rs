@@ -11,7 +11,7 @@ use super::centres::{
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{next_distance, Pairing, Sigma, PAIRED};
-use super::search::{keep_entries_within, keep_if, Phase};
+use super::search::{keep_entries_within, keep_if, Kids, Phase};
 use super::separation::{axis_classes, Separations};
 // Where the 3x3x3 finish (cube3) has always found them.
 use super::table::{TableStore, UNREACHED};
@@ -327,6 +327,7 @@ impl Phase3 {
         self.centres_goals.iter().position(|&g| g == m)
     }
 
+    #[inline]
     fn centre_bound(&self, s: &P3) -> u8 {
         match self.centre_index.index(s.centres, s.parity) {
             Some(i) => self.centres.get(i),
@@ -338,9 +339,11 @@ impl Phase3 {
 impl Phase for Phase3 {
     type State = P3;
     type Turn = Turn;
+    #[inline]
     fn turns(&self) -> &[Turn] {
         &self.turns
     }
+    #[inline]
     fn step(&self, s: &P3, t: Turn) -> P3 {
         P3 {
             sigma: self.pairing.step(&s.sigma, t),
@@ -349,13 +352,14 @@ impl Phase for Phase3 {
             pairing: s.pairing,
         }
     }
+    #[inline]
     fn bound(&self, s: &P3) -> u8 {
         match self.centre_bound(s) {
             UNREACHED => u8::MAX,
             d => d.max(s.pairing),
         }
     }
-    fn keep_within(&self, kids: &mut Vec<(Turn, P3)>, limit: usize) {
+    fn keep_within(&self, kids: &mut Kids<Turn, P3>, limit: usize) {
         // The small centre table first: it rejects many turns without the pairing lookup.
         keep_entries_within(kids, limit, |s| match self.centre_bound(s) {
             UNREACHED => u8::MAX,
@@ -373,6 +377,7 @@ impl Phase for Phase3 {
         }
         keep_if(kids, |_, s| s.pairing as usize <= limit);
     }
+    #[inline]
     fn is_goal(&self, s: &P3) -> bool {
         s.parity == 0 && s.sigma == PAIRED && self.centres_goals.contains(&s.centres)
     }

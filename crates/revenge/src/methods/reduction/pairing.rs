@@ -128,6 +128,7 @@ fn first_unraw(mut r: usize) -> [u8; 4] {
 /// Lehmer rank of entries 4..12, each renumbered among the values the first four leave.
 /// Swapping the last two entries changes the rank by one and the parity, so `rank >> 1` ranks
 /// the permutations of one parity.
+#[inline]
 fn rest_rank(s: &Sigma) -> usize {
     rank_renumbered(s, renumbering(s[..4].iter().fold(0u32, |m, &v| m | 1 << v)))
 }
@@ -406,6 +407,7 @@ impl Pairing {
     /// `parity` and leave that parity 0: found by walking to the goal, each step to a
     /// neighbour one closer (the one whose remainder is one less), so it costs a few hundred
     /// reads: for the start of a search, whose successors then follow by [`next_distance`].
+    #[inline]
     pub(crate) fn distance(&self, s: &Sigma, parity: u8) -> u8 {
         let (mut s, mut p, mut d) = (*s, parity, 0u8);
         while s != PAIRED || p != 0 {

@@ -58,6 +58,7 @@ impl Separations {
 
     /// True when the wings `wp` are separated for phase 3 restricting `axis`: the cheap part
     /// of [`super::edges::Phase3::start`] on the position seen with that axis as R-L.
+    #[inline]
     pub(crate) fn separated(&self, wp: &[u8; 24], axis: usize) -> bool {
         let sep = &self.axes[axis];
         sep.holds(wp, &sep.slots)

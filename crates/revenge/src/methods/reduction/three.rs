@@ -420,6 +420,7 @@ impl<'a> Lookups<'a> {
 struct PhaseA<'a>(Lookups<'a>);
 struct PhaseB<'a>(Lookups<'a>);
 
+#[inline]
 fn bound_of(d: u8) -> u8 {
     if d == UNREACHED {
         u8::MAX
@@ -442,9 +443,11 @@ impl PhaseA<'_> {
 impl Phase for PhaseA<'_> {
     type State = (u16, u16, u16);
     type Turn = Turn;
+    #[inline]
     fn turns(&self) -> &[Turn] {
         &self.0.tp.turns_a
     }
+    #[inline]
     fn step(&self, s: &Self::State, t: Turn) -> Self::State {
         let m = t.0 as usize;
         let tp = self.0.tp;
@@ -454,9 +457,11 @@ impl Phase for PhaseA<'_> {
             tp.mv.slice[s.2 as usize][m],
         )
     }
+    #[inline]
     fn bound(&self, s: &Self::State) -> u8 {
         self.bounds(s).into_iter().map(bound_of).max().unwrap_or(0)
     }
+    #[inline]
     fn within(&self, s: &Self::State, limit: usize) -> bool {
         let tp = self.0;
         // Smaller tables first (cache); stop at the first over the limit.
@@ -464,6 +469,7 @@ impl Phase for PhaseA<'_> {
             && (bound_of(tp.flip_slice.get(s.1 as usize, s.2 as usize)) as usize) <= limit
             && (bound_of(tp.twist_flip.get(s.0 as usize, s.1 as usize)) as usize) <= limit
     }
+    #[inline]
     fn is_goal(&self, s: &Self::State) -> bool {
         s.0 == 0 && s.1 == 0 && s.2 == self.0.tp.solved_slice
     }
@@ -472,9 +478,11 @@ impl Phase for PhaseA<'_> {
 impl Phase for PhaseB<'_> {
     type State = (u16, u16, u8);
     type Turn = Turn;
+    #[inline]
     fn turns(&self) -> &[Turn] {
         &self.0.tp.turns_b
     }
+    #[inline]
     fn step(&self, s: &Self::State, t: Turn) -> Self::State {
         let m = t.0 as usize;
         let tp = self.0.tp;
@@ -484,12 +492,14 @@ impl Phase for PhaseB<'_> {
             tp.mv.sp[s.2 as usize][m],
         )
     }
+    #[inline]
     fn bound(&self, s: &Self::State) -> u8 {
         let tp = self.0;
         let a = tp.corner_sp.get(s.0 as usize * N_SP + s.2 as usize);
         let b = tp.edge_sp.get(s.1 as usize * N_SP + s.2 as usize);
         bound_of(a).max(bound_of(b))
     }
+    #[inline]
     fn is_goal(&self, s: &Self::State) -> bool {
         s.0 == 0 && s.1 == 0 && s.2 == 0
     }

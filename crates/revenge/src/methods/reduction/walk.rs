@@ -23,6 +23,7 @@ impl<T> Walk<T> {
 
     /// The state after `ts`, made from the longest prefix shared with the sequence followed
     /// before by `step` (the state after a turn); also whether it differs from that sequence.
+    #[inline]
     pub(crate) fn follow(&mut self, ts: &[Turn], step: impl Fn(&T, Turn) -> T) -> (&T, bool) {
         let same = self.path.iter().zip(ts).take_while(|(a, b)| a == b).count();
         let changed = same < self.path.len() || same < ts.len();
