@@ -274,7 +274,7 @@ fn outputs_are_byte_identical_to_the_recorded_ones() {
 }
 
 #[test]
-#[ignore = "builds the reduction's tables (45 MB, about ten seconds)"]
+#[ignore = "builds the reduction's tables (19 MB, about half a minute)"]
 fn revenge_solver_outputs_are_byte_identical_to_the_recorded_ones() {
     let tmp = tempfile::tempdir().expect("temp dir");
     compare(revenge_outputs(tmp.path()));

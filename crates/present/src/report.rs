@@ -417,6 +417,7 @@ pub struct RevengeBench {
     pub obtm_avg: f64,
     pub obtm_max: usize,
     pub seconds_avg: f64,
+    pub seconds_median: f64,
     pub seconds_max: f64,
     pub table_load_seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -3,6 +3,7 @@
 
 use super::args::{BenchArgs, Method, PositionsArgs};
 use super::load::{load_reduction, load_solver};
+use super::verify::median;
 use crate::outln;
 use crate::progress::spinner;
 use anyhow::{Context, Result};
@@ -88,6 +89,14 @@ impl Tally {
     fn tavg(&self) -> f64 {
         self.times.iter().sum::<f64>() / self.n()
     }
+    /// The typical solve's time (0 with no positions).
+    fn tmed(&self) -> f64 {
+        if self.times.is_empty() {
+            0.0
+        } else {
+            median(&self.times)
+        }
+    }
     fn tmax(&self) -> f64 {
         self.times.iter().copied().fold(0.0, f64::max)
     }
@@ -102,6 +111,7 @@ impl Tally {
             obtm_avg: self.avg(&self.obtms),
             obtm_max: Tally::max(&self.obtms),
             seconds_avg: self.tavg(),
+            seconds_median: self.tmed(),
             seconds_max: self.tmax(),
             table_load_seconds: load_secs,
             stage_stm_avg: None,
@@ -165,8 +175,10 @@ fn bench_five_stage(a: &BenchArgs) -> Result<()> {
         );
     }
     outln!(
-        "time per solve: average {:.3} s, max {:.3} s (tables loaded in {load_secs:.1} s)",
+        "time per solve: average {:.3} s, median {:.3} s, max {:.3} s (tables loaded in \
+         {load_secs:.1} s)",
         t.tavg(),
+        t.tmed(),
         t.tmax()
     );
     Ok(())
@@ -200,8 +212,10 @@ fn bench_reduction(a: &BenchArgs) -> Result<String> {
         outln!("{}", t.obtm_line());
         outln!("{}", t.stm_line());
         outln!(
-            "time per solve: average {:.3} s, max {:.3} s (tables {mb:.1} MB, ready in {load_secs:.2} s)",
+            "time per solve: average {:.3} s, median {:.3} s, max {:.3} s (tables {mb:.1} MB, \
+             ready in {load_secs:.2} s)",
             t.tavg(),
+            t.tmed(),
             t.tmax()
         );
         outln!(
@@ -211,9 +225,10 @@ fn bench_reduction(a: &BenchArgs) -> Result<String> {
         );
     }
     Ok(format!(
-        "{:.2} OBTM / {:.2} STM average, {:.3} s per solve",
+        "{:.2} OBTM / {:.2} STM average, {:.3} s per solve (median {:.3} s)",
         t.avg(&t.obtms),
         t.avg(&t.stms),
-        t.tavg()
+        t.tavg(),
+        t.tmed()
     ))
 }

@@ -133,7 +133,7 @@ fn mean(v: impl ExactSizeIterator<Item = f64>) -> f64 {
 }
 
 /// The median of a non-empty list (the mean of the two middle values for an even count).
-fn median(v: &[f64]) -> f64 {
+pub(super) fn median(v: &[f64]) -> f64 {
     let mut s = v.to_vec();
     s.sort_by(f64::total_cmp);
     let k = s.len() / 2;
