@@ -25,6 +25,14 @@ impl<const W: usize> Counter<W> {
         }
     }
 
+    /// How many of `rows` cover each cell.
+    #[inline]
+    pub fn of(rows: &[Bits<W>]) -> Self {
+        let mut c = Self::new();
+        c.add_all(rows);
+        c
+    }
+
     /// Counts one more row covering the cells of `m` (a ripple-carry add of `m`).
     #[inline(always)]
     pub fn add(&mut self, m: &Bits<W>) {

@@ -203,8 +203,7 @@ impl<const W: usize> Compiled<W> {
         } else {
             None
         };
-        let mut root_cover = Counter::new();
-        root_cover.add_all(&root_masks);
+        let root_cover = Counter::of(&root_masks);
         Compiled {
             root_cover,
             full,
@@ -397,11 +396,7 @@ impl<const W: usize> Compiled<W> {
         let survivors = &st.masks[top..out];
         let cover = match self.avx2 {
             Some(avx2) => avx2.count(survivors),
-            None => {
-                let mut c = Counter::new();
-                c.add_all(survivors);
-                c
-            }
+            None => Counter::of(survivors),
         };
         st.filled = filled;
         st.stack.push(row);
