@@ -588,6 +588,26 @@ fn lone_cell_test_keeps_counts_with_mixed_sizes() {
     assert!(prunes > 0, "the region test must act");
 }
 
+/// `count` random problems (from `seed`) and, for each box of `boxes`, its packing by one
+/// straight and the rest L trominoes, on a grid (so the region test runs, with its volume and
+/// sizes to keep).
+fn random_and_tromino_problems(seed: u64, count: usize, boxes: &[(i32, i32)]) -> Vec<Problem> {
+    let mut rng = Lcg(seed);
+    let mut problems: Vec<Problem> = (0..count).map(|_| random_problem(&mut rng, 8)).collect();
+    for &(x, y) in boxes {
+        let mut p = flat_problem(
+            (x * y) as usize,
+            vec![],
+            vec![1, (x * y / 3 - 1) as u32],
+            tromino_rows(x, y, &[]),
+            true,
+        );
+        p.grid = Some([x as usize, y as usize, 1]);
+        problems.push(p);
+    }
+    problems
+}
+
 /// Every cover below a state, and the statistics of the search.
 fn covers_below(c: &search::Compiled<1>, st: &mut search::State<'_, 1>) -> Vec<Vec<u32>> {
     let mut covers = Vec::new();
@@ -604,19 +624,8 @@ fn a_restarted_state_searches_like_a_fresh_one() {
     // (`Compiled::restart`): each task must find what a fresh state finds, with the same
     // statistics, whatever the tasks before it left behind (also with the region test's
     // volume and sizes to restore: the tromino boxes).
-    let mut rng = Lcg(34);
-    let mut problems: Vec<Problem> = (0..150).map(|_| random_problem(&mut rng, 8)).collect();
-    for (x, y) in [(3, 3), (4, 3), (6, 2), (5, 3), (6, 3), (6, 4)] {
-        let mut p = flat_problem(
-            (x * y) as usize,
-            vec![],
-            vec![1, (x * y / 3 - 1) as u32],
-            tromino_rows(x, y, &[]),
-            true,
-        );
-        p.grid = Some([x as usize, y as usize, 1]);
-        problems.push(p);
-    }
+    let problems =
+        random_and_tromino_problems(34, 150, &[(3, 3), (4, 3), (6, 2), (5, 3), (6, 3), (6, 4)]);
     let mut tasks_searched = 0;
     for p in &problems {
         let c = search::Compiled::<1>::new(p);
@@ -640,19 +649,8 @@ fn plain_and_avx2_searches_agree() {
     // On a processor with AVX2, boards of one word are searched by the AVX2 forms of the
     // filtering loop and the counters (`dfs_avx2`); the plain path must find the same covers
     // with the same statistics (it is what runs without AVX2).
-    let mut rng = Lcg(35);
-    let mut problems: Vec<Problem> = (0..200).map(|_| random_problem(&mut rng, 8)).collect();
-    for (x, y) in [(3, 3), (6, 2), (5, 3), (6, 3), (6, 4), (9, 4)] {
-        let mut p = flat_problem(
-            (x * y) as usize,
-            vec![],
-            vec![1, (x * y / 3 - 1) as u32],
-            tromino_rows(x, y, &[]),
-            true,
-        );
-        p.grid = Some([x as usize, y as usize, 1]);
-        problems.push(p);
-    }
+    let problems =
+        random_and_tromino_problems(35, 200, &[(3, 3), (6, 2), (5, 3), (6, 3), (6, 4), (9, 4)]);
     let mut covers = 0;
     for p in &problems {
         let fast = search::Compiled::<1>::new(p);
