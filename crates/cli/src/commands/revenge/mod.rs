@@ -26,7 +26,7 @@ pub struct RevengeArgs {
 
 #[derive(clap::Subcommand, Debug)]
 enum Sub {
-    /// Solve a position: Norskog's five stages, or --method reduction (short in outer block turns).
+    /// Solve a position: by reduction (short in outer block turns), or --method five-stage (Norskog's).
     Solve(SolveArgs),
     /// Solve many random positions and report lengths and times.
     Bench(BenchArgs),
