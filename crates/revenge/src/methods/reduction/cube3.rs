@@ -1,8 +1,8 @@
 //! The reduced 4x4x4 as a 3x3x3 at cubie level, the coordinates Kociemba's two phases use
 //! ([`super::three`]), and the reader that takes a reduced 4x4x4 to it.
 
-use super::edges::{wing_orbits, EdgePositions};
 use super::moves::Turn;
+use super::wings::{wing_orbits, EdgePositions};
 use crate::cube::Cube;
 use crate::toolkit::coord::{binom, perm_rank, perm_unrank, subset_rank};
 

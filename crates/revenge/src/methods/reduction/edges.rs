@@ -13,9 +13,8 @@ use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{next_distance, Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, keep_if, Kids, Phase};
 use super::separation::{axis_classes, Separations};
-// Where the 3x3x3 finish (cube3) has always found them.
 use super::table::{TableStore, UNREACHED};
-pub(crate) use super::wings::{wing_orbits, EdgePositions};
+use super::wings::EdgePositions;
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
 use crate::toolkit::bfs::bfs_indexed;
