@@ -159,12 +159,10 @@ mod tests {
     #[test]
     fn batched_adds_equal_single_adds_past_overflow() {
         // Rows of 12 cells out of 16: counts pass 15 after a few dozen rows.
-        let mut x = 11u64;
+        let mut rng = crate::tests::Lcg(11);
         let rows: Vec<Bits<1>> = (0..70)
             .map(|_| {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                let x = rng.word();
                 let mut m = Bits::<1>([x >> 48]);
                 while m.count() > 12 {
                     m.0[0] &= m.0[0] - 1;

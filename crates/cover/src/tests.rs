@@ -3,15 +3,21 @@
 use super::*;
 use std::ops::ControlFlow;
 
-/// A tiny deterministic generator (the engine crate has no dependencies).
-struct Lcg(u64);
+/// A tiny deterministic generator (the engine crate has no dependencies), for every test
+/// module of the crate.
+pub(crate) struct Lcg(pub u64);
 impl Lcg {
-    fn next(&mut self) -> u64 {
+    /// The next whole 64-bit state.
+    pub(crate) fn word(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        self.0 >> 33
+        self.0
+    }
+    /// The next 31 high bits (the better half of the generator).
+    pub(crate) fn next(&mut self) -> u64 {
+        self.word() >> 33
     }
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n

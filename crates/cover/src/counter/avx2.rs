@@ -151,13 +151,8 @@ mod tests {
         let Some(avx2) = Avx2::detect() else {
             return; // Nothing to compare on a processor without AVX2.
         };
-        let mut x = 9u64;
-        let mut rnd = || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            x
-        };
+        let mut rng = crate::tests::Lcg(9);
+        let mut rnd = || rng.word();
         for n in 0..150 {
             for dense in [false, true] {
                 // Sparse rows keep counts below 16 for a while; dense ones overflow soon.

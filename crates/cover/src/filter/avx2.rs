@@ -206,13 +206,8 @@ mod tests {
         let Some(avx2) = Avx2::detect() else {
             return; // Nothing to compare on a processor without AVX2.
         };
-        let mut x = 3u64;
-        let mut rnd = || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            x
-        };
+        let mut rng = crate::tests::Lcg(3);
+        let mut rnd = || rng.word();
         for n in 0..40 {
             for _ in 0..20 {
                 // Sparse masks, so that every pattern of kept lanes occurs.
