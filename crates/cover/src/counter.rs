@@ -3,7 +3,7 @@
 //! operations whatever its size, and the least covered cells are found without a loop over
 //! cells.
 
-mod avx2;
+pub(crate) mod avx2;
 
 use crate::bits::Bits;
 
@@ -11,7 +11,7 @@ use crate::bits::Bits;
 const BITS: usize = 4;
 
 /// How many rows cover each cell.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Counter<const W: usize> {
     bit: [Bits<W>; BITS],
     overflow: Bits<W>,
@@ -75,7 +75,7 @@ impl<const W: usize> Counter<W> {
     }
 
     /// The cells covered at least once.
-    #[cfg(test)]
+    #[inline(always)]
     pub fn covered(&self) -> Bits<W> {
         self.bit.iter().fold(self.overflow, |a, b| a.or(b))
     }

@@ -36,6 +36,7 @@ mod region;
 mod renumber;
 mod schedule;
 mod search;
+mod span;
 mod stats;
 
 pub use bits::Bits;

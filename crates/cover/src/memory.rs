@@ -12,7 +12,8 @@
 use crate::bits::Bits;
 use crate::counter::Counter;
 use crate::problem::Problem;
-use crate::search::{Level, Span};
+use crate::search::Level;
+use crate::span::Span;
 use std::mem::size_of;
 
 /// The memory of a search, in bytes: `tables` once, `per_worker` for each worker thread.
@@ -69,7 +70,7 @@ fn sizes<const W: usize>(rows: u64, groups: u64, depth: u64) -> SearchMemory {
     let levels = depth.min(rows) + 1;
     let kept = levels.saturating_mul(rows) - levels.saturating_mul(levels - 1) / 2;
     let per_level = (size_of::<Level<W>>() as u64)
-        .saturating_add(groups.saturating_mul(size_of::<Span<W>>() as u64))
+        .saturating_add(groups.saturating_mul(size_of::<Span>() as u64))
         .saturating_add(size_of::<Counter<W>>() as u64);
     let per_worker = kept
         .saturating_mul(row)

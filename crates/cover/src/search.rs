@@ -12,25 +12,15 @@
 use crate::bits::Bits;
 use crate::counter::Counter;
 use crate::covering::next_covering;
-use crate::filter::{filter_rows, Avx2};
+use crate::filter::{filter_level, Avx2, LEVEL_SLACK};
 use crate::problem::{Branching, Problem};
 use crate::region::Region;
 use crate::renumber::renumbered;
+use crate::span::Span;
 use crate::stats::Stats;
 use crate::Visitor;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// The fitting rows of one group at one node: `masks[start..end]` and `rows[start..end]`.
-#[derive(Clone, Copy)]
-pub(crate) struct Span<const W: usize> {
-    group: u32,
-    start: u32,
-    end: u32,
-    /// The cells its rows cover: a placement outside them keeps the whole span, which is then
-    /// copied without a test per row.
-    union: Bits<W>,
-}
 
 /// One node on the search stack: its spans (`spans[first_span..]` up to the next level's) and
 /// how many of its fitting rows cover each cell.
@@ -60,7 +50,7 @@ pub(crate) struct Compiled<const W: usize> {
     /// The rows that fit the empty board, by group (input order within a group).
     root_masks: Vec<Bits<W>>,
     root_rows: Vec<u32>,
-    root_spans: Vec<Span<W>>,
+    root_spans: Vec<Span>,
     /// How many of the root rows cover each cell (the same for every task: counted once).
     root_cover: Counter<W>,
     branching: Branching,
@@ -94,7 +84,7 @@ pub(crate) struct State<'a, const W: usize> {
     /// ids: filtering reads only the masks).
     masks: Vec<Bits<W>>,
     rows: Vec<u32>,
-    spans: Vec<Span<W>>,
+    spans: Vec<Span>,
     levels: Vec<Level<W>>,
     /// Scratch for exact per-cell counts.
     counts: Vec<u32>,
@@ -185,14 +175,10 @@ impl<const W: usize> Compiled<W> {
                     root_rows.push(i as u32);
                 }
             }
-            let union = root_masks[start as usize..]
-                .iter()
-                .fold(Bits::zero(), |u, m| u.or(m));
             root_spans.push(Span {
                 group: g,
                 start,
                 end: root_rows.len() as u32,
-                union,
             });
         }
         // Region pruning assumes every empty cell must be filled: not so with secondary
@@ -325,83 +311,72 @@ impl<const W: usize> Compiled<W> {
         // The child holds at most the parent's rows: make room once, then write branch-free.
         // Only what is needed is written (the vectors' own growth doubles the capacity, which
         // stays unwritten, so not resident): the stack of a long search is most of its memory
-        // (`memory::SearchMemory`), and zeroing twice the need doubled it.
-        let need = top + (parent.end - parent.start) as usize;
+        // (`memory::SearchMemory`), and zeroing twice the need doubled it. `LEVEL_SLACK` more
+        // for the AVX2 loop, which reads and writes whole steps of four rows.
+        let need = top + (parent.end - parent.start) as usize + LEVEL_SLACK;
         if st.masks.len() < need {
             st.masks.resize(need, Bits::zero());
             st.rows.resize(need, 0);
         }
-        let first_span = st.spans.len() as u32;
+        let first_span = st.spans.len();
+        let spans = parent.first_span as usize..parent.end_span as usize;
+        // Only the group just placed can have been used up (the others' spans are only in the
+        // parent while units of them remain): its rows are dropped unread.
+        let used_up = if st.remaining[g] == 0 {
+            g as u32
+        } else {
+            u32::MAX
+        };
+        let (remaining, slack) = (&st.remaining, &self.slack);
+        // A span left empty is a dead end when its group must still be used.
+        let needed = |grp: u32| remaining[grp as usize] > slack[grp as usize];
         // First pass: filter, and note only which cells are still covered at all (most dead
         // children die by a cell nobody covers; they pay for nothing more).
-        let mut covered = Bits::<W>::zero();
-        let mut out = top;
-        let (old_masks, new_masks) = st.masks.split_at_mut(top);
-        let (old_rows, new_rows) = st.rows.split_at_mut(top);
-        for si in parent.first_span..parent.end_span {
-            let sp = st.spans[si as usize];
-            if st.remaining[sp.group as usize] == 0 {
-                continue;
-            }
-            let start = out;
-            let range = sp.start as usize..sp.end as usize;
-            let (src_masks, src_rows) = (&old_masks[range.clone()], &old_rows[range]);
-            let n = src_masks.len();
-            let dst_masks = &mut new_masks[out - top..out - top + n];
-            let dst_rows = &mut new_rows[out - top..out - top + n];
-            if n != 0 && !sp.union.intersects(m) {
-                dst_masks.copy_from_slice(src_masks);
-                dst_rows.copy_from_slice(src_rows);
-                covered = covered.or(&sp.union);
-                out += n;
-                st.spans.push(Span {
-                    start: start as u32,
-                    end: out as u32,
-                    ..sp
-                });
-                continue;
-            }
-            let (kept, union) = match self.avx2 {
-                Some(avx2) => {
-                    let (kept, u) = avx2.filter(src_masks, src_rows, m.0[0], dst_masks, dst_rows);
-                    let mut union = Bits::<W>::zero();
-                    union.0[0] = u;
-                    (kept, union)
-                }
-                None => filter_rows(src_masks, src_rows, m, dst_masks, dst_rows),
-            };
-            out += kept;
-            covered = covered.or(&union);
-            if out == start && st.remaining[sp.group as usize] > self.slack[sp.group as usize] {
-                st.stats.dead_columns += 1;
-                st.spans.truncate(first_span as usize);
-                self.unclaim(st, g);
-                return false;
-            }
-            st.spans.push(Span {
-                group: sp.group,
-                start: start as u32,
-                end: out as u32,
-                union,
-            });
-        }
+        // With AVX2 the same pass counts, per cell, how many of the kept rows cover it; the
+        // plain filter only notes the cells still covered, and counts after the check below.
+        let filtered = match self.avx2 {
+            Some(avx2) => avx2
+                .filter_level(
+                    &mut st.masks,
+                    &mut st.rows,
+                    &mut st.spans,
+                    spans,
+                    top,
+                    m.0[0],
+                    used_up,
+                    needed,
+                )
+                .map(|(out, cover)| (out, cover.covered(), Some(cover))),
+            None => filter_level(
+                &mut st.masks,
+                &mut st.rows,
+                &mut st.spans,
+                spans,
+                top,
+                m,
+                used_up,
+                needed,
+            )
+            .map(|(out, covered)| (out, covered, None)),
+        };
+        let Some((out, covered, cover)) = filtered else {
+            st.stats.dead_columns += 1;
+            st.spans.truncate(first_span);
+            self.unclaim(st, g);
+            return false;
+        };
         let filled = st.filled.or(m);
         if !self.primary.andnot(&filled).andnot(&covered).is_zero() {
             st.stats.dead_columns += 1;
-            st.spans.truncate(first_span as usize);
+            st.spans.truncate(first_span);
             self.unclaim(st, g);
             return false;
         }
-        // Second pass, over the survivors only: how many rows cover each cell.
-        let survivors = &st.masks[top..out];
-        let cover = match self.avx2 {
-            Some(avx2) => avx2.count(survivors),
-            None => Counter::of(survivors),
-        };
+        let cover = cover.unwrap_or_else(|| Counter::of(&st.masks[top..out]));
         st.filled = filled;
         st.stack.push(row);
         st.levels.push(Level {
-            first_span,
+            first_span: first_span as u32,
             end_span: st.spans.len() as u32,
             start: top as u32,
             end: out as u32,

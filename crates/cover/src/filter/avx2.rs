@@ -8,9 +8,15 @@
 //! unchecked writes). Its result is exactly the scalar loop's: the same rows, in the same
 //! order (tested below against a plain filter).
 
+use super::LEVEL_SLACK;
 use crate::bits::Bits;
+use crate::counter::Counter;
+#[cfg(target_arch = "x86_64")]
+use crate::counter::avx2::Lanes;
+use crate::span::Span;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
+use std::ops::Range;
 
 /// Proof that the processor running the program has AVX2, and the bit instructions every AVX2
 /// processor has (`popcnt`, BMI1, BMI2, `lzcnt`: the search is compiled for all of them,
@@ -33,42 +39,137 @@ impl Avx2 {
         None
     }
 
-    /// Writes the rows of `masks` (with their ids `rows`) that are disjoint from `m` to the
-    /// front of `out_masks` and `out_rows`, in order; returns how many and the union of their
-    /// masks. The outputs must be at least as long as the inputs (they may be written past the
-    /// rows kept, up to the inputs' length). Boards of one word only (`W == 1`).
+    /// [`super::filter_level`] four rows a step, for boards of one word (`W == 1`). The lists
+    /// must reach [`LEVEL_SLACK`] entries past `top` plus the parent's rows: every step reads
+    /// four rows and writes four, also at a span's end, where the lanes past it are not kept.
+    /// No per-span tail, no per-span union: the spans are short (about 16 rows), and those
+    /// were about a third of the filtering's instructions.
     #[inline(always)]
-    pub fn filter<const W: usize>(
+    #[allow(clippy::too_many_arguments)]
+    pub fn filter_level<const W: usize>(
         self,
-        masks: &[Bits<W>],
-        rows: &[u32],
+        masks: &mut [Bits<W>],
+        rows: &mut [u32],
+        spans: &mut Vec<Span>,
+        parent: Range<usize>,
+        top: usize,
         m: u64,
-        out_masks: &mut [Bits<W>],
-        out_rows: &mut [u32],
-    ) -> (usize, u64) {
+        used_up: u32,
+        needed: impl Fn(u32) -> bool,
+    ) -> Option<(usize, Counter<W>)> {
         assert!(W == 1 && rows.len() == masks.len());
-        assert!(out_masks.len() >= masks.len() && out_rows.len() >= masks.len());
         #[cfg(target_arch = "x86_64")]
         // SAFETY: an `Avx2` exists only when the processor has AVX2 (`detect`), the one
         // requirement of calling a function compiled for it.
         unsafe {
-            filter_avx2(masks, rows, m, out_masks, out_rows)
+            filter_level_avx2(masks, rows, spans, parent, top, m, used_up, needed)
         }
         #[cfg(not(target_arch = "x86_64"))]
         unreachable!("`detect` makes no `Avx2` off x86-64")
     }
 }
 
-/// `FIRST_LANES[k]`: the first `k` of four 32-bit lanes selected (for masked loads and stores;
-/// sign-extended, the same for four 64-bit lanes).
+// The steps of `filter_level_avx2` read and write four entries past a position in bounds.
+const _: () = assert!(LEVEL_SLACK >= 4);
+
+/// `VALID[k]`: the first `min(k, 4)` of four 64-bit lanes selected (the rows of a step that
+/// lie before its span's end).
 #[cfg(target_arch = "x86_64")]
-const FIRST_LANES: [[i32; 4]; 5] = [
+const VALID: [[i64; 4]; 5] = [
     [0, 0, 0, 0],
     [-1, 0, 0, 0],
     [-1, -1, 0, 0],
     [-1, -1, -1, 0],
     [-1, -1, -1, -1],
 ];
+
+/// `Avx2::filter_level` (whose checks on the bounds this relies on).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn filter_level_avx2<const W: usize>(
+    masks: &mut [Bits<W>],
+    rows: &mut [u32],
+    spans: &mut Vec<Span>,
+    parent: Range<usize>,
+    top: usize,
+    m: u64,
+    used_up: u32,
+    needed: impl Fn(u32) -> bool,
+) -> Option<(usize, Counter<W>)> {
+    let piece = _mm256_set1_epi64x(m as i64);
+    let zero = _mm256_setzero_si256();
+    let all = _mm256_set1_epi64x(-1);
+    let mut cover = Lanes::new();
+    let mut out = top;
+    // One pointer each for the reads (below `top`, and up to three past a span's end) and the
+    // writes (from `top` on): both into the same lists.
+    let len = masks.len();
+    let (mp, rp) = (masks.as_mut_ptr().cast::<u64>(), rows.as_mut_ptr());
+    for si in parent {
+        let sp = spans[si];
+        if sp.group == used_up {
+            continue;
+        }
+        let start = out;
+        let (mut i, end) = (sp.start as usize, sp.end as usize);
+        // What the steps below rely on (a few predictable compares per span).
+        assert!(i <= end && end <= top && out + (end - i) + LEVEL_SLACK <= len);
+        // One step: the rows `i..i + 4` of the lanes in `valid` that are disjoint from the
+        // piece, to the front at `out`.
+        let mut step = |i: usize, valid: __m256i| {
+            // SAFETY: `W == 1` and `Bits` is `repr(transparent)` over `[u64; W]`, and both
+            // lists are `len` long (checked by `filter_level`): runs of `u64` and `u32`. A
+            // step reads four entries from `i < end <= top`, so below `top + LEVEL_SLACK`,
+            // and writes four from `out`, which is `start` plus the rows kept of the span so
+            // far (fewer than those read, `i - sp.start`), so below
+            // `start + (end - sp.start) + LEVEL_SLACK` (`LEVEL_SLACK` is 4): both within
+            // `len` (checked above, and `start >= top`). Reads past `end` may see other rows
+            // or rows written by this call; their lanes are not in `valid`, so not kept. The
+            // table loads read one row of a table by an index below 16 (a 4-bit movemask).
+            unsafe {
+                let e = _mm256_loadu_si256(mp.add(i).cast());
+                let r = _mm_loadu_si128(rp.add(i).cast());
+                let fits = _mm256_cmpeq_epi64(_mm256_and_si256(e, piece), zero);
+                let keep = _mm256_and_si256(fits, valid);
+                let bits = _mm256_movemask_pd(_mm256_castsi256_pd(keep)) as usize;
+                let perm_m = _mm256_loadu_si256(MASK_PERM[bits].as_ptr().cast());
+                let perm_r = _mm_loadu_si128(ROW_PERM[bits].as_ptr().cast());
+                _mm256_storeu_si256(mp.add(out).cast(), _mm256_permutevar8x32_epi32(e, perm_m));
+                _mm_storeu_si128(rp.add(out).cast(), _mm_shuffle_epi8(r, perm_r));
+                out += bits.count_ones() as usize;
+                _mm256_and_si256(e, keep)
+            }
+        };
+        // The kept rows are counted as they go by, two steps to one carry-save add where the
+        // span is long enough.
+        while i + 8 <= end {
+            let (a, b) = (step(i, all), step(i + 4, all));
+            cover.add2(a, b);
+            i += 8;
+        }
+        if i + 4 <= end {
+            cover.add(step(i, all));
+            i += 4;
+        }
+        if i < end {
+            // SAFETY: reads one row of a table by an index of 1 to 3.
+            cover.add(step(i, unsafe {
+                _mm256_loadu_si256(VALID[end - i].as_ptr().cast())
+            }));
+        }
+        if out == start && needed(sp.group) {
+            return None;
+        }
+        spans.push(Span {
+            group: sp.group,
+            start: start as u32,
+            end: out as u32,
+        });
+    }
+    Some((out, cover.sum()))
+}
 
 /// For each set of kept lanes (bit `j`: lane `j` of four is kept), the indices of the
 /// sub-lanes (`w` to a lane) that move the kept lanes to the front, in order; `fill` after them.
@@ -111,125 +212,91 @@ const MASK_PERM: [[u32; 8]; 16] = {
 #[cfg(target_arch = "x86_64")]
 const ROW_PERM: [[u8; 16]; 16] = to_front(4, 0x80);
 
-/// `Avx2::filter` (whose checks on the lengths this relies on).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-fn filter_avx2<const W: usize>(
-    masks: &[Bits<W>],
-    rows: &[u32],
-    m: u64,
-    out_masks: &mut [Bits<W>],
-    out_rows: &mut [u32],
-) -> (usize, u64) {
-    let n = masks.len();
-    let piece = _mm256_set1_epi64x(m as i64);
-    let zero = _mm256_setzero_si256();
-    let mut union = zero;
-    let mut kept = 0usize;
-    let mut i = 0usize;
-    while i + 4 <= n {
-        // SAFETY: `W == 1` (checked by `filter`) and `Bits` is `repr(transparent)` over
-        // `[u64; W]`, so a slice of masks is a run of `u64`. `i + 4 <= n`, so the loads read
-        // rows `i..i + 4` of `masks` and `rows` (unaligned loads). The stores write 4 elements at `kept` of outputs at least `n`
-        // long, and `kept <= i` (it counts the rows kept among the `i` before), so
-        // `kept + 4 <= n`: in bounds. The table loads read one row of a table by an index
-        // below 16 (a 4-bit movemask).
-        unsafe {
-            let e = _mm256_loadu_si256(masks.as_ptr().add(i).cast());
-            let r = _mm_loadu_si128(rows.as_ptr().add(i).cast());
-            let keep = _mm256_cmpeq_epi64(_mm256_and_si256(e, piece), zero);
-            let bits = _mm256_movemask_pd(_mm256_castsi256_pd(keep)) as usize;
-            let mp = _mm256_loadu_si256(MASK_PERM[bits].as_ptr().cast());
-            let rp = _mm_loadu_si128(ROW_PERM[bits].as_ptr().cast());
-            _mm256_storeu_si256(
-                out_masks.as_mut_ptr().add(kept).cast(),
-                _mm256_permutevar8x32_epi32(e, mp),
-            );
-            _mm_storeu_si128(
-                out_rows.as_mut_ptr().add(kept).cast(),
-                _mm_shuffle_epi8(r, rp),
-            );
-            union = _mm256_or_si256(union, _mm256_and_si256(e, keep));
-            kept += bits.count_ones() as usize;
-        }
-        i += 4;
-    }
-    let rest = n - i;
-    if rest != 0 {
-        // The last one to three rows by the same step, with loads and stores of the first
-        // lanes only (a row-by-row tail branched on every row, and spans are short).
-        // SAFETY: as above, except that the masked loads read only lanes `0..rest`, rows
-        // `i..n`, and the masked stores write only lanes `0..k` at `kept`, where `k <= rest`
-        // is how many of them are kept: `kept + k <= i + rest = n`. Masked lanes are not
-        // accessed.
-        unsafe {
-            let first_rows = _mm_loadu_si128(FIRST_LANES[rest].as_ptr().cast());
-            let first = _mm256_cvtepi32_epi64(first_rows);
-            let e = _mm256_maskload_epi64(masks.as_ptr().add(i).cast(), first);
-            let r = _mm_maskload_epi32(rows.as_ptr().add(i).cast(), first_rows);
-            let keep = _mm256_cmpeq_epi64(_mm256_and_si256(e, piece), zero);
-            let bits = _mm256_movemask_pd(_mm256_castsi256_pd(keep)) as usize & ((1 << rest) - 1);
-            let k = bits.count_ones() as usize;
-            let mp = _mm256_loadu_si256(MASK_PERM[bits].as_ptr().cast());
-            let rp = _mm_loadu_si128(ROW_PERM[bits].as_ptr().cast());
-            let store_rows = _mm_loadu_si128(FIRST_LANES[k].as_ptr().cast());
-            let store = _mm256_cvtepi32_epi64(store_rows);
-            _mm256_maskstore_epi64(
-                out_masks.as_mut_ptr().add(kept).cast(),
-                store,
-                _mm256_permutevar8x32_epi32(e, mp),
-            );
-            _mm_maskstore_epi32(
-                out_rows.as_mut_ptr().add(kept).cast(),
-                store_rows,
-                _mm_shuffle_epi8(r, rp),
-            );
-            // Lanes past `rest` were loaded as 0 and add nothing to the union.
-            union = _mm256_or_si256(union, _mm256_and_si256(e, keep));
-            kept += k;
-        }
-    }
-    let mut lanes = [0u64; 4];
-    // SAFETY: stores 32 bytes into a local array of 32 bytes.
-    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), union) };
-    let u = lanes.iter().fold(0, |a, b| a | b);
-    (kept, u)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filter::filter_level;
+    use crate::tests::Lcg;
 
+    /// A parent level of random spans (lengths 0..24, some groups repeated) on sparse random
+    /// rows, placed at `base` in lists with room for a child and the slack.
+    pub(crate) fn random_level(
+        rng: &mut Lcg,
+        base: usize,
+    ) -> (Vec<Bits<1>>, Vec<u32>, Vec<Span>, usize) {
+        let n_spans = (rng.next() % 8) as usize;
+        let mut spans = Vec::new();
+        let mut at = base;
+        for _ in 0..n_spans {
+            let len = (rng.next() % 24) as u32;
+            let group = (rng.next() % 6) as u32;
+            spans.push(Span {
+                group,
+                start: at as u32,
+                end: at as u32 + len,
+            });
+            at += len as usize;
+        }
+        let top = at;
+        let len = 2 * top + LEVEL_SLACK;
+        let masks = (0..len)
+            .map(|_| Bits([rng.word() & rng.word() & rng.word()]))
+            .collect();
+        let rows = (0..len).map(|_| rng.next() as u32).collect();
+        (masks, rows, spans, top)
+    }
+
+    /// The AVX2 level filter writes the rows, row ids and spans the plain one writes, and
+    /// counts them as `Counter::of` does; both find the same dead ends.
     #[test]
-    fn filter_equals_a_plain_filter() {
+    fn filter_level_equals_the_plain_filter() {
         let Some(avx2) = Avx2::detect() else {
             return; // Nothing to compare on a processor without AVX2.
         };
-        let mut rng = crate::tests::Lcg(3);
-        let mut rnd = || rng.word();
-        for n in 0..40 {
-            for _ in 0..20 {
-                // Sparse masks, so that every pattern of kept lanes occurs.
-                let masks: Vec<Bits<1>> = (0..n).map(|_| Bits([rnd() & rnd() & rnd()])).collect();
-                let rows: Vec<u32> = (0..n).map(|_| rnd() as u32).collect();
-                let m = rnd() & rnd() & rnd();
-                let plain: Vec<(u64, u32)> = masks
-                    .iter()
-                    .zip(&rows)
-                    .filter(|(e, _)| e.0[0] & m == 0)
-                    .map(|(e, &r)| (e.0[0], r))
-                    .collect();
-                let (mut om, mut or) = (vec![Bits::zero(); n], vec![0; n]);
-                let (kept, union) = avx2.filter(&masks, &rows, m, &mut om, &mut or);
-                assert_eq!(kept, plain.len());
-                let got: Vec<(u64, u32)> = om[..kept]
-                    .iter()
-                    .map(|e| e.0[0])
-                    .zip(or[..kept].iter().copied())
-                    .collect();
-                assert_eq!(got, plain);
-                assert_eq!(union, plain.iter().fold(0, |a, (e, _)| a | e));
+        let mut rng = Lcg(3);
+        for case in 0..3000 {
+            let base = (rng.next() % 5) as usize;
+            let (masks, rows, spans, top) = random_level(&mut rng, base);
+            let m = rng.word() & rng.word() & rng.word();
+            let used_up = (rng.next() % 8) as u32;
+            let needed_bits = rng.next();
+            let needed = |g: u32| needed_bits >> g & 1 != 0;
+            let parent = 0..spans.len();
+            let (mut pm, mut pr, mut ps) = (masks.clone(), rows.clone(), spans.clone());
+            let plain = filter_level(
+                &mut pm,
+                &mut pr,
+                &mut ps,
+                parent.clone(),
+                top,
+                &Bits([m]),
+                used_up,
+                needed,
+            );
+            let (mut am, mut ar, mut as_) = (masks, rows, spans);
+            let fast =
+                avx2.filter_level(&mut am, &mut ar, &mut as_, parent, top, m, used_up, needed);
+            match (plain, fast) {
+                (None, None) => {}
+                (Some((out, covered)), Some((fast_out, cover))) => {
+                    assert_eq!(out, fast_out, "case {case}");
+                    assert_eq!(pm[top..out], am[top..out], "case {case}");
+                    assert_eq!(pr[top..out], ar[top..out], "case {case}");
+                    let spans = |s: &[Span]| {
+                        s.iter()
+                            .map(|s| (s.group, s.start, s.end))
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(spans(&ps), spans(&as_), "case {case}");
+                    let count = Counter::of(&pm[top..out]);
+                    assert!(cover == count, "case {case}");
+                    assert_eq!(cover.covered(), covered, "case {case}");
+                }
+                (p, f) => panic!(
+                    "case {case}: plain {:?}, AVX2 {:?}",
+                    p.map(|x| x.0),
+                    f.map(|x| x.0)
+                ),
             }
         }
     }

@@ -7,7 +7,63 @@
 mod avx2;
 
 use crate::bits::Bits;
+use crate::span::Span;
 pub(crate) use avx2::Avx2;
+use std::ops::Range;
+
+/// Entries the lists must hold past a child's rows: the AVX2 loop reads and writes whole steps
+/// of four rows, up to three past a span's end.
+pub(crate) const LEVEL_SLACK: usize = 4;
+
+/// A child's lists from its parent's: for each of the parent's spans `spans[parent]` (whose
+/// rows lie before `top` in `masks` and `rows`), except that of group `used_up`, the rows
+/// disjoint from `m` are written from `top` on, span after span, and the child's span is
+/// pushed onto `spans`. Returns the end of the child's rows and the union of their masks, or
+/// `None` as soon as a span of a group that is `needed` is left empty (the spans pushed so far
+/// are left for the caller to drop). `masks` and `rows` must reach `top` plus the parent's rows.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn filter_level<const W: usize>(
+    masks: &mut [Bits<W>],
+    rows: &mut [u32],
+    spans: &mut Vec<Span>,
+    parent: Range<usize>,
+    top: usize,
+    m: &Bits<W>,
+    used_up: u32,
+    needed: impl Fn(u32) -> bool,
+) -> Option<(usize, Bits<W>)> {
+    let mut covered = Bits::<W>::zero();
+    let mut out = top;
+    let (old_masks, new_masks) = masks.split_at_mut(top);
+    let (old_rows, new_rows) = rows.split_at_mut(top);
+    for si in parent {
+        let sp = spans[si];
+        if sp.group == used_up {
+            continue;
+        }
+        let range = sp.start as usize..sp.end as usize;
+        let n = range.len();
+        let (kept, union) = filter_rows(
+            &old_masks[range.clone()],
+            &old_rows[range],
+            m,
+            &mut new_masks[out - top..out - top + n],
+            &mut new_rows[out - top..out - top + n],
+        );
+        if kept == 0 && needed(sp.group) {
+            return None;
+        }
+        spans.push(Span {
+            group: sp.group,
+            start: out as u32,
+            end: (out + kept) as u32,
+        });
+        out += kept;
+        covered = covered.or(&union);
+    }
+    Some((out, covered))
+}
 
 /// The rows of `src_masks` (ids `src_rows`) disjoint from `m`, written to the front of `dst_*`
 /// in order (as long as the sources at least): how many, and the union of their masks.
