@@ -4,6 +4,7 @@
 //! cells.
 
 pub(crate) mod avx2;
+pub(crate) mod avx512;
 
 use crate::bits::Bits;
 
@@ -159,7 +160,7 @@ mod tests {
     #[test]
     fn batched_adds_equal_single_adds_past_overflow() {
         // Rows of 12 cells out of 16: counts pass 15 after a few dozen rows.
-        let mut rng = crate::tests::Lcg(11);
+        let mut rng = crate::test_rng::Lcg(11);
         let rows: Vec<Bits<1>> = (0..70)
             .map(|_| {
                 let x = rng.word();

@@ -35,7 +35,7 @@ mod tests {
     fn next_covering_equals_a_row_by_row_scan() {
         // Sparse rows on two words, so that chunks of eight with and without the column occur,
         // and every start position, including those in a chunk and in the tail.
-        let mut rng = crate::tests::Lcg(5);
+        let mut rng = crate::test_rng::Lcg(5);
         let mut rnd = || rng.next();
         for _ in 0..50 {
             let masks: Vec<Bits<2>> = (0..(rnd() % 40) as usize)

@@ -298,4 +298,6 @@ impl Visitor for FirstVisitor {
 }
 
 #[cfg(test)]
+mod test_rng;
+#[cfg(test)]
 mod tests;

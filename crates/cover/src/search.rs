@@ -12,7 +12,7 @@
 use crate::bits::Bits;
 use crate::counter::Counter;
 use crate::covering::next_covering;
-use crate::filter::{filter_level, Avx2, LEVEL_SLACK};
+use crate::filter::{filter_level, Simd, LEVEL_SLACK};
 use crate::problem::{Branching, Problem};
 use crate::region::Region;
 use crate::renumber::renumbered;
@@ -57,8 +57,8 @@ pub(crate) struct Compiled<const W: usize> {
     group_caps: Vec<u32>,
     region: Option<Region<W>>,
     columns: usize,
-    /// The filtering loop with AVX2, on boards of one word when the processor has it.
-    avx2: Option<Avx2>,
+    /// The filtering loop: with AVX-512 or AVX2 on boards of one word when the processor has it.
+    simd: Simd,
 }
 
 /// The mutable search state of one worker.
@@ -206,15 +206,15 @@ impl<const W: usize> Compiled<W> {
             group_caps: p.group_caps.clone(),
             region,
             columns: p.columns,
-            avx2: if W == 1 { Avx2::detect() } else { None },
+            simd: Simd::detect(W),
         }
     }
 
-    /// The same problem searched without AVX2 (as on a processor without it), so that tests run
-    /// the plain path too.
+    /// The same problem searched with `simd` instead (e.g. plain, as on a processor without
+    /// AVX2), so that tests run every path this processor has.
     #[cfg(test)]
-    pub(crate) fn without_avx2(mut self) -> Self {
-        self.avx2 = None;
+    pub(crate) fn with_simd(mut self, simd: Simd) -> Self {
+        self.simd = simd;
         self
     }
 
@@ -334,8 +334,8 @@ impl<const W: usize> Compiled<W> {
         // children die by a cell nobody covers; they pay for nothing more).
         // With AVX2 the same pass counts, per cell, how many of the kept rows cover it; the
         // plain filter only notes the cells still covered, and counts after the check below.
-        let filtered = match self.avx2 {
-            Some(avx2) => avx2
+        let filtered = match self.simd {
+            Simd::Avx512(k) => k
                 .filter_level(
                     &mut st.masks,
                     &mut st.rows,
@@ -347,7 +347,19 @@ impl<const W: usize> Compiled<W> {
                     needed,
                 )
                 .map(|(out, cover)| (out, cover.covered(), Some(cover))),
-            None => filter_level(
+            Simd::Avx2(k) => k
+                .filter_level(
+                    &mut st.masks,
+                    &mut st.rows,
+                    &mut st.spans,
+                    spans,
+                    top,
+                    m.0[0],
+                    used_up,
+                    needed,
+                )
+                .map(|(out, cover)| (out, cover.covered(), Some(cover))),
+            Simd::Plain => filter_level(
                 &mut st.masks,
                 &mut st.rows,
                 &mut st.spans,
@@ -588,11 +600,14 @@ impl<const W: usize> Compiled<W> {
     /// Depth-first search below the current state.
     pub fn dfs<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
         #[cfg(target_arch = "x86_64")]
-        if self.avx2.is_some() {
-            // SAFETY: `self.avx2` is `Some` only when the processor has AVX2 and the
-            // instructions `dfs_avx2` is compiled for (`Avx2::detect`), the one requirement
+        match self.simd {
+            // SAFETY: `self.simd` holds an `Avx512` only when the processor has the
+            // instructions `dfs_avx512` is compiled for (`Avx512::detect`), the one requirement
             // of calling it.
-            return unsafe { self.dfs_avx2(st, v) };
+            Simd::Avx512(_) => return unsafe { self.dfs_avx512(st, v) },
+            // SAFETY: as above, `Avx2::detect` for `dfs_avx2`.
+            Simd::Avx2(_) => return unsafe { self.dfs_avx2(st, v) },
+            Simd::Plain => {}
         }
         self.dfs_plain(st, v)
     }
@@ -610,6 +625,14 @@ impl<const W: usize> Compiled<W> {
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
     fn dfs_avx2<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
         self.dfs_body(st, v, |c, st, v| c.dfs_avx2(st, v))
+    }
+
+    /// [`Compiled::dfs_avx2`] for processors with AVX-512 as well: the filtering takes eight
+    /// rows a step (`filter/avx512.rs`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512dq,avx2,popcnt,bmi1,bmi2,lzcnt")]
+    fn dfs_avx512<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
+        self.dfs_body(st, v, |c, st, v| c.dfs_avx512(st, v))
     }
 
     /// The search at one node; `recurse` searches a child (the same compiled form again).
@@ -643,9 +666,10 @@ impl<const W: usize> Compiled<W> {
         let from = a + st.resume.pop().map_or(0, |p| p as usize);
         let mut next = from;
         while next < b {
-            let i = match col {
-                Some(c) => next_covering(&st.masks[..b], next, c),
-                None => next,
+            let i = match (col, self.simd) {
+                (Some(c), Simd::Avx512(k)) => k.next_covering(&st.masks[..b], next, c),
+                (Some(c), _) => next_covering(&st.masks[..b], next, c),
+                (None, _) => next,
             };
             if i == b {
                 break;

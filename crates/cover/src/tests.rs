@@ -1,28 +1,8 @@
 //! Engine tests against brute force on small random problems.
 
 use super::*;
+use crate::test_rng::Lcg;
 use std::ops::ControlFlow;
-
-/// A tiny deterministic generator (the engine crate has no dependencies), for every test
-/// module of the crate.
-pub(crate) struct Lcg(pub u64);
-impl Lcg {
-    /// The next whole 64-bit state.
-    pub(crate) fn word(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0
-    }
-    /// The next 31 high bits (the better half of the generator).
-    pub(crate) fn next(&mut self) -> u64 {
-        self.word() >> 33
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Counts covers by trying every subset of rows (respecting capacities and minimums; secondary
 /// columns covered at most once).
@@ -651,21 +631,28 @@ fn a_restarted_state_searches_like_a_fresh_one() {
 }
 
 #[test]
-fn plain_and_avx2_searches_agree() {
-    // On a processor with AVX2, boards of one word are searched by the AVX2 forms of the
-    // filtering loop and the counters (`dfs_avx2`); the plain path must find the same covers
-    // with the same statistics (it is what runs without AVX2).
+fn plain_and_simd_searches_agree() {
+    // On a processor with AVX2 (or AVX-512), boards of one word are searched by those forms of
+    // the filtering loop and the counters (`dfs_avx2`, `dfs_avx512`); every path this
+    // processor has must find the same covers with the same statistics as the plain one (what
+    // runs without AVX2).
+    use crate::filter::{Avx2, Avx512, Simd};
+    let mut paths = vec![Simd::Plain];
+    paths.extend(Avx2::detect().map(Simd::Avx2));
+    paths.extend(Avx512::detect().map(Simd::Avx512));
     let problems =
         random_and_tromino_problems(35, 200, &[(3, 3), (6, 2), (5, 3), (6, 3), (6, 4), (9, 4)]);
     let mut covers = 0;
     for p in &problems {
-        let fast = search::Compiled::<1>::new(p);
-        let plain = search::Compiled::<1>::new(p).without_avx2();
-        let mut a = fast.unstoppable_state(&[]).expect("the root is a state");
+        let plain = search::Compiled::<1>::new(p).with_simd(Simd::Plain);
         let mut b = plain.unstoppable_state(&[]).expect("the root is a state");
-        let found = covers_below(&fast, &mut a);
-        assert_eq!(found, covers_below(&plain, &mut b), "{p:?}");
-        assert_eq!(a.stats, b.stats, "{p:?}");
+        let found = covers_below(&plain, &mut b);
+        for &simd in &paths[1..] {
+            let fast = search::Compiled::<1>::new(p).with_simd(simd);
+            let mut a = fast.unstoppable_state(&[]).expect("the root is a state");
+            assert_eq!(found, covers_below(&fast, &mut a), "{p:?}");
+            assert_eq!(a.stats, b.stats, "{p:?}");
+        }
         covers += found.len();
     }
     assert!(covers > 100, "too few covers to compare: {covers}");

@@ -60,17 +60,31 @@ impl Lanes {
 
 #[cfg(target_arch = "x86_64")]
 impl Lanes {
-    /// Adds to each lane's counter that of the lane `moved` brings to it (counts modulo 16,
-    /// overflow sticky: `Counter::merge` on registers).
+    /// Adds to each lane's counter that of the lane `moved` brings to it.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn fold(&mut self, moved: impl Fn(__m256i) -> __m256i) {
+        let (bit, overflow) = (self.bit.map(&moved), moved(self.overflow));
+        self.merge(bit, overflow);
+    }
+
+    /// Adds to each lane's counter the counter in the same lane of `bit` and `overflow` (counts
+    /// modulo 16, overflow sticky: `Counter::merge` on registers).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn merge(&mut self, bit: [__m256i; BITS], overflow: __m256i) {
         let mut carry = _mm256_setzero_si256();
-        for b in &mut self.bit {
-            carry = full_add_lanes(b, moved(*b), carry);
+        for (b, other) in self.bit.iter_mut().zip(bit) {
+            carry = full_add_lanes(b, other, carry);
         }
-        self.overflow =
-            _mm256_or_si256(_mm256_or_si256(self.overflow, moved(self.overflow)), carry);
+        self.overflow = _mm256_or_si256(_mm256_or_si256(self.overflow, overflow), carry);
+    }
+
+    /// Lanes holding the counters `bit`, `overflow`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub fn of(bit: [__m256i; BITS], overflow: __m256i) -> Self {
+        Lanes { bit, overflow }
     }
 }
 
@@ -116,7 +130,7 @@ mod tests {
         if !std::arch::is_x86_feature_detected!("avx2") {
             return; // Nothing to compare on a processor without AVX2.
         }
-        let mut rng = crate::tests::Lcg(9);
+        let mut rng = crate::test_rng::Lcg(9);
         for n in 0..40 {
             for dense in [false, true] {
                 // Sparse rows keep counts below 16 for a while; dense ones overflow soon.

@@ -10,9 +10,9 @@
 
 use super::LEVEL_SLACK;
 use crate::bits::Bits;
-use crate::counter::Counter;
 #[cfg(target_arch = "x86_64")]
 use crate::counter::avx2::Lanes;
+use crate::counter::Counter;
 use crate::span::Span;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
@@ -213,10 +213,10 @@ const MASK_PERM: [[u32; 8]; 16] = {
 const ROW_PERM: [[u8; 16]; 16] = to_front(4, 0x80);
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::filter::filter_level;
-    use crate::tests::Lcg;
+    use crate::test_rng::Lcg;
 
     /// A parent level of random spans (lengths 0..24, some groups repeated) on sparse random
     /// rows, placed at `base` in lists with room for a child and the slack.

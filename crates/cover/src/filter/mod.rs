@@ -5,11 +5,35 @@
 //! on boards of one word ([`avx2`], chosen at run time).
 
 mod avx2;
+mod avx512;
 
 use crate::bits::Bits;
 use crate::span::Span;
 pub(crate) use avx2::Avx2;
+pub(crate) use avx512::Avx512;
 use std::ops::Range;
+
+/// The filtering loop a search uses: the widest this processor runs, on boards of one word.
+#[derive(Clone, Copy)]
+pub(crate) enum Simd {
+    Plain,
+    Avx2(Avx2),
+    Avx512(Avx512),
+}
+
+impl Simd {
+    /// The widest loop for boards of `words` words on this processor.
+    pub fn detect(words: usize) -> Simd {
+        if words != 1 {
+            return Simd::Plain;
+        }
+        match (Avx512::detect(), Avx2::detect()) {
+            (Some(k), _) => Simd::Avx512(k),
+            (None, Some(k)) => Simd::Avx2(k),
+            (None, None) => Simd::Plain,
+        }
+    }
+}
 
 /// Entries the lists must hold past a child's rows: the AVX2 loop reads and writes whole steps
 /// of four rows, up to three past a span's end.

@@ -1,0 +1,269 @@
+//! The filtering loop of `place` with AVX-512, for boards of one word (up to 64 cells: every
+//! classic packing puzzle): eight rows per step, the rows that fit packed to the front by
+//! `vpcompressq` (and their ids by `vpcompressd`), a span's last rows by masked loads and
+//! stores instead of a tail loop, and the kept rows counted as they go (`counter/avx512.rs`).
+//!
+//! Chosen at run time when the processor has AVX-512 (`Avx512::detect`), before the AVX2 loop
+//! (`avx2.rs`); its result is exactly the plain loop's (tested below).
+
+use crate::bits::Bits;
+use crate::counter::avx512::Lanes8;
+use crate::counter::Counter;
+use crate::span::Span;
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::*;
+use std::ops::Range;
+
+/// Proof that the processor running the program has AVX-512 (foundation, VL, BW, DQ) and
+/// everything `Avx2` stands for (the search is compiled for all of them, `search.rs`); only
+/// `detect` makes one.
+#[derive(Clone, Copy)]
+pub(crate) struct Avx512(());
+
+impl Avx512 {
+    /// `Some` when AVX-512 can be used.
+    pub fn detect() -> Option<Avx512> {
+        #[cfg(all(target_arch = "x86_64", not(feature = "checked-filter")))]
+        if super::Avx2::detect().is_some()
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512dq")
+        {
+            return Some(Avx512(()));
+        }
+        None
+    }
+
+    /// [`super::filter_level`] eight rows a step, for boards of one word (`W == 1`); the rows
+    /// kept are counted as they go, so the child's counter comes with them.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn filter_level<const W: usize>(
+        self,
+        masks: &mut [Bits<W>],
+        rows: &mut [u32],
+        spans: &mut Vec<Span>,
+        parent: Range<usize>,
+        top: usize,
+        m: u64,
+        used_up: u32,
+        needed: impl Fn(u32) -> bool,
+    ) -> Option<(usize, Counter<W>)> {
+        assert!(W == 1 && rows.len() == masks.len());
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: an `Avx512` exists only when the processor has the instructions
+        // `filter_level_avx512` is compiled for (`detect`), the one requirement of calling it.
+        unsafe {
+            filter_level_avx512(masks, rows, spans, parent, top, m, used_up, needed)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        unreachable!("`detect` makes no `Avx512` off x86-64")
+    }
+}
+
+impl Avx512 {
+    /// [`crate::covering::next_covering`] eight rows a test, for boards of one word (`W == 1`).
+    #[inline(always)]
+    pub fn next_covering<const W: usize>(self, masks: &[Bits<W>], from: usize, c: usize) -> usize {
+        assert!(W == 1 && c < 64);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `filter_level`.
+        unsafe {
+            next_covering_avx512(masks, from, c)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        unreachable!("`detect` makes no `Avx512` off x86-64")
+    }
+}
+
+/// `Avx512::next_covering` (whose checks this relies on). The candidates are a few among a
+/// hundred rows or more: the scalar scan, eight rows a test by OR-ing them, was a sixth of the
+/// search's time once the filtering took eight rows a step.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn next_covering_avx512<const W: usize>(masks: &[Bits<W>], from: usize, c: usize) -> usize {
+    let n = masks.len();
+    let column = _mm512_set1_epi64(1 << c);
+    let p = masks.as_ptr().cast::<i64>();
+    let mut i = from;
+    while i < n {
+        let valid = ((1u32 << (n - i).min(8)) - 1) as __mmask8;
+        // SAFETY: `W == 1`, so the masks are a run of `n` `u64`s (`Bits` is
+        // `repr(transparent)` over `[u64; W]`); the masked load reads only the lanes in
+        // `valid`, rows `i..n`.
+        let rows = unsafe { _mm512_maskz_loadu_epi64(valid, p.add(i)) };
+        let hits = _mm512_test_epi64_mask(rows, column);
+        if hits != 0 {
+            return i + hits.trailing_zeros() as usize;
+        }
+        i += 8;
+    }
+    n
+}
+
+/// `Avx512::filter_level` (whose check `W == 1` and equal lengths this relies on).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512dq,avx2,popcnt,bmi1,bmi2")]
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn filter_level_avx512<const W: usize>(
+    masks: &mut [Bits<W>],
+    rows: &mut [u32],
+    spans: &mut Vec<Span>,
+    parent: Range<usize>,
+    top: usize,
+    m: u64,
+    used_up: u32,
+    needed: impl Fn(u32) -> bool,
+) -> Option<(usize, Counter<W>)> {
+    let piece = _mm512_set1_epi64(m as i64);
+    let mut cover = Lanes8::new();
+    let mut out = top;
+    // One pointer each for the reads (below `top`) and the writes (from `top` on): both into
+    // the same lists.
+    let len = masks.len();
+    let (mp, rp) = (
+        masks.as_mut_ptr().cast::<i64>(),
+        rows.as_mut_ptr().cast::<i32>(),
+    );
+    for si in parent {
+        let sp = spans[si];
+        if sp.group == used_up {
+            continue;
+        }
+        let start = out;
+        let (mut i, end) = (sp.start as usize, sp.end as usize);
+        // What the steps below rely on (a few predictable compares per span).
+        assert!(i <= end && end <= top && out + (end - i) <= len);
+        // One step: of the rows `i..end` (at most eight), those disjoint from the piece, to the
+        // front at `out`; returns them (the others zero) for the counter.
+        let mut step = |i: usize| {
+            let valid = ((1u32 << (end - i).min(8)) - 1) as __mmask8;
+            // SAFETY: `W == 1` and `Bits` is `repr(transparent)` over `[u64; W]`, and both
+            // lists are `len` long (checked by `filter_level`): runs of `u64` and `u32`. The
+            // masked loads read only the lanes in `valid`, rows `i..end` with `end <= top`;
+            // the masked stores write only the first `k` lanes at `out`, where `out` is
+            // `start` plus the rows kept of the span before this step (at most
+            // `i - sp.start`) and `k` those kept in it (at most `end - i`), so they end by
+            // `start + (end - sp.start)`, within `len` (checked above; `start >= top`).
+            unsafe {
+                let e = _mm512_maskz_loadu_epi64(valid, mp.add(i));
+                let keep = _mm512_mask_testn_epi64_mask(valid, e, piece);
+                let r = _mm256_maskz_loadu_epi32(keep, rp.add(i));
+                let k = keep.count_ones();
+                let first = ((1u32 << k) - 1) as __mmask8;
+                _mm512_mask_storeu_epi64(mp.add(out), first, _mm512_maskz_compress_epi64(keep, e));
+                _mm256_mask_storeu_epi32(rp.add(out), first, _mm256_maskz_compress_epi32(keep, r));
+                out += k as usize;
+                _mm512_maskz_mov_epi64(keep, e)
+            }
+        };
+        // The kept rows are counted as they go by, two steps to one carry-save add where the
+        // span is long enough.
+        while i + 16 <= end {
+            let (a, b) = (step(i), step(i + 8));
+            cover.add2(a, b);
+            i += 16;
+        }
+        while i < end {
+            cover.add(step(i));
+            i += 8;
+        }
+        if out == start && needed(sp.group) {
+            return None;
+        }
+        spans.push(Span {
+            group: sp.group,
+            start: start as u32,
+            end: out as u32,
+        });
+    }
+    Some((out, cover.sum()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_covering_equals_the_scalar_scan() {
+        let Some(avx512) = Avx512::detect() else {
+            return; // Nothing to compare on a processor without AVX-512.
+        };
+        let mut rng = Lcg(17);
+        for _ in 0..200 {
+            let masks: Vec<Bits<1>> = (0..(rng.next() % 40) as usize)
+                .map(|_| Bits([rng.word() & rng.word() & rng.word()]))
+                .collect();
+            for c in 0..64 {
+                for from in 0..=masks.len() {
+                    let plain = crate::covering::next_covering(&masks, from, c);
+                    assert_eq!(
+                        avx512.next_covering(&masks, from, c),
+                        plain,
+                        "column {c} from {from}"
+                    );
+                }
+            }
+        }
+    }
+    use crate::filter::avx2::tests::random_level;
+    use crate::filter::filter_level;
+    use crate::test_rng::Lcg;
+
+    /// The AVX-512 level filter writes the rows, row ids and spans the plain one writes, and
+    /// counts them as `Counter::of` does; both find the same dead ends.
+    #[test]
+    fn filter_level_equals_the_plain_filter() {
+        let Some(avx512) = Avx512::detect() else {
+            return; // Nothing to compare on a processor without AVX-512.
+        };
+        let mut rng = Lcg(13);
+        for case in 0..3000 {
+            let base = (rng.next() % 5) as usize;
+            let (masks, rows, spans, top) = random_level(&mut rng, base);
+            let m = rng.word() & rng.word() & rng.word();
+            let used_up = (rng.next() % 8) as u32;
+            let needed_bits = rng.next();
+            let needed = |g: u32| needed_bits >> g & 1 != 0;
+            let parent = 0..spans.len();
+            let (mut pm, mut pr, mut ps) = (masks.clone(), rows.clone(), spans.clone());
+            let plain = filter_level(
+                &mut pm,
+                &mut pr,
+                &mut ps,
+                parent.clone(),
+                top,
+                &Bits([m]),
+                used_up,
+                needed,
+            );
+            let (mut am, mut ar, mut as_) = (masks, rows, spans);
+            let fast =
+                avx512.filter_level(&mut am, &mut ar, &mut as_, parent, top, m, used_up, needed);
+            match (plain, fast) {
+                (None, None) => {}
+                (Some((out, covered)), Some((fast_out, cover))) => {
+                    assert_eq!(out, fast_out, "case {case}");
+                    assert_eq!(pm[top..out], am[top..out], "case {case}");
+                    assert_eq!(pr[top..out], ar[top..out], "case {case}");
+                    let spans = |s: &[Span]| {
+                        s.iter()
+                            .map(|s| (s.group, s.start, s.end))
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(spans(&ps), spans(&as_), "case {case}");
+                    assert!(cover == Counter::of(&pm[top..out]), "case {case}");
+                    assert_eq!(cover.covered(), covered, "case {case}");
+                }
+                (p, f) => panic!(
+                    "case {case}: plain {:?}, AVX-512 {:?}",
+                    p.map(|x| x.0),
+                    f.map(|x| x.0)
+                ),
+            }
+        }
+    }
+}
