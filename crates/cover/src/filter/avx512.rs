@@ -150,8 +150,8 @@ fn filter_level_avx512<const W: usize>(
             // `start + (end - sp.start)`, within `len` (checked above; `start >= top`).
             unsafe {
                 let e = _mm512_maskz_loadu_epi64(valid, mp.add(i));
+                let r = _mm256_maskz_loadu_epi32(valid, rp.add(i));
                 let keep = _mm512_mask_testn_epi64_mask(valid, e, piece);
-                let r = _mm256_maskz_loadu_epi32(keep, rp.add(i));
                 let k = keep.count_ones();
                 let first = ((1u32 << k) - 1) as __mmask8;
                 _mm512_mask_storeu_epi64(mp.add(out), first, _mm512_maskz_compress_epi64(keep, e));
