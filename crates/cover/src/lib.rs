@@ -27,6 +27,7 @@
 //! branching on a group is allowed only when one unit of it is left.
 
 mod bits;
+mod candidates;
 mod counter;
 mod covering;
 mod filter;

@@ -10,8 +10,8 @@
 //! dead end found during filtering, before the child is even entered.
 
 use crate::bits::Bits;
+use crate::candidates::Candidates;
 use crate::counter::Counter;
-use crate::covering::next_covering;
 use crate::filter::{filter_level, Simd, LEVEL_SLACK};
 use crate::problem::{Branching, Problem};
 use crate::region::Region;
@@ -664,17 +664,8 @@ impl<const W: usize> Compiled<W> {
         // Branch positions are relative to the candidate range, so a resumed task finds the
         // same row at the same position.
         let from = a + st.resume.pop().map_or(0, |p| p as usize);
-        let mut next = from;
-        while next < b {
-            let i = match (col, self.simd) {
-                (Some(c), Simd::Avx512(k)) => k.next_covering(&st.masks[..b], next, c),
-                (Some(c), _) => next_covering(&st.masks[..b], next, c),
-                (None, _) => next,
-            };
-            if i == b {
-                break;
-            }
-            next = i + 1;
+        let mut candidates = Candidates::new(col, from, b);
+        while let Some(i) = candidates.next(&st.masks, self.simd) {
             let m = st.masks[i];
             st.stats.tried += 1;
             let row = st.rows[i];
