@@ -139,17 +139,18 @@ fn filter_level_avx512<const W: usize>(
         // One step: of the rows `i..end` (at most eight), those disjoint from the piece, to the
         // front at `out`; returns them (the others zero) for the counter.
         let mut step = |i: usize| {
-            let valid = ((1u32 << (end - i).min(8)) - 1) as __mmask8;
+            let valid = ((1u32 << end.saturating_sub(i).min(8)) - 1) as __mmask8;
             // SAFETY: `W == 1` and `Bits` is `repr(transparent)` over `[u64; W]`, and both
             // lists are `len` long (checked by `filter_level`): runs of `u64` and `u32`. The
-            // masked loads read only the lanes in `valid`, rows `i..end` with `end <= top`;
+            // masked loads read only the lanes in `valid`, rows `i..end` with `end <= top`
+            // (none for a step past the end, whose address is only formed, by `wrapping_add`);
             // the masked stores write only the first `k` lanes at `out`, where `out` is
             // `start` plus the rows kept of the span before this step (at most
             // `i - sp.start`) and `k` those kept in it (at most `end - i`), so they end by
             // `start + (end - sp.start)`, within `len` (checked above; `start >= top`).
             unsafe {
-                let e = _mm512_maskz_loadu_epi64(valid, mp.add(i));
-                let r = _mm256_maskz_loadu_epi32(valid, rp.add(i));
+                let e = _mm512_maskz_loadu_epi64(valid, mp.wrapping_add(i));
+                let r = _mm256_maskz_loadu_epi32(valid, rp.wrapping_add(i));
                 let keep = _mm512_mask_testn_epi64_mask(valid, e, piece);
                 let k = keep.count_ones();
                 let first = ((1u32 << k) - 1) as __mmask8;
@@ -159,16 +160,16 @@ fn filter_level_avx512<const W: usize>(
                 _mm512_maskz_mov_epi64(keep, e)
             }
         };
-        // The kept rows are counted as they go by, two steps to one carry-save add where the
-        // span is long enough.
-        while i + 16 <= end {
+        // Steps in pairs, the kept rows counted as they go by, two steps to one carry-save
+        // add: a span of up to sixteen rows (most of them) takes one pair and no branch on its
+        // length (steps past its end are empty: no lane valid).
+        loop {
             let (a, b) = (step(i), step(i + 8));
             cover.add2(a, b);
             i += 16;
-        }
-        while i < end {
-            cover.add(step(i));
-            i += 8;
+            if i >= end {
+                break;
+            }
         }
         if out == start && needed(sp.group) {
             return None;
