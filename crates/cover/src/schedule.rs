@@ -300,6 +300,10 @@ where
     })
 }
 
+/// The shortest and longest waits of `deliver` between looks for results.
+const MIN_NAP: Duration = Duration::from_micros(200);
+const MAX_NAP: Duration = Duration::from_millis(20);
+
 /// Receives the workers' results and hands them to `done` in task order (skipped tasks count
 /// as delivered), reporting progress; stops at the first task not finished, when `done`
 /// breaks (then sets `halt`) or when every worker is gone.
@@ -323,6 +327,7 @@ where
     let mut stopped = false;
     let mut last_tick = Instant::now();
     let mut disconnected = false;
+    let mut nap = MIN_NAP;
     loop {
         // Deliver everything that is next in order.
         loop {
@@ -361,13 +366,30 @@ where
         if next == total || stopped || disconnected {
             break;
         }
-        match rx.recv_timeout(Duration::from_millis(250)) {
-            Ok(r) => {
-                pending.insert(r.index, r);
+        // Poll rather than wait in `recv`: a worker's send then wakes nobody. Waiting made
+        // every task's result a futex wake and two context switches (with one worker, about
+        // 15% of the CPU time of counting pentominoes 6x10, 6,618 tasks in 0.1 s). The nap
+        // doubles while nothing comes, up to `MAX_NAP`, so a long task costs few wake-ups.
+        let mut got = false;
+        loop {
+            match rx.try_recv() {
+                Ok(r) => {
+                    pending.insert(r.index, r);
+                    got = true;
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+                // All workers are gone: deliver what is in order, then stop.
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    disconnected = true;
+                    break;
+                }
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            // All workers are gone: deliver what is in order, then stop.
-            Err(mpsc::RecvTimeoutError::Disconnected) => disconnected = true,
+        }
+        if got {
+            nap = MIN_NAP;
+        } else if !disconnected {
+            std::thread::sleep(nap);
+            nap = (nap * 2).min(MAX_NAP);
         }
     }
     report.complete = next == total && !stopped;
