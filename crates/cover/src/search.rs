@@ -251,15 +251,23 @@ impl<const W: usize> Compiled<W> {
     /// places `prefix`: false if the prefix overlaps or leads to a node already known to be
     /// dead. Keeps its lists: the root's are never written, and a fresh state per task
     /// copied them and zeroed the deeper levels anew (pentominoes 6x10: 6,618 states, about
-    /// 5% of the instructions of a count).
+    /// 5% of the instructions of a count). Keeps the placements `prefix` shares with the rows
+    /// placed now, too: consecutive tasks differ mostly in their last row, and a state depends
+    /// only on the rows placed, not on the way it got there.
     pub fn restart(&self, st: &mut State<'_, W>, prefix: &[u32]) -> bool {
-        self.unwind_to(st, 0);
+        let shared = st
+            .stack
+            .iter()
+            .zip(prefix)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.unwind_to(st, shared);
         st.stats = Stats::default();
         st.stopped = false;
         st.budget = u64::MAX;
         st.resume.clear();
         st.cut_path.clear();
-        prefix
+        prefix[shared..]
             .iter()
             .all(|&r| (r as usize) < self.row_mask.len() && self.place_row(st, r))
     }
