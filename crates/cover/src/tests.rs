@@ -19,7 +19,7 @@ impl Lcg {
     pub(crate) fn next(&mut self) -> u64 {
         self.word() >> 33
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 }
