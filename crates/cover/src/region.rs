@@ -130,9 +130,18 @@ impl<const W: usize> Region<W> {
         self.next_to(b).or(b)
     }
 
-    /// The cells next to a cell of `b` (some of them may be in `b`).
+    /// The cells next to a cell of `b` (some of them may be in `b`; on a board of one layer,
+    /// also some past the board's last cell, which every caller masks off).
     #[inline(always)]
     fn next_to(&self, b: &Bits<W>) -> Bits<W> {
+        if W == 1 {
+            let b = b.0[0];
+            return word(if self.dims[0] > 1 {
+                WordStep::<true>::new(self, !0).next_to(b)
+            } else {
+                WordStep::<false>::new(self, !0).next_to(b)
+            });
+        }
         let [x, y, _] = self.dims;
         let xy = x * y;
         let mut n = b.shl(1).and(&self.not_x0);
@@ -212,6 +221,14 @@ impl<const W: usize> Region<W> {
         empty: &Bits<W>,
         stop: impl Fn(&Bits<W>) -> bool,
     ) -> Option<Bits<W>> {
+        if W == 1 {
+            let empty = empty.0[0];
+            return if self.dims[0] > 1 {
+                flood_word(WordStep::<true>::new(self, empty), seed.0[0] & empty, stop)
+            } else {
+                flood_word(WordStep::<false>::new(self, empty), seed.0[0] & empty, stop)
+            };
+        }
         let mut comp = seed;
         loop {
             if stop(&comp) {
@@ -314,6 +331,84 @@ impl<const W: usize> Region<W> {
     }
 }
 
+/// The set of one-word board cells `b`, as the `Bits` of a width that is one word.
+#[inline(always)]
+fn word<const W: usize>(b: u64) -> Bits<W> {
+    let mut r = Bits::zero();
+    r.0[0] = b;
+    r
+}
+
+/// [`Region::flood`] on a board of one word, with the same steps (`seed` within the cells
+/// `step` may reach).
+#[inline(always)]
+fn flood_word<const W: usize, const ROWS: bool>(
+    step: WordStep<ROWS>,
+    seed: u64,
+    stop: impl Fn(&Bits<W>) -> bool,
+) -> Option<Bits<W>> {
+    let mut comp = seed;
+    loop {
+        if stop(&word(comp)) {
+            return None;
+        }
+        let next = comp | step.next_to(comp);
+        if next == comp {
+            return Some(word(comp));
+        }
+        comp = next;
+    }
+}
+
+/// [`Region::next_to`] on a board of one word (all four classics: 6x10, 3x4x5, 4x4x4), for
+/// the flood: every shift is known to be below 64, where `Bits::shl` and `shr` take any
+/// shift and cost a few branches each; the masks are cut to the cells the flood may reach
+/// once per flood, not once per step; and a board one cell wide (`ROWS` false: the search
+/// renumbers a flat board so, 6x10 as 1x6x10) has no steps along x. Made per flood, so
+/// that it lives in registers.
+#[derive(Clone, Copy)]
+struct WordStep<const ROWS: bool> {
+    x: u32,
+    xy: u32,
+    not_x0: u64,
+    not_xl: u64,
+    not_y0: u64,
+    not_yl: u64,
+    /// The cells a step may reach (the empty cells, for a flood), or none across layers on
+    /// a board of one layer (a shift there can only leave the board, or, by 64 on an 8x8
+    /// board, not shift at all).
+    layers: u64,
+}
+
+impl<const ROWS: bool> WordStep<ROWS> {
+    #[inline(always)]
+    fn new<const W: usize>(r: &Region<W>, within: u64) -> Self {
+        let [x, y, z] = r.dims;
+        WordStep {
+            x: x as u32 % 64,
+            xy: (x * y) as u32 % 64,
+            not_x0: r.not_x0.0[0] & within,
+            not_xl: r.not_xl.0[0] & within,
+            not_y0: r.not_y0.0[0] & within,
+            not_yl: r.not_yl.0[0] & within,
+            layers: if z > 1 { within } else { 0 },
+        }
+    }
+
+    /// The cells of `within` next to a cell of `b`.
+    #[inline(always)]
+    fn next_to(&self, b: u64) -> u64 {
+        let n = (b << self.x & self.not_y0)
+            | (b >> self.x & self.not_yl)
+            | ((b << self.xy | b >> self.xy) & self.layers);
+        if ROWS {
+            n | (b << 1 & self.not_x0) | (b >> 1 & self.not_xl)
+        } else {
+            n
+        }
+    }
+}
+
 /// `reach |= reach << k` over a little-endian multiword bitset (bits past the end are dropped).
 fn shift_or(reach: &mut [u64], k: usize) {
     let (words, bits) = (k / 64, k % 64);
@@ -325,5 +420,95 @@ fn shift_or(reach: &mut [u64], k: usize) {
             v |= reach[src - 1] >> (64 - bits);
         }
         reach[i] |= v;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Lcg;
+
+    /// The face neighbours of the cells of `b` on a board of `dims`, cell by cell.
+    fn plain_next_to(dims: [usize; 3], b: u64) -> u64 {
+        let [x, y, z] = dims;
+        let mut n = 0u64;
+        for c in (0..x * y * z).filter(|&c| b >> c & 1 == 1) {
+            let (cx, cy, cz) = (c % x, c / x % y, c / (x * y));
+            let steps = [
+                (cx > 0, c.wrapping_sub(1)),
+                (cx + 1 < x, c + 1),
+                (cy > 0, c.wrapping_sub(x)),
+                (cy + 1 < y, c + x),
+                (cz > 0, c.wrapping_sub(x * y)),
+                (cz + 1 < z, c + x * y),
+            ];
+            for (ok, d) in steps {
+                if ok {
+                    n |= 1 << d;
+                }
+            }
+        }
+        n
+    }
+
+    /// The one-word step and flood ([`WordStep`], [`flood_word`]) against the cells'
+    /// neighbours one by one and against the flood of two-word boards (`Bits::shl`, `shr`),
+    /// on random cells of flat, solid and one-line boards of up to 64 cells.
+    #[test]
+    fn one_word_flood_is_the_plain_flood() {
+        let boards = [
+            [1, 6, 10],
+            [3, 4, 5],
+            [4, 4, 4],
+            [8, 8, 1],
+            [1, 1, 64],
+            [64, 1, 1],
+            [2, 4, 8],
+            [1, 1, 1],
+            [5, 3, 2],
+        ];
+        let mut rng = Lcg(7);
+        for dims in boards {
+            let cells = dims.iter().product::<usize>();
+            let p = Problem {
+                columns: cells,
+                grid: Some(dims),
+                ..Default::default()
+            };
+            let one = Region::<1>::new(&p).expect("a grid");
+            let two = Region::<2>::new(&p).expect("a grid");
+            let board = Bits::<1>::low(cells).0[0];
+            for _ in 0..2000 {
+                // Sparse and dense boards: one to three random words ANDed.
+                let mut empty = board;
+                for _ in 0..rng.below(3) + 1 {
+                    empty &= rng.word() ^ rng.word() << 17;
+                }
+                let b = rng.word() & board;
+                let near = one.next_to(&word(b)).0[0] & board;
+                assert_eq!(near, plain_next_to(dims, b), "{dims:?} {b:#x}");
+                let wide = two.next_to(&Bits([b, 0])).0[0] & board;
+                assert_eq!(near, wide, "{dims:?} {b:#x}");
+                let Some(first) = (empty != 0).then(|| 1u64 << empty.trailing_zeros()) else {
+                    continue;
+                };
+                let region = one.region_of(word(first), &word(empty)).0[0];
+                let mut plain = first;
+                loop {
+                    let next = (plain | plain_next_to(dims, plain)) & empty;
+                    if next == plain {
+                        break;
+                    }
+                    plain = next;
+                }
+                assert_eq!(region, plain, "{dims:?} {empty:#x}");
+                let wide = two.region_of(Bits([first, 0]), &Bits([empty, 0])).0[0];
+                assert_eq!(region, wide, "{dims:?} {empty:#x}");
+                // A flood stopped at a size returns nothing exactly when the region is larger.
+                let limit = rng.below(8) as u32 + 1;
+                let stopped = one.flood(word(first), &word(empty), |c| c.count() > limit);
+                assert_eq!(stopped.is_some(), plain.count_ones() <= limit);
+            }
+        }
     }
 }
