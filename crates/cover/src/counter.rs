@@ -19,6 +19,9 @@ pub(crate) struct Counter<const W: usize> {
 }
 
 impl<const W: usize> Counter<W> {
+    /// The largest count known exactly.
+    pub const MAX: u32 = (1 << BITS) - 1;
+
     pub fn new() -> Self {
         Counter {
             bit: [Bits::zero(); BITS],
