@@ -213,91 +213,17 @@ const MASK_PERM: [[u32; 8]; 16] = {
 const ROW_PERM: [[u8; 16]; 16] = to_front(4, 0x80);
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::filter::filter_level;
-    use crate::test_rng::Lcg;
+    use crate::filter::tests::equals_the_plain_filter;
 
-    /// A parent level of random spans (lengths 0..24, some groups repeated) on sparse random
-    /// rows, placed at `base` in lists with room for a child and the slack.
-    pub(crate) fn random_level(
-        rng: &mut Lcg,
-        base: usize,
-    ) -> (Vec<Bits<1>>, Vec<u32>, Vec<Span>, usize) {
-        let n_spans = (rng.next() % 8) as usize;
-        let mut spans = Vec::new();
-        let mut at = base;
-        for _ in 0..n_spans {
-            let len = (rng.next() % 24) as u32;
-            let group = (rng.next() % 6) as u32;
-            spans.push(Span {
-                group,
-                start: at as u32,
-                end: at as u32 + len,
-            });
-            at += len as usize;
-        }
-        let top = at;
-        let len = 2 * top + LEVEL_SLACK;
-        let masks = (0..len)
-            .map(|_| Bits([rng.word() & rng.word() & rng.word()]))
-            .collect();
-        let rows = (0..len).map(|_| rng.next() as u32).collect();
-        (masks, rows, spans, top)
-    }
-
-    /// The AVX2 level filter writes the rows, row ids and spans the plain one writes, and
-    /// counts them as `Counter::of` does; both find the same dead ends.
     #[test]
     fn filter_level_equals_the_plain_filter() {
         let Some(avx2) = Avx2::detect() else {
             return; // Nothing to compare on a processor without AVX2.
         };
-        let mut rng = Lcg(3);
-        for case in 0..3000 {
-            let base = (rng.next() % 5) as usize;
-            let (masks, rows, spans, top) = random_level(&mut rng, base);
-            let m = rng.word() & rng.word() & rng.word();
-            let used_up = (rng.next() % 8) as u32;
-            let needed_bits = rng.next();
-            let needed = |g: u32| needed_bits >> g & 1 != 0;
-            let parent = 0..spans.len();
-            let (mut pm, mut pr, mut ps) = (masks.clone(), rows.clone(), spans.clone());
-            let plain = filter_level(
-                &mut pm,
-                &mut pr,
-                &mut ps,
-                parent.clone(),
-                top,
-                &Bits([m]),
-                used_up,
-                needed,
-            );
-            let (mut am, mut ar, mut as_) = (masks, rows, spans);
-            let fast =
-                avx2.filter_level(&mut am, &mut ar, &mut as_, parent, top, m, used_up, needed);
-            match (plain, fast) {
-                (None, None) => {}
-                (Some((out, covered)), Some((fast_out, cover))) => {
-                    assert_eq!(out, fast_out, "case {case}");
-                    assert_eq!(pm[top..out], am[top..out], "case {case}");
-                    assert_eq!(pr[top..out], ar[top..out], "case {case}");
-                    let spans = |s: &[Span]| {
-                        s.iter()
-                            .map(|s| (s.group, s.start, s.end))
-                            .collect::<Vec<_>>()
-                    };
-                    assert_eq!(spans(&ps), spans(&as_), "case {case}");
-                    let count = Counter::of(&pm[top..out]);
-                    assert!(cover == count, "case {case}");
-                    assert_eq!(cover.covered(), covered, "case {case}");
-                }
-                (p, f) => panic!(
-                    "case {case}: plain {:?}, AVX2 {:?}",
-                    p.map(|x| x.0),
-                    f.map(|x| x.0)
-                ),
-            }
-        }
+        equals_the_plain_filter(3, &|m, r, s, parent, top, piece, used_up, needed| {
+            avx2.filter_level(m, r, s, parent, top, piece, used_up, needed)
+        });
     }
 }

@@ -186,8 +186,7 @@ fn filter_level_avx512<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::filter::avx2::tests::random_level;
-    use crate::filter::filter_level;
+    use crate::filter::tests::equals_the_plain_filter;
     use crate::test_rng::Lcg;
 
     #[test]
@@ -215,57 +214,13 @@ mod tests {
         }
     }
 
-    /// The AVX-512 level filter writes the rows, row ids and spans the plain one writes, and
-    /// counts them as `Counter::of` does; both find the same dead ends.
     #[test]
     fn filter_level_equals_the_plain_filter() {
         let Some(avx512) = Avx512::detect() else {
             return; // Nothing to compare on a processor without AVX-512.
         };
-        let mut rng = Lcg(13);
-        for case in 0..3000 {
-            let base = (rng.next() % 5) as usize;
-            let (masks, rows, spans, top) = random_level(&mut rng, base);
-            let m = rng.word() & rng.word() & rng.word();
-            let used_up = (rng.next() % 8) as u32;
-            let needed_bits = rng.next();
-            let needed = |g: u32| needed_bits >> g & 1 != 0;
-            let parent = 0..spans.len();
-            let (mut pm, mut pr, mut ps) = (masks.clone(), rows.clone(), spans.clone());
-            let plain = filter_level(
-                &mut pm,
-                &mut pr,
-                &mut ps,
-                parent.clone(),
-                top,
-                &Bits([m]),
-                used_up,
-                needed,
-            );
-            let (mut am, mut ar, mut as_) = (masks, rows, spans);
-            let fast =
-                avx512.filter_level(&mut am, &mut ar, &mut as_, parent, top, m, used_up, needed);
-            match (plain, fast) {
-                (None, None) => {}
-                (Some((out, covered)), Some((fast_out, cover))) => {
-                    assert_eq!(out, fast_out, "case {case}");
-                    assert_eq!(pm[top..out], am[top..out], "case {case}");
-                    assert_eq!(pr[top..out], ar[top..out], "case {case}");
-                    let spans = |s: &[Span]| {
-                        s.iter()
-                            .map(|s| (s.group, s.start, s.end))
-                            .collect::<Vec<_>>()
-                    };
-                    assert_eq!(spans(&ps), spans(&as_), "case {case}");
-                    assert!(cover == Counter::of(&pm[top..out]), "case {case}");
-                    assert_eq!(cover.covered(), covered, "case {case}");
-                }
-                (p, f) => panic!(
-                    "case {case}: plain {:?}, AVX-512 {:?}",
-                    p.map(|x| x.0),
-                    f.map(|x| x.0)
-                ),
-            }
-        }
+        equals_the_plain_filter(13, &|m, r, s, parent, top, piece, used_up, needed| {
+            avx512.filter_level(m, r, s, parent, top, piece, used_up, needed)
+        });
     }
 }

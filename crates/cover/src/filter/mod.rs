@@ -131,3 +131,98 @@ pub(crate) fn filter_rows<const W: usize>(
     }
     (kept, union)
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::counter::Counter;
+    use crate::test_rng::Lcg;
+
+    /// A fast level filter under test: `filter_level`'s arguments (the piece as one word),
+    /// the child's rows counted.
+    pub(crate) type Fast<'a> = &'a dyn Fn(
+        &mut [Bits<1>],
+        &mut [u32],
+        &mut Vec<Span>,
+        Range<usize>,
+        usize,
+        u64,
+        u32,
+        &dyn Fn(u32) -> bool,
+    ) -> Option<(usize, Counter<1>)>;
+
+    /// A parent level of random spans (lengths 0..24, some groups repeated) on sparse random
+    /// rows, placed at `base` in lists with room for a child and the slack.
+    fn random_level(rng: &mut Lcg, base: usize) -> (Vec<Bits<1>>, Vec<u32>, Vec<Span>, usize) {
+        let n_spans = (rng.next() % 8) as usize;
+        let mut spans = Vec::new();
+        let mut at = base;
+        for _ in 0..n_spans {
+            let len = (rng.next() % 24) as u32;
+            let group = (rng.next() % 6) as u32;
+            spans.push(Span {
+                group,
+                start: at as u32,
+                end: at as u32 + len,
+            });
+            at += len as usize;
+        }
+        let top = at;
+        let len = 2 * top + LEVEL_SLACK;
+        let masks = (0..len)
+            .map(|_| Bits([rng.word() & rng.word() & rng.word()]))
+            .collect();
+        let rows = (0..len).map(|_| rng.next() as u32).collect();
+        (masks, rows, spans, top)
+    }
+
+    /// `fast` writes the rows, row ids and spans the plain filter writes on 3,000 random
+    /// levels, and counts them as `Counter::of` does; both find the same dead ends.
+    pub(crate) fn equals_the_plain_filter(seed: u64, fast: Fast<'_>) {
+        let mut rng = Lcg(seed);
+        for case in 0..3000 {
+            let base = (rng.next() % 5) as usize;
+            let (masks, rows, spans, top) = random_level(&mut rng, base);
+            let m = rng.word() & rng.word() & rng.word();
+            let used_up = (rng.next() % 8) as u32;
+            let needed_bits = rng.next();
+            let needed = |g: u32| needed_bits >> g & 1 != 0;
+            let parent = 0..spans.len();
+            let (mut pm, mut pr, mut ps) = (masks.clone(), rows.clone(), spans.clone());
+            let m1 = Bits([m]);
+            let plain = filter_level(
+                &mut pm,
+                &mut pr,
+                &mut ps,
+                parent.clone(),
+                top,
+                &m1,
+                used_up,
+                needed,
+            );
+            let (mut fm, mut fr, mut fs) = (masks, rows, spans);
+            let got = fast(&mut fm, &mut fr, &mut fs, parent, top, m, used_up, &needed);
+            match (plain, got) {
+                (None, None) => {}
+                (Some((out, covered)), Some((fast_out, cover))) => {
+                    assert_eq!(out, fast_out, "case {case}");
+                    assert_eq!(pm[top..out], fm[top..out], "case {case}");
+                    assert_eq!(pr[top..out], fr[top..out], "case {case}");
+                    let spans = |s: &[Span]| {
+                        s.iter()
+                            .map(|s| (s.group, s.start, s.end))
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(spans(&ps), spans(&fs), "case {case}");
+                    assert!(cover == Counter::of(&pm[top..out]), "case {case}");
+                    assert_eq!(cover.covered(), covered, "case {case}");
+                }
+                (p, f) => panic!(
+                    "case {case}: plain {:?}, fast {:?}",
+                    p.map(|x| x.0),
+                    f.map(|x| x.0)
+                ),
+            }
+        }
+    }
+}
