@@ -14,10 +14,10 @@ fn layers_have_coordinates_and_a_legend() {
         "Tetris Cube — solution 1
      z=3       z=2       z=1       z=0
   x  0 1 2 3   0 1 2 3   0 1 2 3   0 1 2 3
-y 3  L M M M   L L L Q   S S P P   S S P Y
-  2  L M X Q   F M X Q   S W W W   V P P Y
-  1  F M Q Q   F X X X   F T X W   V T Y Y
-  0  F F Z Z   Z Z Z W   T T T W   V V V Y
+y 3  L L P P   S S P T   S S Z Z   Z Z Z Y
+  2  L X T T   L P P T   L S Q Q   V Q Q Y
+  1  X X X W   M X F T   F F F Q   V F Y Y
+  0  M M M W   M X F W   M W W W   V V V Y
 pieces: Y = RedY, V = RedV, Z = BlueZ, P = YelPipe, T = YelTetris, L = YelL,
         X = YelCross, Q = BluePipe, S = RedSq, W = BlueV, F = RedF, M = BlueVMid
 

@@ -62,7 +62,7 @@ fn temporaries(dir: &Path) -> Vec<String> {
 
 /// A puzzle whose full listing or count takes seconds, so that checks made before the search
 /// show up as fast failures.
-const SLOW: &str = "solid-pentominoes-3x4x5";
+const SLOW: &str = "tetris-cube";
 
 #[test]
 fn out_writes_through_a_symlink() {
@@ -532,7 +532,7 @@ fn kill_and_resume_soak_fast() {
 
 /// The long version: `cargo test --release -p wurfel --test robust -- --ignored --nocapture`.
 #[test]
-#[ignore = "minutes: many SIGKILLs during a 3x4x5 count"]
+#[ignore = "minutes: many SIGKILLs during a Tetris Cube count"]
 fn kill_and_resume_soak_long() {
     soak(SLOW, 60, 4000, "0.2");
 }
