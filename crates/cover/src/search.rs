@@ -618,8 +618,8 @@ impl<const W: usize> Compiled<W> {
 
     /// [`Compiled::dfs`] with the whole search (filtering, counters, region test, column
     /// choice) compiled for AVX2 and the bit instructions of the same processors: the
-    /// filtering loop of `filter/avx2.rs` is inlined instead of called once per span, and
-    /// `count`, `first` are single instructions (`popcnt`, `tzcnt`) instead of bit tricks.
+    /// filtering of `filter/avx2.rs` needs no call from scalar code, and `count`, `first`
+    /// are single instructions (`popcnt`, `tzcnt`) instead of bit tricks.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
     fn dfs_avx2<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
