@@ -12,7 +12,7 @@ pub(crate) struct Candidates {
     /// The next row to look at.
     next: usize,
     end: usize,
-    /// With AVX-512: the candidates among the 64 rows from `base` not yet taken, as bits.
+    /// With AVX2 or AVX-512: the candidates among the 64 rows from `base` not yet taken, as bits.
     base: usize,
     window: u64,
 }
@@ -30,6 +30,24 @@ impl Candidates {
         }
     }
 
+    /// The next candidate from windows of 64 rows (`window(at)`: which of the rows from `at`
+    /// are candidates, as bits): one fixed loop of tests per window, then the candidates by
+    /// their bits.
+    #[inline(always)]
+    fn next_in_window(&mut self, window: impl Fn(usize) -> u64) -> Option<usize> {
+        while self.window == 0 {
+            if self.next >= self.end {
+                return None;
+            }
+            self.base = self.next;
+            self.window = window(self.next);
+            self.next += 64;
+        }
+        let j = self.window.trailing_zeros() as usize;
+        self.window &= self.window - 1;
+        Some(self.base + j)
+    }
+
     /// The position of the next candidate row in `masks` (the stack of lists), if any.
     #[inline(always)]
     pub fn next<const W: usize>(&mut self, masks: &[Bits<W>], simd: Simd) -> Option<usize> {
@@ -39,21 +57,8 @@ impl Candidates {
                 self.next += 1;
                 self.next - 1
             }),
-            (Some(c), Simd::Avx512(k)) => {
-                // A window of 64 rows at a time: one fixed loop of tests per window, then the
-                // candidates by their bits.
-                while self.window == 0 {
-                    if self.next >= self.end {
-                        return None;
-                    }
-                    self.base = self.next;
-                    self.window = k.covering_window(masks, self.next, c);
-                    self.next += 64;
-                }
-                let j = self.window.trailing_zeros() as usize;
-                self.window &= self.window - 1;
-                Some(self.base + j)
-            }
+            (Some(c), Simd::Avx512(k)) => self.next_in_window(|at| k.covering_window(masks, at, c)),
+            (Some(c), Simd::Avx2(k)) => self.next_in_window(|at| k.covering_window(masks, at, c)),
             (Some(c), _) => {
                 let i = next_covering(masks, self.next, c);
                 self.next = i + 1;

@@ -447,6 +447,7 @@ impl<const W: usize> Compiled<W> {
             return Choice::Complete;
         }
         let level = *st.top();
+        let needed = |sp: &Span| st.remaining[sp.group as usize] > self.slack[sp.group as usize];
         // The fewest rows covering an empty cell (when not too many to count), and those cells.
         let (mut best, mut best_cells) = level
             .cover
@@ -471,23 +472,24 @@ impl<const W: usize> Compiled<W> {
         // each cover would be found twice; with a unit that may stay unused, the covers that
         // leave it unused would be lost. (A group with no place left never reaches here: see
         // `place`.)
-        let mut best_group = usize::MAX;
-        let mut best_group_n = u32::MAX;
-        for sp in &st.spans[level.first_span as usize..level.end_span as usize] {
-            let g = sp.group as usize;
-            if st.remaining[g] > self.slack[g] {
-                let n = sp.end - sp.start;
-                if n == 0 {
-                    // Only at the root: `place` never makes such a child.
-                    st.stats.dead_columns += 1;
-                    return Choice::Dead;
-                }
-                if st.remaining[g] == 1 && n < best_group_n {
-                    best_group_n = n;
-                    best_group = g;
-                }
-            }
+        let spans = &st.spans[level.first_span as usize..level.end_span as usize];
+        if st.levels.len() == 1 && spans.iter().any(|sp| sp.start == sp.end && needed(sp)) {
+            // Only at the root: `place` never makes a child with a needed group left empty.
+            st.stats.dead_columns += 1;
+            return Choice::Dead;
         }
+        // The first span with the fewest rows among the groups that may be branched on, as the
+        // minimum of (rows, position) without a branch per span (whether a span beats the
+        // best so far is a coin toss, and a mispredicted one costs more than the comparison).
+        let eligible = |sp: &Span| st.remaining[sp.group as usize] == 1 && needed(sp);
+        let key = spans.iter().enumerate().fold(u64::MAX, |best, (i, sp)| {
+            let key = (((sp.end - sp.start) as u64) << 32) | i as u64;
+            best.min(if eligible(sp) { key } else { u64::MAX })
+        });
+        let (best_group, best_group_n) = match key {
+            u64::MAX => (usize::MAX, u32::MAX),
+            k => (spans[k as u32 as usize].group as usize, (k >> 32) as u32),
+        };
         if best_cells.is_zero() && best_group_n > Counter::<W>::MAX {
             // Every cell has more rows than the counter holds, and so has the group: count the
             // cells exactly before comparing. (Any group used to win here, however many rows

@@ -186,32 +186,14 @@ fn filter_level_avx512<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::filter::tests::equals_the_plain_filter;
-    use crate::test_rng::Lcg;
+    use crate::filter::tests::{equals_the_plain_filter, window_equals_a_row_by_row_test};
 
     #[test]
     fn covering_window_equals_a_row_by_row_test() {
         let Some(avx512) = Avx512::detect() else {
             return; // Nothing to compare on a processor without AVX-512.
         };
-        let mut rng = Lcg(17);
-        for _ in 0..100 {
-            let masks: Vec<Bits<1>> = (0..(rng.next() % 150) as usize)
-                .map(|_| Bits([rng.word() & rng.word() & rng.word()]))
-                .collect();
-            for c in 0..64 {
-                for at in 0..=masks.len() {
-                    let plain = (at..masks.len().min(at + 64))
-                        .filter(|&i| masks[i].get(c))
-                        .fold(0u64, |w, i| w | 1 << (i - at));
-                    assert_eq!(
-                        avx512.covering_window(&masks, at, c),
-                        plain,
-                        "column {c} at {at}"
-                    );
-                }
-            }
-        }
+        window_equals_a_row_by_row_test(&|m, at, c| avx512.covering_window(m, at, c));
     }
 
     #[test]

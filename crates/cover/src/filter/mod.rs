@@ -138,6 +138,27 @@ pub(crate) mod tests {
     use crate::counter::Counter;
     use crate::test_rng::Lcg;
 
+    /// Checks a covering window (`window(masks, at, c)`, see `Avx2::covering_window`) against
+    /// a row-by-row test on random lists of up to 150 rows, every column and start.
+    pub(crate) fn window_equals_a_row_by_row_test(
+        window: &dyn Fn(&[Bits<1>], usize, usize) -> u64,
+    ) {
+        let mut rng = Lcg(17);
+        for _ in 0..100 {
+            let masks: Vec<Bits<1>> = (0..(rng.next() % 150) as usize)
+                .map(|_| Bits([rng.word() & rng.word() & rng.word()]))
+                .collect();
+            for c in 0..64 {
+                for at in 0..=masks.len() {
+                    let plain = (at..masks.len().min(at + 64))
+                        .filter(|&i| masks[i].get(c))
+                        .fold(0u64, |w, i| w | 1 << (i - at));
+                    assert_eq!(window(&masks, at, c), plain, "column {c} at {at}");
+                }
+            }
+        }
+    }
+
     /// A fast level filter under test: `filter_level`'s arguments (the piece as one word),
     /// the child's rows counted.
     pub(crate) type Fast<'a> = &'a dyn Fn(
