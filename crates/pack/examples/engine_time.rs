@@ -10,9 +10,13 @@ use wurfel_pack::{catalog, Prepared, Want};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(3).max(1);
     for id in args {
-        let p = Prepared::new(&catalog::get(&id).expect("catalog id")).unwrap();
+        let Some(puzzle) = catalog::get(&id) else {
+            eprintln!("engine_time: no catalog puzzle {id:?} (`wurfel list` names them)");
+            std::process::exit(2);
+        };
+        let p = Prepared::new(&puzzle).expect("a catalog puzzle prepares");
         let opts = SearchOptions {
             threads: 1,
             ..Default::default()
