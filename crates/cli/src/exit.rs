@@ -65,8 +65,16 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     if broken_pipe {
         return ExitCode::SUCCESS;
     }
+    let kind = err
+        .chain()
+        .find_map(|c| c.downcast_ref::<wurfel_app::AppError>())
+        .map(|e| e.kind);
+    if kind == Some(wurfel_app::Kind::Cancelled) {
+        crate::note!("{err:#}");
+        return ExitCode::from(130);
+    }
     crate::note!("error: {err:#}");
-    if err.downcast_ref::<Usage>().is_some() {
+    if err.downcast_ref::<Usage>().is_some() || kind == Some(wurfel_app::Kind::Usage) {
         ExitCode::from(2)
     } else {
         ExitCode::FAILURE

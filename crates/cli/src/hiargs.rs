@@ -10,9 +10,10 @@
 
 use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, PuzzleArg};
 use crate::note;
-use anyhow::{Context, Result};
+use anyhow::Result;
+use wurfel_app::Ready;
 use wurfel_cover::{Progress, SearchOptions};
-use wurfel_pack::{Prepared, Puzzle};
+use wurfel_pack::Puzzle;
 
 /// `--threads N`: the flag of every command with worker threads; [`threads`] turns it into a
 /// count. Its range, its error message and its default are decided in this module alone.
@@ -53,9 +54,6 @@ pub struct Packing {
     pub json: bool,
     /// `--disassemble` (false where the command has no such flag).
     pub disassemble: bool,
-    /// The `--max-memory` budget in bytes for work that watches its own memory as it goes
-    /// (`usize::MAX`: no limit). Work estimated before it starts is checked by [`prepare`].
-    pub max_bytes: usize,
 }
 
 impl Packing {
@@ -79,8 +77,6 @@ impl Packing {
             threads: threads(threads_flag),
             json: false,
             disassemble: false,
-            max_bytes: crate::memory::limit_bytes()
-                .map_or(usize::MAX, |b| usize::try_from(b).unwrap_or(usize::MAX)),
         })
     }
 
@@ -100,8 +96,17 @@ impl Packing {
     }
 
     /// The puzzle prepared for a search by this run's threads ([`prepare`]).
-    pub fn prepare(&self) -> Result<Prepared> {
+    pub fn prepare(&self) -> Result<Ready> {
         prepare(&self.puzzle, self.threads)
+    }
+
+    /// The application layer's context for this run: its threads, the process's memory
+    /// budget, the signal flag (listened to once the command asks for [`cancellation`]),
+    /// events to `sink`.
+    ///
+    /// [`cancellation`]: crate::progress::cancellation
+    pub fn context<'a>(&self, sink: &'a dyn wurfel_app::Sink) -> wurfel_app::Context<'a> {
+        context(self.threads, sink)
     }
 
     /// The engine's options: this run's threads, reporting to `callback`, stopping on a signal.
@@ -148,27 +153,21 @@ pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Pu
     Ok(loaded.puzzle)
 }
 
+/// The application layer's context of a command with `threads` workers reporting to `sink`.
+pub fn context(threads: usize, sink: &dyn wurfel_app::Sink) -> wurfel_app::Context<'_> {
+    wurfel_app::Context {
+        threads,
+        budget: crate::memory::budget(),
+        cancel: crate::progress::flag(),
+        sink,
+    }
+}
+
 /// Placements, symmetries and the engine problem of `puzzle`, with a spinner (a large puzzle
 /// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet); refused
-/// first when it and a search by `threads` workers would exceed `--max-memory`.
-pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Prepared> {
-    crate::memory::check_puzzle(puzzle)?;
-    let spinner = crate::progress::spinner(true);
-    spinner.set_message(format!(
-        "preparing {}: placements and symmetries",
-        puzzle.id
-    ));
-    let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
-    spinner.finish_and_clear();
-    if let Ok(prep) = &prep {
-        crate::memory::check_search(prep, threads)?;
-    }
-    // A piece that fits nowhere is an answer (no solution), not an input error.
-    for name in prep.as_ref().map(|p| p.unplaceable()).unwrap_or_default() {
-        note!(
-            "warning: piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
-            puzzle.name
-        );
-    }
-    prep
+/// first when it and a search by `threads` workers would exceed `--max-memory`
+/// ([`wurfel_app::prepare`]).
+pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Ready> {
+    let reporter = crate::progress::Reporter::new(true);
+    Ok(wurfel_app::prepare(&context(threads, &reporter), puzzle)?)
 }

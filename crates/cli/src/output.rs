@@ -329,22 +329,7 @@ pub fn wrap(line: &str, width: usize, indent: usize) -> String {
     out
 }
 
-/// `1234567` as `1,234,567`.
-pub fn fmt_int(n: u64) -> String {
-    fmt_digits(&n.to_string())
-}
-
-/// A decimal integer of any size (its digits) with thousands separators.
-pub fn fmt_digits(s: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use wurfel_present::numbers::{fmt_digits, fmt_int};
 
 #[cfg(test)]
 mod tests {

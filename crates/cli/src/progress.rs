@@ -103,3 +103,115 @@ pub fn search_options<'a>(
         ..Default::default()
     }
 }
+
+/// The flag a signal sets once [`cancellation`] listens for it (before that, a signal ends the
+/// process at once: there is nothing to save while a puzzle is being prepared).
+pub fn flag() -> &'static AtomicBool {
+    &CANCEL
+}
+
+/// The command line's sink for the application layer's events: a spinner for stages, a task
+/// bar for the search and the probes, a spinner line for the frontier counter, notes on
+/// standard error above whatever is drawn. Bars are drawn only on a terminal.
+pub struct Reporter {
+    show: bool,
+    drawn: std::sync::Mutex<Option<(Drawn, ProgressBar)>>,
+}
+
+/// What a [`Reporter`] is drawing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drawn {
+    Spinner,
+    Tasks,
+    Probes,
+}
+
+impl Reporter {
+    /// A reporter that draws (when `show` and standard error is a terminal).
+    pub fn new(show: bool) -> Reporter {
+        Reporter {
+            show,
+            drawn: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// Runs `f` on the bar of kind `kind`, made first if another is drawn or none.
+    fn with(&self, kind: Drawn, f: impl FnOnce(&ProgressBar)) {
+        let Ok(mut drawn) = self.drawn.lock() else {
+            return;
+        };
+        if drawn.as_ref().is_none_or(|(k, _)| *k != kind) {
+            if let Some((_, old)) = drawn.take() {
+                old.finish_and_clear();
+            }
+            let pb = match kind {
+                Drawn::Spinner => spinner(self.show),
+                Drawn::Tasks => bar(self.show),
+                Drawn::Probes => {
+                    let pb = bar(self.show);
+                    pb.set_style(
+                        ProgressStyle::with_template(
+                            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} probes  ETA {eta}",
+                        )
+                        .expect("valid template"),
+                    );
+                    pb
+                }
+            };
+            *drawn = Some((kind, pb));
+        }
+        if let Some((_, pb)) = drawn.as_ref() {
+            f(pb);
+        }
+    }
+
+    fn note(&self, text: &str) {
+        match self.drawn.lock().ok().as_deref() {
+            Some(Some((_, pb))) => say(pb, text),
+            _ => crate::note!("{text}"),
+        }
+    }
+
+    fn done(&self) {
+        if let Ok(mut drawn) = self.drawn.lock() {
+            if let Some((_, pb)) = drawn.take() {
+                pb.finish_and_clear();
+            }
+        }
+    }
+}
+
+impl Drop for Reporter {
+    fn drop(&mut self) {
+        self.done();
+    }
+}
+
+impl wurfel_app::Sink for Reporter {
+    fn event(&self, e: wurfel_app::Event<'_>) {
+        use wurfel_app::Event;
+        match e {
+            Event::Stage(msg) => self.with(Drawn::Spinner, |pb| pb.set_message(msg.to_string())),
+            Event::Search(p) => self.with(Drawn::Tasks, |pb| callback(pb)(p)),
+            Event::Frontier(p) => self.with(Drawn::Spinner, |pb| pb.set_message(frontier_line(p))),
+            Event::Probes { done, planned } => self.with(Drawn::Probes, |pb| {
+                pb.set_length(planned);
+                pb.set_position(done);
+            }),
+            Event::Note(text) => self.note(text),
+            Event::Done => self.done(),
+        }
+    }
+}
+
+/// The spinner's line for a frontier count's progress (`count` and a frontier shard).
+pub fn frontier_line(p: &wurfel_pack::frontier::FrontierProgress) -> String {
+    format!(
+        "frontier run {}/{}: cell {}/{}, {} boundary states",
+        p.run + 1,
+        p.runs,
+        p.position,
+        p.positions,
+        crate::output::fmt_int(p.states as u64)
+    )
+}

@@ -83,25 +83,29 @@ fn auto_says_which_method_it_chose() {
 }
 
 #[test]
-fn frontier_refuses_what_only_the_search_does() {
+fn auto_takes_the_search_for_what_only_the_search_does() {
     let dir = tempfile::tempdir().unwrap();
     let ck = dir.path().join("c.json");
-    let (code, _, err) = wurfel(&[
-        "count",
-        "soma",
-        "--method",
-        "auto",
-        "--checkpoint",
-        ck.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("cannot be combined with --checkpoint"),
-        "{err}"
-    );
-    assert!(!ck.exists());
-    let (code, _, err) = wurfel(&["count", "soma", "--method", "auto", "--disassemble"]);
-    assert_eq!(code, 1);
+    let ck = ck.to_str().unwrap();
+    // `auto` (the default) with a checkpoint: the method it chose writes one, and a second run
+    // resumes with the method that wrote it.
+    let (code, out, err) = wurfel(&["count", "soma", "--checkpoint", ck, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("method: search"), "{err}");
+    let first: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (code, out, err) = wurfel(&["count", "soma", "--checkpoint", ck, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("resuming its checkpoint"), "{err}");
+    let again: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(first["raw"], again["raw"]);
+    // `auto` with --disassemble: the search, which alone does it.
+    let (code, out, err) = wurfel(&["count", "soma", "--disassemble", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["method"], "search");
+    // Asked for by name, the frontier method refuses it (a usage error).
+    let (code, _, err) = wurfel(&["count", "soma", "--method", "frontier", "--disassemble"]);
+    assert_eq!(code, 2, "{err}");
     assert!(err.contains("--disassemble"), "{err}");
 }
 
@@ -218,9 +222,13 @@ fn a_checkpoint_of_another_puzzle_is_refused() {
         "the checkpoint is left as it was"
     );
     // The search's checkpoint format is not the frontier's.
-    let (code, _, err) = wurfel(&["count", &a, "--checkpoint", cks]);
+    let (code, _, err) = wurfel(&["count", &a, "--method", "search", "--checkpoint", cks]);
     assert_eq!(code, 1);
     assert!(err.contains("checkpoint"), "{err}");
+    // `auto`, the default, resumes with the method that wrote the checkpoint.
+    let (code, _, err) = wurfel(&["count", &a, "--checkpoint", cks]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("method: frontier (resuming"), "{err}");
 }
 
 #[test]

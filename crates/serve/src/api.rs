@@ -213,7 +213,7 @@ async fn check(
             "`to` is an option of convert, not of check",
         ));
     }
-    run_job(&shared, 1, move |_| pack::check(&r.source().load()?)).await
+    run_job(&shared, 1, move |ctl| pack::check(&r.source().load()?, ctl)).await
 }
 
 async fn view_solve(

@@ -61,6 +61,21 @@ impl ApiError {
     }
 }
 
+impl From<wurfel_app::AppError> for ApiError {
+    /// The application layer's error with the status of its kind: the same message as the
+    /// command line's.
+    fn from(e: wurfel_app::AppError) -> Self {
+        use wurfel_app::Kind;
+        let status = match e.kind {
+            Kind::Usage => StatusCode::BAD_REQUEST,
+            Kind::Input | Kind::Memory => StatusCode::UNPROCESSABLE_ENTITY,
+            Kind::Cancelled => StatusCode::CONFLICT,
+            Kind::Io => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, e.message)
+    }
+}
+
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)

@@ -56,6 +56,9 @@ pub struct Config {
     /// Where the 4x4x4 tables are cached (`None`: the reduction's built in memory, ~10 s; the
     /// CLI gives its table directory).
     pub revenge_tables: Option<Arc<dyn Store>>,
+    /// The memory budget every running job shares (the CLI's `--max-memory`): a job is refused
+    /// with the command line's message, as a 422, when it would not fit beside the others.
+    pub budget: wurfel_app::Budget,
 }
 
 impl Config {
@@ -70,6 +73,7 @@ impl Config {
             max_seconds: None,
             max_solutions: 1000,
             revenge_tables: None,
+            budget: wurfel_app::Budget::from_flag(None),
         }
     }
 }
@@ -92,6 +96,7 @@ impl Shared {
             queued: config.queue,
             max_nodes: config.max_nodes,
             max_seconds: config.max_seconds,
+            budget: config.budget.clone(),
         });
         Arc::new(Shared {
             config,

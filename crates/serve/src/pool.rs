@@ -89,6 +89,8 @@ pub struct Ctl {
     max_nodes: Option<u64>,
     /// Worker threads for the engine.
     pub threads: usize,
+    /// The server's memory budget, shared by every job.
+    pub budget: wurfel_app::Budget,
 }
 
 impl Ctl {
@@ -100,6 +102,17 @@ impl Ctl {
     /// Whether the job was asked to stop.
     pub fn cancelled(&self) -> bool {
         self.stop.flag.load(Ordering::SeqCst)
+    }
+
+    /// The application layer's context of this job: its threads, the server's budget, its
+    /// cancel flag, events to `sink`.
+    pub fn context<'a>(&'a self, sink: &'a dyn wurfel_app::Sink) -> wurfel_app::Context<'a> {
+        wurfel_app::Context {
+            threads: self.threads,
+            budget: &self.budget,
+            cancel: &self.stop.flag,
+            sink,
+        }
     }
 
     /// Publishes progress; past the node budget, stops the job.
@@ -188,6 +201,8 @@ pub struct Limits {
     /// Per job: nodes and wall-clock seconds (`None`: no limit).
     pub max_nodes: Option<u64>,
     pub max_seconds: Option<f64>,
+    /// The memory budget all running jobs share.
+    pub budget: wurfel_app::Budget,
 }
 
 /// The pool of running jobs and its queue.
@@ -296,6 +311,7 @@ impl Pool {
             state: tx.clone(),
             max_nodes: self.limits.max_nodes,
             threads,
+            budget: self.limits.budget.clone(),
         };
         let mut task = tokio::task::spawn_blocking(move || work(&ctl));
         let result = match self.limits.max_seconds {

@@ -63,9 +63,13 @@ pack_request!(
 );
 
 pack_request!(
-    /// `POST /api/v1/count`.
+    /// `POST /api/v1/count`: `method` `auto` (the default), `search` or `frontier`; `layers`
+    /// and `slices` as `count --layers --slices N`.
     CountRequest {
         disassemble: bool,
+        method: Option<wurfel_app::count::Method>,
+        layers: bool,
+        slices: Option<u16>,
     }
 );
 

@@ -1,26 +1,20 @@
-//! `wurfel count`: exact counts under every convention, resumable with `--checkpoint`.
-//!
-//! What a checkpoint means, and when one is trusted, is the library's business
-//! (`wurfel_pack::checkpoint`); here the file is found, read with a size limit and written
-//! atomically.
+//! `wurfel count`: exact counts under every convention (the application layer's
+//! `wurfel_app::count`), resumable with `--checkpoint`. Here: the flags, the checkpoint file
+//! (found, read with a size limit, written atomically) and the printers.
 
 use crate::args::{Disassemble, Json, PuzzleArg};
 use crate::commands::count_frontier::{self, MethodArgs};
 use crate::commands::pack::print_stats;
 use crate::exit::Stop;
-use crate::hiargs::Packing;
-use crate::hiargs::Threads;
+use crate::hiargs::{Packing, Threads};
 use crate::output::OutputPath;
-use crate::present::count::{print, Summary};
-use crate::{note, progress};
-use anyhow::{bail, Context, Result};
+use crate::progress::{self, Reporter};
+use crate::{outln, present};
+use anyhow::{bail, Result};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-use wurfel_files::read_text_bounded;
-use wurfel_pack::checkpoint::{count_resumable, Checkpoint, Fingerprint};
-use wurfel_pack::count::{CountOutcome, CountProgress, CountRequest};
-use wurfel_pack::load::MAX_FILE_BYTES;
-use wurfel_pack::Prepared;
+use std::time::Duration;
+use wurfel_app::count::{CheckpointStore, Counted};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -63,66 +57,46 @@ fn parse_interval(s: &str) -> Result<f64, String> {
 pub fn count(args: CountArgs) -> Result<()> {
     let run =
         Packing::new(&args.source, args.threads, args.json)?.with_disassemble(args.disassemble);
-    if run.disassemble && args.checkpoint.is_some() {
-        bail!(
-            "--disassemble cannot be combined with --checkpoint: checkpoints hold the assembly \
-             counts only (count without --disassemble to resume a long count)"
-        );
-    }
-    args.method
-        .check(args.checkpoint.is_some(), run.disassemble)?;
-    let store = args.checkpoint.as_deref().map(Store::check).transpose()?;
-    let prep = run.prepare()?;
+    let request = args.method.request(run.disassemble);
+    wurfel_app::count::check(&request, args.checkpoint.is_some())?;
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
-    let how = count_frontier::How {
-        json: run.json,
-        threads: run.threads,
-        max_bytes: run.max_bytes,
-        stats: args.stats,
-        checkpoint: store.as_ref().map(|s| (s.path.as_path(), &s.out)),
-        interval,
-    };
-    if count_frontier::count(&prep, &args.method, &how)? {
-        return Ok(());
-    }
-    let start = Instant::now();
-    let (outcome, disassembly) = if run.disassemble {
-        let request = CountRequest {
-            disassemble: true,
-            ..CountRequest::all()
-        };
-        let o = run_plain(&prep, &run, &request)?;
-        let d = o.disassembly;
-        (o, Some(d))
-    } else if let Some(store) = &store {
-        (search(&prep, &run, store, interval)?, None)
+    let store = args
+        .checkpoint
+        .as_deref()
+        .map(|p| Store::check(p, interval))
+        .transpose()?;
+    let ready = run.prepare()?;
+    let reporter = Reporter::new(true);
+    let ctx = run.context(&reporter);
+    progress::cancellation();
+    let counted = wurfel_app::count::count(
+        &ctx,
+        &ready,
+        &request,
+        store.as_ref().map(|s| s as &dyn CheckpointStore),
+    )?;
+    drop(reporter);
+    if run.json {
+        outln!("{}", counted.to_json(&ready)?);
     } else {
-        // Without a checkpoint nothing needs the fingerprint: a SHA-256 over the problem and
-        // a second planning of the tree (about 2% of a count of pentominoes 6x10).
-        (run_plain(&prep, &run, &CountRequest::all())?, None)
-    };
-    if let Some(e) = disassembly.and_then(|d| d.failed) {
-        bail!("{e}");
+        let text = match &counted {
+            Counted::Search(s) => present::count::render(&ready, s, false)?,
+            Counted::Frontier {
+                report,
+                seconds,
+                threads,
+                ..
+            } => count_frontier::render_text(&ready, report, *seconds, *threads)?,
+        };
+        outln!("{}", text.trim_end_matches('\n'));
     }
-    let summary = Summary {
-        counts: outcome.progress.counts,
-        complete: outcome.complete(),
-        stats: outcome.stats,
-        seconds: start.elapsed().as_secs_f64(),
-        threads: run.threads,
-        disassembly,
-    };
-    print(&prep, &summary, run.json)?;
     if args.stats {
-        print_stats(&prep, &outcome.stats);
-    }
-    if !outcome.complete() {
-        if let Some(s) = &store {
-            note!(
-                "progress saved to {}; run the same command again to resume",
-                s.path.display()
-            );
+        match &counted {
+            Counted::Search(s) => print_stats(&ready, &s.stats),
+            Counted::Frontier { report, .. } => count_frontier::print_stats(report),
         }
+    }
+    if !counted.complete() {
         return Err(Stop::Interrupted.into());
     }
     Ok(())
@@ -130,13 +104,13 @@ pub fn count(args: CountArgs) -> Result<()> {
 
 /// The checkpoint file.
 struct Store {
-    path: PathBuf,
     out: OutputPath,
+    interval: Duration,
 }
 
 impl Store {
     /// Checks the path before the search: it must be (or become) a regular file.
-    fn check(path: &Path) -> Result<Store> {
+    fn check(path: &Path, interval: Duration) -> Result<Store> {
         let out = OutputPath::check(path)?;
         if !out.is_file() {
             bail!(
@@ -144,63 +118,31 @@ impl Store {
                 path.display()
             );
         }
-        Ok(Store {
-            path: path.to_path_buf(),
-            out,
-        })
+        Ok(Store { out, interval })
+    }
+}
+
+impl CheckpointStore for Store {
+    fn name(&self) -> String {
+        self.out.shown().display().to_string()
     }
 
-    /// The validated progress saved in the file, if it exists.
-    fn load(&self, prep: &Prepared, fp: &Fingerprint) -> Result<Option<CountProgress>> {
-        if !self.path.exists() {
-            return Ok(None);
+    fn open(&self) -> io::Result<Option<Box<dyn BufRead + '_>>> {
+        match wurfel_files::open_regular(self.out.shown()) {
+            Ok(f) => Ok(Some(Box::new(io::BufReader::with_capacity(1 << 20, f)))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
         }
-        let shown = self.path.display();
-        let text = read_text_bounded(&self.path, MAX_FILE_BYTES)
-            .with_context(|| format!("cannot read checkpoint {shown}"))?;
-        let progress = Checkpoint::parse(&text, prep, fp).with_context(|| {
-            format!("checkpoint {shown} refused (remove it to count from the start)")
-        })?;
-        Ok(Some(progress))
     }
 
-    fn save(&self, puzzle: &str, fp: &Fingerprint, p: &CountProgress) -> Result<()> {
-        self.out
-            .write_all(Checkpoint::new(puzzle, fp, p).to_text().as_bytes())
+    fn save(&self, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+        let fail = |e: anyhow::Error| io::Error::other(format!("{e:#}"));
+        let mut f = self.out.create().map_err(fail)?;
+        write(&mut f)?;
+        f.commit().map_err(fail)
     }
-}
 
-/// Counts, resuming from and saving to `store` (every `every`).
-fn search(prep: &Prepared, run: &Packing, store: &Store, every: Duration) -> Result<CountOutcome> {
-    let fp = Fingerprint::of(prep)?;
-    let start = store.load(prep, &fp)?;
-    if let Some(p) = &start {
-        note!(
-            "resuming from {}: {} of {} tasks already counted",
-            store.path.display(),
-            p.next_task,
-            p.tasks_total
-        );
+    fn interval(&self) -> Duration {
+        self.interval
     }
-    let bar = progress::bar(true);
-    let callback = progress::callback(&bar);
-    let opts = run.search_options(&callback);
-    let outcome = count_resumable(prep, &fp, &opts, start, every, |p| {
-        store
-            .save(&prep.puzzle.id, &fp, p)
-            .map_err(|e| format!("{e:#}").into())
-    });
-    bar.finish_and_clear();
-    Ok(outcome?)
-}
-
-/// Counts as `request` says, without a checkpoint (with `disassemble`, every rotation class
-/// is analysed for disassembly: no checkpoints then, see `count`).
-fn run_plain(prep: &Prepared, run: &Packing, request: &CountRequest<'_>) -> Result<CountOutcome> {
-    let bar = progress::bar(true);
-    let callback = progress::callback(&bar);
-    let opts = run.search_options(&callback);
-    let outcome = prep.count_with(&opts, request, |_, _, _| Ok(()));
-    bar.finish_and_clear();
-    Ok(outcome?)
 }

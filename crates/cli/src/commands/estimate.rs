@@ -3,15 +3,14 @@
 //! intervals, and the CPU time that means on this machine.
 
 use crate::args::{Json, PuzzleArg};
-use crate::exit::{Stop, Usage};
-use crate::hiargs::Packing;
-use crate::hiargs::Threads;
+use crate::exit::Stop;
+use crate::hiargs::{Packing, Threads};
+use crate::outln;
 use crate::output::fmt_int;
-use crate::report::EstimateJson;
-use crate::{outln, progress};
+use crate::progress::{self, Reporter};
 use anyhow::Result;
-use std::time::Duration;
-use wurfel_cover::{task_plan, EstimateOptions, Interval, SearchOptions, Tree};
+use wurfel_app::estimate::EstimateRequest;
+use wurfel_cover::Interval;
 
 /// Arguments of `wurfel estimate`.
 #[derive(clap::Args, Debug)]
@@ -49,66 +48,28 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// `--probes` when not given (raised to [`PROBES_PER_TASK`] per task for large plans).
-const DEFAULT_PROBES: u64 = 50_000;
-/// The fewest probes a task gets: two in the pilot round, two in the estimating round.
-const PROBES_PER_TASK: u64 = 4;
-
 /// `wurfel estimate`.
 pub fn estimate(args: EstimateArgs) -> Result<()> {
     let run = Packing::new(&args.source, args.threads, args.json)?;
+    let request = EstimateRequest {
+        probes: args.probes,
+        seed: args.seed,
+        exhaust_last: args.exhaust_last,
+        calibrate: args.calibrate,
+    };
+    wurfel_app::estimate::check(&request)?;
+    let ready = run.prepare()?;
+    let reporter = Reporter::new(true);
+    progress::cancellation();
+    let result = wurfel_app::estimate::estimate(&run.context(&reporter), &ready, &request)?;
+    drop(reporter);
     let puzzle = &run.puzzle;
-    let prep = run.prepare()?;
-    let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks)?;
-    let probes = probes(args.probes, &puzzle.id, tasks.len())?;
-    let tree = Tree::new(prep.problem())?;
-    let bar = progress::bar(true);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} probes  ETA {eta}",
-        )
-        .expect("valid template"),
-    );
-    let tick = |done: u64, planned: u64| {
-        bar.set_length(planned);
-        bar.set_position(done);
-    };
-    let cancel = progress::cancellation();
-    let weight = |rows: &[u32]| prep.cover_weight(rows);
-    let mut est = tree.estimate(
-        &tasks,
-        &EstimateOptions {
-            probes,
-            seed: args.seed,
-            exhaust: args.exhaust_last,
-            threads: run.threads,
-            cancel: Some(cancel),
-            progress: Some(&tick),
-        },
-        &weight,
-    );
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} measuring search speed").expect("ok"),
-    );
-    // Interrupted: report what the probes say at once; a short measurement still gives the
-    // CPU time its scale. Interrupted while measuring: the measurement stops there.
-    let (measure, stop) = match progress::interrupted() {
-        true => (Duration::from_millis(100), None),
-        false => (Duration::from_secs_f64(args.calibrate), Some(cancel)),
-    };
-    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), stop);
-    // Interrupted while measuring: the probes are whole, but the CPU time rests on a cut
-    // measurement and the user asked to stop, so the report says so (and the exit code is 130).
-    est.complete &= !progress::interrupted();
-    bar.finish_and_clear();
-    let cpu = Interval {
-        estimate: est.nodes.estimate / rate,
-        low: est.nodes.low / rate,
-        high: est.nodes.high / rate,
-    };
+    let est = &result.estimate;
+    let cpu = result.cpu_seconds();
+    let rate = result.nodes_per_second;
+    let tasks = result.tasks;
     if run.json {
-        let report = EstimateJson::new(puzzle, &est, tasks.len(), args.seed, rate);
-        outln!("{}", serde_json::to_string(&report)?);
+        outln!("{}", result.to_json(&ready)?);
     } else {
         outln!(
             "{} — {} pieces, {} cells: {} random probes below {} tasks (seed {}){}",
@@ -116,7 +77,7 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
             puzzle.piece_count(),
             puzzle.target.len(),
             fmt_int(est.probes),
-            fmt_int(tasks.len() as u64),
+            fmt_int(tasks as u64),
             args.seed,
             if est.complete { "" } else { ", INTERRUPTED" }
         );
@@ -144,40 +105,6 @@ pub fn estimate(args: EstimateArgs) -> Result<()> {
         return Err(Stop::Interrupted.into());
     }
     Ok(())
-}
-
-/// `--probes`, or its default: at least [`PROBES_PER_TASK`] for each of the plan's `tasks`.
-fn probes(requested: Option<u64>, id: &str, tasks: usize) -> Result<u64> {
-    let least = PROBES_PER_TASK * tasks as u64;
-    Ok(match requested {
-        Some(p) if p < least => {
-            return Err(Usage(format!(
-                "--probes {p} is too few for {}: each of its {} tasks needs at least \
-                 {PROBES_PER_TASK} probes, {} in all",
-                id,
-                fmt_int(tasks as u64),
-                fmt_int(least)
-            ))
-            .into())
-        }
-        Some(p) => p,
-        None => DEFAULT_PROBES.max(least),
-    })
-}
-
-/// This thread's CPU time (so that other work on the machine does not slow the measurement),
-/// or wall-clock time where the system has no thread clock.
-fn cpu_clock() -> Box<dyn Fn() -> Duration> {
-    if cpu_time::ThreadTime::try_now().is_ok() {
-        Box::new(|| {
-            cpu_time::ThreadTime::try_now()
-                .map(|t| t.as_duration())
-                .unwrap_or_default()
-        })
-    } else {
-        let start = std::time::Instant::now();
-        Box::new(move || start.elapsed())
-    }
 }
 
 /// A count for people: exact digits up to 10^12, then scientific notation.

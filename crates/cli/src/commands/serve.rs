@@ -60,6 +60,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     config.max_seconds = args.max_seconds;
     config.max_solutions = args.max_solutions as usize;
     config.revenge_tables = Some(std::sync::Arc::new(crate::commands::revenge::table_store()));
+    config.budget = crate::memory::budget().clone();
     let server = wurfel_serve::start(config).with_context(|| format!("cannot listen on {bind}"))?;
     let addr = server.addr();
     if !addr.ip().is_loopback() {

@@ -1,7 +1,6 @@
 //! A count's result as `count` prints it, text or JSON; also what `shard merge` of a packing
 //! count prints, and the lines `count --method frontier` shares.
 
-use crate::outln;
 use crate::output::{fmt_digits, fmt_int, wrap, TEXT_WIDTH};
 use crate::report::CountJson;
 use anyhow::Result;
@@ -9,12 +8,6 @@ use std::fmt::Write as _;
 use wurfel_pack::{Convention, Prepared};
 
 pub use wurfel_present::count::Summary;
-
-/// Prints a count's result as `count` does (text, or one JSON object).
-pub fn print(prep: &Prepared, s: &Summary, json: bool) -> Result<()> {
-    outln!("{}", render(prep, s, json)?.trim_end_matches('\n'));
-    Ok(())
-}
 
 /// A count's result as `count` prints it.
 pub fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
@@ -117,12 +110,13 @@ pub fn write_count(
             format!("published {} ({}){mark}", fmt_int(x.count), x.source)
         })
         .collect();
-    let line = format!(
-        "  {:<22} {:>14}   {}",
-        c.key(),
-        fmt_digits(digits),
-        published.join("; ")
-    );
+    // A count stopped early is a lower bound, never shown as a plain number.
+    let shown = if complete {
+        fmt_digits(digits)
+    } else {
+        format!("at least {}", fmt_digits(digits))
+    };
+    let line = format!("  {:<22} {:>14}   {}", c.key(), shown, published.join("; "));
     // Citations wrap under the column they start in.
     writeln!(out, "{}", wrap(line.trim_end(), TEXT_WIDTH, 42))?;
     Ok(())

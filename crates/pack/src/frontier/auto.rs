@@ -75,9 +75,20 @@ pub fn choose(
     threads: usize,
     cancel: Option<&AtomicBool>,
 ) -> Result<Choice, FrontierError> {
+    // The search's estimate first: the frontier counter is chosen only when twice its
+    // transitions, with the margin, stay within the search's nodes, so its probe need never
+    // make more than that many (a puzzle the search finishes in moments is decided in
+    // moments: `auto` is the default method).
+    let search_nodes = search_nodes(prep, threads, cancel);
+    let enough = (search_nodes / (2.0 * MARGIN)).max(1.0);
+    let budget = if enough < PROBE_TRANSITIONS as f64 {
+        enough.ceil() as u64
+    } else {
+        PROBE_TRANSITIONS
+    };
     let opts = FrontierOptions {
         max_bytes,
-        max_transitions: PROBE_TRANSITIONS,
+        max_transitions: budget,
         classes: false,
         cancel,
         ..Default::default()
@@ -89,7 +100,7 @@ pub fn choose(
         probed: 0.0,
         peak_states: 0,
         refused: None,
-        search_nodes: search_nodes(prep, threads, cancel),
+        search_nodes,
     };
     match count(prep, &opts) {
         Ok(r) => {
@@ -103,7 +114,7 @@ pub fn choose(
             positions,
         }) => {
             choice.probed = position.max(1) as f64 / positions as f64;
-            choice.transitions = Some(PROBE_TRANSITIONS as f64 / choice.probed);
+            choice.transitions = Some(budget as f64 / choice.probed);
         }
         Err(FrontierError::Cancelled) => return Err(FrontierError::Cancelled),
         Err(e) => choice.refused = Some(e),

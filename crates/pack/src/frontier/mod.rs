@@ -31,7 +31,9 @@ mod step;
 mod table;
 
 pub use merge::merge_slices;
-pub use saved::{fingerprint, read as read_checkpoint, Resume, Snapshot};
+pub use saved::{
+    fingerprint, read as read_checkpoint, Resume, Snapshot, FORMAT as CHECKPOINT_FORMAT,
+};
 
 use crate::Prepared;
 use num_bigint::BigUint;

@@ -53,3 +53,42 @@ pub fn viewer(scenes: &[wurfel_render::Scene]) -> Result<Answer, ApiError> {
         .map(Answer::Html)
         .map_err(|e| ApiError::input(format!("cannot draw the scenes: {e}")))
 }
+
+/// The application layer's events as a job's progress (notes and stages are the command line's
+/// standard error; a job's watchers see numbers).
+pub struct JobSink<'a> {
+    ctl: &'a Ctl,
+    start: std::time::Instant,
+}
+
+impl<'a> JobSink<'a> {
+    pub fn new(ctl: &'a Ctl) -> Self {
+        JobSink {
+            ctl,
+            start: std::time::Instant::now(),
+        }
+    }
+}
+
+impl wurfel_app::Sink for JobSink<'_> {
+    fn event(&self, e: wurfel_app::Event<'_>) {
+        use wurfel_app::Event;
+        let seconds = crate::pool::since(self.start);
+        match e {
+            Event::Search(p) => self.ctl.report(engine_progress(p)),
+            Event::Frontier(p) => self.ctl.report(Progress {
+                done: (p.run * p.positions + p.position) as u64,
+                total: (p.runs * p.positions) as u64,
+                seconds,
+                ..Default::default()
+            }),
+            Event::Probes { done, planned } => self.ctl.report(Progress {
+                done,
+                total: planned,
+                seconds,
+                ..Default::default()
+            }),
+            Event::Stage(_) | Event::Note(_) | Event::Done => {}
+        }
+    }
+}

@@ -1,23 +1,23 @@
 //! Packing puzzles: `solve`, `count`, `estimate`, and the checks, pictures and conversions of
 //! the web app. Each returns the object the CLI prints with `--json`.
 
-use super::{engine_progress, to_json};
+use super::{engine_progress, to_json, JobSink};
 use crate::error::ApiError;
-use crate::pool::{since, Answer, Ctl, Progress};
+use crate::pool::{Answer, Ctl};
 use crate::requests::{self, CountRequest, EstimateRequest, LoadedPuzzle, SolveRequest};
 use serde::Serialize;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
-use wurfel_cover::{task_plan, EstimateOptions, SearchOptions, Tree};
+use wurfel_app::Ready;
+use wurfel_cover::SearchOptions;
 use wurfel_pack::{Prepared, Want};
-use wurfel_present::count::Summary;
-use wurfel_present::report::{CountJson, EstimateJson, PuzzleEntry, SolutionJson};
+use wurfel_present::report::{PuzzleEntry, SolutionJson};
 use wurfel_present::scene::{disassembly_frames, solution_scene};
 
-/// Placements, symmetries and the engine problem, refused with the CLI's message.
-pub fn prepare(l: &LoadedPuzzle) -> Result<Prepared, ApiError> {
-    Prepared::new(&l.puzzle)
-        .map_err(|e| ApiError::input(format!("cannot solve `{}`: {e}", l.puzzle.id)))
+/// Placements, symmetries and the engine problem, within the server's memory budget
+/// (`wurfel_app::prepare`: refused with the CLI's message).
+pub fn prepare(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Ready, ApiError> {
+    let sink = JobSink::new(ctl);
+    Ok(wurfel_app::prepare(&ctl.context(&sink), &l.puzzle)?)
 }
 
 /// Engine options for `ctl`'s job: its threads, its cancel flag, progress to its watchers.
@@ -81,7 +81,7 @@ pub fn solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError
         return Err(ApiError::bad_request("`plan` requires `disassemble`"));
     }
     let l = r.source().load()?;
-    let prep = prepare(&l)?;
+    let prep = prepare(&l, ctl)?;
     let sols = solutions(&prep, r, ctl, max)?;
     let out: Vec<SolutionJson> = sols
         .iter()
@@ -100,7 +100,7 @@ pub fn solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError
 /// `solve --render x.html`: the viewer page with the solutions (and their disassembly).
 pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError> {
     let l = r.source().load()?;
-    let prep = prepare(&l)?;
+    let prep = prepare(&l, ctl)?;
     let sols = solutions(&prep, r, ctl, max)?;
     let scenes: Vec<_> = sols
         .iter()
@@ -129,100 +129,38 @@ pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, Api
     super::viewer(&scenes)
 }
 
-/// `count --json` (with `disassemble`, `count --disassemble --json`). Stopped early, the
+/// `count --json` (`wurfel_app::count`: the method `auto` by default). Stopped early, the
 /// partial counts with `"complete": false`, as the CLI prints them after Ctrl-C.
 pub fn count(r: &CountRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
-    let l = r.source().load()?;
-    let prep = prepare(&l)?;
-    let start = Instant::now();
-    let report = |p: &wurfel_cover::Progress| ctl.report(engine_progress(p));
-    let opts = options(ctl, &report);
-    let request = wurfel_pack::count::CountRequest {
+    let request = wurfel_app::count::CountRequest {
+        method: r.method.unwrap_or_default(),
+        layers: r.layers,
+        slices: r.slices.unwrap_or(1),
         disassemble: r.disassemble,
-        ..wurfel_pack::count::CountRequest::all()
     };
-    let outcome = prep
-        .count_with(&opts, &request, |_, _, _| Ok(()))
-        .map_err(|e| ApiError::input(e.to_string()))?;
-    if let Some(e) = outcome.disassembly.failed {
-        return Err(ApiError::input(e.to_string()));
-    }
-    let summary = Summary {
-        counts: outcome.progress.counts,
-        complete: outcome.report.complete,
-        stats: outcome.stats,
-        seconds: since(start),
-        threads: ctl.threads,
-        disassembly: r.disassemble.then_some(outcome.disassembly),
-    };
-    to_json(&CountJson::new(&prep, &summary))
-}
-
-/// `estimate --json`.
-pub fn estimate(r: &EstimateRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
-    let probes = r.probes.unwrap_or(50_000);
-    if !(1..=1_000_000_000_000).contains(&probes) {
-        return Err(ApiError::bad_request("`probes` must be 1 to 10^12"));
-    }
-    let calibrate = r.calibrate.unwrap_or(1.0);
-    if !(0.05..=3600.0).contains(&calibrate) {
-        return Err(ApiError::bad_request(
-            "`calibrate` is a number of seconds from 0.05 to 3600",
-        ));
-    }
-    let seed = r.seed.unwrap_or(1);
+    wurfel_app::count::check(&request, false)?;
     let l = r.source().load()?;
-    let prep = prepare(&l)?;
-    let bad = |e: wurfel_cover::ProblemError| ApiError::input(e.to_string());
-    let tasks = task_plan(prep.problem(), SearchOptions::default().min_tasks).map_err(bad)?;
-    let tree = Tree::new(prep.problem()).map_err(bad)?;
-    let start = Instant::now();
-    let tick = |done: u64, planned: u64| {
-        ctl.report(Progress {
-            done,
-            total: planned,
-            seconds: since(start),
-            ..Default::default()
-        })
-    };
-    let weight = |rows: &[u32]| prep.cover_weight(rows);
-    let mut est = tree.estimate(
-        &tasks,
-        &EstimateOptions {
-            probes,
-            seed,
-            exhaust: r.exhaust_last.unwrap_or(8),
-            threads: ctl.threads,
-            cancel: Some(ctl.cancel_flag()),
-            progress: Some(&tick),
-        },
-        &weight,
-    );
-    // Cancelled already: a short measurement gives the partial estimate's CPU time its scale;
-    // cancelled while measuring: the measurement stops there.
-    let (measure, cancel) = if ctl.cancelled() {
-        (Duration::from_millis(100), None)
-    } else {
-        (Duration::from_secs_f64(calibrate), Some(ctl.cancel_flag()))
-    };
-    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), cancel);
-    // Cancelled while measuring: the probes are whole but the job was cancelled (as the CLI).
-    est.complete &= !ctl.cancelled();
-    to_json(&EstimateJson::new(&l.puzzle, &est, tasks.len(), seed, rate))
+    let ready = prepare(&l, ctl)?;
+    let sink = JobSink::new(ctl);
+    let counted = wurfel_app::count::count(&ctl.context(&sink), &ready, &request, None)?;
+    Ok(Answer::Json(counted.to_json(&ready)?))
 }
 
-/// This thread's CPU time (other jobs do not slow the measurement), else wall-clock time.
-fn cpu_clock() -> Box<dyn Fn() -> Duration> {
-    if cpu_time::ThreadTime::try_now().is_ok() {
-        Box::new(|| {
-            cpu_time::ThreadTime::try_now()
-                .map(|t| t.as_duration())
-                .unwrap_or_default()
-        })
-    } else {
-        let start = Instant::now();
-        Box::new(move || start.elapsed())
-    }
+/// `estimate --json` (`wurfel_app::estimate`).
+pub fn estimate(r: &EstimateRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
+    let defaults = wurfel_app::estimate::EstimateRequest::default();
+    let request = wurfel_app::estimate::EstimateRequest {
+        probes: r.probes,
+        seed: r.seed.unwrap_or(defaults.seed),
+        exhaust_last: r.exhaust_last.unwrap_or(defaults.exhaust_last),
+        calibrate: r.calibrate.unwrap_or(defaults.calibrate),
+    };
+    wurfel_app::estimate::check(&request)?;
+    let l = r.source().load()?;
+    let ready = prepare(&l, ctl)?;
+    let sink = JobSink::new(ctl);
+    let est = wurfel_app::estimate::estimate(&ctl.context(&sink), &ready, &request)?;
+    Ok(Answer::Json(est.to_json(&ready)?))
 }
 
 /// `POST /api/v1/check`: the puzzle as `list --json` describes it, its cells (for the
@@ -256,10 +194,10 @@ pub struct PieceModel<'a> {
 
 /// Prepares the puzzle as `count` would, reporting instead of counting: what `count` would
 /// refuse (e.g. the volumes) is in `errors`, what it would warn about in `warnings`.
-pub fn check(l: &LoadedPuzzle) -> Result<Answer, ApiError> {
+pub fn check(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Answer, ApiError> {
     let mut warnings = l.warnings.clone();
     let mut errors = Vec::new();
-    match prepare(l) {
+    match wurfel_app::prepare(&ctl.context(&wurfel_app::Silent), &l.puzzle) {
         Ok(prep) => {
             for name in prep.unplaceable() {
                 warnings.push(format!(

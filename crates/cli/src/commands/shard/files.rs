@@ -7,7 +7,6 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use wurfel_files::read_text_bounded;
 use wurfel_pack::checkpoint::Fingerprint;
-use wurfel_pack::Prepared;
 use wurfel_shard::{shard_name, Observed, Plan, ShardResult};
 
 /// The largest plan read (a million shards of a few tasks each fit).
@@ -118,7 +117,7 @@ impl PlanDir {
 
     /// The puzzle of the plan, prepared, after checking it is the problem the plan was cut
     /// from.
-    pub fn prepared(&self, plan: &Plan) -> Result<Prepared> {
+    pub fn prepared(&self, plan: &Plan) -> Result<wurfel_app::Ready> {
         if plan.job.kind != Kind::Count.key() && plan.job.kind != Kind::FrontierCount.key() {
             bail!(
                 "internal error: `{}` shards have no packing puzzle",

@@ -89,14 +89,13 @@ impl FrontierJob {
         let tick = |p: &frontier::FrontierProgress| {
             bar.set_message(format!(
                 "slices {a}..{b}: {}",
-                crate::commands::count_frontier::progress_line(p)
+                crate::progress::frontier_line(p)
             ));
         };
         let opts = FrontierOptions {
             slice: Some((a, b)),
             threads,
-            max_bytes: crate::memory::limit_bytes()
-                .map_or(usize::MAX, |b| usize::try_from(b).unwrap_or(usize::MAX)),
+            max_bytes: crate::memory::limit_bytes(),
             cancel: Some(progress::cancellation()),
             progress: Some(&tick),
             ..self.options()
