@@ -99,18 +99,20 @@ fn load(
     let Some(reader) = store.open().map_err(cannot)? else {
         return Ok(None);
     };
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     reader
         .take(MAX_FILE_BYTES + 1)
-        .read_to_string(&mut text)
+        .read_to_end(&mut bytes)
         .map_err(cannot)?;
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(AppError::input(format!(
-            "checkpoint {shown} refused (remove it to count from the start): larger than {} \
-             bytes",
-            MAX_FILE_BYTES
-        )));
+    let refused = |why: String| {
+        AppError::input(format!(
+            "checkpoint {shown} refused (remove it to count from the start): {why}"
+        ))
+    };
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(refused(format!("larger than {MAX_FILE_BYTES} bytes")));
     }
+    let text = String::from_utf8(bytes).map_err(|_| refused("it is not UTF-8 text".into()))?;
     Checkpoint::parse(&text, prep, fp).map(Some).map_err(|e| {
         AppError::input(format!(
             "checkpoint {shown} refused (remove it to count from the start): {}",
