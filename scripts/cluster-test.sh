@@ -11,7 +11,8 @@
 #      the emitted driver (an array and a join job per depth), killed after depth 3 and run
 #      again (it goes on from the depth under way); the rows equal `revenge analyse`.
 #   5. Slurm: the frontier count of T-tetracubes in 4x4x6 in 4 slices (`shard plan --method
-#      frontier --layers --slices 4`), merged; the counts equal `count --method frontier`.
+#      frontier --layers --slices 4`): status before and after the array, the dependent merge
+#      job; the counts equal `count --method frontier` (and the search's).
 # Before that it checks that a stale pid file (its pid reused by another program) kills nothing.
 # Starts the single-node Slurm cluster with scripts/slurm-up.sh (apt: slurm-wlm, munge, parallel).
 # When that is impossible it fails loudly: CI never skips this silently. Every wait is bounded.
@@ -221,14 +222,27 @@ printf '%s\n' 'name = "T-tetracubes in 4x4x6"' '[target]' 'box = [4, 4, 6]' '[[p
   'name = "T"' 'cells = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]]' 'count = 24' >"$t446"
 "$WURFEL" count "$t446" --method frontier --json >"$work/t446.count.json"
 want=$(counts_of "$work/t446.count.json")
+"$WURFEL" count "$t446" --json >"$work/t446.search.json"
+[ "$(counts_of "$work/t446.search.json")" = "$want" ] || fail "count --method frontier gives '$want', the search '$(counts_of "$work/t446.search.json")'"
 d=$work/t446-frontier
 "$WURFEL" shard plan "$t446" --method frontier --layers --slices 4 --dir "$d"
+todo=$("$WURFEL" shard status "$d" --not-done)
+[ "$todo" = 0-3 ] || fail "a new frontier plan: shard status --not-done says '$todo', expected '0-3'"
 "$WURFEL" shard emit "$d" --to slurm >/dev/null
 submit "$d"
+[ -n "$array" ] || fail "no array job was submitted for the frontier plan"
 wait_done "$array"; wait_done "$merge"
+for i in 0 1 2 3; do
+  state=$(job_state "${array}_$i")
+  [ "$state" = COMPLETED ] || fail "frontier shard task ${array}_$i is $state"
+done
+todo=$("$WURFEL" shard status "$d" --not-done)
+[ -z "$todo" ] || fail "after the array: shard status --not-done says '$todo', expected nothing"
 [ "$(job_state "$merge")" = COMPLETED ] || fail "frontier merge job $merge is $(job_state "$merge")"
 got=$(counts_of "$d/merged.json")
 [ "$got" = "$want" ] || fail "Slurm frontier merge gives '$got', one machine '$want'"
-say "   merged through Slurm: $got = wurfel count --method frontier"
+method=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["method"])' "$d/merged.json")
+[ "$method" = frontier ] || fail "the merged frontier count says method '$method'"
+say "   4 array tasks, status all done, merged through Slurm: $got = wurfel count --method frontier = the search"
 
 say "all checks passed in $SECONDS s"

@@ -1,7 +1,7 @@
-//! A prototype, measured and not integrated (docs/PERFORMANCE.md, "Engine ideas measured"):
-//! the live rows of a node as a bitset over the rows instead of filtered lists. Every row has
-//! the bitset of the rows compatible with it, so a child's live rows are one AND over the
-//! words; a group's live rows are a run of words (rows are numbered group by group); the
+//! A prototype, measured and not integrated (docs/notes/2026-11-engine-speed.md, "Engine ideas
+//! measured"): the live rows of a node as a bitset over the rows instead of filtered lists.
+//! Every row has the bitset of the rows compatible with it, so a child's live rows are one AND
+//! over the words; a group's live rows are a run of words (rows are numbered group by group); the
 //! per-cell counts for the branching choice come from the live rows' masks through the
 //! engine's kind of bit-sliced counter.
 //!
