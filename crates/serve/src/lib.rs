@@ -109,6 +109,7 @@ impl Shared {
         self.revenge.get_or_init(|| {
             Reduction::new(&TableStore {
                 store: self.config.revenge_tables.clone(),
+                report: None,
             })
         })
     }
