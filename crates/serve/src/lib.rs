@@ -5,7 +5,8 @@
 //! a single-page app embedded in the binary (no build step, no network).
 //!
 //! - [`requests`]: the request bodies; [`body`]: strict JSON bodies; [`error`]: `{"error"}`;
-//! - [`guard`]: the `Host`/`Origin` checks (DNS rebinding);
+//! - [`guard`]: the `Host`/`Origin` checks (DNS rebinding); [`conn`]: the accept loop, with
+//!   header and body timeouts and a bound on open connections;
 //! - [`pool`]: jobs on blocking threads, a fixed number at once, a bounded queue, budgets,
 //!   cancellation; [`jobs`]: the jobs API and its event stream;
 //! - [`work`]: the library calls each job makes; [`api`]: the routes; [`assets`]: the app.
@@ -16,6 +17,7 @@
 pub mod api;
 pub mod assets;
 pub mod body;
+pub mod conn;
 pub mod error;
 pub mod guard;
 pub mod jobs;
@@ -56,10 +58,13 @@ pub struct Config {
     /// Where the 4x4x4 tables are cached (`None`: the reduction's built in memory, ~10 s; the
     /// CLI gives its table directory).
     pub revenge_tables: Option<Arc<dyn Store>>,
+    /// Connections open at once, and how long a request's head and body may take.
+    pub connections: conn::Limits,
 }
 
 impl Config {
-    /// Defaults for `bind`: 2 jobs, 16 waiting, all cores per job, 1,000 solutions, no budgets.
+    /// Defaults for `bind`: 2 jobs, 16 waiting, all cores per job, 1,000 solutions, no budgets;
+    /// 512 connections, 10 s for a request's head, 30 s for its body ([`conn::Limits`]).
     pub fn new(bind: SocketAddr) -> Config {
         Config {
             bind,
@@ -70,6 +75,7 @@ impl Config {
             max_seconds: None,
             max_solutions: 1000,
             revenge_tables: None,
+            connections: conn::Limits::default(),
         }
     }
 }
@@ -205,6 +211,7 @@ pub fn start(config: Config) -> std::io::Result<Server> {
         .build()?;
     let listener = runtime.block_on(tokio::net::TcpListener::bind(config.bind))?;
     let addr = listener.local_addr()?;
+    let limits = config.connections;
     let shared = Shared::new(config);
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new()
@@ -219,7 +226,7 @@ pub fn start(config: Config) -> std::io::Result<Server> {
                 // Stopping drops every connection at once: an open event stream must not keep
                 // the server alive.
                 tokio::select! {
-                    r = axum::serve(listener, app) => r,
+                    r = conn::serve(listener, app, limits) => r,
                     _ = rx => Ok(()),
                 }
             });
