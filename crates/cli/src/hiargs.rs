@@ -156,7 +156,7 @@ pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Prepared> {
     let spinner = crate::progress::spinner(true);
     spinner.set_message(format!(
         "preparing {}: placements and symmetries",
-        puzzle.id
+        crate::terminal::escaped(&puzzle.id)
     ));
     let prep = Prepared::new(puzzle).with_context(|| format!("cannot solve `{}`", puzzle.id));
     spinner.finish_and_clear();

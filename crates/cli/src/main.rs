@@ -5,7 +5,8 @@
 //! (one module per command, each parse → validate outputs → search → report), `report` (every
 //! JSON shape as a type, from the `wurfel-present` crate), `output` (the one atomic file writer),
 //! `inputs` (what a command reads, which no output may replace), `progress` (bars, spinners,
-//! signals), `exit` (exit codes), `memory` (the `--max-memory` budget). This file only parses
+//! signals), `terminal` (standard output and error, control characters escaped), `exit` (exit
+//! codes), `memory` (the `--max-memory` budget). This file only parses
 //! and turns errors into exit codes.
 
 mod args;
@@ -17,6 +18,7 @@ mod memory;
 mod output;
 mod present;
 mod progress;
+mod terminal;
 
 // Every JSON shape lives in the presentation layer, shared with `wurfel serve`.
 use wurfel_present::report;
