@@ -73,7 +73,16 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
         crate::note!("{err:#}");
         return ExitCode::from(130);
     }
-    crate::note!("error: {err:#}");
+    // A write past `ulimit -f` (SIGXFSZ is ignored: see `progress`) fails with EFBIG.
+    let too_large = err.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::FileTooLarge)
+    });
+    if too_large {
+        crate::note!("error: {err:#}\n(the file size limit was reached: see `ulimit -f`)");
+    } else {
+        crate::note!("error: {err:#}");
+    }
     if err.downcast_ref::<Usage>().is_some() || kind == Some(wurfel_app::Kind::Usage) {
         ExitCode::from(2)
     } else {
@@ -82,14 +91,15 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
 }
 
 /// `println!` that returns the error (to the enclosing `anyhow::Result` function) instead of
-/// panicking when standard output is closed or full.
+/// panicking when standard output is closed or full; control characters are escaped
+/// ([`crate::terminal`]: names from a puzzle file cannot restyle the terminal).
 #[macro_export]
 macro_rules! outln {
     () => { $crate::outln!("") };
     ($($arg:tt)*) => {
         ::anyhow::Context::context(
             ::std::io::Write::write_fmt(
-                &mut ::std::io::stdout(),
+                &mut $crate::terminal::stdout(),
                 format_args!("{}\n", format_args!($($arg)*)),
             ),
             "cannot write to standard output",
@@ -98,11 +108,12 @@ macro_rules! outln {
 }
 
 /// `eprintln!` for status messages: a closed standard error is no reason to fail or panic.
+/// Control characters are escaped ([`crate::terminal`]): errors may quote the input.
 #[macro_export]
 macro_rules! note {
     ($($arg:tt)*) => {{
         let _ = ::std::io::Write::write_fmt(
-            &mut ::std::io::stderr(),
+            &mut $crate::terminal::stderr(),
             format_args!("{}\n", format_args!($($arg)*)),
         );
     }};

@@ -5,7 +5,8 @@
 //! (one module per command, each parse → validate outputs → search → report), `report` (every
 //! JSON shape as a type, from the `wurfel-present` crate), `output` (the one atomic file writer),
 //! `inputs` (what a command reads, which no output may replace), `progress` (bars, spinners,
-//! signals), `exit` (exit codes), `memory` (the `--max-memory` budget). This file only parses
+//! signals), `terminal` (standard output and error, control characters escaped), `exit` (exit
+//! codes), `memory` (the `--max-memory` budget). This file only parses
 //! and turns errors into exit codes.
 
 mod args;
@@ -17,6 +18,7 @@ mod memory;
 mod output;
 mod present;
 mod progress;
+mod terminal;
 
 // Every JSON shape lives in the presentation layer, shared with `wurfel serve`.
 use wurfel_present::report;
@@ -26,7 +28,8 @@ use std::process::ExitCode;
 
 /// Solve cube puzzles fast and exactly: packings, snake cubes and the 4x4x4 cube.
 #[derive(Parser, Debug)]
-#[command(name = "wurfel", version, about, long_about = None, after_help = exit::HELP)]
+// The doc comment is the `about` (the man page's NAME line: "wurfel - Solve cube ...").
+#[command(name = "wurfel", version, long_about = None, after_help = exit::HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -92,5 +95,40 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => exit::report(&e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shell words of an example line (double quotes group, as a shell reads them here).
+    fn words(line: &str) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut quoted = false;
+        for c in line.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                ' ' if !quoted => out.push(String::new()),
+                c => out.last_mut().unwrap().push(c),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_man_page_example_parses() {
+        for (page, examples) in commands::shell::EXAMPLES {
+            for (line, _) in *examples {
+                let w = words(line);
+                assert_eq!(w[0], "wurfel", "{line}");
+                let sub = page.strip_prefix("wurfel-").map(|p| p.replace('-', " "));
+                let shown = w[1..].join(" ");
+                assert!(sub.is_none_or(|s| shown.starts_with(&s)), "{page}: {line}");
+                if let Err(e) = Cli::try_parse_from(&w) {
+                    panic!("{page}: `{line}` does not parse: {e}");
+                }
+            }
+        }
     }
 }

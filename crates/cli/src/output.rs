@@ -163,12 +163,21 @@ impl OutputPath {
 
     /// Opens the output; nothing is visible at a regular file's path until
     /// [`OutputFile::commit`].
+    /// Standard output gets text (`--out -`: listings, tables, JSON lines), so its control
+    /// characters are escaped ([`crate::terminal`]); files and other streams get the bytes.
     pub fn create(&self) -> Result<OutputFile> {
+        self.open(true)
+    }
+
+    /// `escape`: text for standard output, escaped there; else bytes (pictures, meshes, whole
+    /// files), written as they are wherever they go.
+    fn open(&self, escape: bool) -> Result<OutputFile> {
         // Inputs found after the check (none should be) are protected all the same.
         self.check_inputs()?;
         let shown = self.shown.clone();
         let sink = match &self.dest {
-            Dest::Stdout => Sink::Stdout(io::stdout()),
+            Dest::Stdout if escape => Sink::Stdout(crate::terminal::stdout()),
+            Dest::Stdout => Sink::Raw(io::stdout()),
             Dest::Stream(p) => Sink::Stream(BufWriter::new(
                 OpenOptions::new()
                     .append(true)
@@ -188,7 +197,7 @@ impl OutputPath {
 
     /// Writes `bytes` as the whole output.
     pub fn write_all(&self, bytes: &[u8]) -> Result<()> {
-        let mut f = self.create()?;
+        let mut f = self.open(false)?;
         f.write_all(bytes)
             .with_context(|| format!("cannot write {}", self.shown.display()))?;
         f.commit()
@@ -234,7 +243,8 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
 }
 
 enum Sink {
-    Stdout(io::Stdout),
+    Stdout(crate::terminal::Safe<io::Stdout>),
+    Raw(io::Stdout),
     Stream(BufWriter<std::fs::File>),
     File(BufWriter<AtomicFile>),
 }
@@ -274,6 +284,7 @@ impl OutputFile {
     fn finish(mut self, divert: Option<&Path>) -> io::Result<()> {
         match self.sink.take().expect("finished once") {
             Sink::Stdout(mut s) => s.flush(),
+            Sink::Raw(mut s) => s.flush(),
             Sink::Stream(mut w) => w.flush(),
             Sink::File(w) => {
                 let f = w.into_inner().map_err(|e| e.into_error())?;
@@ -290,6 +301,7 @@ impl Write for OutputFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self.sink.as_mut().expect("not finished") {
             Sink::Stdout(s) => s.write(buf),
+            Sink::Raw(s) => s.write(buf),
             Sink::Stream(w) => w.write(buf),
             Sink::File(w) => w.write(buf),
         }
@@ -297,6 +309,7 @@ impl Write for OutputFile {
     fn flush(&mut self) -> io::Result<()> {
         match self.sink.as_mut().expect("not finished") {
             Sink::Stdout(s) => s.flush(),
+            Sink::Raw(s) => s.flush(),
             Sink::Stream(w) => w.flush(),
             Sink::File(w) => w.flush(),
         }

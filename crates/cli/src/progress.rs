@@ -4,6 +4,9 @@
 //! A search that can stop cleanly asks for [`cancellation`]: the first signal then sets the flag
 //! (the search stops, results so far are reported, a checkpoint is saved). Anywhere else, and
 //! on a second signal, the handler removes this process's temporary files and exits with 130.
+//! SIGXFSZ (a write beyond `ulimit -f`) is ignored, so such a write fails with `EFBIG` and the
+//! ordinary error path reports it and removes the temporary file, instead of the signal killing
+//! the process with the temporary left behind.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -14,8 +17,9 @@ use wurfel_cover::{Progress, SearchOptions};
 static CANCEL: AtomicBool = AtomicBool::new(false);
 static LISTENING: AtomicBool = AtomicBool::new(false);
 
-/// Installs the SIGINT/SIGTERM/SIGHUP handler; called once at start-up.
+/// Installs the SIGINT/SIGTERM/SIGHUP handler and ignores SIGXFSZ; called once at start-up.
 pub fn install_signal_handler() {
+    ignore_file_size_signal();
     let _ = ctrlc::set_handler(|| {
         if LISTENING.load(Ordering::SeqCst) && !CANCEL.swap(true, Ordering::SeqCst) {
             crate::note!("\ninterrupted: finishing cleanly (interrupt again to quit at once)");
@@ -24,6 +28,20 @@ pub fn install_signal_handler() {
             std::process::exit(130);
         }
     });
+}
+
+/// Ignores SIGXFSZ: a write past the file size limit (`ulimit -f`) then fails with `EFBIG`, an
+/// I/O error the writer reports (and whose temporary file it removes), instead of killing the
+/// process.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: `signal` is called with a valid signal number and `SIG_IGN`, which installs no
+    // handler code (nothing runs in signal context); it changes only this process's
+    // disposition of SIGXFSZ, which no other part of wurfel (nor ctrlc, which handles
+    // SIGINT/SIGTERM/SIGHUP) relies on. The previous disposition it returns is not needed.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 /// The flag a signal sets from now on (instead of ending the process).
@@ -73,7 +91,7 @@ pub fn say(pb: &ProgressBar, msg: &str) {
     if pb.is_hidden() {
         crate::note!("{msg}");
     } else {
-        pb.println(msg);
+        pb.println(crate::terminal::escaped(msg));
     }
 }
 
@@ -191,7 +209,9 @@ impl wurfel_app::Sink for Reporter {
     fn event(&self, e: wurfel_app::Event<'_>) {
         use wurfel_app::Event;
         match e {
-            Event::Stage(msg) => self.with(Drawn::Spinner, |pb| pb.set_message(msg.to_string())),
+            Event::Stage(msg) => self.with(Drawn::Spinner, |pb| {
+                pb.set_message(crate::terminal::escaped(msg))
+            }),
             Event::Search(p) => self.with(Drawn::Tasks, |pb| callback(pb)(p)),
             Event::Frontier(p) => self.with(Drawn::Spinner, |pb| pb.set_message(frontier_line(p))),
             Event::Probes { done, planned } => self.with(Drawn::Probes, |pb| {

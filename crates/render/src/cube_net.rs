@@ -16,11 +16,14 @@ pub struct NetStrip {
     pub title: String,
     /// (label, facelets): each position's 6·n² face letters (`U R F D L B`).
     pub nets: Vec<(String, String)>,
-    /// Number every sticker by its place in the facelet string (0 to 6·n²−1), on larger
-    /// stickers: the picture that explains the input order.
+    /// Name every sticker by its face and its place on that face (`U1` to `B16` on a 4x4x4,
+    /// as the web app names them), on larger stickers: the picture that explains the input
+    /// order.
     pub numbered: bool,
 }
 
+/// The faces in facelet order.
+const FACES: [char; 6] = ['U', 'R', 'F', 'D', 'L', 'B'];
 /// Where each face of the cross sits, in face widths, in the facelet order U R F D L B.
 const FACE_AT: [(f64, f64); 6] = [
     (1.0, 0.0),
@@ -124,7 +127,8 @@ fn layout(s: &NetStrip) -> Result<Doc, RenderError> {
                 let light = u32::from(fill.0) + u32::from(fill.1) + u32::from(fill.2) > 450;
                 let text = if light { ink } else { Rgb(255, 255, 255) };
                 let (cx, cy) = (x + st / 2.0, y + st / 2.0 + 4.0);
-                d.text(cx, cy, 11.0, Anchor::Middle, true, text, &i.to_string());
+                let name = format!("{}{}", FACES[i / (n * n)], i % (n * n) + 1);
+                d.text(cx, cy, 11.0, Anchor::Middle, true, text, &name);
             }
         }
     }
@@ -206,20 +210,23 @@ mod tests {
         };
         let svg = net_strip_svg(&s).unwrap();
         assert_eq!(svg.matches("<path").count(), 96);
-        for i in 0..96 {
-            assert_eq!(svg.matches(&format!(">{i}<")).count(), 1, "sticker {i}");
+        for face in FACES {
+            for k in 1..=16 {
+                let name = format!(">{face}{k}<");
+                assert_eq!(svg.matches(&name).count(), 1, "sticker {face}{k}");
+            }
         }
-        // Sticker 16 is R's top-left: right of F's top row, one face right of F's 32.
-        let x_of = |i: usize| {
-            let at = svg.find(&format!(">{i}<")).unwrap();
+        // R1 is R's top-left: right of F's top row, one face right of F1.
+        let x_of = |name: &str| {
+            let at = svg.find(&format!(">{name}<")).unwrap();
             let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
             let x = &tag[tag.find("x=\"").unwrap() + 3..];
             x[..x.find('"').unwrap()].parse::<f64>().unwrap()
         };
-        assert_eq!(x_of(16) - x_of(32), 4.0 * NUMBERED_STICKER);
-        assert_eq!(x_of(32) - x_of(64), 4.0 * NUMBERED_STICKER);
-        assert_eq!(x_of(80) - x_of(16), 4.0 * NUMBERED_STICKER);
-        assert_eq!(x_of(0), x_of(32));
+        assert_eq!(x_of("R1") - x_of("F1"), 4.0 * NUMBERED_STICKER);
+        assert_eq!(x_of("F1") - x_of("L1"), 4.0 * NUMBERED_STICKER);
+        assert_eq!(x_of("B1") - x_of("R1"), 4.0 * NUMBERED_STICKER);
+        assert_eq!(x_of("U1"), x_of("F1"));
     }
 
     #[test]

@@ -20,6 +20,7 @@ fn main() {
     let t = std::time::Instant::now();
     let solver = Reduction::new(&TableStore {
         store: dir.map(|d| std::sync::Arc::new(wurfel_files::Dir::new(d)) as _),
+        report: None,
     });
     let startup = t.elapsed().as_secs_f64();
     let (mut obtm, mut stm, mut secs) = (Vec::new(), Vec::new(), Vec::new());

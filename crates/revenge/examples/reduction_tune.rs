@@ -41,6 +41,7 @@ fn main() {
         });
     let solver = Reduction::new(&TableStore {
         store: dir.map(|d| std::sync::Arc::new(wurfel_files::Dir::new(d)) as _),
+        report: None,
     });
     let t = std::time::Instant::now();
     let sols: Vec<(usize, u64, String)> = (first..first + n)

@@ -639,12 +639,22 @@ impl Cube {
     }
 }
 
+/// Sticker `i` of a facelet string as the nets name it: its face and its place there, from 1
+/// (`U1` … `B16`).
+fn sticker_name(i: usize) -> String {
+    format!("{}{}", FACE_CHARS[(i / 16).min(5)], i % 16 + 1)
+}
+
 /// Why a facelet string is not a 4x4x4 position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FaceletError {
     #[error("expected 96 facelets (faces U R F D L B, 16 each), got {0}")]
     Length(usize),
-    #[error("unknown character {ch:?} at position {pos} (use U R F D L B)")]
+    #[error(
+        "unknown character {ch:?} at sticker {} ({} of 96; use U R F D L B)",
+        sticker_name(*pos),
+        pos + 1
+    )]
     UnknownChar { pos: usize, ch: char },
     #[error("colour {colour} appears {count} times, expected 16")]
     ColourCount { colour: char, count: usize },

@@ -1,7 +1,9 @@
 //! The request body: JSON only (`Content-Type: application/json`, which a page on another
 //! site cannot send without a CORS preflight that this server never answers), limited in size,
-//! parsed strictly (an unknown option is an error, as an unknown flag is for the CLI).
+//! parsed strictly (an unknown option is an error, as an unknown flag is for the CLI), and read
+//! within the body timeout ([`crate::conn::Limits::body_timeout`]; 408 after it).
 
+use crate::conn::{BodyTimeout, Limits};
 use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
@@ -27,7 +29,21 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
                 "send the request as JSON, with the header `Content-Type: application/json`",
             ));
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+        let limit = req
+            .extensions()
+            .get::<BodyTimeout>()
+            .map_or(Limits::default().body_timeout, |t| t.0);
+        let read = tokio::time::timeout(limit, Bytes::from_request(req, state));
+        let bytes = read.await.map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not arrive within {} s",
+                    limit.as_secs_f64()
+                ),
+            )
+        })?;
+        let bytes = bytes.map_err(|e| {
             let status = e.status();
             if status == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(

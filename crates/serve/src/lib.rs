@@ -5,7 +5,8 @@
 //! a single-page app embedded in the binary (no build step, no network).
 //!
 //! - [`requests`]: the request bodies; [`body`]: strict JSON bodies; [`error`]: `{"error"}`;
-//! - [`guard`]: the `Host`/`Origin` checks (DNS rebinding);
+//! - [`guard`]: the `Host`/`Origin` checks (DNS rebinding); [`conn`]: the accept loop, with
+//!   header and body timeouts and a bound on open connections;
 //! - [`pool`]: jobs on blocking threads, a fixed number at once, a bounded queue, budgets,
 //!   cancellation; [`jobs`]: the jobs API and its event stream;
 //! - [`work`]: the library calls each job makes; [`api`]: the routes; [`assets`]: the app.
@@ -16,6 +17,7 @@
 pub mod api;
 pub mod assets;
 pub mod body;
+pub mod conn;
 pub mod error;
 pub mod guard;
 pub mod jobs;
@@ -59,10 +61,13 @@ pub struct Config {
     /// The memory budget every running job shares (the CLI's `--max-memory`): a job is refused
     /// with the command line's message, as a 422, when it would not fit beside the others.
     pub budget: wurfel_app::Budget,
+    /// Connections open at once, and how long a request's head and body may take.
+    pub connections: conn::Limits,
 }
 
 impl Config {
-    /// Defaults for `bind`: 2 jobs, 16 waiting, all cores per job, 1,000 solutions, no budgets.
+    /// Defaults for `bind`: 2 jobs, 16 waiting, all cores per job, 1,000 solutions, no budgets;
+    /// 512 connections, 10 s for a request's head, 30 s for its body ([`conn::Limits`]).
     pub fn new(bind: SocketAddr) -> Config {
         Config {
             bind,
@@ -74,6 +79,7 @@ impl Config {
             max_solutions: 1000,
             revenge_tables: None,
             budget: wurfel_app::Budget::from_flag(None),
+            connections: conn::Limits::default(),
         }
     }
 }
@@ -114,6 +120,7 @@ impl Shared {
         self.revenge.get_or_init(|| {
             Reduction::new(&TableStore {
                 store: self.config.revenge_tables.clone(),
+                report: None,
             })
         })
     }
@@ -209,6 +216,7 @@ pub fn start(config: Config) -> std::io::Result<Server> {
         .build()?;
     let listener = runtime.block_on(tokio::net::TcpListener::bind(config.bind))?;
     let addr = listener.local_addr()?;
+    let limits = config.connections;
     let shared = Shared::new(config);
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new()
@@ -223,7 +231,7 @@ pub fn start(config: Config) -> std::io::Result<Server> {
                 // Stopping drops every connection at once: an open event stream must not keep
                 // the server alive.
                 tokio::select! {
-                    r = axum::serve(listener, app) => r,
+                    r = conn::serve(listener, app, limits) => r,
                     _ = rx => Ok(()),
                 }
             });

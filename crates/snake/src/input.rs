@@ -61,7 +61,15 @@ pub fn resolve(text: &str, board: Option<&str>) -> Result<Named, InputError> {
             let looks_like_name = text.chars().any(|c| {
                 c.is_ascii_alphabetic() && !matches!(c.to_ascii_uppercase(), 'E' | 'S' | 'C')
             });
-            if looks_like_name {
+            let close = close_ids(text);
+            if looks_like_name && !close.is_empty() {
+                let close: Vec<String> = close.iter().map(|id| format!("`{id}`")).collect();
+                InputError(format!(
+                    "`{text}` is neither a built-in snake nor a chain; did you mean {}? (`wurfel \
+                     snake list` lists them)",
+                    close.join(" or ")
+                ))
+            } else if looks_like_name {
                 InputError(format!(
                     "`{text}` is neither a built-in snake (see `wurfel snake list`) nor a chain: {err}"
                 ))
@@ -91,9 +99,34 @@ pub fn resolve(text: &str, board: Option<&str>) -> Result<Named, InputError> {
     Ok(Named { name, problem })
 }
 
+/// Catalog ids within a small edit distance of `name` (as packing ids are suggested), closest
+/// first.
+fn close_ids(name: &str) -> Vec<&'static str> {
+    let lower = name.trim().to_lowercase();
+    let mut scored: Vec<(usize, &'static str)> = catalog::CATALOG
+        .iter()
+        .filter_map(|e| {
+            let d = strsim::levenshtein(&lower, e.id);
+            let near = d <= 2.max(e.id.len() / 4);
+            (near || (lower.len() >= 3 && e.id.contains(lower.as_str()))).then_some((d, e.id))
+        })
+        .collect();
+    scored.sort();
+    scored.into_iter().take(3).map(|(_, id)| id).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misspelt_names_get_suggestions() {
+        let e = resolve("standrad", None).unwrap_err().to_string();
+        assert!(e.contains("did you mean `standard`?"), "{e}");
+        let e = resolve("zzzzzz", None).unwrap_err().to_string();
+        assert!(e.contains("neither a built-in snake"), "{e}");
+        assert!(!e.contains("did you mean"), "{e}");
+    }
 
     #[test]
     fn boxes_parse() {

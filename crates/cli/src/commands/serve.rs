@@ -5,6 +5,7 @@ use crate::hiargs::Threads;
 use crate::note;
 use anyhow::{Context, Result};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
 
 /// Arguments of `wurfel serve`.
 #[derive(clap::Args, Debug)]
@@ -40,6 +41,18 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_solutions: u32,
+    /// Connections open at once [default: 512, or fewer under a low `ulimit -n`]. Beyond it a
+    /// new connection closes the oldest one that has not sent a request yet, or is answered
+    /// 503 when all are busy.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: Option<u32>,
+    /// Seconds a client has to send a request's head (from connecting, or from the previous
+    /// answer on a kept-alive connection) before the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    header_timeout: f64,
+    /// Seconds a client has to send a request's body (answered 408 after it).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_seconds)]
+    body_timeout: f64,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -59,6 +72,13 @@ pub fn run(args: ServeArgs) -> Result<()> {
     config.max_nodes = args.max_nodes;
     config.max_seconds = args.max_seconds;
     config.max_solutions = args.max_solutions as usize;
+    config.connections = wurfel_serve::conn::Limits {
+        max_connections: args
+            .max_connections
+            .map_or_else(default_connections, |n| n as usize),
+        header_timeout: Duration::from_secs_f64(args.header_timeout),
+        body_timeout: Duration::from_secs_f64(args.body_timeout),
+    };
     config.revenge_tables = Some(std::sync::Arc::new(crate::commands::revenge::table_store()));
     config.budget = crate::memory::budget().clone();
     let server = wurfel_serve::start(config).with_context(|| format!("cannot listen on {bind}"))?;
@@ -79,6 +99,25 @@ pub fn run(args: ServeArgs) -> Result<()> {
         open_browser(&url);
     }
     server.wait().context("the server stopped")
+}
+
+/// 512 connections, or fewer when the descriptor limit (`ulimit -n`) would not leave 64
+/// descriptors for everything else (table files, threads, the listener): a connection past the
+/// limit would fail to be accepted at all.
+fn default_connections() -> usize {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `getrlimit` writes one `rlimit` through the pointer, which points to a live,
+    // properly aligned local of that type; it has no other effect.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+    let available = if ok {
+        usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX)
+    } else {
+        usize::MAX
+    };
+    available.saturating_sub(64).clamp(16, 512)
 }
 
 /// Asks the desktop to open `url`; a failure is only a note (the address is printed).

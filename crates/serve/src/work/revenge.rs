@@ -61,9 +61,12 @@ pub fn solve(r: &RevengeRequest, shared: &Shared) -> Result<Answer, ApiError> {
         ));
     }
     let opts = options(r)?;
+    // The position is checked before the tables are asked for: a bad one is refused at once,
+    // not after the tables are built (half a minute on a first start).
+    let cube = position(r)?;
     match r.method.as_deref() {
-        None | Some("reduction") => reduction(r, &opts, shared.revenge()),
-        Some("five-stage") => five_stage(r, &opts, shared),
+        None | Some("reduction") => reduction(&cube, &opts, shared.revenge()),
+        Some("five-stage") => five_stage(&cube, &opts, shared),
         Some(m) => Err(ApiError::bad_request(format!(
             "unknown method `{m}`: use reduction or five-stage"
         ))),
@@ -101,23 +104,21 @@ fn options(r: &RevengeRequest) -> Result<Options, ApiError> {
 }
 
 /// `revenge solve --method reduction --json`.
-fn reduction(r: &RevengeRequest, opts: &Options, solver: &Reduction) -> Result<Answer, ApiError> {
-    let cube = position(r)?;
+fn reduction(cube: &Cube, opts: &Options, solver: &Reduction) -> Result<Answer, ApiError> {
     let t = Instant::now();
     let sol = solver
-        .solve(&cube, opts)
+        .solve(cube, opts)
         .map_err(|e| ApiError::input(e.to_string()))?;
     to_json(&ReductionSolution::new(&sol, t.elapsed().as_secs_f64()))
 }
 
 /// `revenge solve --method five-stage --json`, only with tables built beforehand: a web
 /// request never starts their 2.3 GB, minutes-long build.
-fn five_stage(r: &RevengeRequest, opts: &Options, shared: &Shared) -> Result<Answer, ApiError> {
-    let cube = position(r)?;
+fn five_stage(cube: &Cube, opts: &Options, shared: &Shared) -> Result<Answer, ApiError> {
     let solver = shared.five_stage()?;
     let t = Instant::now();
     let sol = solver
-        .solve(&cube, opts)
+        .solve(cube, opts)
         .map_err(|e| ApiError::input(e.to_string()))?;
     to_json(&RevengeSolution::new(&sol, t.elapsed().as_secs_f64()))
 }

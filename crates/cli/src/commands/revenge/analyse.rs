@@ -219,7 +219,7 @@ fn analyse_reduced(a: &AnalyseArgs) -> Result<()> {
                 let mut l = last_line.lock().expect("progress lock");
                 if l.elapsed() > Duration::from_secs(60) {
                     *l = Instant::now();
-                    eprintln!("{msg}");
+                    crate::note!("{msg}");
                 }
             }
             pb.set_message(msg);

@@ -85,16 +85,49 @@ pub(super) fn load_solver(common: &Common) -> Result<(Solver, f64)> {
     Ok((solver, t.elapsed().as_secs_f64()))
 }
 
-/// Loads (or builds once, about ten seconds) the reduction solver's tables.
+/// Loads (or builds once, about half a minute) the reduction solver's tables. Each table built
+/// is announced and timed on stderr, as plain lines when stderr is no terminal (a script or a
+/// job log sees the build going on); tables loaded only update the spinner.
 pub(super) fn load_reduction(common: &Common) -> Result<(Reduction, f64)> {
     let t = Instant::now();
     let pb = spinner(!common.quiet);
+    let dir = cache_dir();
     pb.set_message(format!(
         "reduction tables (built once, cached in {})",
-        cache_dir().display()
+        dir.display()
     ));
+    let quiet = common.quiet;
+    let built = std::sync::atomic::AtomicUsize::new(0);
+    let bar = pb.clone();
+    let report = move |name: &str, len: usize, ev: TableEvent| match ev {
+        TableEvent::Loaded => bar.set_message(format!("loaded {name}")),
+        TableEvent::Building => {
+            let n = built.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if n == 1 && !quiet {
+                say(
+                    &bar,
+                    &format!(
+                        "first use of the reduction method: building its tables (45 MB, about half a \
+                         minute) once, cached in {}",
+                        dir.display()
+                    ),
+                );
+            }
+            let msg = format!(
+                "building table {n}, {name}: {len} entries, {:.1} MB",
+                len as f64 / 2e6
+            );
+            if !quiet {
+                say(&bar, &msg);
+            }
+            bar.set_message(msg);
+        }
+        TableEvent::Built(s) if !quiet => say(&bar, &format!("built {name} in {s:.1} s")),
+        _ => {}
+    };
     let r = Reduction::new(&TableStore {
         store: Some(std::sync::Arc::new(table_store())),
+        report: Some(std::sync::Arc::new(report)),
     });
     pb.finish_and_clear();
     Ok((r, t.elapsed().as_secs_f64()))

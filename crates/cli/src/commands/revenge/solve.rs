@@ -38,7 +38,7 @@ fn position(a: &SolveArgs) -> Result<Cube> {
                 .zip(&read.scheme)
                 .map(|(face, colour)| format!("{face}={colour}"))
                 .collect();
-            eprintln!(
+            crate::note!(
                 "stickers read as {} ({})",
                 faces.join(" "),
                 read.frame.describe()

@@ -5,6 +5,7 @@
 
 use crate::store::Store;
 use crate::toolkit::prune::NibbleTable;
+use crate::TableEvent;
 use std::sync::Arc;
 
 /// Entry of a state the search never reached.
@@ -27,9 +28,23 @@ impl<'a> Nibbles<'a> {
 
 /// Where tables live between runs. `None` keeps everything in memory (tests, or no usable
 /// cache directory).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct TableStore {
     pub store: Option<Arc<dyn Store>>,
+    /// Told of each table as it is loaded or built (the CLI's progress lines): its name,
+    /// entries and what happens ([`TableEvent::Loaded`], or [`TableEvent::Building`] then
+    /// [`TableEvent::Built`]).
+    #[allow(clippy::type_complexity)]
+    pub report: Option<Arc<dyn Fn(&str, usize, TableEvent) + Send + Sync>>,
+}
+
+impl std::fmt::Debug for TableStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableStore")
+            .field("store", &self.store)
+            .field("report", &self.report.as_ref().map(|_| "..."))
+            .finish()
+    }
 }
 
 impl TableStore {
@@ -42,12 +57,21 @@ impl TableStore {
         build: impl FnOnce() -> NibbleTable,
     ) -> NibbleTable {
         let name = format!("reduction-{name}");
+        let report = |ev| {
+            if let Some(r) = &self.report {
+                r(&name, len, ev);
+            }
+        };
         if let Some(store) = &self.store {
             if let Ok(t) = crate::toolkit::cache::load(&**store, &name, len) {
+                report(TableEvent::Loaded);
                 return t;
             }
         }
+        report(TableEvent::Building);
+        let start = std::time::Instant::now();
         let t = build();
+        report(TableEvent::Built(start.elapsed().as_secs_f64()));
         if let Some(store) = &self.store {
             let _ = crate::toolkit::cache::store(&**store, &name, &t);
         }

@@ -48,6 +48,7 @@ fn three_bench() {
     let t = Instant::now();
     let tp = TwoPhase::new(&TableStore {
         store: Some(std::sync::Arc::new(wurfel_files::Dir::new(dir))),
+        report: None,
     });
     eprintln!(
         "tables: {:.2} s, {} bytes",
