@@ -1,7 +1,7 @@
 //! The packing puzzle model shared by files, the catalog, the solver and the writers.
 
-use std::fmt;
 use crate::colors::Colored;
+use std::fmt;
 use wurfel_geom::{Cell, Shape};
 
 /// A counting convention (see the crate documentation and `docs/ARCHITECTURE.md`).

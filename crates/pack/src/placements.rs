@@ -142,8 +142,10 @@ fn for_each_placement(
                         f(cells, Vec::new())?;
                         continue;
                     }
-                    let mut pairs: Vec<(u32, u8)> =
-                        cells.into_iter().zip(orient.colors.iter().copied()).collect();
+                    let mut pairs: Vec<(u32, u8)> = cells
+                        .into_iter()
+                        .zip(orient.colors.iter().copied())
+                        .collect();
                     if pairs.iter().all(|&(i, k)| allowed(k, i as usize)) {
                         pairs.sort_unstable();
                         f(

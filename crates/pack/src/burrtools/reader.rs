@@ -1,8 +1,8 @@
 //! Reading a `.xmpuzzle` file into a [`Puzzle`].
 
 use super::{BurrError, MAX_XML_BYTES};
-use crate::file::{parse_puzzle, to_toml, MAX_COUNT};
 use crate::colors::colors_of;
+use crate::file::{parse_puzzle, to_toml, MAX_COUNT};
 use crate::model::{Piece, Puzzle};
 use roxmltree::{Document, Node};
 use std::collections::{HashMap, HashSet};
@@ -392,7 +392,10 @@ fn color_rules(p: Node<'_, '_>, origin: &str) -> Result<Vec<(u8, u8)>, BurrError
         if a >= 63 || b >= 63 {
             return Err(err(
                 origin,
-                format!("a colour pair names colour {} (at most 63 colours)", a.max(b) + 1),
+                format!(
+                    "a colour pair names colour {} (at most 63 colours)",
+                    a.max(b) + 1
+                ),
             ));
         }
         rules.push((a as u8 + 1, b as u8 + 1));

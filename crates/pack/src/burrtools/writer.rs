@@ -99,9 +99,8 @@ fn colors_xml(p: &Puzzle) -> String {
 /// The puzzle as gzip-compressed BurrTools XML: one shape per piece kind, then the target as
 /// the last shape, and one problem using them (each kind with its count or range).
 pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
-    let mut xml = String::from(
-        "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/>",
-    );
+    let mut xml =
+        String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/>");
     xml.push_str(&colors_xml(p));
     xml.push_str("<shapes>");
     for piece in &p.pieces {
@@ -125,11 +124,7 @@ pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
             String::new()
         };
         if piece.min == piece.count {
-            let _ = write!(
-                xml,
-                "<shape id=\"{id}\" count=\"{}\"{group}/>",
-                piece.count
-            );
+            let _ = write!(xml, "<shape id=\"{id}\" count=\"{}\"{group}/>", piece.count);
         } else {
             let _ = write!(
                 xml,

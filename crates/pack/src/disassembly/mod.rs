@@ -136,7 +136,14 @@ pub fn disassemble_grouped(
     }
     let ids: Vec<usize> = (0..pieces.len()).collect();
     let offsets = vec![[0; 3]; pieces.len()];
-    part(&Pieces { cells: pieces, groups }, &ids, &offsets)
+    part(
+        &Pieces {
+            cells: pieces,
+            groups,
+        },
+        &ids,
+        &offsets,
+    )
 }
 
 /// The assembly's pieces and their groups.

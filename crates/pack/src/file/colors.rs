@@ -22,7 +22,10 @@ fn integers<const N: usize>(
         other => {
             return Err(cx.err(
                 v.span(),
-                format!("{what} must be an array of {N} integers, found {}", describe(other)),
+                format!(
+                    "{what} must be an array of {N} integers, found {}",
+                    describe(other)
+                ),
             ))
         }
     };
