@@ -4,7 +4,6 @@
 //! A shape without colours (an empty colour list) behaves exactly as the plain [`Shape`]: the
 //! same orientations in the same order, so puzzles without colours prepare as before.
 
-use crate::model::Piece;
 use std::collections::{HashMap, HashSet};
 use wurfel_geom::{Cell, Iso, Shape};
 
@@ -33,11 +32,6 @@ pub fn colors_of(cells: &[Cell], map: &HashMap<Cell, u8>) -> Vec<u8> {
 }
 
 impl Colored {
-    /// A piece's shape with its constraint colours.
-    pub fn of(piece: &Piece) -> Colored {
-        Colored::new(piece.shape.clone(), &piece.cell_colors)
-    }
-
     /// `shape` with `colors` (in the order of its cells; all neutral when empty or all 0).
     pub fn new(shape: Shape, colors: &[u8]) -> Colored {
         let colors = if colors.iter().all(|&c| c == 0) {

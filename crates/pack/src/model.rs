@@ -178,6 +178,11 @@ impl Piece {
     pub fn cell_color(&self, i: usize) -> u8 {
         self.cell_colors.get(i).copied().unwrap_or(0)
     }
+
+    /// The shape with its constraint colours.
+    pub fn colored(&self) -> Colored {
+        Colored::new(self.shape.clone(), &self.cell_colors)
+    }
 }
 
 impl Puzzle {
@@ -231,7 +236,7 @@ impl Puzzle {
         let canon: Vec<(Colored, u32)> = self
             .pieces
             .iter()
-            .map(|p| (Colored::of(p).canonical(), p.group))
+            .map(|p| (p.colored().canonical(), p.group))
             .collect();
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for (k, c) in canon.iter().enumerate() {

@@ -168,7 +168,7 @@ pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
     let allowed = |k: u8, i: usize| puzzle.color_allowed(k, target.get(i).copied().unwrap_or(0));
     let mut out = Vec::new();
     for (k, piece) in puzzle.pieces.iter().enumerate() {
-        let _ = for_each_placement(&Colored::of(piece), board, &allowed, |cells, colors| {
+        let _ = for_each_placement(&piece.colored(), board, &allowed, |cells, colors| {
             out.push(Placement {
                 kind: k as u32,
                 cells,

@@ -13,7 +13,6 @@
 //! whose orientations are equal as shapes but differ in colours has them as distinct
 //! placements, and a mirror twin must be the mirror image in colours too.
 
-use crate::colors::Colored;
 use crate::placements::{board_colors, BoxBoard, Placement};
 use crate::Puzzle;
 use std::collections::HashMap;
@@ -61,7 +60,7 @@ fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
     let key: Vec<_> = puzzle
         .pieces
         .iter()
-        .map(|p| (Colored::of(p).canonical(), p.min, p.count))
+        .map(|p| (p.colored().canonical(), p.min, p.count))
         .collect();
     puzzle
         .pieces
@@ -69,7 +68,7 @@ fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
         .enumerate()
         .map(|(k, p)| {
             let rank = key[..k].iter().filter(|x| **x == key[k]).count();
-            let mirror = (Colored::of(p).mirrored().canonical(), p.min, p.count);
+            let mirror = (p.colored().mirrored().canonical(), p.min, p.count);
             key.iter()
                 .enumerate()
                 .filter(|(_, x)| **x == mirror)

@@ -201,13 +201,7 @@ fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrErr
                         format!("shape `{}` starts with a colour, not a voxel state", v.name),
                     ));
                 };
-                color = color * 10 + ch as u32 - '0' as u32;
-                if color > 63 {
-                    return Err(err(
-                        origin,
-                        format!("shape `{}` has a voxel of colour {color}, above 63", v.name),
-                    ));
-                }
+                color = next_digit(color, ch, &v.name, origin)?;
                 if color == 0 {
                     v.colors.remove(&cell);
                 } else {
@@ -232,6 +226,18 @@ fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrErr
         ));
     }
     Ok(v)
+}
+
+/// The colour read so far, `color`, followed by the digit `ch`: at most 63.
+fn next_digit(color: u32, ch: char, name: &str, origin: &str) -> Result<u32, BurrError> {
+    let color = color * 10 + ch.to_digit(10).unwrap_or(0);
+    if color > 63 {
+        return Err(err(
+            origin,
+            format!("shape `{name}` has a voxel of colour {color}, above 63"),
+        ));
+    }
+    Ok(color)
 }
 
 /// The problems' names in file order (unnamed ones as `P1`, `P2`, ...).
