@@ -20,6 +20,8 @@ use wurfel_pack::{Prepared, Puzzle};
 /// A placed piece: its kind and its (cell, colour) pairs, sorted.
 type Placed = (usize, Vec<(Cell, u8)>);
 type Solution = BTreeSet<Placed>;
+/// A kind's key: (canonical coloured shape, min, count).
+type Key = (Vec<(Cell, u8)>, u32, u32);
 
 /// A coloured piece's cells under `iso`, normalized, sorted.
 fn image(cells: &[(Cell, u8)], iso: Iso) -> Vec<(Cell, u8)> {
@@ -178,7 +180,7 @@ fn place(p: &Puzzle, iso: Iso, c: Cell) -> Cell {
 }
 
 /// The kinds' keys: (canonical coloured shape, min, count).
-fn keys(p: &Puzzle) -> Vec<(Vec<(Cell, u8)>, u32, u32)> {
+fn keys(p: &Puzzle) -> Vec<Key> {
     p.pieces
         .iter()
         .map(|k| {
@@ -191,7 +193,7 @@ fn keys(p: &Puzzle) -> Vec<(Vec<(Cell, u8)>, u32, u32)> {
 /// The image of a solution under `iso` (`at`: where it puts each target cell; `key`: the
 /// kinds' keys), `None` when a kind has no mirror twin.
 fn transform(
-    key: &[(Vec<(Cell, u8)>, u32, u32)],
+    key: &[Key],
     at: &HashMap<Cell, Cell>,
     s: &Solution,
     iso: Iso,

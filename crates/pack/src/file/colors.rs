@@ -87,7 +87,7 @@ pub(super) fn cell_colors(
             ));
         }
         first.insert(cell, v.span());
-        map.insert(cell, color(cx, v.span(), c, &format!("{what}"))?);
+        map.insert(cell, color(cx, v.span(), c, what)?);
     }
     Ok(colors_of(shape.cells(), &map))
 }
