@@ -85,6 +85,8 @@ fn piece(name: String, symbol: char, shape: &Shape) -> Piece {
         count: 1,
         min: 1,
         color: None,
+        cell_colors: Vec::new(),
+        group: 0,
     }
 }
 
@@ -106,6 +108,8 @@ fn puzzle(tet: &Shape, screws: [&Shape; 2], pents: [(usize, &Shape); 3]) -> Puzz
         optional: vec![],
         pieces,
         published: vec![],
+        target_colors: vec![],
+        color_rules: vec![],
     }
     // Two copies of one screw (a mirror variant) must count as one kind of two pieces.
     .merge_equal_shapes()

@@ -6,6 +6,7 @@
 //!   size limit (`wurfel_files::read_bounded`);
 //! - [`burrtools`]: BurrTools `.xmpuzzle` files, read and written;
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
+//! - [`colors`]: constraint colours carried along with shapes (orientations, mirror images);
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
 //! - [`memory`]: what preparing and searching a puzzle takes in memory, known beforehand;
@@ -21,6 +22,7 @@ pub mod assembly;
 pub mod burrtools;
 pub mod catalog;
 pub mod checkpoint;
+pub mod colors;
 pub mod count;
 pub mod disassembly;
 pub mod file;

@@ -1,5 +1,6 @@
 //! The packing puzzle model shared by files, the catalog, the solver and the writers.
 
+use crate::colors::Colored;
 use std::fmt;
 use wurfel_geom::{Cell, Shape};
 
@@ -72,6 +73,12 @@ pub struct Piece {
     pub min: u32,
     /// Optional display colour (`#rrggbb`).
     pub color: Option<String>,
+    /// Constraint colours of the cells, in the order of `shape.cells()` (0 is neutral, as in
+    /// BurrTools); empty when every cell is neutral. See [`Puzzle::color_rules`].
+    pub cell_colors: Vec<u8>,
+    /// BurrTools' piece group (0: none): pieces of one group need not come apart from each
+    /// other for an assembly to count as disassembled.
+    pub group: u32,
 }
 
 /// A packing puzzle: fill every cell of `target` except possibly the `optional` ones with the
@@ -96,6 +103,13 @@ pub struct Puzzle {
     pub pieces: Vec<Piece>,
     /// Published counts for this puzzle.
     pub published: Vec<Published>,
+    /// Constraint colours of the target's cells, in the order of `target.cells()` (0 neutral);
+    /// empty when every cell is neutral.
+    pub target_colors: Vec<u8>,
+    /// Allowed (piece colour, target colour) pairs, both at least 1: a piece cell of colour
+    /// `a` may cover a target cell of colour `b` only when `(a, b)` is listed; a neutral cell
+    /// (colour 0) on either side matches anything (BurrTools' colour constraints).
+    pub color_rules: Vec<(u8, u8)>,
 }
 
 /// No choice of piece counts (each between its `min` and `count`) has a total volume between
@@ -159,7 +173,39 @@ pub fn check_volume(
     }
 }
 
+impl Piece {
+    /// The constraint colour of the `i`-th cell of `shape.cells()` (0 when neutral).
+    pub fn cell_color(&self, i: usize) -> u8 {
+        self.cell_colors.get(i).copied().unwrap_or(0)
+    }
+
+    /// The shape with its constraint colours.
+    pub fn colored(&self) -> Colored {
+        Colored::new(self.shape.clone(), &self.cell_colors)
+    }
+}
+
 impl Puzzle {
+    /// Whether some piece or target cell has a constraint colour (only then do
+    /// [`Puzzle::color_rules`] restrict placements).
+    pub fn has_colors(&self) -> bool {
+        self.target_colors.iter().any(|&c| c != 0)
+            || self
+                .pieces
+                .iter()
+                .any(|p| p.cell_colors.iter().any(|&c| c != 0))
+    }
+
+    /// Whether a piece cell of colour `piece` may cover a target cell of colour `target`.
+    pub fn color_allowed(&self, piece: u8, target: u8) -> bool {
+        piece == 0 || target == 0 || self.color_rules.contains(&(piece, target))
+    }
+
+    /// Whether some piece belongs to a group.
+    pub fn has_groups(&self) -> bool {
+        self.pieces.iter().any(|p| p.group != 0)
+    }
+
     /// Whether the pieces' volume fits the target's (see [`check_volume`]).
     pub fn check_volume(&self) -> Result<(), VolumeMismatch> {
         check_volume(&self.pieces, &self.target, self.optional.len())
@@ -187,7 +233,11 @@ impl Puzzle {
     /// have the same shape up to rotation. They count as distinct pieces (as in BurrTools);
     /// [`Puzzle::merge_equal_shapes`] reads them as copies instead.
     pub fn equal_shapes(&self) -> Vec<Vec<usize>> {
-        let canon: Vec<Shape> = self.pieces.iter().map(|p| p.shape.canonical()).collect();
+        let canon: Vec<(Colored, u32)> = self
+            .pieces
+            .iter()
+            .map(|p| (p.colored().canonical(), p.group))
+            .collect();
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for (k, c) in canon.iter().enumerate() {
             match groups.iter_mut().find(|g| canon[g[0]] == *c) {

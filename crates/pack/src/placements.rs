@@ -1,6 +1,7 @@
 //! Placement generation: every way to put each piece kind into the target. The file checks
 //! ("does this piece fit anywhere?") and the solver use this same search.
 
+use crate::colors::Colored;
 use crate::Puzzle;
 use std::ops::ControlFlow;
 use wurfel_geom::{BoxGrid, Cell, Iso, Shape};
@@ -85,19 +86,40 @@ pub struct Placement {
     pub kind: u32,
     /// Box cell indices, sorted.
     pub cells: Vec<u32>,
+    /// The piece's constraint colour on each of `cells` (empty for a piece without colours):
+    /// two orientations with equal cells but different colours are different placements.
+    pub colors: Vec<u8>,
 }
 
-/// Calls `f` with the sorted box cells of every placement of `shape` on target cells of
-/// `board`: orientations in [`Shape::orientations`] order, then translations in (z, y, x)
-/// order. Stops early when `f` breaks.
+/// The constraint colour of every box cell (empty when the target has none).
+pub fn board_colors(puzzle: &Puzzle, board: &BoxBoard) -> Vec<u8> {
+    if puzzle.target_colors.iter().all(|&c| c == 0) {
+        return Vec::new();
+    }
+    let mut out = vec![0u8; board.len()];
+    let o = board.origin;
+    for (c, &k) in puzzle.target.cells().iter().zip(&puzzle.target_colors) {
+        if let Some(i) = board.index([c[0] - o[0], c[1] - o[1], c[2] - o[2]]) {
+            out[i] = k;
+        }
+    }
+    out
+}
+
+/// Calls `f` with the sorted box cells (and their piece colours, empty without colours) of
+/// every placement of `shape` on target cells of `board`: orientations in
+/// [`Colored::orientations`] order, then translations in (z, y, x) order. `allowed` says
+/// whether a piece colour may lie on a box cell (never asked for a piece without colours).
+/// Stops early when `f` breaks.
 fn for_each_placement(
-    shape: &Shape,
+    shape: &Colored,
     board: &BoxBoard,
-    mut f: impl FnMut(Vec<u32>) -> ControlFlow<()>,
+    allowed: &dyn Fn(u8, usize) -> bool,
+    mut f: impl FnMut(Vec<u32>, Vec<u8>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let [bx, by, bz] = board.dims();
     for orient in shape.orientations() {
-        let d = orient.dims();
+        let d = orient.shape.dims();
         let (dx, dy, dz) = (d[0] as usize, d[1] as usize, d[2] as usize);
         if dx > bx || dy > by || dz > bz {
             continue;
@@ -106,6 +128,7 @@ fn for_each_placement(
             for ty in 0..=(by - dy) as i32 {
                 for tx in 0..=(bx - dx) as i32 {
                     let cells: Option<Vec<u32>> = orient
+                        .shape
                         .cells()
                         .iter()
                         .map(|c| {
@@ -113,9 +136,22 @@ fn for_each_placement(
                             board.in_target[i].then_some(i as u32)
                         })
                         .collect();
-                    if let Some(mut cells) = cells {
+                    let Some(mut cells) = cells else { continue };
+                    if orient.colors.is_empty() {
                         cells.sort_unstable();
-                        f(cells)?;
+                        f(cells, Vec::new())?;
+                        continue;
+                    }
+                    let mut pairs: Vec<(u32, u8)> = cells
+                        .into_iter()
+                        .zip(orient.colors.iter().copied())
+                        .collect();
+                    if pairs.iter().all(|&(i, k)| allowed(k, i as usize)) {
+                        pairs.sort_unstable();
+                        f(
+                            pairs.iter().map(|p| p.0).collect(),
+                            pairs.iter().map(|p| p.1).collect(),
+                        )?;
                     }
                 }
             }
@@ -125,14 +161,18 @@ fn for_each_placement(
 }
 
 /// All placements of every kind, kinds in order, each kind's placements in orientation order
-/// then translation order (z, y, x).
+/// then translation order (z, y, x). With constraint colours, a placement is kept only where
+/// every coloured piece cell lies on a target cell whose colour the puzzle's rules allow.
 pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
+    let target = board_colors(puzzle, board);
+    let allowed = |k: u8, i: usize| puzzle.color_allowed(k, target.get(i).copied().unwrap_or(0));
     let mut out = Vec::new();
     for (k, piece) in puzzle.pieces.iter().enumerate() {
-        let _ = for_each_placement(&piece.shape, board, |cells| {
+        let _ = for_each_placement(&piece.colored(), board, &allowed, |cells, colors| {
             out.push(Placement {
                 kind: k as u32,
                 cells,
+                colors,
             });
             ControlFlow::Continue(())
         });

@@ -12,7 +12,7 @@
 //!
 //! Solutions with symmetry of their own are thus counted as orbits, never by division.
 
-use crate::disassembly::{disassemble, DisassemblyError, Separation};
+use crate::disassembly::{disassemble_grouped, DisassemblyError, Separation};
 use crate::placements::{placements, BoxBoard, Placement};
 use crate::symmetry::{image, min_image, Symmetry};
 use crate::{Convention, Puzzle, VolumeMismatch};
@@ -383,12 +383,13 @@ impl Prepared {
     /// How the assembly `solution` comes apart (piece indices as in [`Prepared::pieces_of`]),
     /// or `None` when it does not.
     pub fn disassemble(&self, solution: &[u32]) -> Result<Option<Separation>, DisassemblyError> {
-        let cells: Vec<Vec<Cell>> = self
-            .pieces_of(solution)
-            .into_iter()
-            .map(|p| p.cells)
+        let pieces = self.pieces_of(solution);
+        let groups: Vec<u32> = pieces
+            .iter()
+            .map(|p| self.puzzle.pieces[p.kind as usize].group)
             .collect();
-        disassemble(&cells)
+        let cells: Vec<Vec<Cell>> = pieces.into_iter().map(|p| p.cells).collect();
+        disassemble_grouped(&cells, &groups)
     }
 
     /// Whether `solution` is a valid solution (at least one piece, every fixed target cell

@@ -8,9 +8,12 @@
 //! reflections act on solutions at all (the `rotations_reflections` convention).
 //!
 //! The symmetries are those of the target that also map its optional cells onto optional cells
-//! (so fixed cells onto fixed ones): only these map solutions to solutions.
+//! (so fixed cells onto fixed ones) and each cell onto a cell of the same constraint colour:
+//! only these map solutions to solutions. Placements carry their piece's colours, so a piece
+//! whose orientations are equal as shapes but differ in colours has them as distinct
+//! placements, and a mirror twin must be the mirror image in colours too.
 
-use crate::placements::{BoxBoard, Placement};
+use crate::placements::{board_colors, BoxBoard, Placement};
 use crate::Puzzle;
 use std::collections::HashMap;
 use wurfel_geom::Iso;
@@ -57,7 +60,7 @@ fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
     let key: Vec<_> = puzzle
         .pieces
         .iter()
-        .map(|p| (p.shape.canonical(), p.min, p.count))
+        .map(|p| (p.colored().canonical(), p.min, p.count))
         .collect();
     puzzle
         .pieces
@@ -65,7 +68,7 @@ fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
         .enumerate()
         .map(|(k, p)| {
             let rank = key[..k].iter().filter(|x| **x == key[k]).count();
-            let mirror = (p.shape.mirrored().canonical(), p.min, p.count);
+            let mirror = (p.colored().mirrored().canonical(), p.min, p.count);
             key.iter()
                 .enumerate()
                 .filter(|(_, x)| **x == mirror)
@@ -91,6 +94,7 @@ impl Symmetry {
         // is mirror-closed, some when every twinless kind may be left out, none otherwise.
         let reflect = twinless.iter().all(|&k| puzzle.pieces[k as usize].min == 0);
         let optional = crate::placements::optional_columns(puzzle, board);
+        let colors = board_colors(puzzle, board);
         let isos: Vec<Iso> = puzzle
             .target
             .symmetries(&Iso::all())
@@ -102,6 +106,7 @@ impl Symmetry {
                 optional
                     .iter()
                     .all(|&c| optional.contains(&perm[c as usize]))
+                    && (0..colors.len()).all(|c| colors[perm[c] as usize] == colors[c])
             })
             .collect();
         let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
@@ -111,14 +116,12 @@ impl Symmetry {
             placements
                 .iter()
                 .map(|p| {
-                    let mut cells: Vec<u32> = p.cells.iter().map(|&c| perm[c as usize]).collect();
-                    cells.sort_unstable();
                     let kind = kind_map(p.kind);
                     if kind == u32::MAX {
                         // A twinless kind: no solution that is mirrored uses this placement.
                         return u32::MAX;
                     }
-                    let img = Placement { kind, cells };
+                    let img = image_placement(p, kind, &perm);
                     *index
                         .get(&img)
                         .expect("the image of a placement under a symmetry is a placement")
@@ -144,6 +147,32 @@ impl Symmetry {
             target_reflections,
             twinless: if reflect { twinless } else { Vec::new() },
         }
+    }
+}
+
+/// The placement of `kind` on the image of `p`'s cells under the cell permutation `perm`,
+/// each cell keeping its colour.
+fn image_placement(p: &Placement, kind: u32, perm: &[u32]) -> Placement {
+    if p.colors.is_empty() {
+        let mut cells: Vec<u32> = p.cells.iter().map(|&c| perm[c as usize]).collect();
+        cells.sort_unstable();
+        return Placement {
+            kind,
+            cells,
+            colors: Vec::new(),
+        };
+    }
+    let mut pairs: Vec<(u32, u8)> = p
+        .cells
+        .iter()
+        .zip(&p.colors)
+        .map(|(&c, &k)| (perm[c as usize], k))
+        .collect();
+    pairs.sort_unstable();
+    Placement {
+        kind,
+        cells: pairs.iter().map(|q| q.0).collect(),
+        colors: pairs.iter().map(|q| q.1).collect(),
     }
 }
 

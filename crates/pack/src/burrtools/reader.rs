@@ -1,10 +1,11 @@
 //! Reading a `.xmpuzzle` file into a [`Puzzle`].
 
 use super::{BurrError, MAX_XML_BYTES};
+use crate::colors::colors_of;
 use crate::file::{parse_puzzle, to_toml, MAX_COUNT};
 use crate::model::{Piece, Puzzle};
 use roxmltree::{Document, Node};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Read as _;
 use wurfel_geom::{Cell, Shape};
 
@@ -29,12 +30,13 @@ const GRID_TYPES: [&str; 5] = [
 /// Nodes allowed in the XML tree: far above any real puzzle, small enough to bound memory.
 const MAX_NODES: u32 = 1 << 20;
 
-/// One `<voxel>` shape: its filled and variable cells, and whether it has coloured voxels.
+/// One `<voxel>` shape: its filled and variable cells and the constraint colours of its
+/// coloured voxels.
 struct Voxels {
     name: String,
     filled: Vec<Cell>,
     variable: Vec<Cell>,
-    coloured: usize,
+    colors: HashMap<Cell, u8>,
 }
 
 /// Decompresses (when gzip) and checks the size bound.
@@ -161,10 +163,12 @@ fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrErr
         name,
         filled: Vec::new(),
         variable: Vec::new(),
-        coloured: 0,
+        colors: HashMap::new(),
     };
     let mut idx: u64 = 0;
-    let mut colour_digit = false;
+    // The voxel the digits after it colour, and the colour read so far.
+    let mut last: Option<Cell> = None;
+    let mut color: u32 = 0;
     for ch in text.chars() {
         match ch {
             '_' | '#' | '+' => {
@@ -187,13 +191,22 @@ fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrErr
                     _ => {}
                 }
                 idx += 1;
-                colour_digit = false;
+                last = Some(cell);
+                color = 0;
             }
             '0'..='9' => {
-                if ch != '0' && !colour_digit {
-                    v.coloured += 1;
+                let Some(cell) = last else {
+                    return Err(err(
+                        origin,
+                        format!("shape `{}` starts with a colour, not a voxel state", v.name),
+                    ));
+                };
+                color = next_digit(color, ch, &v.name, origin)?;
+                if color == 0 {
+                    v.colors.remove(&cell);
+                } else {
+                    v.colors.insert(cell, color as u8);
                 }
-                colour_digit |= ch != '0';
             }
             c => {
                 return Err(err(
@@ -213,6 +226,18 @@ fn voxels(n: Node<'_, '_>, index: usize, origin: &str) -> Result<Voxels, BurrErr
         ));
     }
     Ok(v)
+}
+
+/// The colour read so far, `color`, followed by the digit `ch`: at most 63.
+fn next_digit(color: u32, ch: char, name: &str, origin: &str) -> Result<u32, BurrError> {
+    let color = color * 10 + ch.to_digit(10).unwrap_or(0);
+    if color > 63 {
+        return Err(err(
+            origin,
+            format!("shape `{name}` has a voxel of colour {color}, above 63"),
+        ));
+    }
+    Ok(color)
 }
 
 /// The problems' names in file order (unnamed ones as `P1`, `P2`, ...).
@@ -281,27 +306,26 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     let result = child(p, "result")
         .ok_or_else(|| err(origin, format!("problem `{pname}` has no result shape")))?;
     let target = at.get(required(result, "id", origin)?, "result")?;
-    if child(p, "bitmap").is_some_and(|b| children(b, "pair").next().is_some())
-        || shapes.iter().any(|s| s.coloured > 0)
-    {
-        return Err(err(
-            origin,
-            format!("problem `{pname}` uses colour constraints, which wurfel does not support"),
-        ));
-    }
-    let (mut pieces, grouped) = read_pieces(p, &at)?;
-    if grouped > 0 {
-        notes.push(format!(
-            "{origin}: {grouped} pieces of problem `{pname}` belong to piece groups; groups only matter for disassembly and were ignored"
-        ));
-    }
+    let target_voxels = target;
+    // BurrTools ignores colour constraints when the file defines no colours.
+    let colored = child(root, "colors").is_some_and(|c| children(c, "color").next().is_some());
+    let rules = if colored {
+        color_rules(p, origin)?
+    } else {
+        Vec::new()
+    };
+    let (mut pieces, _grouped) = read_pieces(p, &at, colored)?;
     if child(p, "solutions").is_some_and(|s| s.children().any(|c| c.is_element())) {
         notes.push(format!(
             "{origin}: the solutions stored in the file were ignored (wurfel finds its own)"
         ));
     }
     assign_symbols(&mut pieces);
-    let puzzle = assemble(root, p, target, pieces, origin)?;
+    let mut puzzle = assemble(root, p, target, pieces, origin)?;
+    if colored {
+        puzzle.target_colors = colors_of(puzzle.target.cells(), &target_voxels.colors);
+        puzzle.color_rules = rules;
+    }
     // The TOML checker owns the rules (connected pieces, volume, sizes); reuse it so that a
     // puzzle read from BurrTools is exactly as valid as one read from TOML.
     let checked = parse_puzzle(&to_toml(&puzzle), origin)
@@ -361,8 +385,61 @@ impl<'a> ShapeAt<'a> {
     }
 }
 
-/// The pieces of problem `p` (those of count 0 left out), and how many belong to piece groups.
-fn read_pieces(p: Node<'_, '_>, at: &ShapeAt<'_>) -> Result<(Vec<Piece>, usize), BurrError> {
+/// The allowed (piece colour, result colour) pairs of problem `p`'s `<bitmap>`, as wurfel's
+/// 1-based colours (the file numbers colours from 0 there).
+fn color_rules(p: Node<'_, '_>, origin: &str) -> Result<Vec<(u8, u8)>, BurrError> {
+    let mut rules = Vec::new();
+    for pair in child(p, "bitmap")
+        .into_iter()
+        .flat_map(|b| children(b, "pair"))
+    {
+        let a = required(pair, "piece", origin)?;
+        let b = required(pair, "result", origin)?;
+        if a >= 63 || b >= 63 {
+            return Err(err(
+                origin,
+                format!(
+                    "a colour pair names colour {} (at most 63 colours)",
+                    a.max(b) + 1
+                ),
+            ));
+        }
+        rules.push((a as u8 + 1, b as u8 + 1));
+    }
+    rules.sort_unstable();
+    rules.dedup();
+    Ok(rules)
+}
+
+/// A piece's group: the `group` attribute, or a single `<group>` holding all its copies.
+fn piece_group(s: Node<'_, '_>, name: &str, count: u64, origin: &str) -> Result<u32, BurrError> {
+    let groups: Vec<Node<'_, '_>> = children(s, "group").collect();
+    let limit = |g: u64| {
+        u32::try_from(g)
+            .map_err(|_| err(origin, format!("piece `{name}` has group {g}: too large")))
+    };
+    if let Some(g) = number(s, "group", origin)? {
+        return limit(g);
+    }
+    match groups.as_slice() {
+        [] => Ok(0),
+        [g] if required(*g, "count", origin)? >= count => limit(required(*g, "group", origin)?),
+        _ => Err(err(
+            origin,
+            format!(
+                "piece `{name}` puts its copies into several groups; wurfel supports one group per piece"
+            ),
+        )),
+    }
+}
+
+/// The pieces of problem `p` (those of count 0 left out), and how many belong to piece groups;
+/// `colored` says whether the file's colours count (else every voxel is neutral).
+fn read_pieces(
+    p: Node<'_, '_>,
+    at: &ShapeAt<'_>,
+    colored: bool,
+) -> Result<(Vec<Piece>, usize), BurrError> {
     let origin = at.origin;
     let mut pieces = Vec::new();
     let mut grouped = 0;
@@ -372,7 +449,8 @@ fn read_pieces(p: Node<'_, '_>, at: &ShapeAt<'_>) -> Result<(Vec<Piece>, usize),
     {
         let voxels = at.get(required(s, "id", origin)?, "piece")?;
         let (min, count) = piece_counts(s, voxels, at)?;
-        if s.attribute("group").is_some() || children(s, "group").next().is_some() {
+        let group = piece_group(s, &voxels.name, count, origin)?;
+        if group != 0 {
             grouped += 1;
         }
         if !voxels.variable.is_empty() {
@@ -392,10 +470,16 @@ fn read_pieces(p: Node<'_, '_>, at: &ShapeAt<'_>) -> Result<(Vec<Piece>, usize),
         pieces.push(Piece {
             name: voxels.name.clone(),
             symbol: ' ',
-            shape,
             count: count as u32,
             min: min as u32,
             color: None,
+            cell_colors: if colored {
+                colors_of(shape.cells(), &voxels.colors)
+            } else {
+                Vec::new()
+            },
+            shape,
+            group,
         });
     }
     Ok((pieces, grouped))
@@ -477,6 +561,8 @@ fn assemble(
         optional,
         pieces,
         published: Vec::new(),
+        target_colors: Vec::new(),
+        color_rules: Vec::new(),
     })
 }
 

@@ -100,13 +100,9 @@ fn refuses_unsupported_features_by_name() {
             two_vs().replace("count=\"1\"/></shapes>", "min=\"2\" max=\"1\"/></shapes>"),
             "min 2 above max 1",
         ),
-        (two_vs().replace("######", "#1#####"), "colour constraints"),
         (
-            two_vs().replace(
-                "<bitmap/>",
-                "<bitmap><pair piece=\"1\" result=\"1\"/></bitmap>",
-            ),
-            "colour constraints",
+            two_vs().replace("######", "#99#####"),
+            "colour 99, above 63",
         ),
     ];
     for (xml, needle) in cases {
@@ -294,4 +290,33 @@ fn damaged_files_never_panic() {
     }
     // Both outcomes occur: the damage is neither always fatal nor always harmless.
     assert!(ok > 50 && refused > 50, "{ok} read, {refused} refused");
+}
+
+/// Colours, colour pairs and groups survive `.xmpuzzle` and TOML round trips, counts too.
+#[test]
+fn colours_and_groups_round_trip() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/burr");
+    for name in ["checker-2x2x2", "tripods-mirror", "no-rules", "rings-group"] {
+        let path = format!("{dir}/{name}.xmpuzzle");
+        let bytes = std::fs::read(&path).unwrap();
+        let p = read_xmpuzzle(&bytes, &path, None).unwrap().puzzle;
+        assert!(p.has_colors() || p.has_groups(), "{name}");
+        let again = read_xmpuzzle(&write_xmpuzzle(&p), &path, None)
+            .unwrap()
+            .puzzle;
+        let toml = crate::parse_puzzle(&crate::to_toml(&p), &path).unwrap();
+        for q in [&again, &toml] {
+            assert_eq!(q.target_colors, p.target_colors, "{name}");
+            assert_eq!(q.color_rules, p.color_rules, "{name}");
+            for (a, b) in q.pieces.iter().zip(&p.pieces) {
+                assert_eq!(
+                    (&a.cell_colors, a.group),
+                    (&b.cell_colors, b.group),
+                    "{name}"
+                );
+            }
+            let c = |x: &crate::Puzzle| crate::Prepared::new(x).unwrap().count(1);
+            assert_eq!(c(q), c(&p), "{name}");
+        }
+    }
 }

@@ -2,7 +2,7 @@
 
 use crate::model::Puzzle;
 use flate2::write::GzEncoder;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use wurfel_geom::{Cell, Shape};
@@ -24,11 +24,19 @@ fn escape(s: &str) -> String {
 }
 
 /// One `<voxel>` element: the shape in its bounding box, `#` filled, `+` variable (the cells in
-/// `variable`, which may stay empty) and `_` empty, x fastest.
-fn voxel(shape: &Shape, variable: &[Cell], name: &str) -> String {
+/// `variable`, which may stay empty) and `_` empty, x fastest; a coloured cell's state is
+/// followed by its colour number (`colors` in the order of the shape's cells).
+fn voxel(shape: &Shape, colors: &[u8], variable: &[Cell], name: &str) -> String {
     let (lo, hi) = shape.bounds();
     let d = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1];
     let cells: HashSet<Cell> = shape.cells().iter().copied().collect();
+    let color: HashMap<Cell, u8> = shape
+        .cells()
+        .iter()
+        .copied()
+        .zip(colors.iter().copied())
+        .filter(|&(_, k)| k != 0)
+        .collect();
     let mut states = String::with_capacity((d[0] * d[1] * d[2]) as usize);
     for z in 0..d[2] {
         for y in 0..d[1] {
@@ -41,6 +49,9 @@ fn voxel(shape: &Shape, variable: &[Cell], name: &str) -> String {
                 } else {
                     '_'
                 });
+                if let Some(k) = color.get(&c) {
+                    let _ = write!(states, "{k}");
+                }
             }
         }
     }
@@ -53,17 +64,51 @@ fn voxel(shape: &Shape, variable: &[Cell], name: &str) -> String {
     )
 }
 
+/// `<colors>` with as many colours as the puzzle's highest constraint colour (display colours
+/// from a fixed palette: BurrTools shows them, they do not change the puzzle).
+fn colors_xml(p: &Puzzle) -> String {
+    let highest = p
+        .pieces
+        .iter()
+        .flat_map(|q| q.cell_colors.iter().copied())
+        .chain(p.target_colors.iter().copied())
+        .chain(p.color_rules.iter().flat_map(|&(a, b)| [a, b]))
+        .max()
+        .unwrap_or(0);
+    const PALETTE: [(u8, u8, u8); 6] = [
+        (220, 40, 40),
+        (30, 30, 30),
+        (40, 160, 60),
+        (40, 80, 220),
+        (230, 200, 40),
+        (200, 200, 200),
+    ];
+    let mut s = String::from("<colors>");
+    for i in 0..highest as usize {
+        let (r, g, b) = PALETTE[i % PALETTE.len()];
+        let _ = write!(s, "<color red=\"{r}\" green=\"{g}\" blue=\"{b}\"/>");
+    }
+    s.push_str("</colors>");
+    if highest == 0 {
+        "<colors/>".into()
+    } else {
+        s
+    }
+}
+
 /// The puzzle as gzip-compressed BurrTools XML: one shape per piece kind, then the target as
 /// the last shape, and one problem using them (each kind with its count or range).
 pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
-    let mut xml = String::from(
-        "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors/><shapes>",
-    );
+    let mut xml =
+        String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/>");
+    xml.push_str(&colors_xml(p));
+    xml.push_str("<shapes>");
     for piece in &p.pieces {
-        xml.push_str(&voxel(&piece.shape, &[], &piece.name));
+        xml.push_str(&voxel(&piece.shape, &piece.cell_colors, &[], &piece.name));
     }
     xml.push_str(&voxel(
         &p.target,
+        &p.target_colors,
         &p.optional,
         &format!("{} (target)", p.name),
     ));
@@ -73,20 +118,34 @@ pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
         escape(&p.name)
     );
     for (id, piece) in p.pieces.iter().enumerate() {
+        let group = if piece.group != 0 {
+            format!(" group=\"{}\"", piece.group)
+        } else {
+            String::new()
+        };
         if piece.min == piece.count {
-            let _ = write!(xml, "<shape id=\"{id}\" count=\"{}\"/>", piece.count);
+            let _ = write!(xml, "<shape id=\"{id}\" count=\"{}\"{group}/>", piece.count);
         } else {
             let _ = write!(
                 xml,
-                "<shape id=\"{id}\" min=\"{}\" max=\"{}\"/>",
+                "<shape id=\"{id}\" min=\"{}\" max=\"{}\"{group}/>",
                 piece.min, piece.count
             );
         }
     }
+    let _ = write!(xml, "</shapes><result id=\"{}\"/><bitmap>", p.pieces.len());
+    for (a, b) in &p.color_rules {
+        // The file numbers colours from 0 in pairs.
+        let _ = write!(
+            xml,
+            "<pair piece=\"{}\" result=\"{}\"/>",
+            a.saturating_sub(1),
+            b.saturating_sub(1)
+        );
+    }
     let _ = writeln!(
         xml,
-        "</shapes><result id=\"{}\"/><bitmap/></problem></problems><comment>{}</comment></puzzle>",
-        p.pieces.len(),
+        "</bitmap></problem></problems><comment>{}</comment></puzzle>",
         escape(&p.description)
     );
     let mut enc = GzEncoder::new(Vec::new(), flate2::Compression::default());

@@ -117,6 +117,17 @@ impl std::error::Error for DisassemblyError {}
 /// How the assembly whose pieces occupy `pieces` (cells on the grid) comes apart, or `None`
 /// when it does not.
 pub fn disassemble(pieces: &[Vec<Cell>]) -> Result<Option<Separation>, DisassemblyError> {
+    disassemble_grouped(pieces, &[])
+}
+
+/// As [`disassemble`], with BurrTools' piece groups: `groups[i]` is piece `i`'s group (0 or
+/// missing: none). After a separation, a part whose pieces all belong to one group counts as
+/// taken apart without being analysed (as in BurrTools; its `Separation` part is `None`, as
+/// for a single piece). The whole assembly must still come apart at least once.
+pub fn disassemble_grouped(
+    pieces: &[Vec<Cell>],
+    groups: &[u32],
+) -> Result<Option<Separation>, DisassemblyError> {
     if pieces.len() > MAX_PIECES {
         return Err(DisassemblyError::TooManyPieces(pieces.len()));
     }
@@ -125,16 +136,37 @@ pub fn disassemble(pieces: &[Vec<Cell>]) -> Result<Option<Separation>, Disassemb
     }
     let ids: Vec<usize> = (0..pieces.len()).collect();
     let offsets = vec![[0; 3]; pieces.len()];
-    part(pieces, &ids, &offsets)
+    part(
+        &Pieces {
+            cells: pieces,
+            groups,
+        },
+        &ids,
+        &offsets,
+    )
+}
+
+/// The assembly's pieces and their groups.
+struct Pieces<'a> {
+    cells: &'a [Vec<Cell>],
+    groups: &'a [u32],
+}
+
+impl Pieces<'_> {
+    /// Whether the pieces `ids` all belong to one group (not 0).
+    fn one_group(&self, ids: &[usize]) -> bool {
+        let g = |i: usize| self.groups.get(i).copied().unwrap_or(0);
+        g(ids[0]) != 0 && ids.iter().all(|&i| g(i) == g(ids[0]))
+    }
 }
 
 /// Takes apart the pieces `ids` (at least two) placed at `offsets`.
 fn part(
-    all: &[Vec<Cell>],
+    all: &Pieces<'_>,
     ids: &[usize],
     offsets: &[Cell],
 ) -> Result<Option<Separation>, DisassemblyError> {
-    let cells: Vec<Vec<Cell>> = ids.iter().map(|&i| all[i].clone()).collect();
+    let cells: Vec<Vec<Cell>> = ids.iter().map(|&i| all.cells[i].clone()).collect();
     let found = match first_separation(&cells, offsets) {
         Ok(f) => f,
         Err(Stuck::Interlocked) => return Ok(None),
@@ -163,14 +195,14 @@ fn part(
     }))
 }
 
-/// A part after a separation: `Some(None)` when it is a single piece (nothing to take apart),
-/// `None` when it is stuck.
+/// A part after a separation: `Some(None)` when it is a single piece or one group (nothing to
+/// take apart), `None` when it is stuck.
 #[allow(clippy::type_complexity)]
 fn sub(
-    all: &[Vec<Cell>],
+    all: &Pieces<'_>,
     (ids, offsets): &(Vec<usize>, Vec<Cell>),
 ) -> Result<Option<Option<Box<Separation>>>, DisassemblyError> {
-    if ids.len() == 1 {
+    if ids.len() == 1 || all.one_group(ids) {
         return Ok(Some(None));
     }
     Ok(part(all, ids, offsets)?.map(|s| Some(Box::new(s))))

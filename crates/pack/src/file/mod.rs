@@ -10,6 +10,7 @@
 //! for users in `docs/PUZZLE-FORMAT.md`; keep that page in step with the parsers here. Errors
 //! name the origin, line and column: `soma.toml:7:9: ...`.
 
+mod colors;
 mod piece;
 mod published;
 mod shape;
@@ -83,6 +84,7 @@ struct RawPuzzle {
     piece: Vec<Spanned<piece::RawPiece>>,
     #[serde(default)]
     published: Vec<Spanned<published::RawPublished>>,
+    color_rules: Option<Spanned<Vec<Spanned<toml::Value>>>>,
 }
 
 /// Builds errors at byte offsets of one text.
@@ -131,6 +133,13 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
         return Err(cx.err(raw.name.span(), "`name` is empty"));
     }
     let (target, optional) = target::parse_with_optional(&cx, &raw.target)?;
+    let target_colors = colors::cell_colors(
+        &cx,
+        raw.target.get_ref().cell_colors.as_ref(),
+        &target,
+        "the target",
+    )?;
+    let color_rules = colors::color_rules(&cx, raw.color_rules.as_ref())?;
     let pieces = piece::parse_all(&cx, &raw.piece, &target)?;
     if pieces.is_empty() {
         return Err(cx.err(
@@ -154,6 +163,8 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
         optional,
         pieces,
         published,
+        target_colors,
+        color_rules,
     })
 }
 

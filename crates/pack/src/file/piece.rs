@@ -21,6 +21,8 @@ pub(super) struct RawPiece {
     max: Option<Spanned<toml::Value>>,
     cells: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     layers: Option<Spanned<toml::Value>>,
+    cell_colors: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    group: Option<Spanned<toml::Value>>,
 }
 
 /// Names and explicit symbols seen so far, with where they were first used.
@@ -44,13 +46,17 @@ pub(super) fn parse_all(
         let name = name(cx, p, &mut seen)?;
         symbols.push(symbol(cx, p, name, &mut seen)?);
         let (min, count) = count(cx, t, name)?;
+        let shape = shape(cx, t, name, target)?;
+        let what = format!("piece `{name}`");
         pieces.push(Piece {
             name: name.to_string(),
             symbol: ' ',
             color: color(cx, p, name)?,
             count,
             min,
-            shape: shape(cx, t, name, target)?,
+            cell_colors: super::colors::cell_colors(cx, p.cell_colors.as_ref(), &shape, &what)?,
+            shape,
+            group: group(cx, p, name)?,
         });
     }
     let used: HashSet<char> = seen.symbols.keys().copied().collect();
@@ -135,6 +141,20 @@ fn color(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<Option<String>, Puzzl
                 "color of piece `{name}` must look like \"#rrggbb\" (six hex digits), found {:?}",
                 c.get_ref()
             ),
+        )
+    })
+}
+
+/// The piece group (BurrTools' groups; 0, the default, is none).
+fn group(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<u32, PuzzleFileError> {
+    let Some(v) = &p.group else {
+        return Ok(0);
+    };
+    let g = integer(cx, v, "`group`")?;
+    u32::try_from(g).map_err(|_| {
+        cx.err(
+            v.span(),
+            format!("group of piece `{name}` must be a non-negative integer, found {g}"),
         )
     })
 }

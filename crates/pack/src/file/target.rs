@@ -17,6 +17,8 @@ pub(super) struct RawTarget {
     cells: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     layers: Option<Spanned<toml::Value>>,
     optional: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    /// Constraint colours `[[x, y, z, colour], ...]` (read in `colors`).
+    pub(super) cell_colors: Option<Spanned<Vec<Spanned<toml::Value>>>>,
 }
 
 /// The target's cells and its optional cells (sorted; each a cell of the target).

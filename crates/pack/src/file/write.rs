@@ -39,6 +39,18 @@ fn layers_toml(shape: &Shape) -> Option<String> {
     Some(format!("[{}]", layers.join(", ")))
 }
 
+/// `cell_colors = [[x, y, z, colour], ...]` for the coloured cells, if any.
+fn colors_toml(shape: &Shape, colors: &[u8]) -> Option<String> {
+    let parts: Vec<String> = shape
+        .cells()
+        .iter()
+        .zip(colors)
+        .filter(|(_, &k)| k != 0)
+        .map(|(c, k)| format!("[{}, {}, {}, {k}]", c[0], c[1], c[2]))
+        .collect();
+    (!parts.is_empty()).then(|| format!("[{}]", parts.join(", ")))
+}
+
 /// Writes a puzzle in the file format; [`parse_puzzle`] reads it back to an equal puzzle.
 pub fn to_toml(p: &Puzzle) -> String {
     let mut s = String::new();
@@ -46,6 +58,14 @@ pub fn to_toml(p: &Puzzle) -> String {
     s.push_str(&format!("name = {}\n", quote(&p.name)));
     if !p.description.is_empty() {
         s.push_str(&format!("description = {}\n", quote(&p.description)));
+    }
+    if !p.color_rules.is_empty() {
+        let rules: Vec<String> = p
+            .color_rules
+            .iter()
+            .map(|(a, b)| format!("[{a}, {b}]"))
+            .collect();
+        s.push_str(&format!("color_rules = [{}]\n", rules.join(", ")));
     }
     s.push_str("\n[target]\n");
     let d = p.target.dims();
@@ -58,6 +78,9 @@ pub fn to_toml(p: &Puzzle) -> String {
     }
     if let Ok(optional) = Shape::new(p.optional.iter().copied()) {
         s.push_str(&format!("optional = {}\n", cells_toml(&optional)));
+    }
+    if let Some(c) = colors_toml(&p.target, &p.target_colors) {
+        s.push_str(&format!("cell_colors = {c}\n"));
     }
     for piece in &p.pieces {
         s.push_str("\n[[piece]]\n");
@@ -72,6 +95,12 @@ pub fn to_toml(p: &Puzzle) -> String {
             s.push_str(&format!("count = {}\n", piece.count));
         }
         s.push_str(&format!("cells = {}\n", cells_toml(&piece.shape)));
+        if let Some(c) = colors_toml(&piece.shape, &piece.cell_colors) {
+            s.push_str(&format!("cell_colors = {c}\n"));
+        }
+        if piece.group != 0 {
+            s.push_str(&format!("group = {}\n", piece.group));
+        }
     }
     for pb in &p.published {
         s.push_str("\n[[published]]\n");

@@ -14,6 +14,8 @@ pub fn piece(name: &str, symbol: char, cells: &[Cell], count: u32) -> Piece {
         count,
         min: count,
         color: None,
+        cell_colors: Vec::new(),
+        group: 0,
     }
 }
 
@@ -26,6 +28,8 @@ pub fn puzzle(target: Shape, pieces: Vec<Piece>) -> Puzzle {
         optional: vec![],
         pieces,
         published: vec![],
+        target_colors: vec![],
+        color_rules: vec![],
     }
 }
 

@@ -1,0 +1,129 @@
+//! Constraint colours (BurrTools' colour constraints) carried along with shapes: orientations,
+//! canonical forms and mirror images in which every cell keeps its colour.
+//!
+//! A shape without colours (an empty colour list) behaves exactly as the plain [`Shape`]: the
+//! same orientations in the same order, so puzzles without colours prepare as before.
+
+use std::collections::{HashMap, HashSet};
+use wurfel_geom::{Cell, Iso, Shape};
+
+/// A shape with a colour per cell, in the order of `shape.cells()`; `colors` is empty when
+/// every cell is neutral (colour 0).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Colored {
+    /// The cells.
+    pub shape: Shape,
+    /// Their colours (empty: all neutral).
+    pub colors: Vec<u8>,
+}
+
+/// The colours of `cells` looked up in `map` (missing cells are neutral); empty when all are
+/// neutral.
+pub fn colors_of(cells: &[Cell], map: &HashMap<Cell, u8>) -> Vec<u8> {
+    let out: Vec<u8> = cells
+        .iter()
+        .map(|c| map.get(c).copied().unwrap_or(0))
+        .collect();
+    if out.iter().all(|&c| c == 0) {
+        Vec::new()
+    } else {
+        out
+    }
+}
+
+impl Colored {
+    /// `shape` with `colors` (in the order of its cells; all neutral when empty or all 0).
+    pub fn new(shape: Shape, colors: &[u8]) -> Colored {
+        let colors = if colors.iter().all(|&c| c == 0) {
+            Vec::new()
+        } else {
+            colors.to_vec()
+        };
+        Colored { shape, colors }
+    }
+
+    /// Cell to colour, for the coloured cells.
+    pub fn map(&self) -> HashMap<Cell, u8> {
+        self.shape
+            .cells()
+            .iter()
+            .zip(&self.colors)
+            .filter(|(_, &k)| k != 0)
+            .map(|(&c, &k)| (c, k))
+            .collect()
+    }
+
+    /// The image under `iso`, normalized (minimum corner at the origin), colours carried along.
+    pub fn transformed(&self, iso: Iso) -> Colored {
+        let shape = self.shape.transformed(iso);
+        if self.colors.is_empty() {
+            return Colored {
+                shape,
+                colors: Vec::new(),
+            };
+        }
+        let mapped: Vec<Cell> = self.shape.cells().iter().map(|&c| iso.apply(c)).collect();
+        let mut lo = mapped[0];
+        for c in &mapped {
+            for i in 0..3 {
+                lo[i] = lo[i].min(c[i]);
+            }
+        }
+        let map: HashMap<Cell, u8> = mapped
+            .iter()
+            .zip(&self.colors)
+            .map(|(c, &k)| ([c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]], k))
+            .collect();
+        let colors = colors_of(shape.cells(), &map);
+        Colored { shape, colors }
+    }
+
+    /// Distinct normalized images under the 24 rotations, in the order of [`Iso::rotations`]
+    /// (first occurrence kept): as [`Shape::orientations`] when there are no colours; with
+    /// colours, two images with equal cells but different colours are distinct.
+    pub fn orientations(&self) -> Vec<Colored> {
+        if self.colors.is_empty() {
+            return self
+                .shape
+                .orientations()
+                .into_iter()
+                .map(|shape| Colored {
+                    shape,
+                    colors: Vec::new(),
+                })
+                .collect();
+        }
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for r in Iso::rotations() {
+            let s = self.transformed(r);
+            if seen.insert(s.clone()) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// The smallest rotated image: equal for two pieces iff they are the same coloured piece.
+    pub fn canonical(&self) -> Colored {
+        if self.colors.is_empty() {
+            return Colored {
+                shape: self.shape.canonical(),
+                colors: Vec::new(),
+            };
+        }
+        Iso::rotations()
+            .iter()
+            .map(|&r| self.transformed(r))
+            .min()
+            .unwrap_or_else(|| self.clone())
+    }
+
+    /// The mirror image (x negated), normalized, colours carried along.
+    pub fn mirrored(&self) -> Colored {
+        match Iso::new([0, 1, 2], [-1, 1, 1]) {
+            Some(m) => self.transformed(m),
+            None => self.clone(),
+        }
+    }
+}
