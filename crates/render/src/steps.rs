@@ -14,7 +14,9 @@ use crate::views::{
 use crate::voxel::{Camera, Voxels, DIRS};
 use crate::{Prepared, RenderError};
 
-const CAPTION: f64 = 40.0;
+const CAPTION: f64 = 56.0;
+/// The colour of the second caption line (which corner a panel is seen from).
+const GREY_TEXT: crate::Rgb = crate::Rgb(0x66, 0x66, 0x66);
 
 /// Lays out the panels of `order` (piece indices of the prepared scene), captioned.
 pub(crate) fn steps(
@@ -39,7 +41,7 @@ pub(crate) fn steps(
     let (dw, dh) = drawn_size(&cam, p.lo, p.hi, s);
     let longest = captions
         .iter()
-        .map(|c| short(c, 40) + " (seen from back-left-bottom)")
+        .map(|c| short(c, 40))
         .map(|c| text_width(&c, 13.0) * 1.2)
         .fold(0.0, f64::max);
     let cw = dw.max(longest + 22.0) + MARGIN;
@@ -82,9 +84,18 @@ pub(crate) fn steps(
             c,
             Some((INK, 1.0)),
         );
-        let mut caption = captions.get(k).map(|c| short(c, 40)).unwrap_or_default();
+        let caption = captions.get(k).map(|c| short(c, 40)).unwrap_or_default();
         if corner != CORNERS[0] {
-            caption = format!("{caption} (seen from {})", corner_name(corner));
+            let seen = format!("seen from {}", corner_name(corner));
+            doc.text(
+                x + 20.0,
+                ly + 30.0,
+                12.0,
+                Anchor::Start,
+                false,
+                GREY_TEXT,
+                &seen,
+            );
         }
         doc.text(
             x + 20.0,
