@@ -55,10 +55,12 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
       // The text's last line is inside the panel once scrolled down, and no line is cut.
       textBottomVisible: p.bottom <= a.bottom + 1,
       textClipped: pre.scrollHeight > pre.clientHeight + 1 && getComputedStyle(pre).overflowY === "hidden",
+      // Every layer side by side in sight: nothing to scroll sideways.
+      textCutSideways: pre.scrollWidth > pre.clientWidth + 1,
       legendItems: d.querySelectorAll("#legend li").length,
     };
   });
-  check(report.viewerPanel.textBottomVisible && !report.viewerPanel.textClipped, "the viewer's layers are cut: " + JSON.stringify(report.viewerPanel));
+  check(report.viewerPanel.textBottomVisible && !report.viewerPanel.textClipped && !report.viewerPanel.textCutSideways, "the viewer's layers are cut: " + JSON.stringify(report.viewerPanel));
   await shot("tetris-cube-panel");
 
   // ---- 4x4x4: a pasted sticker string, in the facelet order and in another one ----
