@@ -5,6 +5,7 @@
 use wurfel_pack::disassembly::Separation;
 use wurfel_pack::Piece;
 use wurfel_pack::{Prepared, Puzzle};
+use wurfel_render::palette::{shade, BASE, SHADES};
 use wurfel_render::{Rgb, Scene, ScenePiece};
 use wurfel_snake::{Folding, Problem};
 
@@ -14,30 +15,29 @@ fn own_colour(piece: &Piece) -> Option<Rgb> {
 }
 
 /// Every piece's offset (in [`Prepared::pieces_of`] order) in the assembled position and after
-/// each move of `sep`. A group that slides out goes twice the assembly's extent along that
-/// axis: clear of the rest, still in the picture.
+/// each move of `sep`, as BurrTools shows a disassembly: a move translates its group; a group
+/// that slides out goes on until its bounding box lies beyond that of every other piece (one
+/// empty layer between) and stays there, so parts already taken apart keep apart from each
+/// other and from what is left. In the last frame every piece is separated from every other
+/// (see [`apart`]).
 pub fn disassembly_frames(
     prep: &Prepared,
     solution: &[u32],
     sep: &Separation,
 ) -> Vec<Vec<[i32; 3]>> {
-    let pieces = prep.pieces_of(solution);
-    let mut lo = [i32::MAX; 3];
-    let mut hi = [i32::MIN; 3];
-    for c in pieces.iter().flat_map(|p| &p.cells) {
-        for k in 0..3 {
-            lo[k] = lo[k].min(c[k]);
-            hi[k] = hi[k].max(c[k]);
-        }
-    }
-    let mut at = vec![[0; 3]; pieces.len()];
+    let cells: Vec<Vec<[i32; 3]>> = prep
+        .pieces_of(solution)
+        .into_iter()
+        .map(|p| p.cells)
+        .collect();
+    let mut at = vec![[0; 3]; cells.len()];
     let mut frames = vec![at.clone()];
     for step in sep.plan() {
-        let axis = step.direction.axis();
-        let far = 2 * (hi[axis] - lo[axis] + 1);
-        let by = step
-            .direction
-            .offset(step.distance.map_or(far, |d| d as i32));
+        let d = step.direction;
+        let by = d.offset(step.distance.map_or_else(
+            || clearance(&cells, &at, &step.pieces, d.axis(), d.sign()),
+            |n| n as i32,
+        ));
         for &p in &step.pieces {
             for k in 0..3 {
                 at[p][k] += by[k];
@@ -48,22 +48,91 @@ pub fn disassembly_frames(
     frames
 }
 
+/// The lowest and highest coordinate along `axis` of the pieces `which` selects, at `at`.
+fn span(
+    cells: &[Vec<[i32; 3]>],
+    at: &[[i32; 3]],
+    axis: usize,
+    which: impl Fn(usize) -> bool,
+) -> Option<(i32, i32)> {
+    let mut all = (0..cells.len())
+        .filter(|&i| which(i))
+        .flat_map(|i| cells[i].iter().map(move |c| c[axis] + at[i][axis]))
+        .peekable();
+    all.peek()?;
+    Some(all.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v))))
+}
+
+/// How many unit steps the pieces `moving` slide along `axis` (towards `sign`) until their
+/// bounding box lies beyond every other piece's with one empty layer between (at least one).
+fn clearance(
+    cells: &[Vec<[i32; 3]>],
+    at: &[[i32; 3]],
+    moving: &[usize],
+    axis: usize,
+    sign: i32,
+) -> i32 {
+    let (Some((mlo, mhi)), Some((olo, ohi))) = (
+        span(cells, at, axis, |i| moving.contains(&i)),
+        span(cells, at, axis, |i| !moving.contains(&i)),
+    ) else {
+        return 1;
+    };
+    let steps = if sign > 0 {
+        ohi + 2 - mlo
+    } else {
+        mhi + 2 - olo
+    };
+    steps.max(1)
+}
+
+/// Whether two pieces (cells already moved) are apart as the last frame of a disassembly
+/// leaves them: their bounding boxes are disjoint with at least one empty layer between them
+/// along some axis, so they share no cell and no face, edge or corner touches.
+pub fn apart(a: &[[i32; 3]], b: &[[i32; 3]]) -> bool {
+    let bounds = |cs: &[[i32; 3]], k: usize| {
+        cs.iter().fold((i32::MAX, i32::MIN), |(lo, hi), c| {
+            (lo.min(c[k]), hi.max(c[k]))
+        })
+    };
+    (0..3).any(|k| {
+        let (alo, ahi) = bounds(a, k);
+        let (blo, bhi) = bounds(b, k);
+        ahi + 1 < blo || bhi + 1 < alo
+    })
+}
+
 /// A scene for one packing solution; copies of a piece are numbered (`T1`, `T2`, ...), the same
 /// labels as the text layers, so each has its own legend entry.
+///
+/// Colours go by piece, as the pieces' list shows them ([`pieces_scene`]): piece `k` has its
+/// file's colour or the `k`-th base colour, and its copies shades of it ([`shade`]) — unless the
+/// puzzle has more pieces than base colours or more copies of one than shades; then copies
+/// (and uncoloured pieces) are coloured automatically so touching ones differ.
 pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
     let labels = prep.instance_labels(solution);
+    let kinds = &prep.puzzle.pieces;
+    let by_piece = kinds.len() <= BASE.len() && kinds.iter().all(|k| k.count as usize <= SHADES);
+    let mut copies = vec![0; kinds.len()];
     let pieces = prep
         .pieces_of(solution)
         .into_iter()
         .zip(labels)
         .map(|(p, label)| {
-            let piece = &prep.puzzle.pieces[p.kind as usize];
+            let k = p.kind as usize;
+            let piece = &kinds[k];
+            let copy = copies[k];
+            copies[k] += 1;
+            let colour = if by_piece {
+                Some(shade(own_colour(piece).unwrap_or(BASE[k]), copy))
+            } else {
+                own_colour(piece).filter(|_| piece.count == 1)
+            };
             ScenePiece {
                 name: piece.name.clone(),
                 label: Some(label),
                 cells: p.cells,
-                // Copies of a piece need colours that tell them apart: those stay automatic.
-                colour: own_colour(piece).filter(|_| piece.count == 1),
+                colour,
             }
         })
         .collect();
@@ -156,7 +225,7 @@ mod tests {
     use wurfel_pack::{parse_puzzle, Convention};
 
     /// A puzzle file's colours reach the pictures: a single piece keeps its own, copies of a
-    /// piece (which must be told apart) and uncoloured pieces get automatic ones.
+    /// piece get shades of it (alike, yet told apart).
     #[test]
     fn pieces_keep_the_colours_their_file_gives_them() {
         let text = r##"
@@ -178,7 +247,15 @@ mod tests {
         let solution = &prep.solutions(Convention::Raw, 1, 1)[0];
         let scene = solution_scene(&prep, solution, 0);
         let own: Vec<Option<Rgb>> = scene.pieces.iter().map(|p| p.colour).collect();
-        assert_eq!(own, [Some(Rgb(0x12, 0x34, 0x56)), None, None]);
+        let cube = Rgb(0xab, 0xcd, 0xef);
+        assert_eq!(
+            own,
+            [
+                Some(Rgb(0x12, 0x34, 0x56)),
+                Some(cube),
+                Some(shade(cube, 1))
+            ]
+        );
         let drawn = wurfel_render::piece_colours(&scene, &wurfel_render::Options::default());
         assert_eq!(drawn[0], Rgb(0x12, 0x34, 0x56));
         assert_ne!(drawn[1], drawn[2], "copies are told apart");

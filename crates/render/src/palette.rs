@@ -85,20 +85,24 @@ pub const SHADES: usize = 4;
 /// The full palette: the base colours, then a light, a dark and a very light shade of each
 /// (`BASE.len() * SHADES` colours). Colour `i` has base hue `i % BASE.len()`.
 pub fn palette() -> Vec<Rgb> {
-    let white = Rgb(255, 255, 255);
-    let black = Rgb(0, 0, 0);
     let mut out = Vec::with_capacity(BASE.len() * SHADES);
-    for shade in 0..SHADES {
+    for k in 0..SHADES {
         for &c in BASE.iter() {
-            out.push(match shade {
-                0 => c,
-                1 => c.mix(white, 0.45),
-                2 => c.mix(black, 0.38),
-                _ => c.mix(white, 0.72),
-            });
+            out.push(shade(c, k));
         }
     }
     out
+}
+
+/// Shade `k` (modulo [`SHADES`]) of `c`: itself, light, dark, very light. Copies of a piece
+/// get its colour in these shades, so they look alike and can still be told apart.
+pub fn shade(c: Rgb, k: usize) -> Rgb {
+    match k % SHADES {
+        0 => c,
+        1 => c.mix(Rgb(255, 255, 255), 0.45),
+        2 => c.mix(Rgb(0, 0, 0), 0.38),
+        _ => c.mix(Rgb(255, 255, 255), 0.72),
+    }
 }
 
 /// Chooses a colour for each of `pieces` (cell lists): pieces that fit in the base palette keep

@@ -1,18 +1,22 @@
 //! Assembly steps: one panel per piece added, in a building order the caller chooses.
 //!
 //! Panel `k` shows the first `k` pieces of the order in place inside a ghost of the whole
-//! assembly, seen isometrically from the front, right and top; the piece added in that panel is
-//! drawn in its colour, the ones already placed paler, and every piece carries its label.
+//! assembly, seen isometrically; the piece added in that panel is drawn in its colour, the ones
+//! already placed paler, and every piece carries its label. Each panel is seen from the corner
+//! (front-right-top first) from which most of the new piece's cubes are in sight, so a piece
+//! slid in at the back is not hidden behind the others; the caption names any other corner.
 
 use crate::doc::{polygon, text_width, Anchor, Doc};
 use crate::views::{
     draw_ghost, draw_title, draw_voxels, drawn_size, extent, fit, label_faces, short, title_height,
     title_width, GREY, INK, MARGIN,
 };
-use crate::voxel::{Camera, Voxels};
+use crate::voxel::{Camera, Voxels, DIRS};
 use crate::{Prepared, RenderError};
 
-const CAPTION: f64 = 40.0;
+const CAPTION: f64 = 56.0;
+/// The colour of the second caption line (which corner a panel is seen from).
+const GREY_TEXT: crate::Rgb = crate::Rgb(0x66, 0x66, 0x66);
 
 /// Lays out the panels of `order` (piece indices of the prepared scene), captioned.
 pub(crate) fn steps(
@@ -29,6 +33,7 @@ pub(crate) fn steps(
     let n = order.len();
     let cols = (((n as f64) * 1.4).sqrt().ceil() as usize).clamp(1, 6);
     let rows = n.div_ceil(cols);
+    // Every corner view of a box has the same size on screen: one tile fits them all.
     let cam = Camera::iso_front();
     let e = extent(&cam, p.lo, p.hi);
     let tile = (target * 0.4).clamp(150.0, 220.0);
@@ -49,9 +54,10 @@ pub(crate) fn steps(
     for (k, &new) in order.iter().enumerate() {
         let x = MARGIN + (k % cols) as f64 * cw;
         let y = MARGIN + th + (k / cols) as f64 * ch;
+        let shown = &order[..=k];
+        let (corner, cam) = best_corner(p, shown, new);
         let pl = fit(cam, p.lo, p.hi, x, y, cw - MARGIN, dh, s);
         draw_ghost(&mut doc, p.lo, p.hi, &pl, false);
-        let shown = &order[..=k];
         let vox = Voxels::new(shown.iter().map(|&i| (i, p.cells[i].as_slice())));
         let colours: Vec<_> = (0..p.cells.len())
             .map(|i| {
@@ -79,6 +85,18 @@ pub(crate) fn steps(
             Some((INK, 1.0)),
         );
         let caption = captions.get(k).map(|c| short(c, 40)).unwrap_or_default();
+        if corner != CORNERS[0] {
+            let seen = format!("seen from {}", corner_name(corner));
+            doc.text(
+                x + 20.0,
+                ly + 30.0,
+                12.0,
+                Anchor::Start,
+                false,
+                GREY_TEXT,
+                &seen,
+            );
+        }
         doc.text(
             x + 20.0,
             ly + 14.0,
@@ -90,4 +108,106 @@ pub(crate) fn steps(
         );
     }
     Ok(doc)
+}
+
+/// The corners a panel may be seen from, as directions towards the viewer: the usual
+/// front-right-top first, then the other top corners, then the bottom ones.
+const CORNERS: [[i64; 3]; 8] = [
+    [1, -1, 1],
+    [-1, -1, 1],
+    [1, 1, 1],
+    [-1, 1, 1],
+    [1, -1, -1],
+    [-1, -1, -1],
+    [1, 1, -1],
+    [-1, 1, -1],
+];
+
+/// "front-right-top" and so on.
+fn corner_name(c: [i64; 3]) -> String {
+    let y = if c[1] < 0 { "front" } else { "back" };
+    let x = if c[0] > 0 { "right" } else { "left" };
+    let z = if c[2] > 0 { "top" } else { "bottom" };
+    format!("{y}-{x}-{z}")
+}
+
+/// The corner from which most faces of piece `new` are in sight among the pieces `shown` (a
+/// face is in sight when it faces the viewer and the line from its centre towards the viewer
+/// meets no shown cube), the first such corner of [`CORNERS`] on ties.
+fn best_corner(p: &Prepared, shown: &[usize], new: usize) -> ([i64; 3], Camera) {
+    let filled: std::collections::HashSet<[i64; 3]> = shown
+        .iter()
+        .flat_map(|&i| p.cells[i].iter().copied())
+        .collect();
+    let reach = 2 * (0..3).map(|k| p.hi[k] - p.lo[k] + 1).sum::<i64>();
+    let in_sight = |d: [i64; 3]| {
+        let mut n = 0;
+        for c in &p.cells[new] {
+            for dir in DIRS {
+                if (0..3).map(|k| dir[k] * d[k]).sum::<i64>() <= 0 {
+                    continue;
+                }
+                // The face centre, then points along the line towards the viewer.
+                let centre: Vec<f64> = (0..3)
+                    .map(|k| c[k] as f64 + 0.5 + 0.5 * dir[k] as f64)
+                    .collect();
+                let hidden = (0..reach).any(|t| {
+                    let s = 0.25 + 0.5 * t as f64;
+                    let q = [0, 1, 2].map(|k| (centre[k] + s * d[k] as f64).floor() as i64);
+                    filled.contains(&q)
+                });
+                n += usize::from(!hidden);
+            }
+        }
+        n
+    };
+    let mut best = CORNERS[0];
+    let mut most = in_sight(best);
+    for &d in &CORNERS[1..] {
+        let n = in_sight(d);
+        if n > most {
+            (best, most) = (d, n);
+        }
+    }
+    let cam = Camera::looking_from([best[0] as f64, best[1] as f64, best[2] as f64]);
+    (best, cam)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Scene, ScenePiece};
+
+    /// A cube at the back-left-bottom corner of a 2×2×2 block, hidden from the usual
+    /// front-right-top corner, is drawn from the opposite corner, where its three faces show.
+    #[test]
+    fn a_piece_hidden_at_the_back_is_seen_from_behind() {
+        let mut rest = Vec::new();
+        for x in 0..2 {
+            for y in 0..2 {
+                for z in 0..2 {
+                    if [x, y, z] != [0, 1, 0] {
+                        rest.push([x, y, z]);
+                    }
+                }
+            }
+        }
+        let piece = |name: &str, cells: Vec<[i32; 3]>| ScenePiece {
+            name: name.into(),
+            label: None,
+            cells,
+            colour: None,
+        };
+        let scene = Scene {
+            title: "hidden".into(),
+            pieces: vec![piece("rest", rest), piece("back", vec![[0, 1, 0]])],
+            ..Scene::default()
+        };
+        let p = crate::prepare(&scene, &Options::default()).unwrap();
+        let (corner, _) = best_corner(&p, &[0, 1], 1);
+        assert_eq!(corner, [-1, 1, -1]);
+        assert_eq!(corner_name(corner), "back-left-bottom");
+        // Alone, a piece is seen from the usual corner.
+        assert_eq!(best_corner(&p, &[1], 1).0, CORNERS[0]);
+    }
 }

@@ -217,6 +217,7 @@ try {
   check(report.snakePartial > 0, "no foldings in the partial count");
   check((await text("#sn-count")) === "Count", "the Cancel button does not turn back into Count");
   await shot("snake-cancelled");
+  await (await import("./viewer.mjs")).viewer({ page, url, plan, shot, check, report, waitText, text });
 } catch (e) {
   failures.push("exception: " + (e && e.stack ? e.stack : e));
 } finally {

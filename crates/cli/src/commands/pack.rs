@@ -1,7 +1,7 @@
 //! `wurfel list | pieces`, and what `solve` and `count` share: statistics.
 
 use crate::args::{Json, MergeEqualShapes, Problem};
-use crate::commands::print::{export_pieces, MeshFormat, PrintArgs};
+use crate::commands::print::{export_pieces, export_plate, MeshFormat, PrintArgs};
 use crate::commands::render::{pieces_scene, Picture};
 use crate::hiargs::load;
 use crate::output::{fmt_int, wrap, TEXT_WIDTH};
@@ -31,12 +31,19 @@ pub struct PiecesArgs {
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
     /// Write a printable mesh of each piece into DIR (created if missing), one file per piece,
-    /// named by piece; see --format, --unit, --gap, --bevel.
+    /// named by piece; see --format, --unit, --gap, --bevel (with --plate: one FILE).
     #[arg(long, value_name = "DIR")]
     export: Option<PathBuf>,
     /// With --export: the mesh format.
     #[arg(long, value_enum, default_value_t = MeshFormat::Stl, requires = "export")]
     format: MeshFormat,
+    /// With --export FILE (.3mf or .stl): every piece (each copy) in one file, laid on a
+    /// square build plate, each on its largest flat face, a cube's width apart.
+    #[arg(long, requires = "export")]
+    plate: bool,
+    /// With --plate: the plate's edge in mm.
+    #[arg(long, value_name = "MM", default_value_t = 200.0, requires = "plate")]
+    plate_size: f64,
     #[command(flatten)]
     print: PrintArgs,
 }
@@ -157,7 +164,16 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
     if let Some(picture) = picture {
         picture.draw(&[pieces_scene(&puzzle)], View::Pieces)?;
     }
-    if let Some(dir) = &args.export {
+    if let (Some(file), true) = (&args.export, args.plate) {
+        let counts: Vec<u32> = puzzle.pieces.iter().map(|p| p.count).collect();
+        export_plate(
+            &shapes_scene(&puzzle),
+            &counts,
+            file,
+            args.plate_size,
+            &args.print,
+        )?;
+    } else if let Some(dir) = &args.export {
         let counts: Vec<u32> = puzzle.pieces.iter().map(|p| p.count).collect();
         let written = export_pieces(
             &shapes_scene(&puzzle),

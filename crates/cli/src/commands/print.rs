@@ -8,6 +8,7 @@ use crate::output::OutputPath;
 use anyhow::{bail, Context, Result};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use wurfel_render::mesh::plate::{plate, PlatePiece};
 use wurfel_render::mesh::{
     check::check, piece_mesh, stl::stl_binary, threemf::threemf, Mesh, PrintObject, PrintOptions,
 };
@@ -185,6 +186,48 @@ pub fn export_pieces(
         written.push((out.shown().to_path_buf(), *count));
     }
     Ok(written)
+}
+
+/// `pieces --export FILE --plate`: every copy of every piece kind of `scene` (`counts` copies
+/// each) laid on a `size` mm plate in one file (.3mf or .stl), each mesh checked first.
+pub fn export_plate(
+    scene: &Scene,
+    counts: &[u32],
+    path: &Path,
+    size: f64,
+    args: &PrintArgs,
+) -> Result<()> {
+    let format = MeshFormat::of(path)?;
+    let opts = args.options()?;
+    let out = OutputPath::check(path)?;
+    let colours = piece_colours(scene, &Options::default());
+    let mut pieces = Vec::new();
+    for ((p, colour), &n) in scene.pieces.iter().zip(colours).zip(counts) {
+        for k in 1..=n {
+            pieces.push(PlatePiece {
+                name: if n > 1 {
+                    format!("{} {k}", p.name)
+                } else {
+                    p.name.clone()
+                },
+                colour,
+                cells: p.cells.clone(),
+            });
+        }
+    }
+    let objects = plate(&pieces, &opts, size).context("cannot lay the pieces on the plate")?;
+    for o in &objects {
+        check(&o.mesh).map_err(|e| {
+            anyhow::anyhow!("the mesh of piece {} failed its check (a bug): {e}", o.name)
+        })?;
+    }
+    out.write_all(&encode(format, &scene.title, &objects)?)?;
+    crate::note!(
+        "{} pieces on a {size} mm plate written to {}",
+        objects.len(),
+        out.shown().display()
+    );
+    Ok(())
 }
 
 /// File names for pieces: the name with anything but letters, digits, `-`, `_` and `.` replaced

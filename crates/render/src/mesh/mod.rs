@@ -12,6 +12,7 @@
 
 mod bevel;
 pub mod check;
+pub mod plate;
 mod solid;
 pub mod stl;
 pub mod threemf;

@@ -1,4 +1,5 @@
-// The 4x4x4: a position from a scramble or painted sticker by sticker on the unfolded net
+// The 4x4x4: a position from a scramble, a pasted sticker string (96 face letters or colours,
+// in a face order the page shows and checks) or painted sticker by sticker on the unfolded net
 // (checked by the server, with the CLI's messages), solved by the reduction method, and the
 // solution played move by move on the net and a 3D cube (cube3d.js) in step, with its OBTM and
 // STM lengths.
@@ -13,6 +14,11 @@
   const COLOUR = { U: "#f5f5f5", R: "#c81e28", F: "#1e9646", D: "#fad21e", L: "#fa8214", B: "#1e50be" };
   const NAME = { U: "white (U)", R: "red (R)", F: "green (F)", D: "yellow (D)", L: "orange (L)", B: "blue (B)" };
   const SOLVED = FACES.split("").map((f) => f.repeat(N * N)).join("");
+  // Face orders a pasted string may come in (the facelet order is the first); when a string is
+  // not a position in the chosen order, the others are tried for a hint.
+  const ORDERS = ["URFDLB", "ULFRBD", "UFRBLD", "UFRDBL", "FRUBLD"];
+  // Colour letters of the usual scheme (white U, red R, green F, yellow D, orange L, blue B).
+  const BY_COLOUR = { W: "U", R: "R", G: "F", Y: "D", O: "L", B: "B" };
 
   let ui = null;
   let facelets = SOLVED;    // the position being edited
@@ -36,7 +42,13 @@
       slider: el("input", { type: "range", id: "rv-step", min: "0", max: "0", value: "0", style: "flex:1" }),
       stepText: el("span", { class: "mono", id: "rv-step-text" }),
       solve: el("button", { class: "primary", id: "rv-solve", text: "Solve (reduction)", onclick: solve }),
+      paste: el("textarea", { id: "rv-paste", rows: "3", spellcheck: "false", style: "width:100%;font-family:monospace",
+        placeholder: "96 stickers, face after face, each face row by row as seen from outside: face letters (URFDLB) or colours (W R G Y O B)" }),
+      order: el("select", { id: "rv-order", title: "the order of the faces in the string" }, ORDERS.map((o) => el("option", { value: o, text: o.split("").join(" ") }))),
+      pasteCheck: el("div", { id: "rv-paste-check" }),
     };
+    ui.paste.addEventListener("input", () => checkPaste(false));
+    ui.order.addEventListener("change", () => checkPaste(false));
     const b = (id, text, onclick) => el("button", { id, text, onclick });
     ui.player = el("div", { class: "row", id: "rv-player", hidden: true },
       b("rv-first", "« first", () => goto(0)), b("rv-prev", "◀", () => goto(play.at - 1)),
@@ -66,6 +78,11 @@
           el("div", { class: "row" }, el("label", { for: "rv-scramble", text: "scramble" }), ui.scramble),
           el("div", { class: "row" }, b("rv-apply", "Apply scramble", applyScramble), b("rv-reset", "Solved cube", () => setPosition(SOLVED)),
             b("rv-random", "Random position", randomPosition)),
+          el("h3", { text: "Or paste the stickers" }),
+          ui.paste,
+          el("div", { class: "row" }, el("label", { for: "rv-order", text: "face order" }), ui.order,
+            b("rv-paste-apply", "Use these stickers", () => checkPaste(true)), el("span", { class: "muted mono", id: "rv-paste-count" })),
+          ui.pasteCheck,
           el("h3", { text: "Paint stickers: pick a colour, click stickers" }),
           ui.swatches,
           el("div", { class: "muted", style: "margin-top:4px", text: "WCA/SiGN notation (u = Uw); facelets U R F D L B, 16 each, as seen from outside." }),
@@ -167,7 +184,8 @@
     ui.solution.append(
       el("div", { class: "row" }, el("b", { text: sol.obtm + " OBTM" }), el("span", { text: "(outer block turns)" }),
         el("b", { text: sol.stm + " STM" }), el("span", { text: "(slice turns)" })),
-      el("div", { class: "mono", id: "rv-wca", text: sol.moves || "(already solved)" }),
+      el("div", { class: "row" }, el("div", { class: "mono", id: "rv-wca", text: sol.moves || "(already solved)" }),
+        el("button", { id: "rv-copy", text: "Copy", title: "copy the solution", disabled: !sol.moves, onclick: (e) => copy(sol.moves, e.target) })),
       el("div", { class: "muted mono", text: "single-slice: " + (sol.moves_slice || "–") }),
       el("table", {},
         el("tr", {}, el("th", { text: "phase" }), el("th", { text: "goal" }), el("th", { text: "moves" }), el("th", { class: "num", text: "OBTM" }), el("th", { class: "num", text: "STM" })),
@@ -177,8 +195,16 @@
 
   function goto(k) {
     if (!play) return;
+    const from = play.at;
     play.at = Math.max(0, Math.min(play.states.length - 1, k));
-    draw(play.states[play.at], play.at > 0 ? play.states[play.at - 1] : null);
+    // One move forward turns its layers on the cube; other jumps show the position at once.
+    if (play.at === from + 1) {
+      cube.turn(play.states[from], play.states[play.at], play.moves[from], 320);
+      for (const st of ui.net.querySelectorAll(".st")) st.style.background = COLOUR[play.states[play.at][Number(st.dataset.i)]] || "#888";
+      ui.net.dataset.facelets = play.states[play.at];
+    } else {
+      draw(play.states[play.at], play.at > 0 ? play.states[play.at - 1] : null);
+    }
     ui.slider.value = String(play.at);
     ui.stepText.textContent = play.at + " / " + play.moves.length + (play.at === play.states.length - 1 && play.solved ? " · solved" : "");
     ui.current.textContent = (play.at ? "move " + play.at + ": " + play.moves[play.at - 1] : "the position") +
@@ -200,5 +226,66 @@
     if (b) b.textContent = "▶ play";
   }
 
-  Wurfel.pages.revenge = { init };
+  // The pasted string as facelets in the order U R F D L B: `{ letters, error }`.
+  function pasted(text, order) {
+    let t = text.replace(/[\s,;]+/g, "").toUpperCase();
+    if (/[WGYO]/.test(t)) {
+      if (/[UFDL]/.test(t)) return { error: "mixes face letters (U F D L) and colours (W G Y O): use one or the other" };
+      t = t.replace(/[WRGYOB]/g, (c) => BY_COLOUR[c]);
+    }
+    const bad = t.search(/[^URFDLB]/);
+    if (bad >= 0) return { error: "sticker " + (bad + 1) + " is `" + t[bad] + "`: use the face letters U R F D L B or the colours W R G Y O B" };
+    if (t.length !== 6 * N * N) return { error: t.length + " stickers: a 4x4x4 has 96 (16 per face)" };
+    const letters = FACES.split("").map((f) => { const k = order.indexOf(f); return t.slice(k * N * N, (k + 1) * N * N); }).join("");
+    return { letters };
+  }
+
+  // Checks the pasted string in the chosen face order; when it is no position there, tries the
+  // other orders and names the one it is valid in. With `use`, a valid string becomes the
+  // position.
+  async function checkPaste(use) {
+    const seq = ++checkSeq;
+    const text = ui.paste.value;
+    const n = text.replace(/[\s,;]+/g, "").length;
+    document.getElementById("rv-paste-count").textContent = n ? n + " / 96" : "";
+    if (!n) { msg(ui.pasteCheck); return; }
+    const order = ui.order.value;
+    const p = pasted(text, order);
+    if (p.error) { msg(ui.pasteCheck, "error", p.error); return; }
+    const valid = async (letters) => { try { await post("/revenge/play", { facelets: letters }); return null; } catch (e) { return e.message; } };
+    const error = await valid(p.letters);
+    if (seq !== checkSeq) return;
+    if (!error) {
+      if (use) { ui.scramble.value = ""; setPosition(p.letters); }
+      msg(ui.pasteCheck, "good", "a valid 4x4x4 position in order " + order + (use ? "" : ": press “Use these stickers”"));
+      return;
+    }
+    let hint = "";
+    for (const o of ORDERS) {
+      if (o === order) continue;
+      const q = pasted(text, o);
+      if (!q.error && !(await valid(q.letters))) { hint = o; break; }
+    }
+    if (seq !== checkSeq) return;
+    // One message, with the hint when another order fits.
+    const first = error.split("\n")[0];
+    msg(ui.pasteCheck, "error", first + (hint ? " — this string is valid in order " + hint + ": choose it above" : ""));
+    if (hint) ui.pasteCheck.dataset.hint = hint; else delete ui.pasteCheck.dataset.hint;
+  }
+
+  async function copy(text, button) {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // Without clipboard access (plain http elsewhere than localhost): select the text.
+      const r = document.createRange();
+      r.selectNodeContents(document.getElementById("rv-wca"));
+      const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(r);
+      document.execCommand("copy");
+    }
+    button.textContent = "Copied";
+    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  }
+
+  Wurfel.pages.revenge = { init, cube: () => cube };
 })();
