@@ -49,9 +49,9 @@ fn everything_on(n: usize) {
         &weight,
     );
     assert!(est.complete);
-    assert!((est.covers.mean - 1.0).abs() < 1e-9, "{:?}", est.covers);
+    assert!((est.covers.estimate - 1.0).abs() < 1e-9, "{:?}", est.covers);
     assert!(
-        (est.nodes.mean - (n as f64 + 1.0)).abs() < 1e-6,
+        (est.nodes.estimate - (n as f64 + 1.0)).abs() < 1e-6,
         "{:?}",
         est.nodes
     );
