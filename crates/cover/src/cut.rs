@@ -4,6 +4,9 @@
 use crate::probe::EstimateOptions;
 use crate::tree::{Node, Tree, Weight};
 
+/// The most single children [`Tree::cut`] follows down from a task to find where it forks.
+const CHAIN: usize = 32;
+
 /// How to cut.
 pub struct CutOptions<'a> {
     /// Split until every task is estimated at most 1/`pieces` of the whole (or cannot be split).
@@ -51,14 +54,11 @@ impl Tree {
             let mut room = opts.max_tasks.saturating_sub(cut.tasks.len());
             for (t, &e) in cut.tasks.iter().zip(&cut.nodes) {
                 let children = match (e > limit, room > 0) {
-                    (true, true) => match self.node(t) {
-                        Node::Branch(c) if !c.is_empty() => Some(c),
-                        _ => None,
-                    },
+                    (true, true) => self.fork_below(t),
                     _ => None,
                 };
                 match children {
-                    Some(c) if c.len() <= room + 1 => {
+                    Some((t, c)) if c.len() <= room + 1 => {
                         room -= c.len() - 1;
                         for r in c {
                             let mut p = t.clone();
@@ -89,6 +89,23 @@ impl Tree {
             }
         }
         cut
+    }
+
+    /// The first node at or below `t` with more than one live child, and its children,
+    /// following at most [`CHAIN`] single children: splitting a node with one child makes
+    /// no more tasks, and doing it a round at a time (each re-probed) made the cut of a long
+    /// thin box, where every node has one child, cubic in its length. A chain longer than
+    /// that is kept whole (the task cannot be split usefully).
+    fn fork_below(&self, t: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
+        let mut t = t.to_vec();
+        for _ in 0..CHAIN {
+            match self.node(&t) {
+                Node::Branch(c) if c.len() == 1 => t.push(c[0]),
+                Node::Branch(c) if !c.is_empty() => return Some((t, c)),
+                _ => return None,
+            }
+        }
+        None
     }
 
     fn estimate_tasks(

@@ -201,7 +201,13 @@ impl Tree {
             // all, this thread does the work.
             let mut spawned = 0;
             for _ in 0..opts.threads.clamp(1, tasks.len().max(1)) {
-                if std::thread::Builder::new().spawn_scoped(s, worker).is_err() {
+                // The exhaustive search near the leaves recurses once per piece placed, as
+                // the search's workers do: the same stack as theirs (a line of 4,096 unit
+                // cubes overflowed the default 2 MiB).
+                let started = std::thread::Builder::new()
+                    .stack_size(crate::schedule::WORKER_STACK)
+                    .spawn_scoped(s, worker);
+                if started.is_err() {
                     break;
                 }
                 spawned += 1;

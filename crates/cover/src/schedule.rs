@@ -127,6 +127,10 @@ where
 }
 
 /// Cuts the tree into task prefixes, breadth-first, keeping depth-first order.
+/// The stack of every thread that searches: the depth-first search recurses once per piece
+/// placed (at most one per column, 4,096), a few hundred bytes to a few KiB a level.
+pub(crate) const WORKER_STACK: usize = 64 << 20;
+
 pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec<u32>> {
     let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
     let mut buf = Vec::new();
@@ -283,7 +287,7 @@ where
             let tx = tx.clone();
             let shared = &shared;
             let started = std::thread::Builder::new()
-                .stack_size(64 << 20)
+                .stack_size(WORKER_STACK)
                 .spawn_scoped(s, move || shared.work(cancel, tx));
             if started.is_err() {
                 break;

@@ -97,10 +97,12 @@ impl<const W: usize> Walk for Compiled<W> {
         let base = st.stack.len();
         let mut buf = Vec::new();
         let mut live = Vec::new();
-        for _ in 0..probes {
+        for taken in 0..probes {
             let mut nodes = 1.0f64;
             let mut paths = 1.0f64;
             let mut covers = 0.0f64;
+            // Whether the walk had a choice; a walk without one is the only walk there is.
+            let mut chose = false;
             loop {
                 let choice = self.choose(&mut st);
                 if st.remaining.iter().sum::<u32>() <= exhaust || matches!(choice, Choice::Finish) {
@@ -144,6 +146,7 @@ impl<const W: usize> Walk for Compiled<W> {
                             break;
                         }
                         paths *= live.len() as f64;
+                        chose |= live.len() > 1;
                         let row = live[rng.below(live.len())];
                         self.place_row(&mut st, row);
                     }
@@ -151,6 +154,15 @@ impl<const W: usize> Walk for Compiled<W> {
             }
             self.unwind_to(&mut st, base);
             sample.add(nodes, covers);
+            if !chose {
+                // Every other probe would walk the same path and find the same: on a long
+                // thin box (one child per node) this makes `estimate` one walk instead of
+                // `probes` walks of quadratic cost each.
+                for _ in taken + 1..probes {
+                    sample.add(nodes, covers);
+                }
+                break;
+            }
         }
         sample
     }

@@ -22,6 +22,7 @@
 
 pub use crate::count::{checked_add, CountOutcome, CountProgress};
 use crate::count::{CountError, CountRequest};
+use crate::limits::SearchError;
 use crate::solver::{Counts, Prepared};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -171,6 +172,8 @@ pub enum CheckpointError {
     Engine(ProblemError),
     /// The caller's `save` failed.
     Save(Box<dyn std::error::Error + Send + Sync>),
+    /// The search refused the request (see [`crate::count::CountError::Refused`]).
+    Refused(SearchError),
 }
 
 impl fmt::Display for CheckpointError {
@@ -189,6 +192,7 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Inconsistent(why) => write!(f, "its contents are inconsistent: {why}"),
             CheckpointError::Overflow => write!(f, "a count does not fit in 64 bits"),
             CheckpointError::Engine(e) => write!(f, "{e}"),
+            CheckpointError::Refused(e) => write!(f, "{e}"),
             CheckpointError::Save(e) => write!(f, "cannot save the checkpoint: {e}"),
         }
     }
@@ -354,6 +358,7 @@ where
             CountError::Engine(e) => CheckpointError::Engine(e),
             CountError::Overflow => CheckpointError::Overflow,
             CountError::Hook(e) => CheckpointError::Save(e),
+            CountError::Refused(e) => CheckpointError::Refused(e),
         })?;
     if outcome.report.tasks_total != fp.tasks_total {
         return Err(CheckpointError::Inconsistent(format!(

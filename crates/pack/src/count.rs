@@ -6,6 +6,7 @@
 //! checkpoint, keeping listed solutions). Threads, progress and cancellation stay in the
 //! engine's [`SearchOptions`].
 
+use crate::limits::SearchError;
 use crate::solver::{Counts, DisassemblyCounts, Prepared, TaskOutput, Want};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -86,6 +87,9 @@ pub enum CountError {
     Overflow,
     /// The caller's hook failed (e.g. a checkpoint could not be saved).
     Hook(Box<dyn std::error::Error + Send + Sync>),
+    /// The search refused the request before starting (disassembly of too many pieces), or an
+    /// analysis failed in a listing.
+    Refused(SearchError),
 }
 
 impl fmt::Display for CountError {
@@ -94,6 +98,7 @@ impl fmt::Display for CountError {
             CountError::Engine(e) => write!(f, "{e}"),
             CountError::Overflow => write!(f, "a count does not fit in 64 bits"),
             CountError::Hook(e) => write!(f, "{e}"),
+            CountError::Refused(e) => write!(f, "{e}"),
         }
     }
 }
@@ -169,7 +174,10 @@ impl Prepared {
                 self.run_tasks(tasks, opts, request.want, request.disassemble, done)
             }
         }
-        .map_err(CountError::Engine)?;
+        .map_err(|e| match e {
+            SearchError::Engine(e) => CountError::Engine(e),
+            e => CountError::Refused(e),
+        })?;
         if let Some(e) = failure {
             return Err(e);
         }

@@ -10,6 +10,8 @@
 //! - [`placements`]: the target's bounding box and every placement of every piece;
 //! - [`symmetry`]: the target's symmetries acting on placements and solutions;
 //! - [`memory`]: what preparing and searching a puzzle takes in memory, known beforehand;
+//! - [`limits`]: what a search refuses before it starts (disassembly of too many pieces), and
+//!   its error type;
 //! - [`solver`]: symmetry breaking, the engine problem, exact counts under each convention;
 //! - [`frontier`]: exact counts by dynamic programming over the filled/empty boundary, for
 //!   long boxes and many identical pieces (counts of any size);
@@ -27,6 +29,7 @@ pub mod count;
 pub mod disassembly;
 pub mod file;
 pub mod frontier;
+pub mod limits;
 pub mod load;
 pub mod memory;
 pub mod model;
@@ -36,6 +39,7 @@ pub mod solver;
 pub mod symmetry;
 
 pub use file::{parse_puzzle, to_toml, PuzzleFileError};
+pub use limits::SearchError;
 pub use load::{load, load_with, LoadError, LoadOptions, Loaded};
 pub use memory::PuzzleMemory;
 pub use model::{

@@ -12,13 +12,16 @@
 //!
 //! Solutions with symmetry of their own are thus counted as orbits, never by division.
 
+pub use crate::disassembly::DisassemblyCounts;
 use crate::disassembly::{disassemble_grouped, DisassemblyError, Separation};
+use crate::limits::{check_disassembly, engine_only, listed_all, SearchError};
 use crate::placements::{placements, BoxBoard, Placement};
 use crate::symmetry::{image, min_image, Symmetry};
 use crate::{Convention, Puzzle, VolumeMismatch};
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 use wurfel_cover::{Problem, ProblemError, Row, SearchOptions, SearchReport, Stats, Visitor};
 use wurfel_geom::Cell;
 
@@ -102,29 +105,6 @@ pub struct TaskOutput {
     pub solutions: Vec<Vec<u32>>,
     /// Disassembly counts, when asked for.
     pub disassembly: DisassemblyCounts,
-}
-
-/// How many assemblies (classes under the target's rotations, as BurrTools counts them) come
-/// apart, and the highest level among those that do.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DisassemblyCounts {
-    /// Assemblies analysed (one per rotation class).
-    pub assemblies: u64,
-    /// Those that come apart.
-    pub solutions: u64,
-    /// The highest level (moves until the first part comes free) among them.
-    pub max_level: u64,
-    /// The first analysis that failed, if any (then the counts are incomplete).
-    pub failed: Option<DisassemblyError>,
-}
-
-impl std::ops::AddAssign for DisassemblyCounts {
-    fn add_assign(&mut self, o: DisassemblyCounts) {
-        self.assemblies += o.assemblies;
-        self.solutions += o.solutions;
-        self.max_level = self.max_level.max(o.max_level);
-        self.failed = self.failed.or(o.failed);
-    }
 }
 
 /// A puzzle ready to search: placements, symmetries, the engine problem.
@@ -232,6 +212,7 @@ impl Prepared {
         D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
     {
         self.run_with(opts, want, false, per_task_limit, done)
+            .map_err(engine_only)
     }
 
     /// [`Prepared::run`], and with `disassemble` each rotation class is also analysed for
@@ -244,16 +225,19 @@ impl Prepared {
         disassemble: bool,
         per_task_limit: Option<usize>,
         mut done: D,
-    ) -> Result<SearchReport, ProblemError>
+    ) -> Result<SearchReport, SearchError>
     where
         D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
     {
-        wurfel_cover::search(
+        self.check_disassemble(disassemble)?;
+        let failed = OnceLock::new();
+        let report = wurfel_cover::search(
             &self.problem,
             opts,
-            |_| Classify::new(self, want, disassemble, per_task_limit),
+            |_| Classify::new(self, want, disassemble, per_task_limit, &failed),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
-        )
+        )?;
+        listed_all(failed, report)
     }
 
     /// Every solution distinct under `distinct` (with `disassemble`, those that come apart),
@@ -267,16 +251,19 @@ impl Prepared {
         distinct: Convention,
         disassemble: bool,
         mut done: D,
-    ) -> Result<SearchReport, ProblemError>
+    ) -> Result<SearchReport, SearchError>
     where
         D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
     {
-        wurfel_cover::search_rounds(
+        self.check_disassemble(disassemble)?;
+        let failed = OnceLock::new();
+        let report = wurfel_cover::search_rounds(
             &self.problem,
             opts,
-            |_| Classify::new(self, Want::List(distinct), disassemble, None),
+            |_| Classify::new(self, Want::List(distinct), disassemble, None, &failed),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
-        )
+        )?;
+        listed_all(failed, report)
     }
 
     /// Runs the search over the given tasks (a cut of the engine's tree, e.g. one shard; see
@@ -288,17 +275,20 @@ impl Prepared {
         want: Want,
         disassemble: bool,
         mut done: D,
-    ) -> Result<SearchReport, ProblemError>
+    ) -> Result<SearchReport, SearchError>
     where
         D: FnMut(usize, TaskOutput, Stats) -> ControlFlow<()>,
     {
-        wurfel_cover::search_tasks(
+        self.check_disassemble(disassemble)?;
+        let failed = OnceLock::new();
+        let report = wurfel_cover::search_tasks(
             &self.problem,
             tasks,
             opts,
-            |_| Classify::new(self, want, disassemble, None),
+            |_| Classify::new(self, want, disassemble, None, &failed),
             |i, v: Classify<'_>, stats| done(i, v.out, stats),
-        )
+        )?;
+        listed_all(failed, report)
     }
 
     /// The raw solutions one engine cover stands for (`|G| / |H_r|` under symmetry breaking,
@@ -331,6 +321,7 @@ impl Prepared {
         limit: usize,
     ) -> Result<(Vec<Vec<u32>>, SearchReport), ProblemError> {
         self.find_with(opts, distinct, false, limit)
+            .map_err(engine_only)
     }
 
     /// [`Prepared::find`], with `disassemble` only among the solutions that come apart.
@@ -340,14 +331,34 @@ impl Prepared {
         distinct: Convention,
         disassemble: bool,
         limit: usize,
-    ) -> Result<(Vec<Vec<u32>>, SearchReport), ProblemError> {
-        wurfel_cover::search_limited(
+    ) -> Result<(Vec<Vec<u32>>, SearchReport), SearchError> {
+        self.check_disassemble(disassemble)?;
+        let failed = OnceLock::new();
+        let (sols, report) = wurfel_cover::search_limited(
             &self.problem,
             opts,
             limit,
-            |_| Classify::new(self, Want::List(distinct), disassemble, Some(limit)),
+            |_| {
+                Classify::new(
+                    self,
+                    Want::List(distinct),
+                    disassemble,
+                    Some(limit),
+                    &failed,
+                )
+            },
             |v| v.out.solutions,
-        )
+        )?;
+        Ok((sols, listed_all(failed, report)?))
+    }
+
+    /// With `disassemble`, refuses a puzzle whose solutions may have more pieces than the
+    /// analysis handles, before any search (see [`crate::limits`]).
+    pub fn check_disassemble(&self, disassemble: bool) -> Result<(), SearchError> {
+        if disassemble {
+            check_disassembly(&self.puzzle).map_err(SearchError::TooManyPieces)?;
+        }
+        Ok(())
     }
 
     /// Up to `limit` solutions distinct under `distinct` (see [`Prepared::find`]).
@@ -546,18 +557,28 @@ struct Classify<'a> {
     want: Want,
     disassemble: bool,
     limit: Option<usize>,
+    /// The first analysis that failed in a listing, shared by every task: the listing stops
+    /// and reports it rather than skip an assembly it could not judge.
+    failed: &'a OnceLock<DisassemblyError>,
     out: TaskOutput,
     sol: Vec<u32>,
     buf: Vec<u32>,
 }
 
 impl<'a> Classify<'a> {
-    fn new(prep: &'a Prepared, want: Want, disassemble: bool, limit: Option<usize>) -> Self {
+    fn new(
+        prep: &'a Prepared,
+        want: Want,
+        disassemble: bool,
+        limit: Option<usize>,
+        failed: &'a OnceLock<DisassemblyError>,
+    ) -> Self {
         Classify {
             prep,
             want,
             disassemble,
             limit,
+            failed,
             out: TaskOutput::default(),
             sol: Vec::new(),
             buf: Vec::new(),
@@ -620,6 +641,11 @@ impl Visitor for Classify<'_> {
             && matches!(self.want, Want::List(_))
             && self.level(&mut level).is_none()
         {
+            if let Some(e) = self.out.disassembly.failed {
+                // Not judged is not "does not come apart": stop the listing with the error.
+                let _ = self.failed.set(e);
+                return ControlFlow::Break(());
+            }
             return ControlFlow::Continue(());
         }
         self.out.counts.raw += info.weight;

@@ -87,6 +87,29 @@ impl Separation {
     }
 }
 
+/// How many assemblies (classes under the target's rotations, as BurrTools counts them) come
+/// apart, and the highest level among those that do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DisassemblyCounts {
+    /// Assemblies analysed (one per rotation class).
+    pub assemblies: u64,
+    /// Those that come apart.
+    pub solutions: u64,
+    /// The highest level (moves until the first part comes free) among them.
+    pub max_level: u64,
+    /// The first analysis that failed, if any (then the counts are incomplete).
+    pub failed: Option<DisassemblyError>,
+}
+
+impl std::ops::AddAssign for DisassemblyCounts {
+    fn add_assign(&mut self, o: DisassemblyCounts) {
+        self.assemblies += o.assemblies;
+        self.solutions += o.solutions;
+        self.max_level = self.max_level.max(o.max_level);
+        self.failed = self.failed.or(o.failed);
+    }
+}
+
 /// Why an assembly could not be analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DisassemblyError {

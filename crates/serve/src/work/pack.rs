@@ -44,7 +44,7 @@ fn solutions(
     let limit = requests::limit(r.limit, r.all, max)?;
     let report = |p: &wurfel_cover::Progress| ctl.report(engine_progress(p));
     let opts = options(ctl, &report);
-    let bad = |e: wurfel_cover::ProblemError| ApiError::input(e.to_string());
+    let bad = |e: wurfel_pack::SearchError| ApiError::input(e.to_string());
     let sols = if r.all {
         // Every solution in search order, as `solve --all` streams them.
         let mut sols = Vec::new();
