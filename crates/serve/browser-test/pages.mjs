@@ -67,9 +67,15 @@ export async function pages({ context, url, outDir, check, report }) {
   report.designerVolume = await text("#ds-check");
   check(!/puzzle_text|\d+ \|/.test(report.designerVolume), "the volume message points into a text: " + report.designerVolume);
 
+  // An invalid design saves all the same, as a draft.
+  const [invalid] = await Promise.all([page.waitForEvent("download"), page.click("#ds-export-toml")]);
+  check(/count = 3/.test(fs.readFileSync(await invalid.path(), "utf8")), "the invalid design was not saved");
+  await waitText("#ds-file-note", /saved bars\.toml \(a draft/);
+
   // ---- a new piece: its message sits beside it ----
   await page.click("#ds-add");
   await waitText('#ds-objects [data-note-for="A"]', /no cells yet/);
+  report.designerPieceNote = await text('#ds-objects [data-note-for="A"]');
   await page.click('#ds-layers [data-cell="0,0,0"]');
   await page.click('#ds-layers [data-cell="0,1,0"]');
   await page.click('#ds-layers [data-cell="1,1,0"]');
@@ -80,8 +86,8 @@ export async function pages({ context, url, outDir, check, report }) {
   await page.fill('[data-object="piece-0"] input.min', "0");
   await page.locator('[data-object="piece-0"] input.min').dispatchEvent("change");
   check(/min = 0\nmax = 3/.test(await toml()), "the range is not min 0 max 3: " + await toml());
-  await waitText('#ds-objects [data-note-for="A"]', /fits nowhere/);
-  report.designerPieceNote = await text('#ds-objects [data-note-for="A"]');
+  await waitText("#ds-check", /ready: /);
+  check(await page.locator('#ds-objects [data-note-for="A"]').count() === 0, "the note beside A stays after it got cells");
   await shot("designer-check");
 
   // ---- save a draft while it is invalid: the TOML downloads; reload restores it ----
@@ -89,7 +95,7 @@ export async function pages({ context, url, outDir, check, report }) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#ds-export-toml")]);
   const saved = fs.readFileSync(await download.path(), "utf8");
   check(saved === draftToml, "the saved TOML is not the design");
-  await waitText("#ds-file-note", /saved .*\.toml \(a draft/);
+  await waitText("#ds-file-note", /saved .*\.toml/);
   await page.reload();
   await page.waitForSelector("#ds-layers .cell");
   await waitText("#ds-file-note", /Restored the design/);

@@ -513,7 +513,7 @@
         const named = /piece `([^`]+)`:?\s*/.exec(m);
         c = { pieces: {}, target: [], puzzle: [], ok: false };
         if (named && model.pieces.some((p) => p.name === named[1])) c.pieces[named[1]] = [["error", m.replace(named[0], "")]];
-        else if (/target/.test(m)) c.target.push(["error", m]);
+        else if (/^(the )?target\b/.test(m)) c.target.push(["error", m]);
         else c.puzzle.push(["error", m]);
       }
     }
