@@ -192,12 +192,7 @@ fn keys(p: &Puzzle) -> Vec<Key> {
 
 /// The image of a solution under `iso` (`at`: where it puts each target cell; `key`: the
 /// kinds' keys), `None` when a kind has no mirror twin.
-fn transform(
-    key: &[Key],
-    at: &HashMap<Cell, Cell>,
-    s: &Solution,
-    iso: Iso,
-) -> Option<Solution> {
+fn transform(key: &[Key], at: &HashMap<Cell, Cell>, s: &Solution, iso: Iso) -> Option<Solution> {
     let mut out = Solution::new();
     for (kind, cells) in s {
         let mut img: Vec<(Cell, u8)> = cells.iter().map(|&(c, k)| (at[&c], k)).collect();

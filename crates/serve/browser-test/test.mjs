@@ -6,6 +6,7 @@ import { chromium } from "playwright-core";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pages } from "./pages.mjs";
 
 const [url, outDir, planPath] = process.argv.slice(2);
 if (!url || !outDir || !planPath) {
@@ -109,9 +110,9 @@ try {
   report.bedlamProgress = await text("#cat-progress");
   await shot("catalog-counting");
   await page.click("#cat-count");  // now "Cancel"
-  await waitText("#cat-out", /stopped: cancelled/, 20000);
+  await waitText("#cat-out", /^cancelled/, 20000);
   report.bedlamCancelled = await text("#cat-counts");
-  check(/STOPPED/.test(report.bedlamCancelled), "the cancelled count does not say it is partial");
+  check(/CANCELLED — partial counts/.test(report.bedlamCancelled), "the cancelled count does not say it is partial");
   check((await text("#cat-count")) === "Count", "the Cancel button did not turn back into Count");
   // Browse solutions of the Diabolical cube, with their disassembly.
   await page.click('tr[data-id="diabolical"]');
@@ -218,6 +219,7 @@ try {
   check((await text("#sn-count")) === "Count", "the Cancel button does not turn back into Count");
   await shot("snake-cancelled");
   await (await import("./viewer.mjs")).viewer({ page, url, plan, shot, check, report, waitText, text });
+  await pages({ context, url, outDir, check, report });
 } catch (e) {
   failures.push("exception: " + (e && e.stack ? e.stack : e));
 } finally {

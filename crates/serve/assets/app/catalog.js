@@ -74,6 +74,7 @@
     ui.counts.textContent = "";
     ui.stats.textContent = "";
     ui.bar.firstChild.style.width = "0";
+    ui.bar.classList.remove("partial");
     msg(ui.out);
     setEnabled(true);
     doPieces();
@@ -113,15 +114,18 @@
     for (const x of ui.buttons) x.disabled = true;
     msg(ui.out);
     ui.counts.textContent = "";
+    ui.bar.classList.remove("partial");
     try {
       const body = { puzzle: p.id };
       if (ui.countDis.checked) body.disassemble = true;
       const out = await countLive(body, { bar: ui.bar, stats: ui.stats, button: ui.count });
+      if (current !== p) return;  // another puzzle was picked meanwhile: not its counts
       if (out.result) {
-        ui.counts.append(countsTable(out.result));
+        ui.counts.append(countsTable(out.result, out.stopped));
         ui.bar.firstChild.style.width = out.result.complete ? "100%" : ui.bar.firstChild.style.width;
       }
-      if (out.stopped) msg(ui.out, "warn", "stopped: " + out.stopped + (out.result ? " — the counts below are partial" : ""));
+      ui.bar.classList.toggle("partial", !!out.stopped);
+      if (out.stopped) msg(ui.out, "warn", out.stopped + (out.result ? " — the counts below are partial: each is a lower bound, not checked against the published count" : ""));
     } catch (e) {
       msg(ui.out, "error", e.message);
     } finally {

@@ -21,6 +21,13 @@ const Wurfel = (() => {
     box.textContent = "";
     if (text) box.append(el("div", { class: "msg " + kind, text }));
   }
+  // Results that belong to an earlier input: greyed, with a label saying so (`label` null:
+  // current again).
+  function stale(box, label) {
+    box.classList.toggle("stale", !!label);
+    if (label) box.dataset.staleLabel = label;
+    else delete box.dataset.staleLabel;
+  }
   const fmt = (n) => (n === null || n === undefined ? "–" : Number(n).toLocaleString("en-US"));
   function duration(s) {
     if (!isFinite(s)) return "–";
@@ -125,13 +132,14 @@ const Wurfel = (() => {
         const e = await current.promise;
         if (e.result && e.result.complete) estNodes = e.result.nodes.estimate;
       } catch (e) { /* the count below reports the same error */ }
-      if (cancelled) return { result: null, stopped: "cancelled" };
+      if (cancelled) { ui.stats.textContent = "cancelled before the count began"; return { result: null, stopped: "cancelled" }; }
       current = job("count", body, (p) => { if (p.total) show(p); else ui.stats.textContent = p.phase === "queued" ? "waiting for a free slot…" : "starting…"; });
       const out = await current.promise;
       out.wall = (performance.now() - started) / 1000;
-      // The result says it all (its line under the counts); a stopped count keeps its last
-      // progress in view.
+      // The result says it all (its line under the counts); a stopped count keeps how far it
+      // got, without an ETA that no longer applies.
       if (!out.stopped) ui.stats.textContent = "";
+      else ui.stats.textContent = ui.stats.textContent.replace(/ · ETA .*$/, "").replace(/^waiting for a free slot · /, "") + " · " + out.stopped;
       return out;
     } finally {
       ui.button.removeEventListener("click", onClick);
@@ -142,20 +150,25 @@ const Wurfel = (() => {
   }
 
   // The counts of a `count --json` object, with the published ones checked as the CLI does.
-  function countsTable(r) {
+  // A partial count (cancelled or stopped) says "at least" and is not checked against the
+  // published counts (`stopped`: why it stopped, as the job said).
+  function countsTable(r, stopped) {
+    const why = stopped || "stopped";
     const rows = ["raw", "rotations", "rotations_reflections"].map((k) => {
       const pub = (r.published || []).filter((p) => p.convention === k);
       const marks = pub.map((p) => {
+        if (!r.complete) return el("span", { class: "muted", title: p.source, text: "published " + fmt(p.count) });
         const m = p.matches === undefined ? "" : p.matches ? " ✓" : " ✗ MISMATCH";
         return el("span", { class: p.matches === false ? "bad" : "ok", title: p.source, text: "published " + fmt(p.count) + m });
       });
-      return el("tr", {}, el("td", { text: k }), el("td", { class: "num", "data-count": k, text: fmt(r[k]) }), el("td", {}, marks));
+      const n = r.complete ? fmt(r[k]) : "at least " + fmt(r[k]) + " — " + why;
+      return el("tr", {}, el("td", { text: k }), el("td", { class: "num", "data-count": k, "data-partial": r.complete ? null : "1", text: n }), el("td", {}, marks));
     });
     const t = el("table", { class: "counts" },
       el("tr", {}, el("th", { text: "convention" }), el("th", { class: "num", text: "count" }), el("th", { text: "published" })),
       rows);
     const foot = el("div", { class: "muted" },
-      (r.complete ? "counted" : "STOPPED — partial counts") + " in " + r.seconds.toFixed(2) + " s with " + r.threads +
+      (r.complete ? "counted" : why.toUpperCase() + " — partial counts, each a lower bound") + (r.complete ? " in " : " after ") + r.seconds.toFixed(2) + " s with " + r.threads +
       " thread" + (r.threads === 1 ? "" : "s") + " · " + fmt(r.stats.nodes) + " nodes · target symmetry " +
       r.target_rotations + " rotations, " + r.target_reflections + " reflections");
     const box = el("div", {}, t, foot);
@@ -204,5 +217,5 @@ const Wurfel = (() => {
     }).catch(() => {});
   }
 
-  return { pages, el, msg, fmt, duration, post, get, call, job, countLive, countsTable, showViewer, start, ApiError };
+  return { pages, el, msg, stale, fmt, duration, post, get, call, job, countLive, countsTable, showViewer, start, ApiError };
 })();

@@ -1,30 +1,53 @@
-// Designer: the target and every piece as voxels, edited layer by layer; live checks by the
-// server with the CLI's messages; "is it unique?", count and estimate; undo/redo; TOML and
-// BurrTools files in and out; a shareable link carrying the puzzle in the URL fragment (so
-// nothing is stored on the server).
+// Designer: the target and every piece as voxels, one shape at a time: a list of shapes with
+// thumbnails, the selected one's layer grids and a large 3D preview beside them; tools to
+// rotate, mirror, shift and copy it. Checks shown beside what they name; "is it unique?",
+// count, disassemble and estimate; undo/redo; a draft kept in this browser (restored on
+// return); TOML saved at any stage; BurrTools files in (with a chooser for their problems) and
+// out; a shareable link carrying the puzzle in the URL fragment (nothing is stored on the
+// server).
 "use strict";
 (() => {
   const { el, msg, fmt, post, countLive, countsTable, showViewer, duration } = Wurfel;
   const MAX_SIDE = 12;
+  const DRAFT = "wurfel.designer.draft";
+  const TARGET_COLOUR = "#9aa3b5";
+  const PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
+    "#469990", "#9a6324", "#800000", "#808000", "#000075", "#fabed4", "#ffd8b1", "#aaffc3", "#dcbeff", "#a9a9a9"];
   const key = (c) => c.join(",");
   const unkey = (k) => k.split(",").map(Number);
 
   // The model: a box of `dims`; the target's cells (each "fixed" or "optional"); pieces with
-  // their cells in the same box and a count (min..count copies).
+  // their cells in the same box, a colour, and `count` copies (with `range`: from `min` to
+  // `count` copies).
   let model = null;
   let sel = -1;           // -1: the target; else a piece index
   let brush = "fixed";    // target cells: "fixed" or "optional"
   let past = [], future = [];
-  let colours = [];       // as the 3D viewer coloured the pieces
   let ui = null;
   let timer = null;
   let seq = 0;
+  let checked = { pieces: {}, target: [], puzzle: [], ok: false };
+  let imported = null;    // { text, name, problems: [names], problem } of the last BurrTools import
+  let busyJobs = 0;
 
   function blank() {
-    return { name: "my puzzle", dims: [3, 3, 3], target: {}, pieces: [{ name: "A", count: 1, min: 1, cells: [] }] };
+    return { name: "my puzzle", dims: [3, 3, 3], target: {}, pieces: [{ name: "A", count: 1, min: 1, range: false, colour: PALETTE[0], cells: [] }] };
+  }
+  function nextColour() {
+    const used = new Set(model.pieces.map((p) => p.colour));
+    return PALETTE.find((c) => !used.has(c)) || PALETTE[model.pieces.length % PALETTE.length];
+  }
+  // Older drafts and links: fill in what they lack.
+  function normalise(m) {
+    m.pieces.forEach((p, i) => {
+      if (p.range === undefined) p.range = p.min !== p.count;
+      if (!p.range) p.min = p.count;
+      if (!p.colour) p.colour = PALETTE[i % PALETTE.length];
+    });
+    return m;
   }
 
-  // ---- the puzzle file (what every request sends) ----
+  // ---- the puzzle file (what every request sends, and Save TOML writes) ----
   const cellList = (cells) => "[" + cells.map((c) => "[" + c.join(", ") + "]").join(", ") + "]";
   const q = (s) => JSON.stringify(s);  // a TOML basic string is a JSON string
   function toToml(m) {
@@ -34,7 +57,8 @@
     if (optional.length) t += "optional = " + cellList(optional) + "\n";
     for (const p of m.pieces) {
       t += "\n[[piece]]\nname = " + q(p.name) + "\ncells = " + cellList(p.cells.map(unkey)) + "\n";
-      t += p.min === p.count ? "count = " + p.count + "\n" : "min = " + p.min + "\nmax = " + p.count + "\n";
+      t += !p.range || p.min === p.count ? "count = " + p.count + "\n" : "min = " + p.min + "\nmax = " + p.count + "\n";
+      if (p.colour) t += "color = " + q(p.colour) + "\n";
     }
     return t;
   }
@@ -44,7 +68,7 @@
   // ---- the link: the model, compact, base64url in the fragment ----
   function encode(m) {
     const compact = { n: m.name, d: m.dims, t: Object.entries(m.target).map(([k, v]) => unkey(k).concat(v === "optional" ? [1] : [])),
-      p: m.pieces.map((p) => ({ n: p.name, c: p.count, m: p.min, s: p.cells.map(unkey) })) };
+      p: m.pieces.map((p) => ({ n: p.name, c: p.count, m: p.range ? p.min : p.count, k: p.colour, s: p.cells.map(unkey) })) };
     const bytes = new TextEncoder().encode(JSON.stringify(compact));
     let bin = "";
     for (const b of bytes) bin += String.fromCharCode(b);
@@ -55,10 +79,11 @@
     const c = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
     const target = {};
     for (const v of c.t) target[key(v.slice(0, 3))] = v[3] ? "optional" : "fixed";
-    return { name: String(c.n), dims: c.d.map(Number), target, pieces: c.p.map((p) => ({ name: String(p.n), count: p.c, min: p.m, cells: p.s.map(key) })) };
+    return normalise({ name: String(c.n), dims: c.d.map(Number), target,
+      pieces: c.p.map((p) => ({ name: String(p.n), count: p.c, min: p.m, range: p.m !== p.c, colour: p.k, cells: p.s.map(key) })) });
   }
 
-  // ---- history ----
+  // ---- history and the draft ----
   const snapshot = () => JSON.stringify(model);
   function commit(before) {
     if (before === snapshot()) return;
@@ -70,6 +95,16 @@
   function undo() { if (past.length) { future.push(snapshot()); model = JSON.parse(past.pop()); fix(); changed(); } }
   function redo() { if (future.length) { past.push(snapshot()); model = JSON.parse(future.pop()); fix(); changed(); } }
   function fix() { if (sel >= model.pieces.length) sel = model.pieces.length - 1; }
+  function saveDraft() {
+    try { localStorage.setItem(DRAFT, JSON.stringify({ model, sel, saved: Date.now() })); } catch (e) { /* private mode: no draft */ }
+  }
+  function loadDraft() {
+    try {
+      const d = JSON.parse(localStorage.getItem(DRAFT) || "null");
+      if (d && d.model && d.model.pieces) return d;
+    } catch (e) { /* a broken draft: start afresh */ }
+    return null;
+  }
 
   // ---- page ----
   function init(sec) {
@@ -80,55 +115,93 @@
       dims: [0, 1, 2].map((k) => num("ds-dim-" + "xyz"[k], 3, () => resize())),
       objects: el("ul", { class: "objects", id: "ds-objects" }),
       layers: el("div", { class: "layers", id: "ds-layers" }),
+      shapeMsgs: el("div", { id: "ds-shape-msgs" }),
       brushRow: el("div", { class: "row" }),
+      tools: el("div", { class: "row tools", id: "ds-tools" }),
       check: el("div", { id: "ds-check" }),
+      answers: el("div", { id: "ds-answers" }),
       out: el("div", { id: "ds-out" }),
       counts: el("div", { id: "ds-counts" }),
       bar: el("div", { class: "progress" }, el("div")),
       stats: el("div", { class: "stats muted", id: "ds-progress" }),
-      frame: el("iframe", { class: "viewer", id: "ds-viewer", title: "3D preview", style: "min-height:320px" }),
+      frame: el("iframe", { class: "viewer", id: "ds-viewer", title: "3D preview" }),
+      viewTitle: el("span", { id: "ds-view-title" }),
+      back: null,
       file: el("input", { type: "file", id: "ds-file", accept: ".toml,.xmpuzzle,.xml,text/plain", hidden: true, onchange: importFile }),
+      problem: el("select", { id: "ds-problem", onchange: chooseProblem }),
+      problemRow: el("div", { class: "row", id: "ds-problem-row", hidden: true }),
+      fileNote: el("div", { id: "ds-file-note" }),
     };
-    const b = (id, text, onclick, cls) => el("button", { id, text, onclick, class: cls || "" });
+    const b = (id, text, onclick, cls, title) => el("button", { id, text, onclick, class: cls || "", title });
     ui.undo = b("ds-undo", "↶ Undo", undo);
     ui.redo = b("ds-redo", "↷ Redo", redo);
-    ui.count = b("ds-count", "Count", doCount, "primary");
-    ui.unique = b("ds-unique", "Is it unique?", doUnique);
-    ui.estimate = b("ds-estimate", "Estimate", doEstimate);
+    ui.count = b("ds-count", "Count", doCount, "primary", "count every solution under the three conventions");
+    ui.unique = b("ds-unique", "Is it unique?", doUnique, "", "look for two solutions");
+    ui.disassemble = b("ds-disassemble", "Disassemble", doDisassemble, "", "find a solution that comes apart and show how");
+    ui.estimate = b("ds-estimate", "Estimate", doEstimate, "", "how many solutions, and how long a count takes");
+    ui.back = b("ds-back", "back to the shape", () => { viewing = null; preview(); }, "", "show the selected shape again");
+    ui.back.hidden = true;
     for (const [v, text] of [["fixed", "cell"], ["optional", "optional cell (may stay empty)"]]) {
       const r = el("input", { type: "radio", name: "ds-brush", value: v, checked: v === brush, onchange: () => { brush = v; } });
       ui.brushRow.append(el("label", {}, r, " " + text));
     }
+    const t = (id, text, title, f) => b("ds-tool-" + id, text, () => tool(f), "small", title);
+    ui.tools.append(
+      el("span", { class: "muted", text: "turn" }),
+      t("rx", "⟳x", "rotate a quarter turn about x", (c) => [c[0], -c[2], c[1]]),
+      t("ry", "⟳y", "rotate a quarter turn about y", (c) => [c[2], c[1], -c[0]]),
+      t("rz", "⟳z", "rotate a quarter turn about z", (c) => [-c[1], c[0], c[2]]),
+      t("mirror", "mirror", "mirror left–right (x)", (c) => [-c[0], c[1], c[2]]),
+      el("span", { class: "muted", text: "shift" }),
+      ...[["xm", "←", [-1, 0, 0]], ["xp", "→", [1, 0, 0]], ["yp", "↑", [0, 1, 0]], ["ym", "↓", [0, -1, 0]], ["zp", "up", [0, 0, 1]], ["zm", "down", [0, 0, -1]]]
+        .map(([id, text, d]) => b("ds-shift-" + id, text, () => shift(d), "small", "shift by one cell (" + "xyz"[d.findIndex((v) => v)] + (d.some((v) => v > 0) ? "+1" : "−1") + ")")),
+      b("ds-copy", "copy piece", copyPiece, "small", "a new piece with the same cells"));
     sec.append(
-      el("div", { class: "side", style: "width:330px" },
+      el("div", { class: "side", style: "width:360px" },
         el("div", { class: "panel" },
           el("h2", { text: "Puzzle" }),
           el("div", { class: "row" }, el("label", { for: "ds-name", text: "name" }), ui.name),
           el("div", { class: "row" }, el("label", { text: "box" }), ui.dims[0], "×", ui.dims[1], "×", ui.dims[2]),
-          el("div", { class: "row" }, ui.undo, ui.redo, b("ds-new", "New", () => edit(() => { model = blank(); sel = -1; }))),
-          el("div", { class: "row" }, b("ds-import", "Import…", () => ui.file.click()), ui.file,
-            b("ds-export-toml", "Export TOML", () => exportAs("toml")), b("ds-export-xm", "Export .xmpuzzle", () => exportAs("xmpuzzle"))),
-          el("div", { class: "row" }, b("ds-share", "Copy share link", share)),
-          el("div", { class: "row" }, b("ds-example", "Example: 3x3x3 in three pieces", example))),
+          el("div", { class: "row" }, ui.undo, ui.redo, b("ds-new", "New design", newDesign, "", "start over (Undo brings the old one back)")),
+          el("div", { class: "row" }, b("ds-import", "Import…", () => ui.file.click(), "", "a wurfel TOML or a BurrTools .xmpuzzle file"), ui.file,
+            b("ds-export-toml", "Save TOML", saveToml, "", "download the design as a TOML file — at any stage, valid or not"),
+            b("ds-export-xm", "Export .xmpuzzle", () => exportXm())),
+          ui.problemRow,
+          el("div", { class: "row" }, b("ds-share", "Copy share link", share), b("ds-example", "Example", example, "", "a 3x3x3 cube in three pieces")),
+          el("div", { class: "muted", id: "ds-draft", text: "Your design is kept in this browser as you edit." }),
+          ui.fileNote),
         el("div", { class: "panel", style: "flex:1" },
-          el("h2", { text: "Target and pieces" }), ui.objects,
+          el("h2", { text: "Shapes" }), ui.objects,
           el("div", { class: "row" }, b("ds-add", "+ piece", addPiece)))),
       el("div", { class: "grow" },
-        el("div", { class: "panel" },
-          el("h2", { id: "ds-editing" }),
-          el("div", { class: "muted", text: "Layers top first (z = top … 0), each seen from above with y up: click or drag to fill or empty cells." }),
-          ui.brushRow, ui.layers),
+        el("div", { class: "editor" },
+          el("div", { class: "panel edit-grids" },
+            el("h2", { id: "ds-editing" }),
+            ui.shapeMsgs,
+            el("div", { class: "muted", text: "Layers top first, each seen from above (y up): click or drag to fill or empty cells." }),
+            ui.brushRow, ui.layers, ui.tools),
+          el("div", { class: "preview" },
+            el("div", { class: "row" }, ui.viewTitle, ui.back),
+            ui.frame)),
         el("div", { class: "panel" },
           el("h2", { text: "Checks and answers" }), ui.check,
-          el("div", { class: "row" }, ui.unique, ui.count, ui.estimate),
-          ui.bar, ui.stats, ui.out, ui.counts),
-        ui.frame));
+          el("div", { class: "row" }, ui.unique, ui.count, ui.disassemble, ui.estimate),
+          ui.answers)));
+    ui.problemRow.append(el("label", { for: "ds-problem", text: "problem" }), ui.problem);
+    ui.answers.append(ui.bar, ui.stats, ui.out, ui.counts);
     document.addEventListener("keydown", (ev) => {
       if (sec.hidden || !(ev.ctrlKey || ev.metaKey) || ev.target.tagName === "INPUT") return;
       if (ev.key === "z" && !ev.shiftKey) { ev.preventDefault(); undo(); }
       if (ev.key === "y" || (ev.key === "Z" && ev.shiftKey) || (ev.key === "z" && ev.shiftKey)) { ev.preventDefault(); redo(); }
     });
     document.addEventListener("pointerup", () => { if (stroke) { const s = stroke; stroke = null; commit(s.before); } });
+    const params = new URLSearchParams((location.hash.split("?")[1]) || "");
+    const draft = params.get("p") ? null : loadDraft();
+    if (draft) {
+      model = normalise(draft.model);
+      sel = Math.min(draft.sel ?? -1, model.pieces.length - 1);
+      msg(ui.fileNote, "info", "Restored the design you were working on (" + new Date(draft.saved).toLocaleString() + "). “New design” starts over.");
+    }
     changed();
   }
 
@@ -142,7 +215,7 @@
       commit(before);
       changed();
     } catch (e) {
-      msg(ui.out, "error", "cannot read the puzzle in this link: " + e.message);
+      msg(ui.fileNote, "error", "cannot read the puzzle in this link: " + e.message);
     }
   }
 
@@ -152,6 +225,13 @@
     fix();
     commit(before);
     changed();
+  }
+
+  function newDesign() {
+    edit(() => { model = blank(); sel = -1; });
+    imported = null;
+    ui.problemRow.hidden = true;
+    msg(ui.fileNote, "info", "A new design. Undo brings the previous one back.");
   }
 
   function resize() {
@@ -164,54 +244,160 @@
     });
   }
 
+  function freshName() {
+    const used = new Set(model.pieces.map((p) => p.name));
+    const nameOf = (n) => String.fromCharCode(65 + (n % 26)) + (n >= 26 ? Math.floor(n / 26) : "");
+    let n = 0;
+    while (used.has(nameOf(n))) n++;
+    return nameOf(n);
+  }
+
   function addPiece() {
     edit(() => {
-      const used = new Set(model.pieces.map((p) => p.name));
-      let n = 0;
-      while (used.has(String.fromCharCode(65 + (n % 26)) + (n >= 26 ? Math.floor(n / 26) : ""))) n++;
-      model.pieces.push({ name: String.fromCharCode(65 + (n % 26)) + (n >= 26 ? Math.floor(n / 26) : ""), count: 1, min: 1, cells: [] });
+      model.pieces.push({ name: freshName(), count: 1, min: 1, range: false, colour: nextColour(), cells: [] });
       sel = model.pieces.length - 1;
     });
   }
 
+  function copyPiece() {
+    if (sel < 0) return;
+    edit(() => {
+      const p = model.pieces[sel];
+      model.pieces.splice(sel + 1, 0, { name: freshName(), count: p.count, min: p.min, range: p.range, colour: nextColour(), cells: p.cells.slice() });
+      sel++;
+    });
+  }
+
+  // ---- tools: the selected shape turned, mirrored or shifted inside the box ----
+  function shapeCells() {
+    return sel >= 0 ? model.pieces[sel].cells.map((k) => [unkey(k), "fixed"]) : Object.entries(model.target).map(([k, v]) => [unkey(k), v]);
+  }
+  function setShape(list) {
+    if (sel >= 0) model.pieces[sel].cells = list.map(([c]) => key(c));
+    else { model.target = {}; for (const [c, v] of list) model.target[key(c)] = v; }
+  }
+  function tool(f) {
+    const list = shapeCells();
+    if (!list.length) { msg(ui.shapeMsgs, "info", "nothing to turn yet: fill some cells first"); return; }
+    const moved = list.map(([c, v]) => [f(c), v]);
+    const lo = [0, 1, 2].map((k) => Math.min(...moved.map(([c]) => c[k])));
+    const oldLo = [0, 1, 2].map((k) => Math.min(...list.map(([c]) => c[k])));
+    // Turned about its own corner: it stays where it was when it still fits, else moves in.
+    let placed = moved.map(([c, v]) => [c.map((x, k) => x - lo[k] + oldLo[k]), v]);
+    const hi = [0, 1, 2].map((k) => Math.max(...placed.map(([c]) => c[k])) + 1);
+    const over = hi.map((h, k) => Math.max(0, h - model.dims[k]));
+    placed = placed.map(([c, v]) => [c.map((x, k) => x - over[k]), v]);
+    const need = [0, 1, 2].map((k) => Math.max(...placed.map(([c]) => c[k])) + 1);
+    if (need.some((n) => n > MAX_SIDE)) { msg(ui.shapeMsgs, "warn", "it does not fit in " + MAX_SIDE + " cells on a side"); return; }
+    edit(() => {
+      model.dims = model.dims.map((d, k) => Math.max(d, need[k]));
+      setShape(placed);
+    });
+  }
+  function shift(d) {
+    const list = shapeCells();
+    if (!list.length) return;
+    const moved = list.map(([c, v]) => [c.map((x, k) => x + d[k]), v]);
+    if (moved.some(([c]) => c.some((x, k) => x < 0 || x >= model.dims[k]))) {
+      msg(ui.shapeMsgs, "info", "it is at the edge of the box: make the box larger to shift it further");
+      return;
+    }
+    edit(() => setShape(moved));
+  }
+
   // ---- drawing the editor ----
+  // A small picture of cells, seen from the front right and above, for the list of shapes.
+  function thumb(cells, colour) {
+    const cv = el("canvas", { class: "thumb", width: "44", height: "44" });
+    const g = cv.getContext("2d");
+    if (!cells.length) {
+      g.strokeStyle = "#ccd"; g.setLineDash([3, 3]); g.strokeRect(8.5, 8.5, 27, 27);
+      return cv;
+    }
+    const lo = [0, 1, 2].map((k) => Math.min(...cells.map((c) => c[k])));
+    const hi = [0, 1, 2].map((k) => Math.max(...cells.map((c) => c[k])) + 1);
+    const span = Math.max(hi[0] - lo[0] + hi[1] - lo[1], (hi[0] - lo[0] + hi[1] - lo[1]) * 0.5 + hi[2] - lo[2]);
+    const s = 40 / Math.max(2, span);
+    const P = (x, y, z) => [(x - lo[0] - (y - lo[1])) * s * 0.87, ((x - lo[0]) + (y - lo[1])) * s * 0.5 - (z - lo[2]) * s];
+    const w = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const c of cells) for (const [dx, dy, dz] of [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 1], [0, 0, 1], [1, 1, 0]]) {
+      const [x, y] = P(c[0] + dx, c[1] + dy, c[2] + dz);
+      w[0] = Math.min(w[0], x); w[1] = Math.max(w[1], x); w[2] = Math.min(w[2], y); w[3] = Math.max(w[3], y);
+    }
+    const ox = 22 - (w[0] + w[1]) / 2, oy = 22 - (w[2] + w[3]) / 2;
+    const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+    const shade = (f) => "rgb(" + rgb.map((v) => Math.round(v * f)).join(",") + ")";
+    const has = new Set(cells.map(key));
+    const sorted = cells.slice().sort((a, b) => (a[0] + a[1] + a[2]) - (b[0] + b[1] + b[2]) || a[2] - b[2]);
+    const poly = (pts, fill) => {
+      g.beginPath();
+      pts.forEach(([x, y, z], i) => { const [px, py] = P(x, y, z); if (i) g.lineTo(px + ox, py + oy); else g.moveTo(px + ox, py + oy); });
+      g.closePath(); g.fillStyle = fill; g.fill(); g.strokeStyle = "rgba(0,0,0,.45)"; g.lineWidth = 0.6; g.stroke();
+    };
+    for (const [x, y, z] of sorted) {
+      if (!has.has(key([x, y, z + 1]))) poly([[x, y, z + 1], [x + 1, y, z + 1], [x + 1, y + 1, z + 1], [x, y + 1, z + 1]], shade(1.08));
+      if (!has.has(key([x + 1, y, z]))) poly([[x + 1, y, z], [x + 1, y + 1, z], [x + 1, y + 1, z + 1], [x + 1, y, z + 1]], shade(0.8));
+      if (!has.has(key([x, y + 1, z]))) poly([[x, y + 1, z], [x + 1, y + 1, z], [x + 1, y + 1, z + 1], [x, y + 1, z + 1]], shade(0.62));
+    }
+    return cv;
+  }
+
   let stroke = null;
+  function noteFor(list) {
+    return list.map(([kind, text]) => el("div", { class: "msg small " + kind, text }));
+  }
   function drawObjects() {
     ui.objects.textContent = "";
-    const target = el("li", { class: sel === -1 ? "sel" : "", "data-object": "target", onclick: () => select(-1) },
-      el("span", { class: "sw", style: "background:" + (colours[0] || "#bbb") }), el("b", { text: "Target" }),
-      el("span", { class: "muted", text: Object.keys(model.target).length + " cells" }));
-    ui.objects.append(target);
+    const tcells = Object.keys(model.target).map(unkey);
+    ui.objects.append(el("li", { class: sel === -1 ? "sel" : "", "data-object": "target", onclick: () => select(-1) },
+      thumb(tcells, TARGET_COLOUR), el("b", { text: "Target" }),
+      el("span", { class: "muted", text: tcells.length + " cells" })));
+    if (checked.target.length) ui.objects.append(el("li", { class: "note", "data-note-for": "target" }, noteFor(checked.target)));
     model.pieces.forEach((p, i) => {
       // Editing a piece's fields selects it too (without redrawing the field being edited).
       const focus = () => select(i);
-      const name = el("input", { type: "text", value: p.name, onfocus: focus,
+      const name = el("input", { type: "text", value: p.name, title: "the piece's name", onfocus: focus,
         onchange: (e) => edit(() => { p.name = e.target.value.trim() || p.name; }) });
-      const count = el("input", { type: "number", min: "1", max: "99", value: String(p.count), title: "copies (the most a solution uses)",
-        onfocus: focus, onchange: (e) => edit(() => { p.count = Math.max(1, Number(e.target.value) || 1); p.min = Math.min(p.min, p.count); }) });
-      const min = el("input", { type: "number", min: "0", max: "99", value: String(p.min), title: "fewest copies a solution uses (a range when below the count)",
+      const count = el("input", { type: "number", min: "1", max: "99", value: String(p.count), class: "copies",
+        title: p.range ? "the most copies a solution uses" : "how many copies of this piece", onfocus: focus,
+        onchange: (e) => edit(() => { p.count = Math.max(1, Number(e.target.value) || 1); p.min = p.range ? Math.min(p.min, p.count) : p.count; }) });
+      const range = el("input", { type: "checkbox", class: "range", checked: p.range, onfocus: focus,
+        onchange: (e) => edit(() => { p.range = e.target.checked; p.min = p.range ? Math.max(0, p.count - 1) : p.count; }) });
+      const min = el("input", { type: "number", min: "0", max: "99", value: String(p.min), class: "min", title: "the fewest copies a solution uses",
         onfocus: focus, onchange: (e) => edit(() => { p.min = Math.max(0, Math.min(p.count, Number(e.target.value) || 0)); }) });
       const del = el("button", { text: "✕", title: "remove this piece", onclick: (e) => { e.stopPropagation(); edit(() => { model.pieces.splice(i, 1); if (sel >= i) sel--; }); } });
+      const copies = p.range
+        ? el("span", { class: "copies-box" }, min, "…", count)
+        : el("span", { class: "copies-box" }, "×", count);
       ui.objects.append(el("li", { class: sel === i ? "sel" : "", "data-object": "piece-" + i, onclick: () => select(i) },
-        el("span", { class: "sw", style: "background:" + (colours[i + 1] || "#fff") }), name,
-        el("span", { class: "muted", text: p.cells.length + "c" }), min, "…", count, del));
+        thumb(p.cells.map(unkey), p.colour), name,
+        el("span", { class: "muted", text: p.cells.length + " cells" }), copies,
+        el("label", { class: "muted", title: "optional copies: a solution uses between a least and a most" }, range, "range"), del));
+      const notes = checked.pieces[p.name];
+      if (notes && notes.length) ui.objects.append(el("li", { class: "note", "data-note-for": p.name }, noteFor(notes)));
     });
   }
 
   function select(i) {
     if (sel === i) return;
     sel = i;
-    for (const li of ui.objects.children) li.classList.toggle("sel", li.dataset.object === (i < 0 ? "target" : "piece-" + i));
+    viewing = null;
+    for (const li of ui.objects.children) if (li.dataset.object) li.classList.toggle("sel", li.dataset.object === (i < 0 ? "target" : "piece-" + i));
     drawLayers();
+    saveDraft();
+    preview();
   }
 
   function drawLayers() {
     const [X, Y, Z] = model.dims;
     const piece = sel >= 0 ? model.pieces[sel] : null;
-    document.getElementById("ds-editing").textContent = piece ? "Piece " + piece.name : "Target";
+    document.getElementById("ds-editing").textContent = piece ? "Piece " + piece.name : "Target — the shape the pieces fill";
     ui.brushRow.hidden = !!piece;
+    document.getElementById("ds-copy").hidden = !piece;
+    ui.shapeMsgs.textContent = "";
+    ui.shapeMsgs.append(...noteFor(piece ? checked.pieces[piece.name] || [] : checked.target));
     const onCells = piece ? new Set(piece.cells) : null;
-    const colour = (piece ? colours[sel + 1] : colours[0]) || "#9aa3b5";
+    const colour = piece ? piece.colour : TARGET_COLOUR;
     ui.layers.textContent = "";
     for (let z = Z - 1; z >= 0; z--) {
       const grid = el("div", { class: "grid", style: "grid-template-columns:repeat(" + X + ",24px)" });
@@ -231,7 +417,7 @@
           grid.append(cell);
         }
       }
-      ui.layers.append(el("div", { class: "layer" }, el("span", { class: "muted", text: "z = " + z }), grid));
+      ui.layers.append(el("div", { class: "layer" }, el("span", { class: "muted", text: "z = " + z + (z === Z - 1 ? " (top)" : "") }), grid));
     }
   }
 
@@ -256,112 +442,223 @@
     ui.redo.disabled = !future.length;
   }
 
-  // After every change: redraw, then (debounced) the server's checks and the 3D preview.
+  // After every change: redraw, keep the draft, put away the answers (they were for the design
+  // before this change), then (debounced) the checks and the 3D preview.
+  let answeredFor = null;
   function changed() {
     draw();
-    ui.counts.textContent = "";
+    saveDraft();
+    if (answeredFor !== null && answeredFor !== snapshot()) {
+      if (busyJobs) Wurfel.stale(ui.answers, "for the design before your last edit — still running");
+      else clearAnswers();
+    }
+    viewing = null;
     clearTimeout(timer);
-    timer = setTimeout(checkNow, 300);
+    timer = setTimeout(checkNow, 250);
+  }
+  function clearAnswers() {
+    answeredFor = null;
+    Wurfel.stale(ui.answers, null);
+    msg(ui.out);
+    ui.counts.textContent = "";
+    ui.stats.textContent = "";
+    ui.bar.firstChild.style.width = "0";
+  }
+
+  // What can be said without the server: an empty target or piece, a name used twice.
+  function localChecks() {
+    const c = { pieces: {}, target: [], puzzle: [], ok: true };
+    const add = (p, kind, text) => { (c.pieces[p] = c.pieces[p] || []).push([kind, text]); c.ok = false; };
+    if (!Object.keys(model.target).length) {
+      c.target.push(["info", "Start here: click cells in the layers to draw the shape the pieces fill."]);
+      c.ok = false;
+    }
+    const seen = new Set();
+    for (const p of model.pieces) {
+      if (!p.cells.length) add(p.name, "info", "no cells yet: select it and click cells in its layers");
+      if (seen.has(p.name)) add(p.name, "error", "another piece has this name: rename one");
+      seen.add(p.name);
+    }
+    if (!model.pieces.length) { c.puzzle.push(["info", "Add a piece with “+ piece”."]); c.ok = false; }
+    return c;
+  }
+
+  // A message of the file reader, without the position in a text the user never typed.
+  function plain(m) {
+    return m.split("\n").filter((l) => !/^\s*(\d+\s*)?\|/.test(l) && !/^\s*\^/.test(l)).join("\n")
+      .replace(/^puzzle_text(:\d+)*:\s*/, "").replace(/^cannot solve `[^`]*`:\s*/, "").trim();
   }
 
   async function checkNow() {
     const s = ++seq;
-    try {
-      const c = await post("/check", source());
-      if (s !== seq) return;
-      ui.check.textContent = "";
-      const all = c.errors.map((m) => ["error", m]).concat(c.warnings.map((m) => ["warn", "warning: " + m]), c.notes.map((m) => ["info", "note: " + m]));
-      for (const [kind, m] of all) ui.check.append(el("div", { class: "msg " + kind, text: m }));
-      if (!all.length) ui.check.append(el("div", { class: "msg good", text: "ready: " + c.puzzle.pieces + " pieces, " + c.puzzle.cells + " target cells" }));
-      ready(!c.errors.length);
-    } catch (e) {
-      if (s !== seq) return;
-      msg(ui.check, "error", e.message);
-      ready(false);
+    let c = localChecks();
+    if (c.ok) {
+      try {
+        const r = await post("/check", source());
+        if (s !== seq) return;
+        c = { pieces: {}, target: [], puzzle: [], ok: !r.errors.length };
+        for (const p of r.problems || []) {
+          const item = [p.severity === "error" ? "error" : "warn", p.message];
+          if (p.where === "piece") (c.pieces[p.piece] = c.pieces[p.piece] || []).push(item);
+          else if (p.where === "target") c.target.push(item);
+          else c.puzzle.push(item);
+        }
+        for (const n of r.notes) c.puzzle.push(["info", "note: " + plain(n)]);
+        if (!c.puzzle.length && !Object.keys(c.pieces).length) {
+          c.puzzle.push(["good", "ready: " + r.puzzle.pieces + " pieces, " + r.puzzle.cells + " target cells"]);
+        }
+      } catch (e) {
+        if (s !== seq) return;
+        const m = plain(e.message);
+        const named = /piece `([^`]+)`:?\s*/.exec(m);
+        c = { pieces: {}, target: [], puzzle: [], ok: false };
+        if (named && model.pieces.some((p) => p.name === named[1])) c.pieces[named[1]] = [["error", m.replace(named[0], "")]];
+        else if (/^(the )?target\b/.test(m)) c.target.push(["error", m]);
+        else c.puzzle.push(["error", m]);
+      }
     }
+    if (s !== seq) return;
+    checked = c;
+    ui.check.textContent = "";
+    const pieceCount = Object.values(c.pieces).filter((l) => l.length).length;
+    if (pieceCount || c.target.length) {
+      const about = (c.target.length ? ["the target"] : []).concat(Object.keys(c.pieces).filter((k) => c.pieces[k].length).map((k) => "piece " + k));
+      const anyError = c.target.concat(...Object.values(c.pieces)).some(([k]) => k === "error" || k === "warn");
+      ui.check.append(el("div", { class: "msg " + (anyError ? "warn" : "info"), text: (anyError ? "See the notes beside " : "To do: ") + about.join(", ") + " in the list of shapes." }));
+    }
+    for (const [kind, m] of c.puzzle) ui.check.append(el("div", { class: "msg " + kind, text: m }));
+    ready(c.ok);
+    drawObjects();
+    drawLayers();
     preview();
   }
 
   function ready(ok) {
-    for (const x of [ui.count, ui.unique, ui.estimate]) if (!x.dataset.busy) x.disabled = !ok;
+    for (const x of [ui.count, ui.unique, ui.estimate, ui.disassemble]) if (!x.dataset.busy) x.disabled = !ok || (busyJobs > 0 && x !== ui.count);
   }
 
-  // The target, then every piece beside it (normalised to its corner), in the viewer.
+  // ---- the 3D preview: the selected shape alone, large, in its colour; or an answer ----
+  let viewing = null;  // null: the shape; else what an answer shows
+  let pseq = 0;
   async function preview() {
-    const pieces = [{ name: "target", cells: Object.keys(model.target).map(unkey) }];
-    let x0 = model.dims[0] + 1;
-    for (const p of model.pieces) {
-      const cells = p.cells.map(unkey);
-      if (!cells.length) { pieces.push({ name: p.name, cells: [] }); continue; }
-      const lo = [0, 1, 2].map((k) => Math.min(...cells.map((c) => c[k])));
-      const hi = Math.max(...cells.map((c) => c[0])) - lo[0];
-      pieces.push({ name: p.name, cells: cells.map((c) => [c[0] - lo[0] + x0, c[1] - lo[1], c[2] - lo[2]]) });
-      x0 += hi + 2;
-    }
+    if (viewing) return;
+    const s = ++pseq;
+    const piece = sel >= 0 ? model.pieces[sel] : null;
+    const cells = piece ? piece.cells.map(unkey) : Object.keys(model.target).filter((k) => model.target[k] === "fixed").map(unkey);
+    const optional = piece ? [] : Object.keys(model.target).filter((k) => model.target[k] === "optional").map(unkey);
+    const pieces = [{ name: piece ? piece.name : "target", cells }];
+    if (optional.length) pieces.push({ name: "optional", cells: optional });
+    const colours = [piece ? piece.colour : TARGET_COLOUR, "#e4e7ee"];
+    ui.viewTitle.textContent = (piece ? "Piece " + piece.name : "Target") + " in 3D — drag to turn";
+    ui.back.hidden = true;
     try {
-      const html = await post("/view/scene", { scenes: [{ title: model.name + " — target and pieces", pieces }] });
+      const html = await post("/view/scene", { scenes: [{ title: piece ? "piece " + piece.name : "target", pieces }] });
+      if (s !== pseq || viewing) return;
       const frame = ui.frame;
+      frame.dataset.showing = piece ? "piece-" + sel : "target";
       showViewer(frame, html, true);
       frame.addEventListener("load", () => {
         const w = frame.contentWindow && frame.contentWindow.wurfel;
         if (!w) return;
-        colours = w.scenes[0].pieces.map((p) => p.colour);
-        drawObjects();
-        drawLayers();
+        // An editor's preview: the shape, no solution player.
+        const d = frame.contentDocument;
+        d.head.append(Object.assign(d.createElement("style"), { textContent: "aside, header, #note { display: none !important; } #hint { font-size: 11px; }" }));
+        const sc = w.scenes[0];
+        sc.pieces.forEach((p, i) => { p.colour = colours[i]; p.label = " "; });
+        delete sc._prep;
+        w.state.labels = false;
+        w.show(0);
       }, { once: true });
-    } catch (e) { /* the checks above say what is wrong */ }
+    } catch (e) { /* the checks say what is wrong */ }
   }
 
-  // ---- answers ----
-  async function doUnique() {
-    ui.unique.disabled = true;
-    msg(ui.out, "info", "looking for two solutions…");
+  function showAnswer(html, title) {
+    viewing = title;
+    ui.viewTitle.textContent = title;
+    ui.back.hidden = false;
+    ui.frame.dataset.showing = "answer";
+    showViewer(ui.frame, html, false);
+  }
+
+  // ---- answers: each for the design it was asked about ----
+  async function answer(button, f, keepEnabled) {
+    const before = snapshot();
+    clearAnswers();
+    answeredFor = before;
+    busyJobs++;
+    ready(checked.ok);
+    if (!keepEnabled) button.disabled = true;
     try {
-      const sols = await post("/solve", Object.assign(source(), { limit: 2 }));
-      const what = sols.length === 0 ? ["warn", "no solution"] : sols.length === 1 ? ["good", "unique: exactly one solution (up to rotations)"]
-        : ["warn", "not unique: at least two solutions (up to rotations)"];
-      msg(ui.out, what[0], what[1]);
-      if (sols.length) showViewer(ui.frame, await post("/view/solve", Object.assign(source(), { limit: 2 })));
+      await f();
     } catch (e) {
-      msg(ui.out, "error", e.message);
+      msg(ui.out, "error", plain(e.message));
     } finally {
-      ui.unique.disabled = false;
+      busyJobs--;
+      button.disabled = false;
+      ready(checked.ok);
+      if (snapshot() !== before) Wurfel.stale(ui.answers, "for the design before your last edit");
     }
   }
 
-  async function doCount() {
+  function doUnique() {
+    return answer(ui.unique, async () => {
+      msg(ui.out, "info", "looking for two solutions…");
+      const sols = await post("/solve", Object.assign(source(), { limit: 2 }));
+      const what = sols.length === 0 ? ["warn", "no solution: the pieces cannot fill the target"]
+        : sols.length === 1 ? ["good", "unique: exactly one solution (up to rotations)"]
+          : ["warn", "not unique: at least two solutions (up to rotations) — Count says how many"];
+      msg(ui.out, what[0], what[1]);
+      if (sols.length) showAnswer(await post("/view/solve", Object.assign(source(), { limit: 2 })), sols.length === 1 ? "the solution" : "two solutions (◀ ▶)");
+    });
+  }
+
+  function doCount() {
     if (ui.count.dataset.busy) return;
-    msg(ui.out);
-    ui.counts.textContent = "";
-    ui.unique.disabled = ui.estimate.disabled = true;
-    try {
+    return answer(ui.count, async () => {
       const out = await countLive(source(), { bar: ui.bar, stats: ui.stats, button: ui.count });
       if (out.result) {
-        ui.counts.append(countsTable(out.result));
+        ui.counts.append(countsTable(out.result, out.stopped));
         if (out.result.complete) ui.bar.firstChild.style.width = "100%";
       }
-      if (out.stopped) msg(ui.out, "warn", "stopped: " + out.stopped);
-    } catch (e) {
-      msg(ui.out, "error", e.message);
-    } finally {
-      ui.unique.disabled = ui.estimate.disabled = false;
-    }
+      if (out.stopped) msg(ui.out, "warn", out.stopped === "cancelled" ? "cancelled — the counts below are what was found so far (at least that many)" : "stopped: " + out.stopped);
+    }, true);
   }
 
-  async function doEstimate() {
-    ui.estimate.disabled = true;
-    msg(ui.out, "info", "estimating…");
-    try {
+  // The level as BurrTools writes it: moves until the first piece (or group) comes out, then
+  // the next, ...
+  function levelWords(level) {
+    const parts = String(level).split(".").map(Number);
+    if (parts.length === 1) return parts[0] === 1 ? "one move takes the first piece out" : parts[0] + " moves until the first piece comes out";
+    return parts[0] + " moves until the first piece comes out, then " + parts.slice(1).join(", then ") + " for the parts after";
+  }
+  function doDisassemble() {
+    return answer(ui.disassemble, async () => {
+      msg(ui.out, "info", "looking for a solution that comes apart…");
+      const sols = await post("/solve", Object.assign(source(), { limit: 1, disassemble: true, plan: true }));
+      if (!sols.length) {
+        const any = await post("/solve", Object.assign(source(), { limit: 1 }));
+        msg(ui.out, "warn", any.length ? "it has solutions, but none comes apart: each is locked together" : "no solution: the pieces cannot fill the target");
+        if (any.length) showAnswer(await post("/view/solve", Object.assign(source(), { limit: 1 })), "a solution (it does not come apart)");
+        return;
+      }
+      const s = sols[0];
+      const moves = (s.plan || []).length;
+      ui.out.textContent = "";
+      ui.out.append(el("div", { class: "msg good", id: "ds-level", "data-level": s.level },
+        "comes apart: level " + s.level + " — " + levelWords(s.level) + (moves ? " (" + moves + " moves in all)" : "") + ". Use “take apart” in the viewer to watch it."));
+      showAnswer(await post("/view/solve", Object.assign(source(), { limit: 1, disassemble: true })), "the disassembly (▶ take apart)");
+    });
+  }
+
+  function doEstimate() {
+    return answer(ui.estimate, async () => {
+      msg(ui.out, "info", "estimating…");
       const e = await post("/estimate", Object.assign(source(), { probes: 20000, calibrate: 0.3 }));
       const i = (v, f) => f(v.estimate) + " (95%: " + f(v.low) + " to " + f(v.high) + ")";
       const n = (x) => (x < 1e12 ? fmt(Math.round(x)) : x.toExponential(2));
       msg(ui.out, "info", "estimate from " + fmt(e.probes) + " probes: " + i(e.solutions, n) + " raw solutions; " + i(e.nodes, n) +
         " nodes; CPU time " + i(e.cpu_seconds, duration) + " on one thread");
-    } catch (err) {
-      msg(ui.out, "error", err.message);
-    } finally {
-      ui.estimate.disabled = false;
-    }
+    });
   }
 
   // ---- files and links ----
@@ -377,50 +674,80 @@
         bytes = new Uint8Array(await new Response(s).arrayBuffer());
       }
       const text = new TextDecoder().decode(bytes);
-      const c = await post("/check", { puzzle_text: text });
-      const cells = (list) => list.map((x) => x.slice());
-      const all = c.model.target.concat(...c.model.pieces.map((p) => p.cells));
-      const lo = [0, 1, 2].map((k) => Math.min(...c.model.target.map((x) => x[k])));
-      const dims = [0, 1, 2].map((k) => Math.max(...c.model.target.map((x) => x[k])) - lo[k] + 1);
-      if (dims.some((d) => d > MAX_SIDE) || !all.length) throw new Error("the designer edits boxes up to " + MAX_SIDE + " on a side");
-      const opt = new Set(c.model.optional.map(key));
-      const target = {};
-      for (const t of cells(c.model.target)) target[key(t.map((v, k) => v - lo[k]))] = opt.has(key(t)) ? "optional" : "fixed";
-      const pieces = c.model.pieces.map((p) => {
-        const plo = [0, 1, 2].map((k) => Math.min(...p.cells.map((x) => x[k])));
-        return { name: p.name, count: p.count, min: p.min, cells: p.cells.map((x) => key(x.map((v, k) => v - plo[k]))) };
-      });
-      const fits = pieces.every((p) => p.cells.every((k) => unkey(k).every((v, i) => v < MAX_SIDE)));
-      if (!fits) throw new Error("a piece is larger than " + MAX_SIDE + " on a side");
-      edit(() => {
-        model = { name: c.puzzle.name, dims: [0, 1, 2].map((k) => Math.max(dims[k], ...pieces.flatMap((p) => p.cells.map((x) => unkey(x)[k] + 1)))), target, pieces };
-        sel = -1;
-      });
-      msg(ui.out, "good", "imported " + f.name);
+      imported = { text, name: f.name, problems: burrProblems(text), problem: 1 };
+      ui.problem.textContent = "";
+      imported.problems.forEach((n, i) => ui.problem.append(el("option", { value: String(i + 1), text: (i + 1) + ". " + n })));
+      ui.problemRow.hidden = imported.problems.length < 2;
+      await load(imported);
     } catch (e) {
-      msg(ui.out, "error", "cannot import " + f.name + ": " + e.message);
+      msg(ui.fileNote, "error", "cannot import " + f.name + ": " + plain(e.message));
     }
   }
+  // The problems of a BurrTools file, named as the CLI names them (unnamed ones P1, P2, ...).
+  function burrProblems(text) {
+    if (!/^\s*(<\?xml|<puzzle)/.test(text)) return [];
+    const doc = new DOMParser().parseFromString(text, "application/xml");
+    const ps = doc.querySelector("puzzle > problems");
+    if (!ps) return [];
+    return [...ps.children].filter((p) => p.tagName === "problem")
+      .map((p, i) => ((p.getAttribute("name") || "").trim() || "P" + (i + 1)));
+  }
+  async function chooseProblem() {
+    if (!imported) return;
+    imported.problem = Number(ui.problem.value);
+    try { await load(imported); } catch (e) { msg(ui.fileNote, "error", "cannot read problem " + imported.problem + ": " + plain(e.message)); }
+  }
+  async function load(imp) {
+    const body = { puzzle_text: imp.text };
+    if (imp.problems.length > 1) body.problem = "#" + imp.problem;
+    const c = await post("/check", body);
+    const all = c.model.target.concat(...c.model.pieces.map((p) => p.cells));
+    if (!all.length) throw new Error("it has no cells");
+    const lo = [0, 1, 2].map((k) => Math.min(...c.model.target.map((x) => x[k])));
+    const dims = [0, 1, 2].map((k) => Math.max(...c.model.target.map((x) => x[k])) - lo[k] + 1);
+    if (dims.some((d) => d > MAX_SIDE)) throw new Error("the designer edits boxes up to " + MAX_SIDE + " on a side");
+    const opt = new Set(c.model.optional.map(key));
+    const target = {};
+    for (const t of c.model.target) target[key(t.map((v, k) => v - lo[k]))] = opt.has(key(t)) ? "optional" : "fixed";
+    const pieces = c.model.pieces.map((p, i) => {
+      const plo = [0, 1, 2].map((k) => Math.min(...p.cells.map((x) => x[k])));
+      return { name: p.name, count: p.count, min: p.min, range: p.min !== p.count, colour: p.color || PALETTE[i % PALETTE.length],
+        cells: p.cells.map((x) => key(x.map((v, k) => v - plo[k]))) };
+    });
+    if (!pieces.every((p) => p.cells.every((k) => unkey(k).every((v) => v < MAX_SIDE)))) throw new Error("a piece is larger than " + MAX_SIDE + " on a side");
+    edit(() => {
+      model = { name: c.puzzle.name, dims: [0, 1, 2].map((k) => Math.max(dims[k], ...pieces.flatMap((p) => p.cells.map((x) => unkey(x)[k] + 1)))), target, pieces };
+      sel = -1;
+    });
+    msg(ui.fileNote, "good", "imported " + imp.name + (imp.problems.length > 1 ? " — problem " + imp.problem + " of " + imp.problems.length + " (choose another below)" : ""));
+  }
 
-  async function exportAs(to) {
+  function download(blob, name) {
+    const a = el("a", { href: URL.createObjectURL(blob), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+  // A TOML file is text: saved as it stands, finished or not.
+  function saveToml() {
+    download(new Blob([toToml(model)], { type: "application/toml" }), slug(model.name) + ".toml");
+    msg(ui.fileNote, "good", "saved " + slug(model.name) + ".toml" + (checked.ok ? "" : " (a draft: the checks are not all met yet)"));
+  }
+  async function exportXm() {
     try {
-      const r = await Wurfel.call("POST", "/convert", Object.assign(source(), { to }));
-      const blob = typeof r === "string" ? new Blob([r], { type: "application/toml" }) : r;
-      const a = el("a", { href: URL.createObjectURL(blob), download: slug(model.name) + "." + to });
-      document.body.append(a);
-      a.click();
-      a.remove();
+      const r = await Wurfel.call("POST", "/convert", Object.assign(source(), { to: "xmpuzzle" }));
+      download(typeof r === "string" ? new Blob([r]) : r, slug(model.name) + ".xmpuzzle");
     } catch (e) {
-      msg(ui.out, "error", e.message);
+      msg(ui.fileNote, "warn", "a BurrTools file needs a complete design (" + plain(e.message) + "); Save TOML keeps a draft at any stage");
     }
   }
 
   function share() {
     const url = location.origin + location.pathname + "#/designer?p=" + encode(model);
     history.replaceState(null, "", url);
-    const done = () => msg(ui.out, "good", "link copied (the puzzle is in the link itself): " + url);
-    if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => msg(ui.out, "info", url));
-    else msg(ui.out, "info", url);
+    const done = () => msg(ui.fileNote, "good", "link copied (the puzzle is in the link itself)");
+    if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => msg(ui.fileNote, "info", url));
+    else msg(ui.fileNote, "info", url);
   }
 
   // A 3x3x3 cube in three pieces: the bottom slab, and the two layers above it cut in two.
@@ -435,7 +762,7 @@
         else if (x + (y === 2 ? 1 : 0) < 2 || (x === 0)) b.push(key([x, y, z]));
         else c.push(key([x, y, z]));
       }
-      model.pieces = [{ name: "A", count: 1, min: 1, cells: a }, { name: "B", count: 1, min: 1, cells: b }, { name: "C", count: 1, min: 1, cells: c }];
+      model.pieces = [a, b, c].map((cells, i) => ({ name: "ABC"[i], count: 1, min: 1, range: false, colour: PALETTE[i], cells }));
       sel = -1;
     });
   }

@@ -20,7 +20,9 @@
     ui.countBtn = el("button", { id: "sn-count", text: "Count", onclick: count });
     ui.builtin.addEventListener("change", () => {
       if (ui.builtin.value) { ui.chain.value = ui.builtin.value; ui.box.value = ""; }
+      inputChanged();
     });
+    for (const i of [ui.chain, ui.box]) i.addEventListener("input", inputChanged);
     sec.append(
       el("div", { class: "side", style: "width:460px" },
         el("div", { class: "panel" },
@@ -35,7 +37,9 @@
         el("div", { class: "panel", style: "flex:1" }, el("h2", { text: "Foldings" }), ui.list)),
       el("div", { class: "grow" },
         el("div", { class: "muted", text: "Step through a folding with “assemble” / “▶ play” in the viewer: segment by segment along the chain." }),
+        ui.viewerNote = el("div", { class: "muted", id: "sn-viewer-note", text: "Solve to see a folding here." }),
         ui.frame));
+    ui.frame.hidden = true;
     get("/snake/catalog").then((rows) => {
       for (const s of rows) ui.builtin.append(el("option", { value: s.id, text: s.name + " (" + s.box + ", " + s.solutions + " solution" + (s.solutions === 1 ? "" : "s") + ")" }));
     }).catch(() => {});
@@ -47,8 +51,42 @@
     return r;
   }
 
+  // Every result shown belongs to one input (chain and box): `shownFor`. Editing the input
+  // greys them out, labelled; a run for another input, or a failed run, clears them first.
+  let shownFor = null;
+  const inputKey = () => JSON.stringify(request({}));
+  function clearResults() {
+    shownFor = null;
+    msg(ui.out);
+    ui.counts.textContent = "";
+    ui.list.textContent = "";
+    ui.frame.hidden = true;
+    ui.frame.removeAttribute("srcdoc");
+    ui.frame.classList.remove("stale-frame");
+    ui.viewerNote.textContent = "Solve to see a folding here.";
+    for (const b of [ui.out, ui.counts, ui.list.parentNode, ui.frame.parentNode]) Wurfel.stale(b, null);
+  }
+  function inputChanged() {
+    const old = shownFor !== null && shownFor !== inputKey();
+    for (const b of [ui.out, ui.counts, ui.list.parentNode]) Wurfel.stale(b, old ? "for the earlier chain " + JSON.parse(shownFor).chain + " — Solve or Count for this one" : null);
+    ui.frame.classList.toggle("stale-frame", old);
+    ui.viewerNote.textContent = old ? "The folding below is of the earlier chain." : ui.frame.hidden ? "Solve to see a folding here." : "";
+  }
+  // Before a run: the results of another input go; those of this input stay (a count beside
+  // its foldings).
+  function startRun() {
+    if (shownFor !== inputKey()) clearResults();
+    shownFor = inputKey();
+    inputChanged();
+  }
+  function failed(e) {
+    clearResults();
+    msg(ui.out, "error", e.message);
+  }
+
   async function solve() {
     ui.solveBtn.disabled = true;
+    startRun();
     msg(ui.out, "info", "folding…");
     try {
       const limit = Math.max(1, Number(ui.limit.value) || 1);
@@ -57,17 +95,20 @@
       const secs = ((performance.now() - t) / 1000).toFixed(2);
       ui.list.textContent = "";
       if (!sols.length) {
+        ui.frame.hidden = true;
         msg(ui.out, "warn", "no folding fills the box");
         return;
       }
       showViewer(ui.frame, await post("/view/snake", request({ limit })));
+      ui.frame.hidden = false;
+      ui.viewerNote.textContent = "";
       msg(ui.out, "good", sols.length + " folding" + (sols.length === 1 ? "" : "s") + " (one per physically different folding) in " + secs + " s" +
         (sols.length === limit ? " — there may be more: Count tells" : ""));
       ui.list.append(el("table", {},
         el("tr", {}, el("th", { text: "#" }), el("th", { text: "segments (R/L = ±x, B/F = ±y, U/D = ±z)" })),
         sols.map((s) => el("tr", {}, el("td", { text: s.solution }), el("td", { class: "mono", text: s.segments })))));
     } catch (e) {
-      msg(ui.out, "error", e.message);
+      failed(e);
     } finally {
       ui.solveBtn.disabled = false;
     }
@@ -79,6 +120,7 @@
 
   async function count() {
     if (counting) { counting.cancel(); ui.countBtn.disabled = true; return; }
+    startRun();
     msg(ui.out, "info", "counting…");
     ui.counts.textContent = "";
     ui.countBtn.textContent = "Cancel";
@@ -98,7 +140,7 @@
       ui.counts.append(el("table", { id: "sn-count-table", "data-complete": String(c.complete) }, rows.map(([k, what]) =>
         el("tr", {}, el("td", { text: k }), el("td", { class: "num", "data-count": k, text: fmt(c[k]) + (c.complete ? "" : "+") }), el("td", { class: "muted", text: what })))));
     } catch (e) {
-      msg(ui.out, "error", e.message);
+      failed(e);
     } finally {
       counting = null;
       ui.countBtn.textContent = "Count";

@@ -165,7 +165,9 @@ pub fn estimate(r: &EstimateRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
 
 /// `POST /api/v1/check`: the puzzle as `list --json` describes it, its cells (for the
 /// designer to edit an imported file), and what the CLI would say about it on standard error
-/// (notes, warnings), or its error.
+/// (notes, warnings), or its error. `problems` says the same warnings and errors again, each
+/// with what it is about (the whole puzzle, the target, or one piece by name), for a page to
+/// show beside that.
 #[derive(Serialize)]
 pub struct Checked<'a> {
     pub puzzle: PuzzleEntry<'a>,
@@ -173,6 +175,22 @@ pub struct Checked<'a> {
     pub notes: &'a [String],
     pub warnings: Vec<String>,
     pub errors: Vec<String>,
+    pub problems: Vec<Problem>,
+}
+
+/// One warning or error of a check, and what it is about.
+#[derive(Serialize)]
+pub struct Problem {
+    /// `"error"` or `"warning"`.
+    pub severity: &'static str,
+    /// `"puzzle"` (the volumes, the engine), `"target"` or `"piece"`.
+    #[serde(rename = "where")]
+    pub place: &'static str,
+    /// The piece's name, for `"where": "piece"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    /// In words, without file positions.
+    pub message: String,
 }
 
 /// A puzzle's cells as the file format has them.
@@ -183,13 +201,16 @@ pub struct Model<'a> {
     pub pieces: Vec<PieceModel<'a>>,
 }
 
-/// One piece kind: its name, between `min` and `count` copies, its cells.
+/// One piece kind: its name, between `min` and `count` copies, its cells, its colour (`#rrggbb`)
+/// when the file gives one.
 #[derive(Serialize)]
 pub struct PieceModel<'a> {
     pub name: &'a str,
     pub count: u32,
     pub min: u32,
     pub cells: &'a [wurfel_geom::Cell],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<&'a str>,
 }
 
 /// Prepares the puzzle as `count` would, reporting instead of counting: what `count` would
@@ -197,16 +218,46 @@ pub struct PieceModel<'a> {
 pub fn check(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Answer, ApiError> {
     let mut warnings = l.warnings.clone();
     let mut errors = Vec::new();
+    let mut problems: Vec<Problem> = l
+        .warnings
+        .iter()
+        .map(|w| Problem {
+            severity: "warning",
+            place: "puzzle",
+            piece: None,
+            message: w.clone(),
+        })
+        .collect();
     match wurfel_app::prepare(&ctl.context(&wurfel_app::Silent), &l.puzzle) {
         Ok(prep) => {
             for name in prep.unplaceable() {
+                problems.push(Problem {
+                    severity: "warning",
+                    place: "piece",
+                    piece: Some(name.to_string()),
+                    message: "fits nowhere in the target in any orientation, so the puzzle has \
+                              no solution"
+                        .into(),
+                });
                 warnings.push(format!(
                     "piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
                     l.puzzle.name
                 ));
             }
         }
-        Err(e) => errors.push(e.message),
+        Err(e) => {
+            let message = match l.puzzle.check_volume() {
+                Err(m) => format!("{m}: they cannot fill it"),
+                Ok(()) => e.message.clone(),
+            };
+            problems.push(Problem {
+                severity: "error",
+                place: "puzzle",
+                piece: None,
+                message,
+            });
+            errors.push(e.message);
+        }
     }
     to_json(&Checked {
         puzzle: PuzzleEntry::new(&l.puzzle),
@@ -222,11 +273,13 @@ pub fn check(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Answer, ApiError> {
                     count: p.count,
                     min: p.min,
                     cells: p.shape.cells(),
+                    color: p.color.as_deref(),
                 })
                 .collect(),
         },
         notes: &l.notes,
         warnings,
         errors,
+        problems,
     })
 }

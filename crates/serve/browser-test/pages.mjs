@@ -1,0 +1,192 @@
+// The designer, snake and catalog pages as a newcomer walks them (called from test.mjs):
+// each page shows one state, results belong to the input that produced them; the designer
+// keeps a draft, saves TOML at any stage, shows checks beside the shape they name, answers
+// "is it unique?", counts and disassembles; a BurrTools file with two problems imports with a
+// problem chooser.
+import fs from "node:fs";
+import path from "node:path";
+
+// A BurrTools file: a 2x2x2 box; problem 1 fills it with two 2x2 slabs, problem 2 with four
+// 1x2 bars.
+const XMPUZZLE =
+  '<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>' +
+  '<voxel x="2" y="2" z="1" type="0" name="slab">####</voxel>' +
+  '<voxel x="2" y="1" z="1" type="0" name="bar">##</voxel>' +
+  '<voxel x="2" y="2" z="2" type="0" name="box">########</voxel></shapes><problems>' +
+  '<problem name="slabs"><shapes><shape id="0" count="2"/></shapes><result id="2"/><bitmap/></problem>' +
+  '<problem name="bars"><shapes><shape id="1" count="4"/></shapes><result id="2"/><bitmap/></problem>' +
+  "</problems></puzzle>";
+
+export async function pages({ context, url, outDir, check, report }) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push("pageerror: " + e.message));
+  const shot = (name) => page.screenshot({ path: path.join(outDir, name + ".png") });
+  const text = (sel) => page.locator(sel).innerText();
+  const waitText = async (sel, re, timeout) => {
+    try {
+      await page.waitForFunction(([s, r]) => { const e = document.querySelector(s); return e && new RegExp(r).test(e.innerText); }, [sel, re.source], { timeout: timeout || 10000 });
+    } catch (e) {
+      await page.screenshot({ path: path.join(outDir, "failure-pages.png") });
+      const shown = await page.locator(sel).count() ? await text(sel) : "(nothing)";
+      throw new Error(`${sel} never showed ${re}: it shows ${JSON.stringify(shown)}`);
+    }
+  };
+  const toml = () => page.evaluate(() => Wurfel.pages.designer.toToml());
+  const api = (p, body) => page.evaluate(async ([p, body]) => (await fetch("/api/v1" + p, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json(), [p, body]);
+
+  // ---- Designer: a fresh page greets, it does not scold ----
+  await page.goto(url + "#/catalog");
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(url + "#/designer");
+  await page.waitForSelector("#ds-layers .cell");
+  await waitText("#ds-objects", /Start here/);
+  const fresh = await text("#ds-check") + await text("#ds-objects");
+  check(!/puzzle_text|\d+ \||error/i.test(fresh), "a fresh designer shows an error: " + fresh);
+  check(await page.locator("#ds-count").isDisabled(), "Count is enabled on an empty design");
+  await shot("designer-fresh");
+
+  // ---- import a BurrTools file with two problems; choose the second ----
+  const xm = path.join(outDir, "two-problems.xmpuzzle");
+  fs.writeFileSync(xm, XMPUZZLE);
+  await page.setInputFiles("#ds-file", xm);
+  await waitText("#ds-file-note", /imported two-problems\.xmpuzzle — problem 1 of 2/);
+  check(!(await page.locator("#ds-problem-row").isHidden()), "no problem chooser for a file with two problems");
+  report.designerProblems = await page.locator("#ds-problem option").allInnerTexts();
+  check(report.designerProblems.join("|") === "1. slabs|2. bars", "the problems: " + report.designerProblems);
+  await page.selectOption("#ds-problem", "2");
+  await waitText("#ds-file-note", /problem 2 of 2/);
+  await waitText("#ds-check", /ready: 4 pieces, 8 target cells/);
+  check(/name = "bar"/.test(await toml()) && /count = 4/.test(await toml()), "problem 2 not loaded: " + await toml());
+
+  // ---- the count box: typing 2 means two copies; a range is explicit ----
+  await page.fill('[data-object="piece-0"] input.copies', "3");
+  await page.locator('[data-object="piece-0"] input.copies').dispatchEvent("change");
+  check(/count = 3\n/.test(await toml()) && !/min =/.test(await toml()), "3 copies is not `count = 3`: " + await toml());
+  await waitText("#ds-check", /cover 6 cells .* target has 8 cells/);
+  report.designerVolume = await text("#ds-check");
+  check(!/puzzle_text|\d+ \|/.test(report.designerVolume), "the volume message points into a text: " + report.designerVolume);
+
+  // An invalid design saves all the same, as a draft.
+  const [invalid] = await Promise.all([page.waitForEvent("download"), page.click("#ds-export-toml")]);
+  check(/count = 3/.test(fs.readFileSync(await invalid.path(), "utf8")), "the invalid design was not saved");
+  await waitText("#ds-file-note", /saved bars\.toml \(a draft/);
+
+  // ---- a new piece: its message sits beside it ----
+  await page.click("#ds-add");
+  await waitText('#ds-objects [data-note-for="A"]', /no cells yet/);
+  report.designerPieceNote = await text('#ds-objects [data-note-for="A"]');
+  await page.click('#ds-layers [data-cell="0,0,0"]');
+  await page.click('#ds-layers [data-cell="0,1,0"]');
+  await page.click('#ds-layers [data-cell="1,1,0"]');
+  await page.click('#ds-layers [data-cell="1,1,1"]');
+  await page.click('#ds-layers [data-cell="1,0,1"]');
+  // Bars as a range: 0 to 3 of them with the new piece's 5 cells can cover 8.
+  await page.locator('[data-object="piece-0"] input.range').check();
+  await page.fill('[data-object="piece-0"] input.min', "0");
+  await page.locator('[data-object="piece-0"] input.min').dispatchEvent("change");
+  check(/min = 0\nmax = 3/.test(await toml()), "the range is not min 0 max 3: " + await toml());
+  await waitText("#ds-check", /ready: /);
+  check(await page.locator('#ds-objects [data-note-for="A"]').count() === 0, "the note beside A stays after it got cells");
+  await shot("designer-check");
+
+  // ---- save a draft while it is invalid: the TOML downloads; reload restores it ----
+  const draftToml = await toml();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#ds-export-toml")]);
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  check(saved === draftToml, "the saved TOML is not the design");
+  await waitText("#ds-file-note", /saved .*\.toml/);
+  await page.reload();
+  await page.waitForSelector("#ds-layers .cell");
+  await waitText("#ds-file-note", /Restored the design/);
+  check((await toml()) === draftToml, "the draft was not restored");
+  // Remove the piece that fits nowhere, back to four bars: ready.
+  await page.click('[data-object="piece-1"] button[title="remove this piece"]');
+  await page.locator('[data-object="piece-0"] input.range').uncheck();
+  await page.fill('[data-object="piece-0"] input.copies', "4");
+  await page.locator('[data-object="piece-0"] input.copies').dispatchEvent("change");
+  await waitText("#ds-check", /ready: 4 pieces, 8 target cells/);
+
+  // ---- the editing tools: rotate, shift and copy a piece ----
+  await page.click('[data-object="piece-0"]');
+  const before = await toml();
+  await page.click("#ds-tool-rz");
+  check((await toml()) !== before, "rotating the bar changed nothing");
+  await page.click("#ds-undo");
+  check((await toml()) === before, "undo did not undo the rotation");
+  await page.waitForFunction(() => document.getElementById("ds-viewer").dataset.showing === "piece-0", null, { timeout: 10000 });
+
+  // ---- answers: unique?, count, disassemble — each the API's answer ----
+  const source = { puzzle_text: before, format: "toml" };
+  const two = await api("/solve", Object.assign({ limit: 2 }, source));
+  await page.click("#ds-unique");
+  await waitText("#ds-out", /^(unique|not unique|no solution)/, 20000);
+  report.designerUnique2 = await text("#ds-out");
+  check(report.designerUnique2.startsWith(two.length === 1 ? "unique" : two.length ? "not unique" : "no solution"), "unique? says " + report.designerUnique2);
+  await page.click("#ds-count");
+  await page.waitForSelector("#ds-counts [data-count=rotations]", { timeout: 30000 });
+  const counted = Number((await text("#ds-counts [data-count=rotations]")).replace(/,/g, ""));
+  report.designerBarsRotations = counted;
+  check(counted >= two.length, "the count is below the solutions found");
+  await page.click("#ds-disassemble");
+  await waitText("#ds-out", /comes apart: level|none comes apart|no solution/, 30000);
+  report.designerDisassemble = await text("#ds-out");
+  const apart = await api("/solve", Object.assign({ limit: 1, disassemble: true }, source));
+  if (apart.length) {
+    check(report.designerDisassemble.includes("level " + apart[0].level), "the level differs from the API's " + apart[0].level);
+    await page.waitForFunction(() => {
+      const f = document.getElementById("ds-viewer");
+      return f.dataset.showing === "answer" && f.contentWindow.wurfel && !f.contentDocument.getElementById("disRow").hidden;
+    }, null, { timeout: 20000 });
+  }
+  await page.waitForTimeout(300);
+  await shot("designer");
+  // An edit puts the answers away: they were for the design before it.
+  await page.click('[data-object="target"]');
+  await page.click('#ds-layers [data-cell="0,0,0"]');
+  await waitText("#ds-check", /cover 8 cells .* target has 7 cells/);
+  check((await text("#ds-out")) === "" && (await text("#ds-counts")) === "", "answers of the earlier design still shown");
+  await page.waitForFunction(() => document.getElementById("ds-viewer").dataset.showing === "target", null, { timeout: 10000 });
+  // New design: a friendly start again.
+  await page.click("#ds-new");
+  await waitText("#ds-objects", /Start here/);
+
+  // ---- Snake: an error after results shows only the error ----
+  await page.goto(url + "#/snake");
+  await page.waitForSelector("#sn-chain");
+  await page.waitForSelector('#sn-builtin option[value="king-46"]', { state: "attached" });
+  await page.click("#sn-solve");
+  await page.waitForSelector("#sn-list table", { timeout: 20000 });
+  await page.selectOption("#sn-builtin", "king-46");
+  check(await page.locator("#sn-list").evaluate((e) => !!e.closest(".stale")), "the foldings of the earlier chain are not marked as earlier");
+  await page.click("#sn-count");
+  await page.waitForSelector("#sn-count-table", { timeout: 60000 });
+  check(await page.locator("#sn-list tr").count() === 0, "King-46's count sits beside the standard snake's foldings");
+  check(await page.locator("#sn-viewer").isHidden(), "King-46's count sits beside the standard snake's folding in 3D");
+  await page.fill("#sn-chain", "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3");
+  await page.fill("#sn-box", "3");
+  await page.locator("#sn-chain").dispatchEvent("input");
+  check(await page.locator("#sn-counts").evaluate((e) => e.classList.contains("stale")), "King-46's counts are not greyed once the chain changes");
+  await page.click("#sn-solve");
+  await page.waitForSelector("#sn-out .msg.error", { timeout: 20000 });
+  report.snakeError = await text("#sn-out");
+  check((await text("#sn-counts")) === "" && (await text("#sn-list")) === "", "the error sits beside earlier results");
+  check(await page.locator("#sn-viewer").isHidden(), "the error sits beside an earlier folding");
+  await shot("snake-error");
+
+  // ---- Catalog: a cancelled count says it is partial, no green match, no ETA ----
+  await page.goto(url + "#/catalog");
+  await page.click('tr[data-id="bedlam"]');
+  await page.click("#cat-count");
+  await waitText("#cat-progress", /nodes [1-9]/, 30000);
+  await page.click("#cat-count");
+  await page.waitForSelector('#cat-counts [data-count="rotations"]', { timeout: 20000 });
+  report.catalogCancelled = await text("#cat-counts");
+  report.catalogCancelledStats = await text("#cat-progress");
+  check(/at least [\d,]+ — cancelled/.test(report.catalogCancelled), "the cancelled count does not say “at least … — cancelled”: " + report.catalogCancelled);
+  check(await page.locator("#cat-counts .ok").count() === 0, "a partial count is shown with a green match");
+  check(!/ETA/.test(report.catalogCancelledStats), "the ETA stays after Cancel: " + report.catalogCancelledStats);
+  await shot("catalog-cancelled");
+  check(errors.length === 0, "page errors: " + errors.join("; "));
+  await page.close();
+}
