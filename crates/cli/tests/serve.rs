@@ -366,9 +366,8 @@ fn an_estimate_cancelled_while_measuring_stops_at_once() {
     let mut cancelled = None;
     let evs = events(&s, &id, |e| {
         let p = e.json();
-        // The probes have begun (3,000 of them take well under a second, and the plan may
-        // stop short of its total when a task's probes are all alike): a second later the
-        // measurement is under way.
+        // The probes have begun (3,000 take well under a second; the plan may stop short of
+        // its total): a second later the measurement is under way.
         let probing = e.name == "progress" && p["done"].as_u64().is_some_and(|d| d > 0);
         if probing && cancelled.is_none() {
             std::thread::sleep(Duration::from_millis(1500));

@@ -66,7 +66,9 @@ fn turned(cells: &[[i32; 3]], m: &[[i32; 3]; 3]) -> Vec<[i32; 3]> {
 /// then the fewest cubes with nothing below them, then the lowest height, then the smallest
 /// footprint, wider than deep; lowest corner at the origin.
 pub fn lay_flat(cells: &[[i32; 3]]) -> Vec<[i32; 3]> {
-    let mut best: Option<((i64, usize, i32, i32, bool), Vec<[i32; 3]>)> = None;
+    // What is compared, best first: -cubes on the plate, overhangs, height, footprint, depth.
+    type Score = (i64, usize, i32, i32, bool);
+    let mut best: Option<(Score, Vec<[i32; 3]>)> = None;
     for m in rotations() {
         let t = turned(cells, &m);
         let set: HashSet<[i32; 3]> = t.iter().copied().collect();
