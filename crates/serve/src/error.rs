@@ -94,17 +94,6 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// The error as the CLI prints it after `error: `: the message and its causes, joined by `: `.
-pub fn chain(err: &dyn std::error::Error) -> String {
-    let mut text = err.to_string();
-    let mut cause = err.source();
-    while let Some(c) = cause {
-        let s = c.to_string();
-        if !text.ends_with(&s) {
-            text.push_str(": ");
-            text.push_str(&s);
-        }
-        cause = c.source();
-    }
-    text
-}
+/// The error as the CLI prints it after `error: `: the message and its causes, joined by `: `
+/// (the application layer's one spelling).
+pub use wurfel_app::error::chain;

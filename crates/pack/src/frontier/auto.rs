@@ -83,16 +83,17 @@ pub fn choose(
     // tenth of that many (extrapolated beyond), so `auto`, the default method, costs a small
     // share of the search it may choose (the Tetris Cube: 0.3 M transitions, not 50 M).
     let search_nodes = search_nodes(prep, threads, cancel);
+    let mut choice = Choice {
+        frontier: false,
+        transitions: None,
+        measured: false,
+        probed: 0.0,
+        peak_states: 0,
+        refused: None,
+        search_nodes,
+    };
     if search_nodes < SEARCH_ANYWAY {
-        return Ok(Choice {
-            frontier: false,
-            transitions: None,
-            measured: false,
-            probed: 0.0,
-            peak_states: 0,
-            refused: None,
-            search_nodes,
-        });
+        return Ok(choice);
     }
     let enough = (search_nodes / (20.0 * MARGIN)).max(1.0);
     let budget = if enough < PROBE_TRANSITIONS as f64 {
@@ -106,15 +107,6 @@ pub fn choose(
         classes: false,
         cancel,
         ..Default::default()
-    };
-    let mut choice = Choice {
-        frontier: false,
-        transitions: None,
-        measured: false,
-        probed: 0.0,
-        peak_states: 0,
-        refused: None,
-        search_nodes,
     };
     match count(prep, &opts) {
         Ok(r) => {
