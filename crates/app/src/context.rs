@@ -9,6 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use wurfel_cover::SearchOptions;
 use wurfel_pack::frontier::FrontierProgress;
 
+/// The stack of a thread that runs an operation (the command line's, a server job's): the
+/// engine's set-up and its calibrating searches recurse once per placed piece on the calling
+/// thread, and its largest input (4,096 pieces) needs more than the 2 MiB of a spawned thread
+/// or the 8 MiB of a main thread; 64 MiB, as the engine's own workers, holds it. Address space
+/// only: pages are touched as the recursion goes.
+pub const JOB_STACK: usize = 64 << 20;
+
 /// What an operation reports while it works.
 #[derive(Clone, Copy, Debug)]
 pub enum Event<'a> {

@@ -24,6 +24,6 @@ pub mod estimate;
 pub mod prepare;
 
 pub use budget::Budget;
-pub use context::{Context, Event, Silent, Sink};
+pub use context::{Context, Event, Silent, Sink, JOB_STACK};
 pub use error::{AppError, Kind};
 pub use prepare::{prepare, Ready};

@@ -92,7 +92,20 @@ fn main() -> ExitCode {
     progress::install_signal_handler();
     let cli = Cli::parse();
     memory::set_limit(cli.max_memory);
-    match run(cli.command) {
+    // The command runs on a thread with the stack an operation needs (`JOB_STACK`), not on
+    // the main thread's 8 MiB: a line of 1,500 unit cubes must be an answer, not an abort.
+    let command = cli.command;
+    let worker = std::thread::Builder::new()
+        .name("wurfel".into())
+        .stack_size(wurfel_app::JOB_STACK)
+        .spawn(move || run(command));
+    let result = match worker {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the command panicked"))),
+        Err(e) => Err(anyhow::Error::new(e).context("cannot start the command's thread")),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => exit::report(&e),
     }

@@ -151,3 +151,41 @@ fn a_puzzle_over_the_budget_is_refused_alike_and_the_server_stays_small() {
     assert!(rss < 1 << 30, "the server peaked at {rss} bytes");
     assert_eq!(s.get("/api/v1/status").status, 200, "still serving");
 }
+
+/// A line of `n` unit cubes: one solution, a search `n` pieces deep.
+fn line(dir: &Path, n: usize) -> (String, String) {
+    let text = format!(
+        "name = \"line\"\n[target]\nbox = [{n}, 1, 1]\n[[piece]]\nname = \"A\"\n\
+         cells = [[0,0,0]]\ncount = {n}\n"
+    );
+    let path = dir.join(format!("line-{n}.toml"));
+    std::fs::write(&path, &text).unwrap();
+    (path.to_str().unwrap().to_string(), text)
+}
+
+/// Operations run on threads with the stack the engine's recursion needs (`JOB_STACK`): a
+/// deep input is an answer from the command line and from the server, which stays up.
+#[test]
+fn deep_inputs_are_answers_not_aborts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = line(dir.path(), 1500);
+    let flags = ["--probes", "10", "--calibrate", "0.05", "--json"];
+    let mut args = vec!["estimate", path.as_str()];
+    args.extend_from_slice(&flags);
+    let (code, out, err) = wurfel(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solutions"]["estimate"], 1.0, "{v}");
+    let (_, text) = line(dir.path(), 600);
+    let s = Server::start(&["--threads", "1"]);
+    let r = s.post(
+        "/api/v1/estimate",
+        &body(&text, r#"{"probes":10,"calibrate":0.05}"#),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["solutions"]["estimate"], 1.0);
+    let r = s.post("/api/v1/count", &body(&text, r#"{"method":"search"}"#));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["raw"], 1);
+    assert_eq!(s.get("/api/v1/status").status, 200, "still serving");
+}

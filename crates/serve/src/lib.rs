@@ -212,6 +212,8 @@ pub fn start(config: Config) -> std::io::Result<Server> {
         .worker_threads(2)
         .max_blocking_threads(config.jobs.max(1) + 8)
         .thread_name("wurfel-serve")
+        // Jobs run on the blocking threads: a job may fail, the server may not overflow.
+        .thread_stack_size(wurfel_app::JOB_STACK)
         .enable_all()
         .build()?;
     let listener = runtime.block_on(tokio::net::TcpListener::bind(config.bind))?;
