@@ -137,7 +137,7 @@ fn disassemble_with_checkpoint_is_refused() {
         "--checkpoint",
         cp.to_str().unwrap(),
     ]);
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("--disassemble cannot be combined with --checkpoint"),
         "{err}"

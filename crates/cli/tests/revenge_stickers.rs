@@ -144,8 +144,14 @@ fn the_net_picture_numbers_all_96_stickers() {
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text.matches("<path").count(), 96);
-    for i in 0..96 {
-        assert!(text.contains(&format!(">{i}</text>")), "sticker {i}");
+    // Named as the web page names them: a face letter and 1 to 16.
+    for face in ['U', 'R', 'F', 'D', 'L', 'B'] {
+        for i in 1..=16 {
+            assert!(
+                text.contains(&format!(">{face}{i}</text>")),
+                "sticker {face}{i}"
+            );
+        }
     }
     let png = dir.path().join("net.png");
     let (code, _, err) = run(

@@ -55,8 +55,9 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
       // The text's last line is inside the panel once scrolled down, and no line is cut.
       textBottomVisible: p.bottom <= a.bottom + 1,
       textClipped: pre.scrollHeight > pre.clientHeight + 1 && getComputedStyle(pre).overflowY === "hidden",
-      // Every layer side by side in sight: nothing to scroll sideways.
-      textCutSideways: pre.scrollWidth > pre.clientWidth + 1,
+      // Every layer reachable: wider than the panel (a narrow frame) only where the text
+      // scrolls sideways.
+      textCutSideways: pre.scrollWidth > pre.clientWidth + 1 && getComputedStyle(pre).overflowX === "hidden",
       legendItems: d.querySelectorAll("#legend li").length,
     };
   });
