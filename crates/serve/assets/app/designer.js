@@ -325,7 +325,7 @@
       w[0] = Math.min(w[0], x); w[1] = Math.max(w[1], x); w[2] = Math.min(w[2], y); w[3] = Math.max(w[3], y);
     }
     const ox = 22 - (w[0] + w[1]) / 2, oy = 22 - (w[2] + w[3]) / 2;
-    const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+    const rgb = [1, 3, 5].map((i) => parseInt((colour || "#888888").slice(i, i + 2), 16));
     const shade = (f) => "rgb(" + rgb.map((v) => Math.round(v * f)).join(",") + ")";
     const has = new Set(cells.map(key));
     const sorted = cells.slice().sort((a, b) => (a[0] + a[1] + a[2]) - (b[0] + b[1] + b[2]) || a[2] - b[2]);
