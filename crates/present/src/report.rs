@@ -310,81 +310,43 @@ pub struct SurveySummaryJson<'a> {
 use wurfel_revenge::analysis as analyse;
 use wurfel_revenge::{notation, Solution};
 
-/// `revenge solve --json`, five-stage method.
+/// `revenge solve --json`, either method (the CLI's and the server's one shape).
 #[derive(Serialize)]
 pub struct RevengeSolution {
+    /// `reduction` or `five-stage`.
+    pub method: &'static str,
+    /// The whole solution in WCA notation (a final rotation, free in every metric, last).
     pub moves: String,
+    /// The same in Norskog's single-slice notation.
     pub moves_slice: String,
     pub stm: usize,
     pub obtm: usize,
     pub seconds: f64,
-    pub stages: Vec<RevengeStage>,
+    /// The reduction's phases or the five stages, in order.
+    pub phases: Vec<RevengePhase>,
 }
 
-/// One stage of a five-stage solution.
+/// One phase (reduction) or stage (five-stage) of a solution.
 #[derive(Serialize)]
-pub struct RevengeStage {
-    pub stage: usize,
+pub struct RevengePhase {
+    /// 1-based.
+    pub phase: usize,
+    /// What it achieves.
+    pub goal: &'static str,
+    /// The whole-cube rotation made before it (five-stage), empty for none.
     pub rotation: String,
+    /// Its turns in the position's frame, WCA notation.
     pub moves: String,
+    /// Its turns as searched (after `rotation`), single-slice notation.
     pub moves_slice: String,
+    pub obtm: usize,
     pub stm: usize,
 }
 
 impl RevengeSolution {
-    pub fn new(sol: &Solution, seconds: f64) -> Self {
+    pub fn new(method: wurfel_revenge::Method, sol: &Solution, seconds: f64) -> Self {
         RevengeSolution {
-            moves: sol.wca(),
-            moves_slice: sol.slice_notation(),
-            stm: sol.stm(),
-            obtm: sol.obtm(),
-            seconds,
-            stages: sol
-                .phases
-                .iter()
-                .map(|s| RevengeStage {
-                    stage: s.number,
-                    rotation: s
-                        .rotation
-                        .iter()
-                        .map(|r| r.name())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    moves: notation::to_wca(&s.moves),
-                    moves_slice: notation::to_slice(&s.searched),
-                    stm: notation::stm(&s.searched),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// `revenge solve --method reduction --json`.
-#[derive(Serialize)]
-pub struct ReductionSolution {
-    pub method: &'static str,
-    pub moves: String,
-    pub moves_slice: String,
-    pub stm: usize,
-    pub obtm: usize,
-    pub seconds: f64,
-    pub phases: Vec<ReductionPhase>,
-}
-
-/// One phase of a reduction solution.
-#[derive(Serialize)]
-pub struct ReductionPhase {
-    pub phase: usize,
-    pub goal: &'static str,
-    pub moves: String,
-    pub obtm: usize,
-    pub stm: usize,
-}
-
-impl ReductionSolution {
-    pub fn new(sol: &Solution, seconds: f64) -> Self {
-        ReductionSolution {
-            method: "reduction",
+            method: method.name(),
             moves: sol.wca(),
             moves_slice: sol.slice_notation(),
             stm: sol.stm(),
@@ -393,10 +355,17 @@ impl ReductionSolution {
             phases: sol
                 .phases
                 .iter()
-                .map(|p| ReductionPhase {
+                .map(|p| RevengePhase {
                     phase: p.number,
                     goal: p.goal,
+                    rotation: p
+                        .rotation
+                        .iter()
+                        .map(|r| r.name())
+                        .collect::<Vec<_>>()
+                        .join(" "),
                     moves: notation::to_wca(&p.moves),
+                    moves_slice: notation::to_slice(&p.searched),
                     obtm: notation::obtm(&p.moves),
                     stm: notation::stm(&p.moves),
                 })

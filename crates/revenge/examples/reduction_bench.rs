@@ -6,7 +6,7 @@
 //! [first seed]`; tables in `$WURFEL_CACHE`, else `~/.cache/wurfel` as the CLI keeps them.
 use wurfel_revenge::Reduction;
 use wurfel_revenge::ReductionTables as TableStore;
-use wurfel_revenge::{Cube, Method, Options};
+use wurfel_revenge::{Cube, Options, Solver};
 
 fn main() {
     let mut args = std::env::args().skip(1);

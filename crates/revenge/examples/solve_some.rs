@@ -3,7 +3,7 @@
 //! `$WURFEL_CACHE`, else a directory under the system's temporary directory. With `BUILD` set,
 //! the stages' coordinates and move tables are built in memory instead of read from the cache
 //! (to compare searches over owned and mapped move tables).
-use wurfel_revenge::Method;
+use wurfel_revenge::Solver;
 
 fn main() {
     let from: u64 = std::env::args()

@@ -1,6 +1,6 @@
 //! Start-up time of the solver: coordinates and move tables (from `$WURFEL_CACHE` when cached
 //! there, else built and stored), then mapping the distance tables (diagnostics).
-use wurfel_revenge::Method;
+use wurfel_revenge::Solver;
 
 fn main() {
     let t = std::time::Instant::now();

@@ -9,8 +9,8 @@
 //!   [`Rotation`]s, the 96-facelet form), [`notation`] (WCA/SiGN and Norskog's single-slice
 //!   notation, the STM and OBTM lengths), [`stickers`] (a position given by colours),
 //!   [`all_rotations`] and [`same_up_to_rotation`].
-//! - The methods: one [`Method`] trait ([`Options`] in, a [`Solution`] of [`Phase`]s or a
-//!   [`SolveError`] out), implemented by [`FiveStage`] (Norskog's five stages; each [`Stage`],
+//! - The methods: one [`Method`] names them, one [`Solver`] trait runs them ([`Options`] in,
+//!   a [`Solution`] of [`Phase`]s or a [`SolveError`] out), implemented by [`FiveStage`] (Norskog's five stages; each [`Stage`],
 //!   its tables reported by [`TableEvent`]s) and [`Reduction`] (its tables in
 //!   [`ReductionTables`]).
 //! - Storage: the crate never sees a path; it names its large files in a [`Store`] the caller
@@ -42,7 +42,7 @@ pub use methods::five_stage::{
 pub use methods::reduction::{
     table::TableStore as ReductionTables, Reduction, Tuning as ReductionTuning,
 };
-pub use methods::{Method, Options, Phase, Solution, SolveError};
+pub use methods::{Method, Options, Phase, Solution, SolveError, Solver};
 pub use notation::{Line, Notation, NotationError, Step};
 pub use store::{Blob, MemoryStore, NewFile, Store};
 pub use symmetry::{all_rotations, same_up_to_rotation};

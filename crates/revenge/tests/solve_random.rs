@@ -9,7 +9,7 @@ use common::Sim;
 use wurfel_revenge::notation;
 use wurfel_revenge::Cube;
 use wurfel_revenge::{FiveStage as Solver, FIVE_STAGE_BOUNDS as STAGE_BOUNDS};
-use wurfel_revenge::{Method, Options};
+use wurfel_revenge::{Options, Solver as _};
 
 #[test]
 #[ignore = "needs the full distance tables (about 1.2 GB, minutes to build)"]

@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use wurfel_revenge::notation;
 use wurfel_revenge::{Cube, Move};
 use wurfel_revenge::{FiveStage as Solver, FIVE_STAGE_BOUNDS as STAGE_BOUNDS};
-use wurfel_revenge::{Method, Options};
+use wurfel_revenge::{Options, Solver as _};
 
 #[test]
 fn short_scrambles_are_solved_through_all_five_stages() {

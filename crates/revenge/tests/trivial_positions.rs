@@ -12,7 +12,7 @@ mod common;
 use common::{sim_solves, sim_wca_token, Sim};
 use std::collections::BTreeSet;
 use wurfel_revenge::{notation, Cube, Move, FACE_CHARS};
-use wurfel_revenge::{FiveStage as Solver, Method, Options};
+use wurfel_revenge::{FiveStage as Solver, Options, Solver as _};
 use wurfel_revenge::{Reduction, ReductionTables as TableStore, ReductionTuning as Tuning};
 
 /// The 24 whole-cube rotations of the solved cube, as facelets: the closure of `x` and `y`.

@@ -196,7 +196,7 @@ async fn revenge_solve(
     JsonBody(r): JsonBody<RevengeRequest>,
 ) -> Result<Response, ApiError> {
     let s = shared.clone();
-    run_job(&shared, 1, move |_| revenge::solve(&r, &s)).await
+    run_job(&shared, 1, move |ctl| revenge::solve(&r, ctl, &s)).await
 }
 
 async fn revenge_play(JsonBody(r): JsonBody<RevengeRequest>) -> Result<Response, ApiError> {

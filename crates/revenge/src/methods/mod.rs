@@ -1,5 +1,6 @@
-//! The methods that solve a 4x4x4, behind one [`Method`] trait: a cube and one [`Options`]
-//! shape in, one [`Solution`] (its phases as data) or one [`SolveError`] out.
+//! The methods that solve a 4x4x4: one [`Method`] names them (as the CLI and the server spell
+//! them), one [`Solver`] trait runs them: a cube and one [`Options`] shape in, one
+//! [`Solution`] (its phases as data) or one [`SolveError`] out.
 //!
 //! - [`five_stage`]: Norskog's five stages, each optimal in slice turns (STM), large tables;
 //! - [`reduction`]: centres, edge pairing, then a 3x3x3, searched in outer block turns (OBTM),
@@ -108,10 +109,56 @@ pub enum SolveError {
     Verify,
 }
 
-/// A way to solve the cube.
-pub trait Method: Sync {
+/// A way to solve the cube, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Norskog's five stages, each optimal in slice turns (large tables).
+    FiveStage,
+    /// Centres, edge pairing, then a 3x3x3, searched in outer block turns (small tables).
+    Reduction,
+}
+
+impl Method {
+    /// Both methods, in the order benches list them.
+    pub const ALL: [Method; 2] = [Method::FiveStage, Method::Reduction];
+
     /// The method's name as the CLI and the server spell it.
-    fn name(&self) -> &'static str;
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::FiveStage => "five-stage",
+            Method::Reduction => "reduction",
+        }
+    }
+
+    /// What the method's parts are called (`stage` or `phase`).
+    pub fn part(self) -> &'static str {
+        match self {
+            Method::FiveStage => "stage",
+            Method::Reduction => "phase",
+        }
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Method, String> {
+        Method::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown method `{s}`: use reduction or five-stage"))
+    }
+}
+
+/// A method's solver, its tables loaded.
+pub trait Solver: Sync {
+    /// Which method it is.
+    fn method(&self) -> Method;
     /// Solves `cube`; the solution is checked before it is returned.
     fn solve(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError>;
 }

@@ -20,7 +20,7 @@ pub fn run(req: &JobRequest, ctl: &Ctl, shared: &Arc<Shared>) -> Result<Answer, 
         JobRequest::Estimate(r) => pack::estimate(r, ctl),
         JobRequest::SnakeSolve(r) => snake::solve(r, ctl, max),
         JobRequest::SnakeCount(r) => snake::count(r, ctl),
-        JobRequest::RevengeSolve(r) => revenge::solve(r, shared),
+        JobRequest::RevengeSolve(r) => revenge::solve(r, ctl, shared),
     }
 }
 

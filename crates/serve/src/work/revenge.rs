@@ -3,14 +3,13 @@
 
 use super::to_json;
 use crate::error::ApiError;
-use crate::pool::Answer;
+use crate::pool::{Answer, Ctl};
 use crate::requests::RevengeRequest;
 use crate::Shared;
 use serde::Serialize;
-use std::time::Instant;
-use wurfel_present::report::{ReductionSolution, RevengeSolution};
+use wurfel_app::revenge::{self, Method, Position};
 use wurfel_revenge::notation::{self, Notation};
-use wurfel_revenge::{Cube, Method, Options, Reduction};
+use wurfel_revenge::Cube;
 
 /// The most moves `play` replays (far above any solution or scramble).
 const MAX_PLAY_MOVES: usize = 1000;
@@ -25,7 +24,7 @@ fn notation_of(r: &RevengeRequest) -> Notation {
 
 /// The position of a request, as `revenge solve` reads `--scramble`, `--facelets` or
 /// `--random --seed`.
-fn position(r: &RevengeRequest) -> Result<Cube, ApiError> {
+fn position(r: &RevengeRequest) -> Result<Position, ApiError> {
     let given = [r.scramble.is_some(), r.facelets.is_some(), r.random];
     if given.iter().filter(|&&g| g).count() > 1 {
         return Err(ApiError::bad_request(
@@ -36,15 +35,19 @@ fn position(r: &RevengeRequest) -> Result<Cube, ApiError> {
         return Err(ApiError::bad_request("`seed` goes with `random`"));
     }
     if let Some(s) = &r.scramble {
-        let steps =
-            notation::parse(s, notation_of(r)).map_err(|e| ApiError::input(e.to_string()))?;
-        let mut c = Cube::solved();
-        notation::apply_steps(&mut c, &steps);
-        Ok(c)
+        Ok(Position::Scramble {
+            text: s.clone(),
+            slice_notation: r.slice_notation,
+        })
     } else if let Some(f) = &r.facelets {
-        Cube::from_facelets(f).map_err(|e| ApiError::input(e.to_string()))
+        Ok(Position::Facelets {
+            stickers: f.clone(),
+            up_front: None,
+        })
     } else if r.random {
-        Ok(Cube::random(r.seed.unwrap_or(0)))
+        Ok(Position::Random {
+            seed: r.seed.unwrap_or(0),
+        })
     } else {
         Err(ApiError::bad_request(
             "give a position: \"scramble\": \"...\", \"facelets\": \"...\" or \"random\": true",
@@ -53,74 +56,49 @@ fn position(r: &RevengeRequest) -> Result<Cube, ApiError> {
 }
 
 /// `revenge solve --json` with `method` (`reduction`, the default, or `five-stage` when its
-/// tables are already built), `single` and `effort`, as the CLI reads them.
-pub fn solve(r: &RevengeRequest, shared: &Shared) -> Result<Answer, ApiError> {
+/// tables are already built), `single` and `effort`, as the CLI reads them; the application
+/// layer's one solve path.
+pub fn solve(r: &RevengeRequest, ctl: &Ctl, shared: &Shared) -> Result<Answer, ApiError> {
     if r.moves.is_some() {
         return Err(ApiError::bad_request(
             "`moves` is an option of revenge/play, not of revenge/solve",
         ));
     }
-    let opts = options(r)?;
-    // The position is checked before the tables are asked for: a bad one is refused at once,
-    // not after the tables are built (half a minute on a first start).
-    let cube = position(r)?;
-    match r.method.as_deref() {
-        None | Some("reduction") => reduction(&cube, &opts, shared.revenge()),
-        Some("five-stage") => five_stage(&cube, &opts, shared),
-        Some(m) => Err(ApiError::bad_request(format!(
-            "unknown method `{m}`: use reduction or five-stage"
-        ))),
-    }
-}
-
-/// Either method's options, refused as `revenge solve` refuses its flags.
-fn options(r: &RevengeRequest) -> Result<Options, ApiError> {
     if r.budget_ms.is_some() {
         return Err(ApiError::bad_request(
             "`budget_ms` was replaced by `effort`: the five-stage method's budget counts work \
              now, not time, so solutions are the same on every machine",
         ));
     }
-    if let Some(x) = r.effort {
-        if !(x > 0.0 && x <= 100.0) {
-            return Err(ApiError::bad_request(format!(
-                "`effort` {x} is not a number above 0 and at most 100"
-            )));
-        }
-        if r.single {
-            return Err(ApiError::bad_request(
-                "`effort` and `single` cannot be used together",
-            ));
-        }
-    }
-    Ok(if r.single {
-        Options::single()
-    } else {
-        Options {
-            single: false,
-            effort: r.effort.unwrap_or(1.0),
-        }
-    })
+    let method: Method = match r.method.as_deref() {
+        None => Method::Reduction,
+        Some(m) => m.parse().map_err(ApiError::bad_request)?,
+    };
+    let opts = revenge::options(r.single, r.effort)?;
+    // The position is checked before the tables are asked for: a bad one is refused at once,
+    // not after the tables are built (half a minute on a first start).
+    let ctx = ctl.context(&wurfel_app::Silent);
+    let cube = revenge::position(&position(r)?, &ctx)?;
+    let solved = match method {
+        Method::Reduction => revenge::solve_cube(cube, &opts, shared.revenge())?,
+        // Only with tables built beforehand: a web request never starts their 2.3 GB,
+        // minutes-long build.
+        Method::FiveStage => revenge::solve_cube(cube, &opts, &*shared.five_stage()?)?,
+    };
+    to_json(&solved.json)
 }
 
-/// `revenge solve --method reduction --json`.
-fn reduction(cube: &Cube, opts: &Options, solver: &Reduction) -> Result<Answer, ApiError> {
-    let t = Instant::now();
-    let sol = solver
-        .solve(cube, opts)
-        .map_err(|e| ApiError::input(e.to_string()))?;
-    to_json(&ReductionSolution::new(&sol, t.elapsed().as_secs_f64()))
-}
-
-/// `revenge solve --method five-stage --json`, only with tables built beforehand: a web
-/// request never starts their 2.3 GB, minutes-long build.
-fn five_stage(cube: &Cube, opts: &Options, shared: &Shared) -> Result<Answer, ApiError> {
-    let solver = shared.five_stage()?;
-    let t = Instant::now();
-    let sol = solver
-        .solve(cube, opts)
-        .map_err(|e| ApiError::input(e.to_string()))?;
-    to_json(&RevengeSolution::new(&sol, t.elapsed().as_secs_f64()))
+/// The request's position for `play`, read as `solve` reads it.
+fn cube(r: &RevengeRequest) -> Result<Cube, ApiError> {
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let budget = wurfel_app::Budget::unlimited();
+    let ctx = wurfel_app::Context {
+        threads: 1,
+        budget: &budget,
+        cancel: &cancel,
+        sink: &wurfel_app::Silent,
+    };
+    Ok(revenge::position(&position(r)?, &ctx)?)
 }
 
 /// `POST /api/v1/revenge/play`: the facelets of the position and after each move.
@@ -142,7 +120,7 @@ pub fn play(r: &RevengeRequest) -> Result<Answer, ApiError> {
              revenge/play",
         ));
     }
-    let mut cube = position(r)?;
+    let mut cube = cube(r)?;
     let tokens: Vec<&str> = r
         .moves
         .as_deref()

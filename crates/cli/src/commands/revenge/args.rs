@@ -2,7 +2,7 @@
 
 use crate::hiargs::Threads;
 use anyhow::{bail, Result};
-use wurfel_revenge::Options;
+use wurfel_revenge::{Method, Options};
 
 #[derive(clap::Args, Debug)]
 pub(super) struct NetArgs {
@@ -15,22 +15,40 @@ pub(super) struct NetArgs {
     pub(super) facelets: Option<String>,
 }
 
-/// Which 4x4x4 solver to use.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Method {
-    /// Norskog's five stages, each optimal in slice turns (large tables).
-    FiveStage,
-    /// Centres, edge pairing, then a 3x3x3, searched in outer block turns (small tables).
-    Reduction,
-    /// Both, side by side (bench only).
-    Both,
+/// `--method`: one of the library's [`Method`]s, or `both` side by side (bench only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MethodArg(Option<Method>);
+
+impl MethodArg {
+    /// The method, or None for `both`.
+    pub(super) fn methods(self) -> Vec<Method> {
+        self.0.map_or(Method::ALL.to_vec(), |m| vec![m])
+    }
+
+    /// The one method `command` takes (it refuses `both`).
+    pub(super) fn one(self, command: &str) -> Result<Method> {
+        match self.0 {
+            Some(m) => Ok(m),
+            None => bail!("--method both is for bench; {command} takes five-stage or reduction"),
+        }
+    }
+}
+
+/// `--method`'s parser: the methods' names (listed in `--help`) and `both`.
+fn method_arg() -> impl clap::builder::TypedValueParser<Value = MethodArg> {
+    use clap::builder::TypedValueParser as _;
+    let names: Vec<&'static str> = Method::ALL.iter().map(|m| m.name()).collect();
+    clap::builder::PossibleValuesParser::new(names.into_iter().chain(["both"]))
+        .map(|s| MethodArg(s.parse().ok()))
 }
 
 #[derive(clap::Args, Debug)]
 pub(super) struct Search {
-    /// Solver: five-stage (slice turn metric) or reduction (outer block turn metric).
-    #[arg(long, value_enum, default_value_t = Method::Reduction)]
-    pub(super) method: Method,
+    /// Solver: five-stage (Norskog's five stages, each optimal in slice turns, large tables)
+    /// or reduction (centres, edge pairing, then a 3x3x3, in outer block turns, small tables);
+    /// bench also takes both, side by side.
+    #[arg(long, value_parser = method_arg(), default_value = "reduction")]
+    pub(super) method: MethodArg,
     /// One optimal solution per stage only (Norskog's program), no search for a shorter total.
     #[arg(long)]
     pub(super) single: bool,
@@ -61,14 +79,7 @@ impl Search {
                  work now, not time, so solutions are the same on every machine"
             );
         }
-        Ok(if self.single {
-            Options::single()
-        } else {
-            Options {
-                single: false,
-                effort: self.effort.unwrap_or(1.0),
-            }
-        })
+        Ok(wurfel_app::revenge::options(self.single, self.effort)?)
     }
 }
 
@@ -163,9 +174,9 @@ pub(super) struct ScrambleArgs {
     /// Print one JSON object per scramble.
     #[arg(long)]
     pub(super) json: bool,
-    /// Solver whose solution is inverted.
-    #[arg(long, value_enum, default_value_t = Method::Reduction)]
-    pub(super) method: Method,
+    /// Solver whose solution is inverted: reduction or five-stage.
+    #[arg(long, value_parser = method_arg(), default_value = "reduction")]
+    pub(super) method: MethodArg,
     #[command(flatten)]
     pub(super) common: Common,
 }
@@ -184,8 +195,8 @@ pub(super) struct PositionsArgs {
 pub(super) struct TablesArgs {
     /// Whose tables: reduction (45 MB, about 10 s to build) or five-stage (2.3 GB, about 3
     /// minutes on 2 cores and 2.4 GB of memory while building). Each is built once and cached.
-    #[arg(long, value_enum, default_value_t = Method::Reduction)]
-    pub(super) method: Method,
+    #[arg(long, value_parser = method_arg(), default_value = "reduction")]
+    pub(super) method: MethodArg,
     /// Five-stage: also read every table in full and check its checksum (solving only maps
     /// them).
     #[arg(long)]

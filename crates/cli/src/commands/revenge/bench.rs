@@ -1,7 +1,7 @@
 //! `wurfel revenge bench` (many random positions solved, lengths and times) and `revenge
 //! positions` (the same positions as facelets, for other solvers).
 
-use super::args::{BenchArgs, Method, PositionsArgs};
+use super::args::{BenchArgs, PositionsArgs};
 use super::load::{load_reduction, load_solver};
 use super::verify::median;
 use crate::outln;
@@ -10,22 +10,21 @@ use anyhow::{Context, Result};
 use std::time::Instant;
 use wurfel_revenge::notation;
 use wurfel_revenge::Cube;
-use wurfel_revenge::Method as _;
+use wurfel_revenge::{Method, Solver as _};
 
 pub(super) fn bench(a: BenchArgs) -> Result<()> {
-    match a.search.method {
-        Method::FiveStage => {}
-        Method::Reduction => return bench_reduction(&a).map(|_| ()),
-        Method::Both => {
+    match a.search.method.methods()[..] {
+        [Method::FiveStage] => bench_five_stage(&a),
+        [Method::Reduction] => bench_reduction(&a).map(|_| ()),
+        _ => {
             let r = bench_reduction(&a)?;
             bench_five_stage(&a)?;
             if !a.json {
                 outln!("(reduction above: {r})");
             }
-            return Ok(());
+            Ok(())
         }
     }
-    bench_five_stage(&a)
 }
 
 /// The random positions of `revenge bench` (and `revenge positions`): `count` seeds from

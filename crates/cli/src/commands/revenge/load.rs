@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 use std::time::Instant;
 use wurfel_revenge::FiveStage as Solver;
 use wurfel_revenge::ReductionTables as TableStore;
-use wurfel_revenge::{Reduction, TableEvent};
+use wurfel_revenge::{Method, Reduction, TableEvent};
 
 /// Where tables and analysis state live: `$WURFEL_CACHE`, else the platform's cache
 /// directory (`$XDG_CACHE_HOME/wurfel` or `~/.cache/wurfel` on Linux), else a directory
@@ -131,4 +131,12 @@ pub(super) fn load_reduction(common: &Common) -> Result<(Reduction, f64)> {
     });
     pb.finish_and_clear();
     Ok((r, t.elapsed().as_secs_f64()))
+}
+
+/// Either method's solver, its tables loaded or built.
+pub(super) fn load(method: Method, common: &Common) -> Result<Box<dyn wurfel_revenge::Solver>> {
+    Ok(match method {
+        Method::FiveStage => Box::new(load_solver(common)?.0),
+        Method::Reduction => Box::new(load_reduction(common)?.0),
+    })
 }

@@ -1,55 +1,32 @@
 //! `wurfel revenge solve`: a position read, solved by either method, printed (text, JSON,
 //! explained, drawn).
 
-use super::args::{Method, SolveArgs};
+use super::args::SolveArgs;
 use super::explain;
-use super::load::{load_reduction, load_solver};
+use super::load::load;
 use super::picture::{chart_format, write_picture};
 use crate::outln;
-use anyhow::{bail, Context, Result};
-use std::time::Instant;
-use wurfel_revenge::notation::{self, Notation};
-use wurfel_revenge::stickers;
-use wurfel_revenge::Method as _;
-use wurfel_revenge::{Cube, Move, FACE_CHARS};
+use anyhow::{bail, Result};
+use wurfel_app::revenge::{self, Method, Position};
+use wurfel_revenge::{Cube, Move};
 
-fn position(a: &SolveArgs) -> Result<Cube> {
-    if let Some(s) = &a.scramble {
-        let nt = if a.slice_notation {
-            Notation::Slice
-        } else {
-            Notation::Wca
-        };
-        let steps = notation::parse(s, nt)?;
-        let mut c = Cube::solved();
-        notation::apply_steps(&mut c, &steps);
-        Ok(c)
-    } else if let Some(f) = &a.facelets {
-        let up_front = match &a.up_front {
-            Some(uf) => Some(uf.split_once(',').with_context(|| {
-                format!("--up-front {uf:?}: give two colours separated by a comma, e.g. W,G")
-            })?),
-            None => None,
-        };
-        let read = stickers::read(f, up_front.map(|(u, f)| (u.trim(), f.trim())))?;
-        if read.frame != stickers::Frame::FaceLetters {
-            let faces: Vec<String> = FACE_CHARS
-                .iter()
-                .zip(&read.scheme)
-                .map(|(face, colour)| format!("{face}={colour}"))
-                .collect();
-            crate::note!(
-                "stickers read as {} ({})",
-                faces.join(" "),
-                read.frame.describe()
-            );
+/// The request's position, as the application layer reads it.
+fn position(a: &SolveArgs) -> Result<Position> {
+    Ok(if let Some(s) = &a.scramble {
+        Position::Scramble {
+            text: s.clone(),
+            slice_notation: a.slice_notation,
         }
-        Ok(read.cube)
+    } else if let Some(f) = &a.facelets {
+        Position::Facelets {
+            stickers: f.clone(),
+            up_front: a.up_front.clone(),
+        }
     } else if a.random {
-        Ok(Cube::random(a.seed))
+        Position::Random { seed: a.seed }
     } else {
         bail!("give a position: --scramble \"...\", --facelets ... or --random --seed N")
-    }
+    })
 }
 
 pub(super) fn solve(a: SolveArgs) -> Result<()> {
@@ -58,110 +35,78 @@ pub(super) fn solve(a: SolveArgs) -> Result<()> {
         // The path too, before tables load and the search runs.
         crate::output::OutputPath::check(p)?;
     }
-    match a.search.method {
-        Method::FiveStage => {}
-        Method::Reduction => return solve_reduction(a),
-        Method::Both => bail!("--method both is for bench; solve takes five-stage or reduction"),
-    }
-    let cube = position(&a)?;
+    let method = a.search.method.one("solve")?;
     let opts = a.search.options()?;
-    let (solver, _) = load_solver(&a.common)?;
-    let t = Instant::now();
-    let sol = solver.solve(&cube, &opts)?;
-    let secs = t.elapsed().as_secs_f64();
-    // The stages' turns in the position's own frame, so every net keeps its orientation.
+    // The position before the tables: a bad one is refused at once, not after a table build.
+    let reporter = crate::progress::Reporter::new(true);
+    let ctx = crate::hiargs::context(1, &reporter);
+    let cube = revenge::position(&position(&a)?, &ctx)?;
+    let solver = load(method, &a.common)?;
+    let solved = revenge::solve_cube(cube, &opts, &*solver)?;
+    let (cube, sol, json) = (solved.cube, solved.solution, solved.json);
+    // The parts' turns in the position's own frame, so every net keeps its orientation.
+    let part = method.part();
     draw_solution(
         &a,
-        "five-stage solution",
+        &format!("{method} solution"),
         &cube,
         sol.phases
             .iter()
-            .map(|s| (format!("after stage {}", s.number), s.moves.clone())),
+            .map(|p| (format!("after {part} {}", p.number), p.moves.clone())),
     )?;
     if a.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&crate::report::RevengeSolution::new(&sol, secs))?
-        );
+        outln!("{}", serde_json::to_string(&json)?);
         return Ok(());
     }
     outln!("position: {}", cube.facelets());
-    for s in &sol.phases {
-        let rot: Vec<String> = s.rotation.iter().map(|r| r.name()).collect();
-        let rot = if rot.is_empty() {
+    for p in &json.phases {
+        let rotation = if p.rotation.is_empty() {
             String::new()
         } else {
-            format!("[{}] ", rot.join(" "))
+            format!("[{}] ", p.rotation)
         };
-        outln!(
-            "stage {}: {rot}{}  ({} STM)",
-            s.number,
-            or_nothing(notation::to_slice(&s.searched)),
-            notation::stm(&s.searched)
-        );
-    }
-    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
-    outln!("WCA:          {}", or_nothing(sol.wca()));
-    outln!(
-        "length: {} STM (slice turns), {} OBTM (outer block turns); checked by applying it; {:.3} s",
-        sol.stm(),
-        sol.obtm(),
-        secs
-    );
-    if a.explain {
-        let parts: Vec<_> = sol
-            .phases
-            .iter()
-            .map(|s| explain::Part {
-                moves: s.moves.clone(),
-            })
-            .collect();
-        for line in explain::explain(&cube, "five-stage", &parts) {
-            outln!("{line}");
+        // Five-stage: as searched, in slice turns; reduction: in block turns.
+        match method {
+            Method::FiveStage => outln!(
+                "stage {}: {rotation}{}  ({} STM)",
+                p.phase,
+                or_nothing(p.moves_slice.clone()),
+                p.stm
+            ),
+            Method::Reduction => outln!(
+                "phase {} ({}): {}  ({} OBTM)",
+                p.phase,
+                p.goal,
+                or_nothing(p.moves.clone()),
+                p.obtm
+            ),
         }
     }
-    Ok(())
-}
-
-fn solve_reduction(a: SolveArgs) -> Result<()> {
-    let cube = position(&a)?;
-    let opts = a.search.options()?;
-    let (solver, _) = load_reduction(&a.common)?;
-    let t = Instant::now();
-    let sol = solver.solve(&cube, &opts)?;
-    let secs = t.elapsed().as_secs_f64();
-    draw_solution(
-        &a,
-        "reduction solution",
-        &cube,
-        sol.phases
-            .iter()
-            .map(|p| (format!("after phase {}", p.number), p.moves.clone())),
-    )?;
-    if a.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&crate::report::ReductionSolution::new(&sol, secs))?
-        );
-        return Ok(());
-    }
-    outln!("position: {}", cube.facelets());
-    for p in &sol.phases {
-        outln!(
-            "phase {} ({}): {}  ({} OBTM)",
-            p.number,
-            p.goal,
-            or_nothing(notation::to_wca(&p.moves)),
-            notation::obtm(&p.moves)
-        );
-    }
-    outln!("WCA:          {}", or_nothing(sol.wca()));
-    outln!("single-slice: {}", or_nothing(sol.slice_notation()));
+    let (wca, slice) = (or_nothing(json.moves.clone()), or_nothing(json.moves_slice));
+    let (stm, obtm) = (
+        format!("{} STM (slice turns)", json.stm),
+        format!("{} OBTM (outer block turns)", json.obtm),
+    );
+    // Each method's own notation and metric first.
+    let (first, second) = match method {
+        Method::FiveStage => (
+            format!("single-slice: {slice}"),
+            format!("WCA:          {wca}"),
+        ),
+        Method::Reduction => (
+            format!("WCA:          {wca}"),
+            format!("single-slice: {slice}"),
+        ),
+    };
+    let length = match method {
+        Method::FiveStage => format!("{stm}, {obtm}"),
+        Method::Reduction => format!("{obtm}, {stm}"),
+    };
+    outln!("{first}");
+    outln!("{second}");
     outln!(
-        "length: {} OBTM (outer block turns), {} STM (slice turns); checked by applying it; {:.3} s",
-        sol.obtm(),
-        sol.stm(),
-        secs
+        "length: {length}; checked by applying it; {:.3} s",
+        json.seconds
     );
     if a.explain {
         let parts: Vec<_> = sol
@@ -171,7 +116,7 @@ fn solve_reduction(a: SolveArgs) -> Result<()> {
                 moves: p.moves.clone(),
             })
             .collect();
-        for line in explain::explain(&cube, "reduction", &parts) {
+        for line in explain::explain(&cube, method.name(), &parts) {
             outln!("{line}");
         }
     }

@@ -1,13 +1,14 @@
 //! `wurfel revenge tables`: every table built (or loaded and checked), sizes and times.
 
-use super::args::{Method, TablesArgs};
+use super::args::TablesArgs;
 use super::load::{cache_dir, load_reduction, load_solver, table_store};
 use crate::outln;
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;
+use wurfel_revenge::Method;
 
 pub(super) fn tables(a: TablesArgs) -> Result<()> {
-    match a.method {
+    match a.method.one("tables")? {
         Method::FiveStage => {}
         Method::Reduction if a.verify => {
             bail!("--verify is for --method five-stage (the reduction's tables are checked as they load)")
@@ -18,7 +19,6 @@ pub(super) fn tables(a: TablesArgs) -> Result<()> {
             outln!("reduction tables ready in {secs:.1} s");
             return Ok(());
         }
-        Method::Both => bail!("tables takes --method five-stage or reduction"),
     }
     let (solver, secs) = load_solver(&a.common)?;
     outln!("cache directory: {}", cache_dir().display());

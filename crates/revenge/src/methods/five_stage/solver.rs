@@ -387,9 +387,9 @@ impl Solver {
     }
 }
 
-impl Method for Solver {
-    fn name(&self) -> &'static str {
-        "five-stage"
+impl crate::methods::Solver for Solver {
+    fn method(&self) -> Method {
+        Method::FiveStage
     }
     fn solve(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
         self.solve_with(cube, &Tuning::for_options(opts))

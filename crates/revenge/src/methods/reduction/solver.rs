@@ -14,7 +14,7 @@ use super::table::TableStore;
 use super::three::TwoPhase;
 use super::walk::Walk;
 use crate::cube::{Cube, Move};
-use crate::methods::{self, verify, Method, Options, Solution, SolveError};
+use crate::methods::{self, verify, Method, Options, Solution, SolveError, Solver};
 use crate::notation::Line;
 use crate::notation::Step;
 use std::cell::Cell;
@@ -601,9 +601,9 @@ fn answer(cube: &Cube, phases: Vec<Vec<Turn>>, work: u64) -> Result<Solution, So
     Ok(sol)
 }
 
-impl Method for Reduction {
-    fn name(&self) -> &'static str {
-        "reduction"
+impl Solver for Reduction {
+    fn method(&self) -> Method {
+        Method::Reduction
     }
     fn solve(&self, cube: &Cube, opts: &Options) -> Result<Solution, SolveError> {
         self.solve_with(cube, &Tuning::for_options(opts))
