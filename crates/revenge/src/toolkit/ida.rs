@@ -4,7 +4,7 @@
 //! A [`Phase`] says which turns it uses, how a (typed) state moves, a lower bound on its
 //! distance to the goal and what a goal is; the search lists solutions in order of length (each
 //! length completely before the next), turns on one axis in one canonical order
-//! ([`Turn::may_follow`]), to a callback that may stop it. Its work is counted in expanded
+//! ([`Canonical::may_follow`]), to a callback that may stop it. Its work is counted in expanded
 //! positions on a budget shared with the callback, so budgets stop at the same place on every
 //! machine and in every run (never a clock). Successors' bounds are read together
 //! ([`Phase::keep_within`]) so that a phase whose tables miss the caches overlaps the reads.
@@ -14,8 +14,11 @@
 
 use std::cell::Cell;
 
-/// A search move of some phase.
-pub(crate) trait Turn: Copy {
+/// What the search needs of a phase's move (the crate's block [`Turn`] in the reduction, a
+/// stage's single-slice move in the five stages): the canonical order of moves on one axis.
+///
+/// [`Turn`]: crate::methods::reduction::moves::Turn
+pub(crate) trait Canonical: Copy {
     /// True when `next` may follow `self` in a canonical sequence: turns of one axis commute,
     /// so they are searched in one order only (each product generated once).
     fn may_follow(self, next: Self) -> bool;
@@ -24,7 +27,7 @@ pub(crate) trait Turn: Copy {
 /// One phase (or stage) of a method, seen by the search.
 pub(crate) trait Phase {
     type State: Copy;
-    type Turn: Turn;
+    type Turn: Canonical;
     fn turns(&self) -> &[Self::Turn];
     fn step(&self, s: &Self::State, t: Self::Turn) -> Self::State;
     /// A lower bound on the number of turns to a goal (`u8::MAX`: no goal reachable).

@@ -41,6 +41,24 @@ impl NibbleTable {
     pub fn bytes(&self) -> usize {
         self.data.len()
     }
+    /// The entries as a plain slice, for a search's innermost lookups.
+    #[inline]
+    pub(crate) fn nibbles(&self) -> Nibbles<'_> {
+        Nibbles(&self.data)
+    }
+}
+
+/// A [`NibbleTable`]'s entries as a plain slice: lookups through it skip the owned-or-mapped
+/// dispatch of the table's bytes (the searches' innermost reads).
+#[derive(Copy, Clone)]
+pub(crate) struct Nibbles<'a>(&'a [u8]);
+
+impl Nibbles<'_> {
+    /// Distance of entry `i`.
+    #[inline]
+    pub(crate) fn get(self, i: usize) -> u8 {
+        (self.0[i >> 1] >> ((i & 1) * 4)) & 0xF
+    }
 }
 
 /// The nibbles of a table being built, shared by the threads of a search: all [`UNSEEN`] at

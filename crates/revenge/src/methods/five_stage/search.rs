@@ -14,7 +14,7 @@
 
 use super::stage::Stage;
 use crate::cube::Move;
-use crate::toolkit::ida::{self, keep_if, Kids, Meter, Phase, Turn};
+use crate::toolkit::ida::{self, keep_if, Canonical, Kids, Meter, Phase};
 use std::cell::Cell;
 
 /// Most coordinates of a stage (stage 3 has the most).
@@ -31,7 +31,7 @@ pub(super) struct StageTurn {
     m: Move,
 }
 
-impl Turn for StageTurn {
+impl Canonical for StageTurn {
     #[inline]
     fn may_follow(self, next: StageTurn) -> bool {
         self.m.axis() != next.m.axis() || self.m.layer() < next.m.layer()

@@ -5,11 +5,12 @@
 
 use super::moves::{turn_perms, Turn, N_TURNS};
 use super::search::Phase;
-use super::table::{TableStore, UNREACHED};
+use super::table::TableStore;
 use crate::cube::{geometry, Cube, Rotation};
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::coord::subset_unrank;
 use crate::toolkit::prune::NibbleTable;
+use crate::toolkit::prune::UNSEEN as UNREACHED;
 use std::collections::HashSet;
 
 /// Centre slots of face `f` as a mask.

@@ -13,13 +13,14 @@ use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
 use super::pairing::{next_distance, Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, keep_if, Kids, Phase};
 use super::separation::{axis_classes, Separations};
-use super::table::{TableStore, UNREACHED};
+use super::table::TableStore;
 use super::wings::EdgePositions;
 use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::coord::parity;
 use crate::toolkit::prune::NibbleTable;
+use crate::toolkit::prune::UNSEEN as UNREACHED;
 
 /// A position seen by phase 3.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

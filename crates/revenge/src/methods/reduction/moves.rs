@@ -80,7 +80,7 @@ pub(crate) fn to_slices(ts: &[Turn]) -> Vec<Move> {
     ts.iter().flat_map(|t| t.slices()).collect()
 }
 
-impl crate::toolkit::ida::Turn for Turn {
+impl crate::toolkit::ida::Canonical for Turn {
     #[inline]
     fn may_follow(self, next: Turn) -> bool {
         may_follow(self, next)

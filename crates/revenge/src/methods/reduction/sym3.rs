@@ -9,9 +9,10 @@
 
 use super::cube3::{Cube3, Reader};
 use super::moves::{apply, Turn};
-use super::table::{Nibbles, TableStore};
+use super::table::TableStore;
 use crate::cube::Cube;
 use crate::toolkit::prune::NibbleTable;
+use crate::toolkit::prune::Nibbles;
 use crate::toolkit::words::Bytes;
 
 /// A coordinate's value after conjugation by each rotation: entry `s * len + x` is the
@@ -131,7 +132,7 @@ impl SymPair {
             of: &self.classes.of,
             conj_b: &self.conj_b.table,
             n_b: self.conj_b.len,
-            dist: Nibbles::of(&self.dist),
+            dist: self.dist.nibbles(),
         }
     }
 }

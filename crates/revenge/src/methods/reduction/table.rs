@@ -1,5 +1,5 @@
-//! Where the reduction phases' distance tables live: 4-bit [`NibbleTable`]s (15 = not
-//! reachable), built by the toolkit's one breadth-first search
+//! Where the reduction phases' distance tables live: the toolkit's one distance-table type,
+//! 4-bit [`NibbleTable`]s (15 = not reachable), built by the toolkit's one breadth-first search
 //! ([`crate::toolkit::bfs::bfs_indexed`]) and kept behind one small interface (so a different
 //! cache policy or memory mapping only changes [`TableStore`]).
 
@@ -7,24 +7,6 @@ use crate::store::Store;
 use crate::toolkit::prune::NibbleTable;
 use crate::TableEvent;
 use std::sync::Arc;
-
-/// Entry of a state the search never reached.
-pub(crate) const UNREACHED: u8 = crate::toolkit::prune::UNSEEN;
-
-/// A distance table's nibbles as a plain slice: the search's innermost lookups then skip
-/// [`NibbleTable`]'s owned-or-mapped dispatch.
-#[derive(Copy, Clone)]
-pub(crate) struct Nibbles<'a>(&'a [u8]);
-
-impl<'a> Nibbles<'a> {
-    pub(crate) fn of(d: &'a NibbleTable) -> Nibbles<'a> {
-        Nibbles(&d.data)
-    }
-    #[inline]
-    pub(crate) fn get(self, i: usize) -> u8 {
-        (self.0[i >> 1] >> ((i & 1) * 4)) & 0xF
-    }
-}
 
 /// Where tables live between runs. `None` keeps everything in memory (tests, or no usable
 /// cache directory).

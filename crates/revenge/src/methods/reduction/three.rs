@@ -7,10 +7,11 @@ use super::cube3::{Cube3, Reader, N_FLIP, N_PERM8, N_SLICE, N_SP, N_TWIST};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
 use super::sym3::{rotations, Classes, Conj, SymLookup, SymPair, AXIS_KEEPING};
-use super::table::{Nibbles, TableStore, UNREACHED};
+use super::table::TableStore;
 use crate::cube::Cube;
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::prune::NibbleTable;
+use crate::toolkit::prune::{Nibbles, UNSEEN as UNREACHED};
 use std::cell::Cell;
 
 /// Move tables and distance tables of the two phases.
@@ -411,8 +412,8 @@ impl<'a> Lookups<'a> {
             twist_slice: tp.twist_slice.lookup(),
             flip_slice: tp.flip_slice.lookup(),
             twist_flip: tp.twist_flip.lookup(),
-            corner_sp: Nibbles::of(&tp.corner_sp),
-            edge_sp: Nibbles::of(&tp.edge_sp),
+            corner_sp: tp.corner_sp.nibbles(),
+            edge_sp: tp.edge_sp.nibbles(),
         }
     }
 }
