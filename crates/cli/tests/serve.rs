@@ -178,15 +178,6 @@ fn refused_puzzles_get_the_clis_message() {
         422,
         "expected 96 stickers",
     );
-    // Stickers in colours, read as `revenge solve --facelets` reads them (the application
-    // layer's one reader): the solved cube in the WCA colours needs no turn.
-    let colours: String = "WRGYOB".chars().flat_map(|c| [c; 16]).collect();
-    let r = s.post(
-        "/api/v1/revenge/solve",
-        &format!(r#"{{"facelets":"{colours}"}}"#),
-    );
-    assert_eq!(r.status, 200, "{}", r.text());
-    assert!(r.text().contains(r#""obtm":0"#), "{}", r.text());
     assert_error(
         &s.post("/api/v1/revenge/solve", r#"{"scramble":"R Q"}"#),
         422,

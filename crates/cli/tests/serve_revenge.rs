@@ -69,6 +69,36 @@ fn snakes_and_the_4x4x4_equal_the_cli() {
     );
 }
 
+// Stickers in colours are read as `revenge solve --facelets` reads them (the application
+// layer's one reader and one solve path): the solved cube in the WCA colours gets the
+// CLI's answer (no turn).
+#[test]
+fn stickers_in_colours_equal_the_cli() {
+    let s = Server::start(&[]);
+    let cached = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache");
+    let colours: String = "WRGYOB".chars().flat_map(|c| [c; 16]).collect();
+    let got = s.post(
+        "/api/v1/revenge/solve",
+        &format!(r#"{{"facelets":"{colours}"}}"#),
+    );
+    assert_eq!(got.status, 200, "{}", got.text());
+    assert_eq!(got.json()["obtm"], 0, "{}", got.text());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args([
+            "revenge",
+            "solve",
+            "--json",
+            "--quiet",
+            "--facelets",
+            &colours,
+        ])
+        .env("WURFEL_CACHE", cached)
+        .output()
+        .expect("run wurfel");
+    let want: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(strip_timing(got.json()), strip_timing(want));
+}
+
 #[test]
 fn revenge_effort_equals_the_cli() {
     let s = Server::start(&[]);
