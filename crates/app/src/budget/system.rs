@@ -26,13 +26,21 @@ pub fn default_limit() -> Option<(u64, String)> {
 /// This process's resident memory now (`VmRSS` of `/proc/self/status`), `None` where it
 /// cannot be read.
 pub fn resident() -> Option<u64> {
-    status_kib(&std::fs::read_to_string("/proc/self/status").ok()?, "VmRSS:")
+    status_kib(
+        &std::fs::read_to_string("/proc/self/status").ok()?,
+        "VmRSS:",
+    )
 }
 
 /// A `kB` field of a `/proc/<pid>/status` text, in bytes.
 pub fn status_kib(text: &str, field: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with(field))?;
-    let kib: u64 = line[field.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    let kib: u64 = line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
     kib.checked_mul(1024)
 }
 
