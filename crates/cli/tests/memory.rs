@@ -121,3 +121,95 @@ fn unit_cubes_in_16_cubed_solve_within_the_estimate() {
         "{peak_gb:.2} GB over the estimate {gb} GB"
     );
 }
+
+/// Runs `wurfel args` (under `prefix`, e.g. `prlimit`), sampling its peak resident size
+/// (`VmHWM`) until it exits: exit code, standard error, peak in MiB.
+fn sampled(prefix: &[&str], args: &[&str]) -> (Option<i32>, String, f64) {
+    let bin = env!("CARGO_BIN_EXE_wurfel");
+    let (program, rest) = match prefix.split_first() {
+        Some((p, rest)) => (*p, [rest, &[bin]].concat()),
+        None => (bin, Vec::new()),
+    };
+    let mut child = Command::new(program)
+        .args(rest)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0u64;
+    while child.try_wait().unwrap().is_none() {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        if let Some(l) = text.lines().find(|l| l.starts_with("VmHWM:")) {
+            peak_kib = peak_kib.max(l.split_whitespace().nth(1).unwrap().parse().unwrap());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), err, peak_kib as f64 / 1024.0)
+}
+
+/// Issue 40, item 7: the frontier counter on 72 L-trominoes in 6x6x6 outgrows 200 MiB at cell
+/// 14 (about 4 million boundary states, 3 s); the process's peak resident size stays within
+/// 10% of the budget (it was 247 MiB) and the count ends with the budget's message.
+#[test]
+fn the_frontier_counter_stays_within_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("l72.toml");
+    std::fs::write(
+        &path,
+        "name = \"L\"\n[target]\nbox = [6, 6, 6]\n[[piece]]\nname = \"L\"\n\
+         cells = [[0,0,0],[1,0,0],[0,1,0]]\ncount = 72\n",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let args = ["count", p, "--method", "frontier", "--max-memory", "200M"];
+    let (code, err, peak) = sampled(&[], &[&args[..], &["--threads", "2"]].concat());
+    eprintln!("peak resident {peak:.1} MiB under --max-memory 200M");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("--max-memory") && !err.contains("panicked"),
+        "{err}"
+    );
+    assert!(
+        peak > 100.0,
+        "the count grew its tables ({peak:.1} MiB seen)"
+    );
+    assert!(peak <= 220.0, "{peak:.1} MiB is over 200 MiB + 10%");
+}
+
+/// Issue 40, item 4: under an address-space limit (`prlimit --as`), the default budget is
+/// half of it, so 4,096 unit cubes in 16x16x16 (a 4.1 GB search stack) are refused with what
+/// they need instead of aborting on a failed allocation; and the frontier counter, given more
+/// than the limit allows, stops with the system's refusal as an error, not an abort.
+#[test]
+fn an_address_space_limit_is_an_error_not_an_abort() {
+    if Command::new("prlimit").arg("--version").output().is_err() {
+        eprintln!("skipped: no prlimit (util-linux)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let big = unit_cubes(dir.path(), 16);
+    let limit = ["prlimit", "--as=4294967296"];
+    let (code, err, _) = sampled(&limit, &["count", &big]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("half the address-space limit") && err.contains("needs about"),
+        "{err}"
+    );
+    let path = dir.path().join("l72.toml");
+    std::fs::write(
+        &path,
+        "name = \"L\"\n[target]\nbox = [6, 6, 6]\n[[piece]]\nname = \"L\"\n\
+         cells = [[0,0,0],[1,0,0],[0,1,0]]\ncount = 72\n",
+    )
+    .unwrap();
+    let small = ["prlimit", "--as=536870912"];
+    let p = path.to_str().unwrap();
+    let args = ["count", p, "--method", "frontier", "--max-memory", "2G"];
+    let (code, err, _) = sampled(&small, &args);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("the system refused"), "{err}");
+}

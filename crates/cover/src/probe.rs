@@ -182,11 +182,28 @@ impl Tree {
             // In chunks, so that a stop request is heard within a few probes.
             let mut sample = Sample::default();
             let mut left = probes[i];
+            // The one walk below a task without a choice on the way: every other probe is
+            // the same walk, so it is walked once (a line of N unit cubes: a walk costs
+            // O(N^2), and there are probes/64 chunks).
+            let mut only: Option<(f64, f64)> = None;
             while left > 0 && !cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 let k = left.min(64);
-                let part = self
-                    .walk
-                    .probe(&tasks[i], k, opts.exhaust, &mut rng, weight);
+                let part = match only {
+                    Some((nodes, covers)) => {
+                        let mut part = Sample::default();
+                        for _ in 0..k {
+                            part.add(nodes, covers);
+                        }
+                        part
+                    }
+                    None => {
+                        let (part, single) =
+                            self.walk
+                                .probe(&tasks[i], k, opts.exhaust, &mut rng, weight);
+                        only = single;
+                        part
+                    }
+                };
                 sample.merge(&part);
                 left -= k;
             }

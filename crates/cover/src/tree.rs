@@ -40,7 +40,7 @@ pub(crate) trait Walk: Send + Sync {
         exhaust: u32,
         rng: &mut Rng,
         w: &Weight<'_>,
-    ) -> Sample;
+    ) -> (Sample, Option<(f64, f64)>);
     fn run_budget(&self, prefix: &[u32], budget: u64) -> u64;
 }
 
@@ -85,14 +85,14 @@ impl<const W: usize> Walk for Compiled<W> {
         exhaust: u32,
         rng: &mut Rng,
         weight: &Weight<'_>,
-    ) -> Sample {
+    ) -> (Sample, Option<(f64, f64)>) {
         let mut sample = Sample::default();
         let Some(mut st) = self.unstoppable_state(prefix) else {
             // Not a node: it holds nothing (the search would find nothing there).
             for _ in 0..probes {
                 sample.add(0.0, 0.0);
             }
-            return sample;
+            return (sample, Some((0.0, 0.0)));
         };
         let base = st.stack.len();
         let mut buf = Vec::new();
@@ -161,10 +161,10 @@ impl<const W: usize> Walk for Compiled<W> {
                 for _ in taken + 1..probes {
                     sample.add(nodes, covers);
                 }
-                break;
+                return (sample, Some((nodes, covers)));
             }
         }
-        sample
+        (sample, None)
     }
 
     fn run_budget(&self, prefix: &[u32], budget: u64) -> u64 {

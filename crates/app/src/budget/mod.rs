@@ -93,6 +93,17 @@ impl Budget {
         }
     }
 
+    /// What work that watches its own memory may use given that this process already holds
+    /// `resident` bytes (its code, what it has prepared, other jobs), whether or not they
+    /// were reserved: the smaller of [`Budget::available`] and the limit less `resident`.
+    pub fn available_beside(&self, resident: Option<u64>) -> usize {
+        let free = self.available();
+        match (self.inner.limit, resident) {
+            (Some(l), Some(r)) => free.min(usize::try_from(l.saturating_sub(r)).unwrap_or(free)),
+            _ => free,
+        }
+    }
+
     /// Refuses `what` when `need` bytes do not fit (`detail` says where they go).
     pub fn check(&self, what: &str, need: u64, detail: &str) -> Result<(), AppError> {
         self.reserve(what, need, detail).map(drop)

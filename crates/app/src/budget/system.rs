@@ -23,6 +23,27 @@ pub fn default_limit() -> Option<(u64, String)> {
     candidates.into_iter().flatten().min_by_key(|(n, _)| *n)
 }
 
+/// This process's resident memory now (`VmRSS` of `/proc/self/status`), `None` where it
+/// cannot be read.
+pub fn resident() -> Option<u64> {
+    status_kib(
+        &std::fs::read_to_string("/proc/self/status").ok()?,
+        "VmRSS:",
+    )
+}
+
+/// A `kB` field of a `/proc/<pid>/status` text, in bytes.
+pub fn status_kib(text: &str, field: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(field))?;
+    let kib: u64 = line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    kib.checked_mul(1024)
+}
+
 fn human(n: u64) -> String {
     super::human(n)
 }
@@ -97,6 +118,15 @@ pub fn limit_value(text: &str) -> Option<u64> {
 mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    #[test]
+    fn resident_size_parses() {
+        let status = "Name:\twurfel\nVmHWM:\t  251004 kB\nVmRSS:\t   12000 kB\n";
+        assert_eq!(status_kib(status, "VmRSS:"), Some(12_000 * 1024));
+        assert_eq!(status_kib(status, "VmHWM:"), Some(251_004 * 1024));
+        assert_eq!(status_kib(status, "VmSwap:"), None);
+        assert!(resident().is_none_or(|r| r > 0));
+    }
 
     #[test]
     fn files_parse() {

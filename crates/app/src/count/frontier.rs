@@ -4,7 +4,7 @@
 
 use super::request::{CheckpointStore, CountRequest};
 use crate::context::{Context, Event};
-use crate::error::AppError;
+use crate::error::{AppError, Kind};
 use crate::prepare::Ready;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -70,7 +70,11 @@ pub fn count(
     };
     let tick = |p: &frontier::FrontierProgress| ctx.sink.event(Event::Frontier(p));
     let opts = FrontierOptions {
-        max_bytes: ctx.budget.available(),
+        // What the process already holds counts against the budget: its peak resident size
+        // is what the budget bounds.
+        max_bytes: ctx
+            .budget
+            .available_beside(crate::budget::system::resident()),
         cancel: Some(ctx.cancel),
         progress: Some(&tick),
         threads: ctx.threads,
@@ -93,6 +97,9 @@ pub fn count(
                 ),
                 _ => "interrupted: the frontier method has no partial counts".to_string(),
             }))
+        }
+        Err(e @ (FrontierError::TooMuchMemory { .. } | FrontierError::OutOfMemory { .. })) => {
+            Err(AppError::new(Kind::Memory, e.to_string()))
         }
         Err(e) => Err(AppError::from_input(&e)),
     }

@@ -207,6 +207,16 @@ pub enum FrontierError {
         /// States after each whole layer done (how they grew).
         layer_states: Vec<usize>,
     },
+    /// The system refused an allocation within [`FrontierOptions::max_bytes`] (a limit below
+    /// it: `ulimit -v`, a cgroup, an overcommitted machine).
+    OutOfMemory {
+        /// The allocation refused.
+        bytes: usize,
+        /// The position (cell) reached.
+        position: usize,
+        /// Positions in all.
+        positions: usize,
+    },
     /// [`FrontierOptions::max_transitions`] were made.
     Budget {
         /// The position (cell) reached.
@@ -267,6 +277,17 @@ impl fmt::Display for FrontierError {
                         .collect::<Vec<_>>()
                         .join(", ")
                 }
+            ),
+            FrontierError::OutOfMemory {
+                bytes,
+                position,
+                positions,
+            } => write!(
+                f,
+                "the system refused {:.1} MiB for the frontier method's state table at cell \
+                 {position} of {positions} (a memory limit below --max-memory: ulimit -v, a \
+                 cgroup): give a smaller --max-memory to stop earlier, or more memory",
+                *bytes as f64 / f64::from(1u32 << 20)
             ),
             FrontierError::Budget {
                 position,
