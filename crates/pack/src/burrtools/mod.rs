@@ -9,13 +9,16 @@
 //! attribute, or `<group>` elements splitting the copies among groups). Anything else (other
 //! grids, variable voxels in pieces) is refused with a message
 //! naming the feature, never read into a puzzle with a different count.
-//! Stored solutions are skipped and reported as a note. The reader works on bytes, the caller
+//! Stored solutions are skipped and reported as a note; a solved problem's stored counts are
+//! kept ([`Read::stored`]) for [`check_stored`]. The reader works on bytes, the caller
 //! reads the file.
 
 mod reader;
+mod stored;
 mod writer;
 
 pub use reader::{problem_names, read_xmpuzzle, Read};
+pub use stored::{check_stored, Stored};
 pub use writer::write_xmpuzzle;
 
 use std::fmt;

@@ -16,6 +16,8 @@ pub struct Read {
     pub puzzle: Puzzle,
     /// Features present in the file that do not affect the count and were skipped.
     pub notes: Vec<String>,
+    /// The counts BurrTools stored for the problem, when it solved it to the end.
+    pub stored: Option<super::Stored>,
 }
 
 /// The names of grid types BurrTools knows, by its `gridType` number.
@@ -333,6 +335,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     Ok(Read {
         puzzle: checked,
         notes,
+        stored: super::stored::stored_counts(p),
     })
 }
 
