@@ -86,7 +86,7 @@ fn piece(name: String, symbol: char, shape: &Shape) -> Piece {
         min: 1,
         color: None,
         cell_colors: Vec::new(),
-        group: 0,
+        groups: Vec::new(),
     }
 }
 

@@ -76,9 +76,12 @@ pub struct Piece {
     /// Constraint colours of the cells, in the order of `shape.cells()` (0 is neutral, as in
     /// BurrTools); empty when every cell is neutral. See [`Puzzle::color_rules`].
     pub cell_colors: Vec<u8>,
-    /// BurrTools' piece group (0: none): pieces of one group need not come apart from each
-    /// other for an assembly to count as disassembled.
-    pub group: u32,
+    /// BurrTools' piece groups as (group, copies) pairs, groups at least 1 (empty: none;
+    /// copies beyond the listed ones belong to no group). Pieces of one group need not come
+    /// apart from each other for an assembly to count as disassembled; when the copies are
+    /// split among groups, a part that does not come apart must fit into one group's copies
+    /// (see [`crate::disassembly::Grouping`]).
+    pub groups: Vec<(u32, u32)>,
 }
 
 /// A packing puzzle: fill every cell of `target` except possibly the `optional` ones with the
@@ -203,7 +206,7 @@ impl Puzzle {
 
     /// Whether some piece belongs to a group.
     pub fn has_groups(&self) -> bool {
-        self.pieces.iter().any(|p| p.group != 0)
+        self.pieces.iter().any(|p| !p.groups.is_empty())
     }
 
     /// Whether the pieces' volume fits the target's (see [`check_volume`]).
@@ -233,10 +236,10 @@ impl Puzzle {
     /// have the same shape up to rotation. They count as distinct pieces (as in BurrTools);
     /// [`Puzzle::merge_equal_shapes`] reads them as copies instead.
     pub fn equal_shapes(&self) -> Vec<Vec<usize>> {
-        let canon: Vec<(Colored, u32)> = self
+        let canon: Vec<(Colored, Vec<(u32, u32)>)> = self
             .pieces
             .iter()
-            .map(|p| (p.colored().canonical(), p.group))
+            .map(|p| (p.colored().canonical(), p.groups.clone()))
             .collect();
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for (k, c) in canon.iter().enumerate() {
@@ -260,6 +263,10 @@ impl Puzzle {
             out.pieces[g[0]].name = names.join("+");
             out.pieces[g[0]].count = g.iter().map(|&k| self.pieces[k].count).sum();
             out.pieces[g[0]].min = g.iter().map(|&k| self.pieces[k].min).sum();
+            // Equal shapes have equal group lists (see `equal_shapes`): the copies add up.
+            for (i, entry) in out.pieces[g[0]].groups.iter_mut().enumerate() {
+                entry.1 = g.iter().map(|&k| self.pieces[k].groups[i].1).sum();
+            }
             for &k in &g[1..] {
                 merged_into[k] = Some(g[0]);
             }

@@ -13,7 +13,7 @@
 //! Solutions with symmetry of their own are thus counted as orbits, never by division.
 
 pub use crate::disassembly::DisassemblyCounts;
-use crate::disassembly::{disassemble_grouped, DisassemblyError, Separation};
+use crate::disassembly::{disassemble_grouped, DisassemblyError, Grouping, Separation};
 use crate::limits::{check_disassembly, engine_only, listed_all, SearchError};
 use crate::placements::{placements, BoxBoard, Placement};
 use crate::symmetry::{image, min_image, Symmetry};
@@ -395,12 +395,16 @@ impl Prepared {
     /// or `None` when it does not.
     pub fn disassemble(&self, solution: &[u32]) -> Result<Option<Separation>, DisassemblyError> {
         let pieces = self.pieces_of(solution);
-        let groups: Vec<u32> = pieces
-            .iter()
-            .map(|p| self.puzzle.pieces[p.kind as usize].group)
-            .collect();
+        let mut groups = Grouping::new(
+            pieces.iter().map(|p| p.kind as usize).collect(),
+            self.puzzle
+                .pieces
+                .iter()
+                .map(|p| p.groups.clone())
+                .collect(),
+        );
         let cells: Vec<Vec<Cell>> = pieces.into_iter().map(|p| p.cells).collect();
-        disassemble_grouped(&cells, &groups)
+        disassemble_grouped(&cells, &mut groups)
     }
 
     /// Whether `solution` is a valid solution (at least one piece, every fixed target cell

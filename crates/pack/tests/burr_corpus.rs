@@ -7,7 +7,7 @@
 //! assembly that comes apart (pieces of one group need not separate from each other).
 
 use std::path::Path;
-use wurfel_pack::burrtools::read_xmpuzzle;
+use wurfel_pack::burrtools::{check_stored, read_xmpuzzle};
 use wurfel_pack::{Convention, Prepared};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/burr");
@@ -64,4 +64,46 @@ fn corpus_matches_burrtxt() {
     }
     println!("{}", report.join("\n"));
     assert!(bad.is_empty(), "differences:\n{}", bad.join("\n"));
+}
+
+/// The corpus file `name` as plain XML, its problem marked solved by BurrTools with the given
+/// stored counts (as BurrTools saves them: `state="2" assemblies=".." solutions=".."`).
+fn solved_xml(name: &str, assemblies: u64, solutions: u64) -> Vec<u8> {
+    use std::io::Read;
+    let gz = std::fs::read(Path::new(DIR).join(name)).unwrap();
+    let mut xml = String::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_string(&mut xml)
+        .unwrap();
+    xml.replace(
+        "state=\"0\"",
+        &format!("state=\"2\" assemblies=\"{assemblies}\" solutions=\"{solutions}\""),
+    )
+    .into_bytes()
+}
+
+#[test]
+fn stored_counts_are_checked() {
+    let name = "rings-split.xmpuzzle";
+    let (assemblies, solutions) = recorded(&Path::new(DIR).join("rings-split.burrtxt"));
+    let check = |a: u64, s: u64| {
+        let read = read_xmpuzzle(&solved_xml(name, a, s), name, None).unwrap();
+        let stored = read.stored.expect("a solved problem keeps its counts");
+        assert_eq!((stored.assemblies, stored.solutions), (a, s));
+        let prep = Prepared::new(&read.puzzle).unwrap();
+        check_stored(&prep, &stored, 1).unwrap()
+    };
+    // burrTxt's own counts agree; one changed number is named, and only that one.
+    assert!(check(assemblies, solutions).is_empty());
+    let off = check(assemblies, solutions + 1);
+    assert_eq!(off.len(), 1, "{off:?}");
+    assert!(off[0].starts_with(&format!("solutions: the file stores {}", solutions + 1)));
+    let off = check(assemblies + 2, solutions);
+    assert!(
+        off.len() == 1 && off[0].starts_with("assemblies:"),
+        "{off:?}"
+    );
+    // An unsolved problem stores nothing.
+    let gz = std::fs::read(Path::new(DIR).join(name)).unwrap();
+    assert!(read_xmpuzzle(&gz, name, None).unwrap().stored.is_none());
 }

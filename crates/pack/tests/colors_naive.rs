@@ -10,8 +10,8 @@
 //! mirror image in shape and colours.
 
 mod common;
-use common::random::random_puzzle;
-use rand::{Rng, SeedableRng};
+use common::random::{colour, random_puzzle};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use wurfel_geom::{Cell, Iso, Shape};
@@ -245,40 +245,6 @@ fn classes(p: &Puzzle, sols: &[Solution], group: &[Iso]) -> usize {
         }
     }
     n
-}
-
-/// Colours a random puzzle: the target by layers, a checkerboard or at random (or not at
-/// all), some piece cells, and a random set of allowed pairs among colours 1 and 2.
-fn colour(rng: &mut ChaCha8Rng, mut p: Puzzle) -> Puzzle {
-    let style = rng.gen_range(0..4);
-    p.target_colors = p
-        .target
-        .cells()
-        .iter()
-        .map(|c| match style {
-            0 => 0,
-            1 => 1 + (c[2] % 2) as u8,
-            2 => 1 + ((c[0] + c[1] + c[2]) % 2) as u8,
-            _ => rng.gen_range(0..3),
-        })
-        .collect();
-    let dense = rng.gen_bool(0.5);
-    for k in &mut p.pieces {
-        k.cell_colors = (0..k.shape.len())
-            .map(|_| {
-                if rng.gen_bool(if dense { 0.6 } else { 0.2 }) {
-                    rng.gen_range(1..3)
-                } else {
-                    0
-                }
-            })
-            .collect();
-    }
-    p.color_rules = [(1, 1), (1, 2), (2, 1), (2, 2)]
-        .into_iter()
-        .filter(|_| rng.gen_bool(0.5))
-        .collect();
-    p
 }
 
 fn check(p: &Puzzle) -> u64 {

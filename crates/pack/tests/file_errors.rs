@@ -561,3 +561,28 @@ fn optional_cells_and_ranges() {
         check(&text.replace(from, to), line, column, needle);
     }
 }
+
+#[test]
+fn groups_split_copies_and_their_errors() {
+    let base = "name = \"g\"\n[target]\nbox = [4, 1, 1]\n[[piece]]\nname = \"c\"\ncells = [[0,0,0]]\ncount = 4\n";
+    let p = parse_puzzle(&format!("{base}groups = [[1, 2], [2, 1]]\n"), "ok.toml").unwrap();
+    assert_eq!(p.pieces[0].groups, vec![(1, 2), (2, 1)]);
+    // Written back as it was read.
+    assert!(to_toml(&p).contains("groups = [[1, 2], [2, 1]]"));
+    let one = parse_puzzle(&format!("{base}group = 3\n"), "ok.toml").unwrap();
+    assert_eq!(one.pieces[0].groups, vec![(3, 4)]);
+    for bad in ["[[1, 5]]", "[[0, 1]]", "[[1, 1], [1, 1]]", "[[1]]", "3"] {
+        check(
+            &format!("{base}groups = {bad}\n"),
+            8,
+            10,
+            "`groups` of piece `c`",
+        );
+    }
+    check(
+        &format!("{base}group = 1\ngroups = [[1, 1]]\n"),
+        9,
+        10,
+        "both `group` and `groups`",
+    );
+}

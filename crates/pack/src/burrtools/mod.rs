@@ -5,17 +5,20 @@
 //! the result shape (variable ones become the target's optional cells), exact piece counts and
 //! ranges (`min`/`max`), colour constraints (a colour number after a voxel's state, 0 neutral;
 //! the problem's `<bitmap>` pairs, colours numbered from 0 there, from 1 in wurfel; ignored, as
-//! BurrTools does, when the file defines no `<colors>`) and piece groups (one group per piece:
-//! the `group` attribute, or one `<group>` holding all copies). Anything else (other grids,
-//! variable voxels in pieces, copies of one piece split among groups) is refused with a message
+//! BurrTools does, when the file defines no `<colors>`) and piece groups (the `group`
+//! attribute, or `<group>` elements splitting the copies among groups). Anything else (other
+//! grids, variable voxels in pieces) is refused with a message
 //! naming the feature, never read into a puzzle with a different count.
-//! Stored solutions are skipped and reported as a note. The reader works on bytes, the caller
+//! Stored solutions are skipped and reported as a note; a solved problem's stored counts are
+//! kept ([`Read::stored`]) for [`check_stored`]. The reader works on bytes, the caller
 //! reads the file.
 
 mod reader;
+mod stored;
 mod writer;
 
 pub use reader::{problem_names, read_xmpuzzle, Read};
+pub use stored::{check_stored, Stored};
 pub use writer::write_xmpuzzle;
 
 use std::fmt;

@@ -16,6 +16,8 @@ pub struct Read {
     pub puzzle: Puzzle,
     /// Features present in the file that do not affect the count and were skipped.
     pub notes: Vec<String>,
+    /// The counts BurrTools stored for the problem, when it solved it to the end.
+    pub stored: Option<super::Stored>,
 }
 
 /// The names of grid types BurrTools knows, by its `gridType` number.
@@ -333,6 +335,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     Ok(Read {
         puzzle: checked,
         notes,
+        stored: super::stored::stored_counts(p),
     })
 }
 
@@ -411,26 +414,46 @@ fn color_rules(p: Node<'_, '_>, origin: &str) -> Result<Vec<(u8, u8)>, BurrError
     Ok(rules)
 }
 
-/// A piece's group: the `group` attribute, or a single `<group>` holding all its copies.
-fn piece_group(s: Node<'_, '_>, name: &str, count: u64, origin: &str) -> Result<u32, BurrError> {
-    let groups: Vec<Node<'_, '_>> = children(s, "group").collect();
+/// A piece's groups as (group, copies): the `group` attribute (every copy), or the `<group
+/// group=".." count=".."/>` elements (BurrTools' copies split among groups; group 0 is none).
+fn piece_groups(
+    s: Node<'_, '_>,
+    name: &str,
+    count: u64,
+    origin: &str,
+) -> Result<Vec<(u32, u32)>, BurrError> {
     let limit = |g: u64| {
         u32::try_from(g)
             .map_err(|_| err(origin, format!("piece `{name}` has group {g}: too large")))
     };
     if let Some(g) = number(s, "group", origin)? {
-        return limit(g);
+        return Ok(if g == 0 || count == 0 {
+            Vec::new()
+        } else {
+            vec![(limit(g)?, limit(count)?)]
+        });
     }
-    match groups.as_slice() {
-        [] => Ok(0),
-        [g] if required(*g, "count", origin)? >= count => limit(required(*g, "group", origin)?),
-        _ => Err(err(
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for g in children(s, "group") {
+        let (group, copies) = (
+            limit(required(g, "group", origin)?)?,
+            limit(required(g, "count", origin)?)?,
+        );
+        if group == 0 || copies == 0 {
+            continue;
+        }
+        match out.iter_mut().find(|(h, _)| *h == group) {
+            Some(e) => e.1 = e.1.saturating_add(copies),
+            None => out.push((group, copies)),
+        }
+    }
+    if out.iter().map(|&(_, c)| u64::from(c)).sum::<u64>() > count {
+        return Err(err(
             origin,
-            format!(
-                "piece `{name}` puts its copies into several groups; wurfel supports one group per piece"
-            ),
-        )),
+            format!("piece `{name}` puts more copies into groups than its {count} copies"),
+        ));
     }
+    Ok(out)
 }
 
 /// The pieces of problem `p` (those of count 0 left out), and how many belong to piece groups;
@@ -449,8 +472,8 @@ fn read_pieces(
     {
         let voxels = at.get(required(s, "id", origin)?, "piece")?;
         let (min, count) = piece_counts(s, voxels, at)?;
-        let group = piece_group(s, &voxels.name, count, origin)?;
-        if group != 0 {
+        let groups = piece_groups(s, &voxels.name, count, origin)?;
+        if !groups.is_empty() {
             grouped += 1;
         }
         if !voxels.variable.is_empty() {
@@ -479,7 +502,7 @@ fn read_pieces(
                 Vec::new()
             },
             shape,
-            group,
+            groups,
         });
     }
     Ok((pieces, grouped))

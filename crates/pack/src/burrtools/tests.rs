@@ -296,7 +296,13 @@ fn damaged_files_never_panic() {
 #[test]
 fn colours_and_groups_round_trip() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/burr");
-    for name in ["checker-2x2x2", "tripods-mirror", "no-rules", "rings-group"] {
+    for name in [
+        "checker-2x2x2",
+        "tripods-mirror",
+        "no-rules",
+        "rings-group",
+        "rings-split",
+    ] {
         let path = format!("{dir}/{name}.xmpuzzle");
         let bytes = std::fs::read(&path).unwrap();
         let p = read_xmpuzzle(&bytes, &path, None).unwrap().puzzle;
@@ -310,8 +316,8 @@ fn colours_and_groups_round_trip() {
             assert_eq!(q.color_rules, p.color_rules, "{name}");
             for (a, b) in q.pieces.iter().zip(&p.pieces) {
                 assert_eq!(
-                    (&a.cell_colors, a.group),
-                    (&b.cell_colors, b.group),
+                    (&a.cell_colors, &a.groups),
+                    (&b.cell_colors, &b.groups),
                     "{name}"
                 );
             }

@@ -118,19 +118,27 @@ pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
         escape(&p.name)
     );
     for (id, piece) in p.pieces.iter().enumerate() {
-        let group = if piece.group != 0 {
-            format!(" group=\"{}\"", piece.group)
-        } else {
-            String::new()
+        // One group holding every copy as an attribute (as BurrTools writes it), else one
+        // `<group>` element per group.
+        let (group, inner) = match piece.groups.as_slice() {
+            [] => (String::new(), String::new()),
+            [(g, c)] if *c >= piece.count => (format!(" group=\"{g}\""), String::new()),
+            list => (
+                String::new(),
+                list.iter()
+                    .map(|(g, c)| format!("<group group=\"{g}\" count=\"{c}\"/>"))
+                    .collect(),
+            ),
         };
-        if piece.min == piece.count {
-            let _ = write!(xml, "<shape id=\"{id}\" count=\"{}\"{group}/>", piece.count);
+        let counts = if piece.min == piece.count {
+            format!("count=\"{}\"", piece.count)
         } else {
-            let _ = write!(
-                xml,
-                "<shape id=\"{id}\" min=\"{}\" max=\"{}\"{group}/>",
-                piece.min, piece.count
-            );
+            format!("min=\"{}\" max=\"{}\"", piece.min, piece.count)
+        };
+        if inner.is_empty() {
+            let _ = write!(xml, "<shape id=\"{id}\" {counts}{group}/>");
+        } else {
+            let _ = write!(xml, "<shape id=\"{id}\" {counts}>{inner}</shape>");
         }
     }
     let _ = write!(xml, "</shapes><result id=\"{}\"/><bitmap>", p.pieces.len());

@@ -14,9 +14,11 @@
 //! one move), so the level, the number of moves until the first part comes free, is the number
 //! BurrTools reports first in levels such as "5.2.1".
 
+pub mod grouping;
 pub mod movement;
 pub mod search;
 
+pub use grouping::Grouping;
 pub use movement::Direction;
 use search::{first_separation, Stuck};
 use std::fmt;
@@ -140,16 +142,16 @@ impl std::error::Error for DisassemblyError {}
 /// How the assembly whose pieces occupy `pieces` (cells on the grid) comes apart, or `None`
 /// when it does not.
 pub fn disassemble(pieces: &[Vec<Cell>]) -> Result<Option<Separation>, DisassemblyError> {
-    disassemble_grouped(pieces, &[])
+    disassemble_grouped(pieces, &mut Grouping::none())
 }
 
-/// As [`disassemble`], with BurrTools' piece groups: `groups[i]` is piece `i`'s group (0 or
-/// missing: none). After a separation, a part whose pieces all belong to one group counts as
-/// taken apart without being analysed (as in BurrTools; its `Separation` part is `None`, as
-/// for a single piece). The whole assembly must still come apart at least once.
+/// As [`disassemble`], with BurrTools' piece groups (see [`grouping`]): after a separation, a
+/// part whose pieces all belong to one group counts as taken apart without being analysed, and
+/// so does a stuck part that `groups` admits (as in BurrTools; its `Separation` part is `None`,
+/// as for a single piece). The whole assembly must still come apart at least once.
 pub fn disassemble_grouped(
     pieces: &[Vec<Cell>],
-    groups: &[u32],
+    groups: &mut Grouping,
 ) -> Result<Option<Separation>, DisassemblyError> {
     if pieces.len() > MAX_PIECES {
         return Err(DisassemblyError::TooManyPieces(pieces.len()));
@@ -160,7 +162,7 @@ pub fn disassemble_grouped(
     let ids: Vec<usize> = (0..pieces.len()).collect();
     let offsets = vec![[0; 3]; pieces.len()];
     part(
-        &Pieces {
+        &mut Pieces {
             cells: pieces,
             groups,
         },
@@ -172,20 +174,12 @@ pub fn disassemble_grouped(
 /// The assembly's pieces and their groups.
 struct Pieces<'a> {
     cells: &'a [Vec<Cell>],
-    groups: &'a [u32],
-}
-
-impl Pieces<'_> {
-    /// Whether the pieces `ids` all belong to one group (not 0).
-    fn one_group(&self, ids: &[usize]) -> bool {
-        let g = |i: usize| self.groups.get(i).copied().unwrap_or(0);
-        g(ids[0]) != 0 && ids.iter().all(|&i| g(i) == g(ids[0]))
-    }
+    groups: &'a mut Grouping,
 }
 
 /// Takes apart the pieces `ids` (at least two) placed at `offsets`.
 fn part(
-    all: &Pieces<'_>,
+    all: &mut Pieces<'_>,
     ids: &[usize],
     offsets: &[Cell],
 ) -> Result<Option<Separation>, DisassemblyError> {
@@ -219,14 +213,18 @@ fn part(
 }
 
 /// A part after a separation: `Some(None)` when it is a single piece or one group (nothing to
-/// take apart), `None` when it is stuck.
+/// take apart, or stuck but admitted as a group), `None` when it is stuck.
 #[allow(clippy::type_complexity)]
 fn sub(
-    all: &Pieces<'_>,
+    all: &mut Pieces<'_>,
     (ids, offsets): &(Vec<usize>, Vec<Cell>),
 ) -> Result<Option<Option<Box<Separation>>>, DisassemblyError> {
-    if ids.len() == 1 || all.one_group(ids) {
+    if ids.len() == 1 || all.groups.one_group(ids) {
         return Ok(Some(None));
     }
-    Ok(part(all, ids, offsets)?.map(|s| Some(Box::new(s))))
+    Ok(match part(all, ids, offsets)? {
+        Some(s) => Some(Some(Box::new(s))),
+        None if all.groups.admit(ids) => Some(None),
+        None => None,
+    })
 }

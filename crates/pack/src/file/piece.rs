@@ -23,6 +23,7 @@ pub(super) struct RawPiece {
     layers: Option<Spanned<toml::Value>>,
     cell_colors: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     group: Option<Spanned<toml::Value>>,
+    groups: Option<Spanned<toml::Value>>,
 }
 
 /// Names and explicit symbols seen so far, with where they were first used.
@@ -56,7 +57,7 @@ pub(super) fn parse_all(
             min,
             cell_colors: super::colors::cell_colors(cx, p.cell_colors.as_ref(), &shape, &what)?,
             shape,
-            group: group(cx, p, name)?,
+            groups: groups(cx, t, name, count)?,
         });
     }
     let used: HashSet<char> = seen.symbols.keys().copied().collect();
@@ -145,18 +146,69 @@ fn color(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<Option<String>, Puzzl
     })
 }
 
-/// The piece group (BurrTools' groups; 0, the default, is none).
-fn group(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<u32, PuzzleFileError> {
-    let Some(v) = &p.group else {
-        return Ok(0);
+/// The piece's groups (BurrTools' groups): `group = g` puts every copy into group `g` (0, the
+/// default, is none); `groups = [[g, copies], ...]` splits the copies among groups (distinct
+/// groups of at least 1, at least one copy each, at most `count` copies in all).
+fn groups(
+    cx: &Ctx<'_>,
+    t: &Spanned<RawPiece>,
+    name: &str,
+    count: u32,
+) -> Result<Vec<(u32, u32)>, PuzzleFileError> {
+    let p = t.get_ref();
+    let number = |v: &Spanned<toml::Value>, what: &str| -> Result<u32, PuzzleFileError> {
+        let n = integer(cx, v, what)?;
+        u32::try_from(n).map_err(|_| {
+            cx.err(
+                v.span(),
+                format!("{what} of piece `{name}` must be a non-negative integer, found {n}"),
+            )
+        })
     };
-    let g = integer(cx, v, "`group`")?;
-    u32::try_from(g).map_err(|_| {
-        cx.err(
+    match (&p.group, &p.groups) {
+        (Some(_), Some(v)) => Err(cx.err(
             v.span(),
-            format!("group of piece `{name}` must be a non-negative integer, found {g}"),
-        )
-    })
+            format!("piece `{name}` has both `group` and `groups`: give one"),
+        )),
+        (None, None) => Ok(Vec::new()),
+        (Some(v), None) => match number(v, "`group`")? {
+            0 => Ok(Vec::new()),
+            g => Ok(vec![(g, count)]),
+        },
+        (None, Some(v)) => {
+            let bad = || {
+                cx.err(
+                    v.span(),
+                    format!(
+                        "`groups` of piece `{name}` must be pairs [group, copies] with distinct \
+                         groups from 1, at least one copy each and at most {count} copies in all"
+                    ),
+                )
+            };
+            let toml::Value::Array(items) = v.get_ref() else {
+                return Err(bad());
+            };
+            let mut out: Vec<(u32, u32)> = Vec::new();
+            for item in items {
+                let pair = match item {
+                    toml::Value::Array(a) if a.len() == 2 => a,
+                    _ => return Err(bad()),
+                };
+                let n = |x: &toml::Value| x.as_integer().and_then(|n| u32::try_from(n).ok());
+                let (Some(g), Some(c)) = (n(&pair[0]), n(&pair[1])) else {
+                    return Err(bad());
+                };
+                if g == 0 || c == 0 || out.iter().any(|&(h, _)| h == g) {
+                    return Err(bad());
+                }
+                out.push((g, c));
+            }
+            if out.iter().map(|&(_, c)| u64::from(c)).sum::<u64>() > u64::from(count) {
+                return Err(bad());
+            }
+            Ok(out)
+        }
+    }
 }
 
 /// The fewest and most copies a solution uses: `count` (1 by default) for both, or a range

@@ -98,8 +98,13 @@ pub fn to_toml(p: &Puzzle) -> String {
         if let Some(c) = colors_toml(&piece.shape, &piece.cell_colors) {
             s.push_str(&format!("cell_colors = {c}\n"));
         }
-        if piece.group != 0 {
-            s.push_str(&format!("group = {}\n", piece.group));
+        match piece.groups.as_slice() {
+            [] => {}
+            [(g, c)] if *c >= piece.count => s.push_str(&format!("group = {g}\n")),
+            list => {
+                let pairs: Vec<String> = list.iter().map(|(g, c)| format!("[{g}, {c}]")).collect();
+                s.push_str(&format!("groups = [{}]\n", pairs.join(", ")));
+            }
         }
     }
     for pb in &p.published {

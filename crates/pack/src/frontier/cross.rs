@@ -15,7 +15,7 @@ use super::item::Item;
 use super::order::Order;
 use super::table::State;
 use crate::placements::BoxBoard;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// The cross-section symmetries (as permutations of a layer's positions, identity left out)
 /// that map the target, the optional cells and `items` to themselves.
@@ -29,7 +29,12 @@ pub(crate) fn symmetries(
     let (a1, a2) = (order.axes[1], order.axes[2]);
     let (n1, n2) = (d[a1], d[a2]);
     let mut out = Vec::new();
-    let set: HashSet<&Item> = items.iter().collect();
+    // Items as a multiset: with constraint colours two placements of a kind may cover the same
+    // cells (orientations that differ only in colours), and a symmetry must keep how many.
+    let mut multiset: HashMap<&Item, usize> = HashMap::new();
+    for i in items {
+        *multiset.entry(i).or_default() += 1;
+    }
     for swap in [false, true] {
         if swap && n1 != n2 {
             continue;
@@ -63,13 +68,13 @@ pub(crate) fn symmetries(
                     && optional[order.rank[c as usize] as usize] == optional[order.rank[m] as usize]
             });
             let keeps_items = keeps_cells
-                && items.iter().all(|i| {
+                && multiset.iter().all(|(i, &n)| {
                     let mut cells: Vec<u32> = i.cells.iter().map(|&c| map(c)).collect();
                     cells.sort_unstable();
-                    set.contains(&Item {
+                    multiset.get(&Item {
                         cells,
                         kinds: i.kinds.clone(),
-                    })
+                    }) == Some(&n)
                 });
             if keeps_items {
                 // As a permutation of the positions of the first layer (every layer alike).

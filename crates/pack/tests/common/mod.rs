@@ -15,7 +15,7 @@ pub fn piece(name: &str, symbol: char, cells: &[Cell], count: u32) -> Piece {
         min: count,
         color: None,
         cell_colors: Vec::new(),
-        group: 0,
+        groups: Vec::new(),
     }
 }
 

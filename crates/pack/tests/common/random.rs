@@ -146,3 +146,37 @@ pub fn random_optional_puzzle(rng: &mut ChaCha8Rng) -> Puzzle {
     }
     p
 }
+
+/// Colours a random puzzle: the target by layers, a checkerboard or at random (or not at
+/// all), some piece cells, and a random set of allowed pairs among colours 1 and 2.
+pub fn colour(rng: &mut ChaCha8Rng, mut p: Puzzle) -> Puzzle {
+    let style = rng.gen_range(0..4);
+    p.target_colors = p
+        .target
+        .cells()
+        .iter()
+        .map(|c| match style {
+            0 => 0,
+            1 => 1 + (c[2] % 2) as u8,
+            2 => 1 + ((c[0] + c[1] + c[2]) % 2) as u8,
+            _ => rng.gen_range(0..3),
+        })
+        .collect();
+    let dense = rng.gen_bool(0.5);
+    for k in &mut p.pieces {
+        k.cell_colors = (0..k.shape.len())
+            .map(|_| {
+                if rng.gen_bool(if dense { 0.6 } else { 0.2 }) {
+                    rng.gen_range(1..3)
+                } else {
+                    0
+                }
+            })
+            .collect();
+    }
+    p.color_rules = [(1, 1), (1, 2), (2, 1), (2, 2)]
+        .into_iter()
+        .filter(|_| rng.gen_bool(0.5))
+        .collect();
+    p
+}
