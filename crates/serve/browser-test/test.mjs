@@ -146,7 +146,7 @@ try {
   await page.click('.swatches [data-colour="U"]');
   const wrong = [...Array(96).keys()].find((i) => plan.facelets[i] !== "U");
   await page.click(`#rv-net [data-i="${wrong}"]`);
-  await waitText("#rv-check", /appears 17 times/);
+  await waitText("#rv-check", /U ×17/);
   report.invalid = await text("#rv-check");
   await page.click(`.swatches [data-colour="${plan.facelets[wrong]}"]`);
   await page.click(`#rv-net [data-i="${wrong}"]`);
