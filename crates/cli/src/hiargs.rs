@@ -13,7 +13,7 @@ use crate::note;
 use anyhow::Result;
 use wurfel_app::Ready;
 use wurfel_cover::{Progress, SearchOptions};
-use wurfel_pack::Puzzle;
+use wurfel_pack::{Loaded, Puzzle};
 
 /// `--threads N`: the flag of every command with worker threads; [`threads`] turns it into a
 /// count. Its range, its error message and its default are decided in this module alone.
@@ -54,6 +54,8 @@ pub struct Packing {
     pub json: bool,
     /// `--disassemble` (false where the command has no such flag).
     pub disassemble: bool,
+    /// The counts a BurrTools file stored for the problem, when BurrTools solved it.
+    pub stored: Option<wurfel_pack::burrtools::Stored>,
 }
 
 impl Packing {
@@ -72,11 +74,13 @@ impl Packing {
         merge: MergeEqualShapes,
         threads_flag: Threads,
     ) -> Result<Packing> {
+        let loaded = load(name, problem, merge)?;
         Ok(Packing {
-            puzzle: load(name, problem, merge)?,
+            puzzle: loaded.puzzle,
             threads: threads(threads_flag),
             json: false,
             disassemble: false,
+            stored: loaded.stored,
         })
     }
 
@@ -126,7 +130,7 @@ impl Packing {
 /// current directory (scripts that name a built-in puzzle must not change meaning with the
 /// directory they run in); a warning says so and how to read the file (`./NAME`). A file
 /// read is registered as an input ([`crate::inputs`]): no output may replace it.
-pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Puzzle> {
+pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Loaded> {
     if wurfel_pack::catalog::ids().contains(&name) {
         if std::path::Path::new(name).exists() {
             note!(
@@ -140,17 +144,16 @@ pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Pu
     let opts = wurfel_pack::LoadOptions {
         problem: problem.problem.clone(),
     };
-    let loaded = wurfel_pack::load_with(name, &opts)?;
+    let mut loaded = wurfel_pack::load_with(name, &opts)?;
     for n in &loaded.notes {
         note!("note: {n}");
     }
     if merge.merge_equal_shapes {
-        return Ok(loaded.puzzle.merge_equal_shapes());
-    }
-    if let Some(w) = wurfel_pack::equal_shapes_warning(&loaded.puzzle) {
+        loaded.puzzle = loaded.puzzle.merge_equal_shapes();
+    } else if let Some(w) = wurfel_pack::equal_shapes_warning(&loaded.puzzle) {
         note!("warning: {w}");
     }
-    Ok(loaded.puzzle)
+    Ok(loaded)
 }
 
 /// The application layer's context of a command with `threads` workers reporting to `sink`.

@@ -103,3 +103,65 @@ fn optional_cells_and_ranges_survive_conversion() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(counts(&["count", b, "--json"]), want);
 }
+
+/// `count --check-stored`: the counts a solved BurrTools problem stores (Soma: 240 assemblies
+/// under rotations and reflections, all 240 come apart — BurrTools' own figure, and wurfel's
+/// `rotations_reflections`) agree; a changed number is named and the command fails; a file
+/// that stores nothing is refused before any count.
+#[test]
+fn stored_counts_are_checked_from_the_command_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = |name: &str, state: &str| {
+        let xml = format!(
+            "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors/><shapes>\
+             <voxel x=\"2\" y=\"2\" z=\"1\" type=\"0\" name=\"V\">###_</voxel>\
+             <voxel x=\"3\" y=\"2\" z=\"1\" type=\"0\" name=\"L\">####__</voxel>\
+             <voxel x=\"2\" y=\"3\" z=\"1\" type=\"0\" name=\"T\">#_###_</voxel>\
+             <voxel x=\"2\" y=\"3\" z=\"1\" type=\"0\" name=\"Z\">_####_</voxel>\
+             <voxel x=\"2\" y=\"2\" z=\"2\" type=\"0\" name=\"A\">###__#__</voxel>\
+             <voxel x=\"2\" y=\"2\" z=\"2\" type=\"0\" name=\"B\">_#__###_</voxel>\
+             <voxel x=\"2\" y=\"2\" z=\"2\" type=\"0\" name=\"P\">###_#___</voxel>\
+             <voxel x=\"3\" y=\"3\" z=\"3\" type=\"0\" name=\"box\">###########################</voxel>\
+             </shapes><problems><problem name=\"Soma cube\" {state}><shapes>\
+             <shape id=\"0\" count=\"1\"/><shape id=\"1\" count=\"1\"/><shape id=\"2\" count=\"1\"/>\
+             <shape id=\"3\" count=\"1\"/><shape id=\"4\" count=\"1\"/><shape id=\"5\" count=\"1\"/>\
+             <shape id=\"6\" count=\"1\"/></shapes><result id=\"7\"/><bitmap></bitmap></problem>\
+             </problems></puzzle>"
+        );
+        let path = tmp.path().join(name);
+        std::fs::write(&path, xml).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = file(
+        "good.xmpuzzle",
+        r#"state="2" assemblies="240" solutions="240""#,
+    );
+    let (code, out, err) = wurfel(&["count", &good, "--check-stored", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["rotations_reflections"], 240, "{out}");
+    assert!(
+        err.contains("agree: 240 assemblies, 240 solutions"),
+        "{err}"
+    );
+
+    let off = file(
+        "off.xmpuzzle",
+        r#"state="2" assemblies="240" solutions="239""#,
+    );
+    let (code, _, err) = wurfel(&["count", &off, "--check-stored"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("solutions: the file stores 239, wurfel finds 240"),
+        "{err}"
+    );
+    assert!(!err.contains("assemblies: the file"), "{err}");
+
+    let unsolved = file("unsolved.xmpuzzle", r#"state="0""#);
+    let (code, out, err) = wurfel(&["count", &unsolved, "--check-stored"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.is_empty() && err.contains("stores no counts to check"),
+        "{err}"
+    );
+}

@@ -105,6 +105,9 @@ pub struct Loaded {
     pub puzzle: Puzzle,
     /// Skipped features, problem choice, and the like.
     pub notes: Vec<String>,
+    /// The counts a BurrTools file stored for this problem, when BurrTools solved it to the
+    /// end (`count --check-stored` compares them with wurfel's).
+    pub stored: Option<burrtools::Stored>,
 }
 
 /// A built-in puzzle by id, else the TOML file at that path.
@@ -124,6 +127,7 @@ pub fn load_with(name_or_path: &str, opts: &LoadOptions) -> Result<Loaded, LoadE
         return Ok(Loaded {
             puzzle: p,
             notes: Vec::new(),
+            stored: None,
         });
     }
     let path = Path::new(name_or_path);
@@ -164,6 +168,7 @@ pub fn from_bytes(bytes: &[u8], origin: &str, opts: &LoadOptions) -> Result<Load
         return Ok(Loaded {
             puzzle: r.puzzle,
             notes: r.notes,
+            stored: r.stored,
         });
     }
     // Named as a BurrTools file but neither gzip nor XML (empty, truncated to nothing, another
@@ -204,6 +209,7 @@ pub fn from_bytes(bytes: &[u8], origin: &str, opts: &LoadOptions) -> Result<Load
     Ok(Loaded {
         puzzle: parse_puzzle(text, origin)?,
         notes: Vec::new(),
+        stored: None,
     })
 }
 

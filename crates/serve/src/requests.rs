@@ -207,6 +207,7 @@ impl Source<'_> {
                         puzzle: wurfel_pack::load::builtin(id)
                             .map_err(|e| ApiError::input(e.to_string()))?,
                         notes: Vec::new(),
+                        stored: None,
                     }
                 }
                 (None, Some(text)) => self.parse(text)?,

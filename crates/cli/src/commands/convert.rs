@@ -20,7 +20,8 @@ pub struct ConvertArgs {
 /// `wurfel convert`.
 pub fn run(args: ConvertArgs) -> Result<()> {
     // The input first: the output may not be the file it reads.
-    let puzzle = crate::hiargs::load(&args.input, &args.problem, MergeEqualShapes::default())?;
+    let puzzle =
+        crate::hiargs::load(&args.input, &args.problem, MergeEqualShapes::default())?.puzzle;
     let out = OutputPath::check(&args.output)?;
     let ext = args
         .output

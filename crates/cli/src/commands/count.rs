@@ -9,12 +9,14 @@ use crate::exit::Stop;
 use crate::hiargs::{Packing, Threads};
 use crate::output::OutputPath;
 use crate::progress::{self, Reporter};
-use crate::{outln, present};
+use crate::{note, outln, present};
 use anyhow::{bail, Result};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use wurfel_app::count::{CheckpointStore, Counted};
+use wurfel_app::Ready;
+use wurfel_pack::burrtools::Stored;
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -40,6 +42,11 @@ pub struct CountArgs {
     checkpoint_interval: f64,
     #[command(flatten)]
     method: MethodArgs,
+    /// Compare the counts with those BurrTools stored in the .xmpuzzle file (a problem it
+    /// solved to the end): assemblies as classes under rotations and reflections, solutions
+    /// as those that come apart. Each number that differs is named, and the command exits 1.
+    #[arg(long, conflicts_with = "checkpoint")]
+    check_stored: bool,
 }
 
 /// Seconds between checkpoint saves: more than 0 (0 would save after every task, rewriting
@@ -59,6 +66,15 @@ pub fn count(args: CountArgs) -> Result<()> {
         Packing::new(&args.source, args.threads, args.json)?.with_disassemble(args.disassemble);
     let request = args.method.request(run.disassemble);
     wurfel_app::count::check(&request, args.checkpoint.is_some())?;
+    let stored = match (args.check_stored, run.stored) {
+        (false, _) => None,
+        (true, Some(s)) => Some(s),
+        (true, None) => bail!(
+            "{} stores no counts to check: --check-stored needs a BurrTools .xmpuzzle file whose \
+             problem BurrTools solved to the end (saved after its search finished)",
+            args.source.puzzle
+        ),
+    };
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let store = args
         .checkpoint
@@ -99,7 +115,28 @@ pub fn count(args: CountArgs) -> Result<()> {
     if !counted.complete() {
         return Err(Stop::Interrupted.into());
     }
-    Ok(())
+    match stored {
+        Some(s) => check_stored(&ready, &s, run.threads),
+        None => Ok(()),
+    }
+}
+
+/// `--check-stored`: BurrTools' stored counts beside wurfel's, said on standard error (the
+/// count itself stays the only thing on standard output, in either format).
+fn check_stored(ready: &Ready, stored: &Stored, threads: usize) -> Result<()> {
+    let differences = wurfel_pack::burrtools::check_stored(ready, stored, threads)?;
+    if differences.is_empty() {
+        note!(
+            "the counts BurrTools stored agree: {} assemblies, {} solutions",
+            stored.assemblies,
+            stored.solutions
+        );
+        return Ok(());
+    }
+    for d in &differences {
+        note!("differs from the file: {d}");
+    }
+    bail!("the counts BurrTools stored differ from wurfel's (said above)")
 }
 
 /// The checkpoint file.

@@ -130,7 +130,7 @@ pub fn print_stats(prep: &Prepared, stats: &Stats) {
 
 /// `wurfel pieces`.
 pub fn pieces(args: PiecesArgs) -> Result<()> {
-    let puzzle = load(&args.puzzle, &args.problem, MergeEqualShapes::default())?;
+    let puzzle = load(&args.puzzle, &args.problem, MergeEqualShapes::default())?.puzzle;
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
     if args.export.is_some() {
         args.print.options()?;
