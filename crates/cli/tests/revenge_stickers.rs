@@ -123,6 +123,10 @@ fn colours_in_any_scheme_solve_to_the_face_letters_moves_with_small_tables_only(
     assert!(out.trim_end().ends_with("after it: solved"), "{out}");
     let (code, _, _) = run(c, &["revenge", "solve", "--random", "--explain", "--json"]);
     assert_eq!(code, 2);
+    // `both` is a value of bench's --method only: elsewhere a usage error, before any table.
+    let (code, _, err) = run(c, &["revenge", "solve", "--random", "--method", "both"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--method both is for bench"), "{err}");
 
     // Only the reduction's tables were built: no five-stage table, well under 100 MB.
     let bytes = dir_bytes(c);

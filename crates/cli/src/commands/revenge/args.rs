@@ -1,5 +1,6 @@
 //! The flags of `wurfel revenge`'s subcommands, and the library options built from them once.
 
+use crate::exit::Usage;
 use crate::hiargs::Threads;
 use anyhow::{bail, Result};
 use wurfel_revenge::{Method, Options};
@@ -29,7 +30,11 @@ impl MethodArg {
     pub(super) fn one(self, command: &str) -> Result<Method> {
         match self.0 {
             Some(m) => Ok(m),
-            None => bail!("--method both is for bench; {command} takes five-stage or reduction"),
+            // A flag value this command does not take: a usage error (exit 2), as clap's own.
+            None => Err(Usage(format!(
+                "--method both is for bench; {command} takes five-stage or reduction"
+            ))
+            .into()),
         }
     }
 }
