@@ -22,6 +22,7 @@ pub mod count;
 pub mod error;
 pub mod estimate;
 pub mod prepare;
+pub mod shard;
 
 pub use budget::Budget;
 pub use context::{Context, Event, Silent, Sink, JOB_STACK};
