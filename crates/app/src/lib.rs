@@ -23,6 +23,7 @@ pub mod error;
 pub mod estimate;
 pub mod prepare;
 pub mod revenge;
+pub mod shard;
 
 pub use budget::Budget;
 pub use context::{Context, Event, Silent, Sink, JOB_STACK};

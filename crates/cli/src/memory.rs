@@ -34,11 +34,6 @@ pub fn budget() -> &'static Budget {
     BUDGET.get_or_init(|| Budget::from_flag(None))
 }
 
-/// What work that watches its own memory may use (`usize::MAX`: no limit).
-pub fn limit_bytes() -> usize {
-    budget().available()
-}
-
 /// Refuses `what` when `need` bytes exceed the budget; `detail` says where they go.
 pub fn check(what: &str, need: u64, detail: &str) -> anyhow::Result<()> {
     Ok(budget().check(what, need, detail)?)

@@ -115,7 +115,7 @@ pub fn run(args: SnakeArgs) -> Result<()> {
 }
 
 // Reading a chain and a box is the library's (the web server reads them the same way).
-pub(crate) use wurfel_snake::input::{parse_box, resolve, Named};
+pub(crate) use wurfel_snake::input::{resolve, Named};
 
 fn solve(a: SolveArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;

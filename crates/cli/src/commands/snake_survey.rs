@@ -7,11 +7,12 @@ use crate::hiargs::Threads;
 use crate::output::OutputPath;
 use crate::present::snake::render_survey;
 use crate::{outln, progress};
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
+use wurfel_app::shard::snake::check_survey_box;
 use wurfel_snake::input::parse_box;
-use wurfel_snake::{survey_until, Board};
+use wurfel_snake::survey_until;
 
 /// Arguments of `wurfel snake survey`.
 #[derive(clap::Args, Debug)]
@@ -31,10 +32,6 @@ pub struct SurveyArgs {
     #[command(flatten)]
     threads: Threads,
 }
-
-/// Largest box the survey accepts: 3x3x3 has about 10^5 path classes; the next sizes up have
-/// astronomically many Hamiltonian paths.
-const SURVEY_MAX_CELLS: usize = 27;
 
 /// Runs `wurfel snake survey`.
 pub fn run(a: SurveyArgs) -> Result<()> {
@@ -64,21 +61,6 @@ pub fn run(a: SurveyArgs) -> Result<()> {
     outln!("{}", text.trim_end_matches('\n'));
     if let Some(out) = &out {
         crate::note!("snakes written to {}", out.shown().display());
-    }
-    Ok(())
-}
-
-/// Checks that a survey of `board` is within reach.
-pub(crate) fn check_survey_box(board: &Board) -> Result<()> {
-    if board.cells() > SURVEY_MAX_CELLS {
-        bail!(
-            "a survey of the {} box is out of reach: it enumerates every Hamiltonian path, and \
-             boxes above {SURVEY_MAX_CELLS} cells have far too many (4x4x4 has about 2.8e16)",
-            board
-        );
-    }
-    if board.cells() < 2 {
-        bail!("a chain needs at least 2 cubes, so the box needs at least 2 cells");
     }
     Ok(())
 }

@@ -1,24 +1,19 @@
 //! Packing counts in shards: `wurfel count PUZZLE` cut into tasks of the engine's search tree
 //! (balanced by random-probe estimates), each shard a run of tasks, merged exactly.
 
-use super::files::{host, write_file, PlanDir, VERSION};
+use super::files::{write_file, PlanDir};
 use super::job::{MergeTo, ShardJob};
 use super::joined::{merge_results, print_merged};
 use super::plan_args::PlanArgs;
-use super::task::{already_done, run_and_report, stats_map, stats_of};
+use super::task::{already_done, run_and_report, save};
 use crate::hiargs::Packing;
 use crate::output::fmt_int;
-use crate::present::count::{render, Summary};
-use crate::report::SolutionJson;
+use crate::present::count::render;
 use crate::{note, outln, progress};
 use anyhow::{bail, Context, Result};
-use std::collections::BTreeMap;
-use std::time::Instant;
-use wurfel_cover::{CutOptions, SearchOptions, Tree};
-use wurfel_pack::checkpoint::Fingerprint;
-use wurfel_pack::count::{CountRequest, Tasks};
-use wurfel_pack::{Convention, Counts, Prepared, Want};
-use wurfel_shard::{assign_contiguous, Job, Merged, Plan, ShardResult, ShardSpec, SolutionsFile};
+use wurfel_app::shard::count::{self as job, CutRequest};
+use wurfel_pack::Convention;
+use wurfel_shard::Plan;
 
 /// A packing count: the puzzle is the plan's (`D/puzzle.toml`), prepared by `run` and `merge`.
 pub struct CountJob {
@@ -34,18 +29,9 @@ impl CountJob {
 
     /// The job of a plan (its problem hash is checked when the puzzle is prepared).
     pub fn of_plan(plan: &Plan) -> Result<CountJob> {
-        let keep = match plan.job.options.get("keep_solutions") {
-            Some(k) => Some(
-                Convention::ALL
-                    .into_iter()
-                    .find(|c| c.key() == k)
-                    .with_context(|| {
-                        format!("the plan keeps solutions under `{k}`, unknown here")
-                    })?,
-            ),
-            None => None,
-        };
-        Ok(CountJob { keep })
+        Ok(CountJob {
+            keep: job::keep_of(plan)?,
+        })
     }
 }
 
@@ -63,55 +49,17 @@ impl ShardJob for CountJob {
         }
         let prep = run.prepare()?;
         let shards = args.shards.unwrap_or(1) as usize;
-        let tree = Tree::new(prep.problem())?;
-        let spinner = progress::spinner(true);
-        spinner.set_message("cutting the search tree into tasks");
-        let tick = |n: usize| spinner.set_message(format!("cutting the search tree: {n} tasks"));
-        let pieces = shards.saturating_mul(args.oversplit as usize);
-        let weight = |rows: &[u32]| prep.cover_weight(rows);
-        let cut = tree.cut(
-            &CutOptions {
-                pieces,
-                max_tasks: pieces.saturating_mul(32).clamp(1 << 12, 1 << 24),
-                probes_per_task: args.probes_per_task,
-                seed: args.seed,
-                threads: run.threads,
-                progress: Some(&tick),
-            },
-            &weight,
-        );
-        spinner.finish_and_clear();
-        if cut.tasks.len() < shards {
-            bail!(
-                "the search of {} splits into only {} tasks: use --shards {} or fewer",
-                puzzle.id,
-                cut.tasks.len(),
-                cut.tasks.len()
-            );
-        }
-        // The cut is the engine's to make; checking it here costs little and means a plan never
-        // leaves out or repeats part of the search.
-        tree.check_cut(&cut.tasks).map_err(|e| {
-            anyhow::anyhow!("internal error: the cut is not a cut of the tree: {e}")
-        })?;
-        let specs: Vec<ShardSpec> = assign_contiguous(&cut.nodes, shards)
-            .into_iter()
-            .map(|r| ShardSpec {
-                tasks: cut.tasks[r.clone()].to_vec(),
-                estimated_nodes: cut.nodes[r].iter().sum::<f64>().round() as u64,
-            })
-            .collect();
-        let mut options = BTreeMap::new();
-        if let Some(c) = self.keep {
-            options.insert("keep_solutions".to_string(), c.key().to_string());
-        }
-        let job = Job {
-            kind: "count".to_string(),
-            puzzle: puzzle.id.clone(),
-            options,
+        let request = CutRequest {
+            shards,
+            oversplit: args.oversplit as usize,
+            probes_per_task: args.probes_per_task,
+            seed: args.seed,
+            keep: self.keep,
         };
-        let problem = Fingerprint::of(&prep)?.hex;
-        let plan = Plan::new(VERSION, job, problem, cut.probes, args.seed, specs);
+        let reporter = progress::Reporter::new(true);
+        let cut = job::plan(&run.context(&reporter), puzzle, &prep, &request)?;
+        drop(reporter);
+        let plan = cut.plan;
         std::fs::create_dir_all(&args.dir)
             .with_context(|| format!("cannot create directory {}", args.dir.display()))?;
         dir.make_dirs()?;
@@ -131,7 +79,7 @@ impl ShardJob for CountJob {
             "{}: {} shards over {} tasks in {} ({} probes); estimated {} nodes, largest shard {:.2}x the mean",
             puzzle.name,
             fmt_int(shards as u64),
-            fmt_int(cut.tasks.len() as u64),
+            fmt_int(cut.tasks as u64),
             args.dir.display(),
             fmt_int(cut.probes),
             fmt_int(total.round() as u64),
@@ -150,21 +98,24 @@ impl ShardJob for CountJob {
         }
         let prep = dir.prepared(plan)?;
         run_and_report(dir, plan, index, || {
-            search(dir, plan, index, &prep, self.keep, threads)
+            let reporter = progress::Reporter::new(true);
+            progress::cancellation();
+            let ctx = crate::hiargs::context(threads, &reporter);
+            let computed = job::run(&ctx, &prep, plan, index, self.keep)?;
+            drop(reporter);
+            computed
+                .map(|c| save(dir, plan, index, threads, &c))
+                .transpose()
         })
     }
 
     fn merge(&self, dir: &PlanDir, plan: &Plan, to: &MergeTo<'_>) -> Result<()> {
         let prep = dir.prepared(plan)?;
         // Shards check their own tasks only; whether all of them together are the whole
-        // search, each part once, is checked here (a node expansion per task prefix).
-        Tree::new(prep.problem())?
-            .check_cut(&plan.all_tasks())
-            .map_err(|e| {
-                anyhow::anyhow!("the plan's tasks are not a cut of the search tree: {e}")
-            })?;
+        // search, each part once, is checked here.
+        job::check_whole(&prep, plan)?;
         let (results, merged) = merge_results(dir, plan, to.shown)?;
-        let text = render_pack(&prep, &merged, &results, to.json)?;
+        let text = render(&prep, &job::summary(&merged, &results), to.json)?;
         print_merged(to, plan, &merged, &text, || {
             let Some(o) = to.solutions else {
                 return Ok(());
@@ -183,94 +134,4 @@ impl ShardJob for CountJob {
             o.write_all(&all)
         })
     }
-}
-
-/// Searches the shard's tasks; `None` if interrupted.
-fn search(
-    dir: &PlanDir,
-    plan: &Plan,
-    index: usize,
-    prep: &wurfel_pack::Prepared,
-    keep: Option<Convention>,
-    threads: usize,
-) -> Result<Option<ShardResult>> {
-    let tasks = &plan.shards[index].tasks;
-    let bar = progress::bar(true);
-    let callback = progress::callback(&bar);
-    let opts = SearchOptions {
-        min_tasks: 1,
-        ..progress::search_options(threads, &callback)
-    };
-    let request = CountRequest {
-        tasks: Tasks::Only(tasks),
-        want: keep.map_or(Want::Count, Want::List),
-        ..CountRequest::all()
-    };
-    let mut lines = String::new();
-    let start = Instant::now();
-    let outcome = prep.count_with(&opts, &request, |_, out, _| {
-        for s in &out.solutions {
-            lines.push_str(&serde_json::to_string(&SolutionJson::new(prep, s))?);
-            lines.push('\n');
-        }
-        Ok(())
-    })?;
-    bar.finish_and_clear();
-    if !outcome.report.complete {
-        return Ok(None);
-    }
-    let (counts, stats) = (outcome.progress.counts, outcome.stats);
-    let millis = start.elapsed().as_millis() as u64;
-    let solutions = match keep {
-        Some(_) => {
-            let name = PlanDir::solutions_name(index);
-            write_file(&dir.solutions_file(index), lines.as_bytes())?;
-            Some(SolutionsFile::of(&name, lines.as_bytes()))
-        }
-        None => None,
-    };
-    let counts = BTreeMap::from([
-        ("raw".to_string(), counts.raw),
-        ("rotations".to_string(), counts.rotations),
-        (
-            "rotations_reflections".to_string(),
-            counts.rotations_reflections,
-        ),
-    ]);
-    let result = ShardResult::new(
-        plan,
-        index,
-        counts,
-        stats_map(&stats),
-        millis,
-        threads,
-        host(),
-        solutions,
-    );
-    write_file(&dir.result_file(index), result.to_text().as_bytes())?;
-    Ok(Some(result))
-}
-
-/// A packing count's merged result, as `count` prints it.
-fn render_pack(
-    prep: &Prepared,
-    merged: &Merged,
-    results: &[ShardResult],
-    json: bool,
-) -> Result<String> {
-    let get = |k: &str| merged.counts.get(k).copied().unwrap_or(0);
-    let summary = Summary {
-        counts: Counts {
-            raw: get("raw"),
-            rotations: get("rotations"),
-            rotations_reflections: get("rotations_reflections"),
-        },
-        complete: true,
-        stats: stats_of(&merged.stats),
-        seconds: merged.millis as f64 / 1000.0,
-        threads: results.iter().map(|r| r.threads).max().unwrap_or(1),
-        // Shards count assemblies only.
-        disassembly: None,
-    };
-    render(prep, &summary, json)
 }

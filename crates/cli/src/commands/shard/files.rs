@@ -1,12 +1,11 @@
 //! The plan directory's files.
 
-use super::kind::Kind;
 use crate::hiargs::prepare;
 use crate::output::OutputPath;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
+use wurfel_app::shard::Kind;
 use wurfel_files::read_text_bounded;
-use wurfel_pack::checkpoint::Fingerprint;
 use wurfel_shard::{shard_name, Observed, Plan, ShardResult};
 
 /// The largest plan read (a million shards of a few tasks each fit).
@@ -14,8 +13,7 @@ const MAX_PLAN_BYTES: u64 = 256 << 20;
 /// Result and marker files are small.
 const MAX_RESULT_BYTES: u64 = 1 << 20;
 
-/// The version that plans are bound to.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use wurfel_app::shard::VERSION;
 
 /// A plan directory.
 pub struct PlanDir {
@@ -51,16 +49,6 @@ impl PlanDir {
     }
     pub fn result_file(&self, index: usize) -> PathBuf {
         self.sub("results", index, "json")
-    }
-    pub fn solutions_name(index: usize) -> String {
-        format!("{}.solutions.jsonl", shard_name(index))
-    }
-    /// A survey shard's per-snake tallies (in `results/`, beside its result).
-    pub fn tallies_name(index: usize) -> String {
-        format!("{}.tallies.jsonl", shard_name(index))
-    }
-    pub fn solutions_file(&self, index: usize) -> PathBuf {
-        self.dir.join("results").join(Self::solutions_name(index))
     }
     pub fn running_file(&self, index: usize) -> PathBuf {
         self.sub("running", index, "json")
@@ -129,7 +117,7 @@ impl PlanDir {
             .with_context(|| format!("cannot load the plan's puzzle {}", path.display()))?;
         // The budget for one worker: a shard's own threads are its runner's choice.
         let prep = prepare(&puzzle, 1)?;
-        if Fingerprint::of(&prep)?.hex != plan.problem {
+        if wurfel_app::shard::count::problem_hash(&prep)? != plan.problem {
             bail!(
                 "{} is not the puzzle the plan was made for (it was changed): the shards' \
                  tasks would mean something else",

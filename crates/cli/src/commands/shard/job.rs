@@ -3,11 +3,11 @@
 //! `analyse`), found by `jobs::of_plan`.
 
 use super::files::PlanDir;
-pub use super::kind::Kind;
 use super::plan_args::PlanArgs;
 use crate::output::OutputPath;
 use anyhow::Result;
 use std::path::Path;
+pub use wurfel_app::shard::Kind;
 use wurfel_shard::{Observed, Plan, Status};
 
 /// Where `shard merge` sends what it prints.

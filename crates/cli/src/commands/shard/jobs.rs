@@ -4,10 +4,11 @@
 use super::analyse::AnalyseJob;
 use super::count::CountJob;
 use super::frontier::FrontierJob;
+use super::job::Kind;
 use super::job::ShardJob;
-use super::kind::Kind;
-use super::snakes::SnakeJob;
 use anyhow::Result;
+use wurfel_app::shard::frontier::Slices;
+use wurfel_app::shard::snake::SnakeJob;
 use wurfel_shard::Plan;
 
 /// The job of `plan`, rebuilt from it and checked against its problem hash (cheaply: what a
@@ -15,7 +16,7 @@ use wurfel_shard::Plan;
 pub fn of_plan(plan: &Plan) -> Result<Box<dyn ShardJob>> {
     Ok(match Kind::of(plan)? {
         Kind::Count => Box::new(CountJob::of_plan(plan)?),
-        Kind::FrontierCount => Box::new(FrontierJob::of_plan(plan)?),
+        Kind::FrontierCount => Box::new(FrontierJob(Slices::of_plan(plan)?)),
         Kind::SnakeCount | Kind::SnakeSurvey => Box::new(SnakeJob::of_plan(plan)?),
         Kind::RevengeAnalyse => Box::new(AnalyseJob::of_plan(plan)?),
     })

@@ -29,7 +29,6 @@ mod frontier;
 mod job;
 mod jobs;
 mod joined;
-mod kind;
 mod merge;
 mod plan;
 mod plan_args;

@@ -5,10 +5,10 @@ use super::count::CountJob;
 use super::files::{check_dir_name, PlanDir};
 use super::frontier::FrontierJob;
 use super::job::ShardJob;
-use super::snakes::SnakeJob;
-use crate::commands::snake::{parse_box, resolve};
 use crate::exit::Usage;
 use anyhow::{bail, Result};
+use wurfel_app::shard::frontier::Slices;
+use wurfel_app::shard::snake::SnakeJob;
 
 pub use super::plan_args::PlanArgs;
 use super::plan_args::ShardMethod;
@@ -74,14 +74,14 @@ fn frontier_plan(args: &PlanArgs, dir: &PlanDir, other_job: bool) -> Result<()> 
              --slices N"
         );
     };
-    FrontierJob::new(usize::from(slices))?.plan(args, dir)
+    FrontierJob(Slices::new(usize::from(slices))?).plan(args, dir)
 }
 
 /// The job of `shard plan --snake CHAIN [--box B]` or `--snake-survey BOX`.
 fn snake_job(args: &PlanArgs) -> Result<SnakeJob> {
     match (&args.snake, &args.snake_survey) {
-        (Some(chain), _) => Ok(SnakeJob::Count(resolve(chain, args.board.as_deref())?)),
-        (None, Some(b)) => Ok(SnakeJob::Survey(parse_box(b)?)),
+        (Some(chain), _) => Ok(SnakeJob::count(chain, args.board.as_deref())?),
+        (None, Some(b)) => Ok(SnakeJob::survey(b)?),
         (None, None) => bail!("internal error: not a snake plan"),
     }
 }

@@ -1,12 +1,11 @@
 //! One shard's work, as every job runs it: idempotent (a valid result is kept), marked while
-//! it runs and when it fails, and reported in one line; the engine's statistics by name.
+//! it runs and when it fails, and reported in one line.
 
 use super::files::{host, write_file, PlanDir};
 use crate::exit::Stop;
 use crate::{note, outln};
 use anyhow::Result;
-use std::collections::BTreeMap;
-use wurfel_cover::Stats;
+use wurfel_app::shard::{counts_line, Computed};
 use wurfel_shard::{Plan, ShardResult};
 
 /// True when shard `index` of a job computed in one round has a valid result (said on
@@ -79,31 +78,19 @@ pub fn attempt(
     outcome
 }
 
-/// A shard's counts for people: a packing count's three conventions in their usual order,
-/// other jobs' tallies by name.
-fn counts_line(counts: &BTreeMap<String, u64>) -> String {
-    let pack = ["raw", "rotations", "rotations_reflections"];
-    let names: Vec<&str> = if pack.iter().all(|k| counts.contains_key(*k)) {
-        pack.to_vec()
-    } else {
-        counts.keys().map(String::as_str).collect()
-    };
-    names
-        .iter()
-        .map(|k| format!("{k} {}", counts.get(*k).copied().unwrap_or(0)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The engine's statistics by name (summed by the merge), named as `count --json` names them.
-pub fn stats_map(s: &Stats) -> BTreeMap<String, u64> {
-    s.named()
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect()
-}
-
-/// The inverse of [`stats_map`].
-pub fn stats_of(m: &BTreeMap<String, u64>) -> Stats {
-    Stats::from_named(|k| m.get(k).copied().unwrap_or(0))
+/// Writes a shard's computed work: its side file (if any), then its result, each atomically;
+/// the result, written last, is what says the shard is done.
+pub fn save(
+    dir: &PlanDir,
+    plan: &Plan,
+    index: usize,
+    threads: usize,
+    c: &Computed,
+) -> Result<ShardResult> {
+    if let Some((name, text)) = &c.side {
+        write_file(&dir.dir.join("results").join(name), text.as_bytes())?;
+    }
+    let result = c.result(plan, index, threads, host());
+    write_file(&dir.result_file(index), result.to_text().as_bytes())?;
+    Ok(result)
 }

@@ -1,6 +1,6 @@
 //! The kinds of job a plan can hold, as its `job.kind` names them.
 
-use anyhow::{bail, Result};
+use crate::error::AppError;
 use wurfel_shard::Plan;
 
 /// What a plan's shards compute.
@@ -45,14 +45,14 @@ impl Kind {
     }
 
     /// The kind of `plan`'s job; an error for a kind this wurfel does not run.
-    pub fn of(plan: &Plan) -> Result<Kind> {
+    pub fn of(plan: &Plan) -> Result<Kind, AppError> {
         match Kind::ALL.into_iter().find(|k| k.key() == plan.job.kind) {
             Some(k) => Ok(k),
-            None => bail!(
+            None => Err(AppError::input(format!(
                 "this wurfel cannot run `{}` shards (it runs {})",
                 plan.job.kind,
                 Kind::ALL.map(|k| format!("`{}`", k.key())).join(", ")
-            ),
+            ))),
         }
     }
 }
