@@ -94,8 +94,9 @@ try {
   const second = await context.newPage();
   await second.goto(link);
   await second.waitForSelector("#ds-layers .cell");
-  await second.waitForTimeout(300);
-  check((await second.evaluate(() => Wurfel.pages.designer.toToml())) === report.designerToml, "the share link did not carry the puzzle");
+  // Wait for the state (the link's puzzle loaded), not for a time.
+  const carried = await second.waitForFunction((t) => Wurfel.pages.designer.toToml() === t, report.designerToml, { timeout: 10000 }).then(() => true, () => false);
+  check(carried, "the share link did not carry the puzzle");
   await second.close();
 
   // ---- Catalog: Bedlam's pieces, a count started and cancelled ----
