@@ -183,12 +183,20 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     }
 }
 
-/// The pieces of a puzzle side by side, each in its first orientation (drawn with
-/// [`View::Pieces`](wurfel_render::View::Pieces): one tile each, so they never overlap).
+/// The pieces of a puzzle laid out on the floor in rows, each in its first orientation, a cell
+/// apart (drawn with [`View::Pieces`](wurfel_render::View::Pieces): one tile each, so they
+/// never overlap). Rows of about the square root of the number of pieces keep the layout near
+/// square, so a 3D view shows a dozen pieces large rather than strung along one diagonal.
 pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
-    let mut x0 = 0;
+    let per_row = (puzzle.pieces.len() as f64).sqrt().ceil().max(1.0) as usize;
+    let (mut x0, mut y0, mut row_depth) = (0, 0, 0);
     let mut pieces = Vec::new();
-    for (p, colour) in puzzle.pieces.iter().zip(kind_colours(puzzle)) {
+    for (i, (p, colour)) in puzzle.pieces.iter().zip(kind_colours(puzzle)).enumerate() {
+        if i > 0 && i % per_row == 0 {
+            // The next row goes behind this one (+y), a cell clear of its deepest piece.
+            y0 += row_depth + 1;
+            (x0, row_depth) = (0, 0);
+        }
         let s = p.shape.normalized();
         let d = s.dims();
         pieces.push(ScenePiece {
@@ -198,10 +206,15 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
                 p.name.clone()
             },
             label: Some(p.symbol.to_string()),
-            cells: s.cells().iter().map(|c| [c[0] + x0, c[1], c[2]]).collect(),
+            cells: s
+                .cells()
+                .iter()
+                .map(|c| [c[0] + x0, c[1] + y0, c[2]])
+                .collect(),
             colour: Some(colour),
         });
         x0 += d[0] + 1;
+        row_depth = row_depth.max(d[1]);
     }
     Scene {
         title: format!("{} — pieces", puzzle.name),
@@ -261,6 +274,40 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
 mod tests {
     use super::*;
     use wurfel_pack::{parse_puzzle, Convention};
+
+    /// The pieces' scene of every catalog puzzle: pieces a cell apart (no shared cell, no
+    /// touching face, so each is seen whole) and the layout's floor near square rather than
+    /// one long row.
+    #[test]
+    fn pieces_lie_apart_in_a_near_square_layout() {
+        for id in wurfel_pack::catalog::ids() {
+            let puzzle = wurfel_pack::catalog::get(id).unwrap();
+            let scene = pieces_scene(&puzzle);
+            let mut owner = std::collections::HashMap::new();
+            for (k, p) in scene.pieces.iter().enumerate() {
+                for c in &p.cells {
+                    assert!(owner.insert(*c, k).is_none(), "{id}: two pieces at {c:?}");
+                }
+            }
+            for (c, k) in &owner {
+                for (axis, step) in [(0, 1), (1, 1), (2, 1)] {
+                    let mut n = *c;
+                    n[axis] += step;
+                    if let Some(j) = owner.get(&n) {
+                        assert_eq!(j, k, "{id}: pieces {k} and {j} touch at {c:?}");
+                    }
+                }
+            }
+            let extent = |axis: usize| {
+                let v = owner.keys().map(|c| c[axis]);
+                v.clone().max().unwrap() - v.min().unwrap() + 1
+            };
+            let (w, d) = (extent(0), extent(1));
+            if scene.pieces.len() >= 4 {
+                assert!(w <= 4 * d && d <= 4 * w, "{id}: floor {w} x {d}");
+            }
+        }
+    }
 
     /// A puzzle file's colours reach the pictures: a single piece keeps its own, copies of a
     /// piece get shades of it (alike, yet told apart).
