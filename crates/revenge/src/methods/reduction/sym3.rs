@@ -11,9 +11,8 @@ use super::cube3::{Cube3, Reader};
 use super::moves::{apply, Turn};
 use super::table::TableStore;
 use crate::cube::Cube;
-use crate::toolkit::prune::NibbleTable;
-use crate::toolkit::prune::Nibbles;
-use crate::toolkit::words::Bytes;
+use crate::toolkit::coord::Ranked;
+use crate::toolkit::prune::{NibbleTable, SymTable};
 
 /// A coordinate's value after conjugation by each rotation: entry `s * len + x` is the
 /// coordinate of `s⁻¹ X s` for any `X` with coordinate `x` (the caller's coordinate must be
@@ -24,20 +23,16 @@ pub(super) struct Conj {
 }
 
 impl Conj {
-    /// `rotations`: the group (each as the cube it makes from the solved one); `make(x)` a cube
-    /// with coordinate `x`, `read` the coordinate.
-    pub(super) fn new(
-        rotations: &[Cube3],
-        len: usize,
-        make: impl Fn(usize) -> Cube3,
-        read: impl Fn(&Cube3) -> u16,
-    ) -> Conj {
+    /// `rotations`: the group (each as the cube it makes from the solved one); `coord` the
+    /// coordinate.
+    pub(super) fn new(rotations: &[Cube3], coord: &Ranked<Cube3, u16>) -> Conj {
+        let len = coord.size;
         let table = rotations
             .iter()
             .flat_map(|s| {
                 let s_inv = s.inverse();
                 (0..len)
-                    .map(|x| read(&s_inv.then(&make(x)).then(s)))
+                    .map(|x| coord.read(&s_inv.then(&coord.make(x)).then(s)))
                     .collect::<Vec<_>>()
             })
             .collect();
@@ -91,83 +86,25 @@ impl Classes {
     }
 }
 
-/// A distance table of a coordinate pair `(a, b)` with one row per class of `a`: entry
-/// `class * |b| + b'` is the full table's entry of (the class's representative, `b'`).
-pub(super) struct SymPair {
+/// The distance table of a coordinate pair `(a, b)` reduced by `classes` (of `a`) and
+/// `conj_b` (of `b`, under the same rotations), cached as `name`; its entries read from
+/// `full()` (entry `a * |b| + b`) when it is built.
+pub(super) fn sym_table(
+    store: &TableStore,
+    name: &str,
     classes: Classes,
     conj_b: Conj,
-    pub(super) dist: NibbleTable,
-}
-
-impl SymPair {
-    /// The reduced table of `classes` (of `a`) and `conj_b` (of `b`, under the same rotations),
-    /// cached as `name`; its entries read from `full()` (entry `a * |b| + b`) when it is built.
-    pub(super) fn new(
-        store: &TableStore,
-        name: &str,
-        classes: Classes,
-        conj_b: Conj,
-        full: impl FnOnce() -> NibbleTable,
-    ) -> SymPair {
-        let n_b = conj_b.len;
-        let len = classes.len() * n_b;
-        let dist = store.get_or_build(name, len, || {
-            let f = full();
-            from_fn(len, |i| {
-                f.get(classes.reps[i / n_b] as usize * n_b + i % n_b)
-            })
-        });
-        SymPair {
-            classes,
-            conj_b,
-            dist,
-        }
-    }
-    /// Bytes of the table and of its class and rotation tables.
-    pub(super) fn bytes(&self) -> usize {
-        self.dist.bytes() + (self.classes.of.len() + self.conj_b.table.len()) * 2
-    }
-    pub(super) fn lookup(&self) -> SymLookup<'_> {
-        SymLookup {
-            of: &self.classes.of,
-            conj_b: &self.conj_b.table,
-            n_b: self.conj_b.len,
-            dist: self.dist.nibbles(),
-        }
-    }
-}
-
-/// A table of `len` nibbles, entry `i` being `f(i)`.
-fn from_fn(len: usize, f: impl Fn(usize) -> u8) -> NibbleTable {
-    let data = (0..len.div_ceil(2))
-        .map(|k| {
-            let hi = if 2 * k + 1 < len { f(2 * k + 1) } else { 0xF };
-            f(2 * k) | hi << 4
+    full: impl FnOnce() -> NibbleTable,
+) -> SymTable {
+    let n_b = conj_b.len;
+    let len = classes.len() * n_b;
+    let dist = store.get_or_build(name, len, || {
+        let f = full();
+        NibbleTable::from_fn(len, |i| {
+            f.get(classes.reps[i / n_b] as usize * n_b + i % n_b)
         })
-        .collect();
-    NibbleTable {
-        len,
-        data: Bytes::Owned(data),
-    }
-}
-
-/// A [`SymPair`] as plain slices, for the search's innermost lookups.
-#[derive(Copy, Clone)]
-pub(super) struct SymLookup<'a> {
-    of: &'a [u16],
-    conj_b: &'a [u16],
-    n_b: usize,
-    dist: Nibbles<'a>,
-}
-
-impl SymLookup<'_> {
-    /// The full table's entry of `(a, b)`.
-    #[inline]
-    pub(super) fn get(self, a: usize, b: usize) -> u8 {
-        let cs = self.of[a] as usize;
-        let b = self.conj_b[(cs & 7) * self.n_b + b] as usize;
-        self.dist.get((cs >> 3) * self.n_b + b)
-    }
+    });
+    SymTable::new(classes.of, conj_b.table, n_b, dist)
 }
 
 /// The rotations that keep the U-D axis, as 3x3x3s read from the 4x4x4 model: first the four
@@ -197,7 +134,7 @@ pub(super) const AXIS_KEEPING: usize = 4;
 
 #[cfg(test)]
 mod tests {
-    use super::super::cube3::{N_FLIP, N_SLICE, N_TWIST};
+    use super::super::cube3::{FLIP, N_TWIST, SLICE, TWIST};
     use super::*;
     use rand::SeedableRng;
 
@@ -231,9 +168,9 @@ mod tests {
                 assert!(outer.contains(&s.inverse().then(m).then(s)));
             }
         }
-        let twist = Conj::new(&rot, N_TWIST, Cube3::with_twist, Cube3::twist);
-        let slice = Conj::new(&rot, N_SLICE, Cube3::with_slice, Cube3::slice);
-        let flip = Conj::new(&rot, N_FLIP, Cube3::with_flip, Cube3::flip);
+        let twist = Conj::new(&rot, &TWIST);
+        let slice = Conj::new(&rot, &SLICE);
+        let flip = Conj::new(&rot, &FLIP);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let mut flip_breaks_under_quarter_turns = false;
         for _ in 0..200 {
@@ -255,7 +192,7 @@ mod tests {
     #[test]
     fn classes_lead_each_value_to_its_smallest_conjugate() {
         let rot = rotations(&Reader::new());
-        let twist = Conj::new(&rot, N_TWIST, Cube3::with_twist, Cube3::twist);
+        let twist = Conj::new(&rot, &TWIST);
         let classes = Classes::new(&twist);
         for x in 0..N_TWIST {
             let cs = classes.of[x] as usize;
