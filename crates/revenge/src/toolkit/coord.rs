@@ -1,6 +1,6 @@
 //! Coordinates: small integers describing the part of a cube state a stage cares about, with
 //! move tables over densely numbered reachable values ([`Coord`], the five stages), or over
-//! the ranks of an encoding ([`Ranked`], the reduction's 3x3x3).
+//! the ranks of an encoding ([`crate::toolkit::ranked`], the reduction's 3x3x3).
 //!
 //! A coordinate is defined by a raw encoding of a [`Cube`] (a combinatorial rank). Its values
 //! are discovered by a breadth-first exploration from the stage's start positions, keeping one
@@ -495,54 +495,6 @@ pub(crate) fn relabel_coset_table(group: &[Vec<u8>], n: usize) -> Vec<u32> {
         }
     }
     canon
-}
-
-/// A puzzle model whose turns are states too (a turn as the state it makes from the solved
-/// one), so that `a.then(b)` is `a` followed by `b`: the reduction's 3x3x3.
-pub(crate) trait Compose: Sized {
-    fn then(&self, m: &Self) -> Self;
-}
-
-/// A rank-indexed coordinate: its values are the ranks `0..size` of a combinatorial encoding,
-/// read from a state by `read`, and `make(i)` is a state with value `i` (everything else
-/// solved). Unlike [`Coord`], whose values are numbered in the order an exploration discovers
-/// them (through a map), a ranked coordinate needs no exploration, its numbering is fixed by
-/// the encoding, and tables indexed by it (the reduction's 3x3x3 move, symmetry and distance
-/// tables) are computed from one state per value.
-pub(crate) struct Ranked<C, T> {
-    pub(crate) size: usize,
-    make: fn(usize) -> C,
-    read: fn(&C) -> T,
-}
-
-impl<C: Compose, T: Copy + Default> Ranked<C, T> {
-    pub(crate) const fn new(size: usize, make: fn(usize) -> C, read: fn(&C) -> T) -> Self {
-        Ranked { size, make, read }
-    }
-    /// The value of `c`.
-    #[inline]
-    pub(crate) fn read(&self, c: &C) -> T {
-        (self.read)(c)
-    }
-    /// A state with value `i`.
-    pub(crate) fn make(&self, i: usize) -> C {
-        (self.make)(i)
-    }
-    /// The move table: row `i` holds the value after each of `turns` (at most `N`) from any
-    /// state of value `i` (the coordinate must be one for which that does not depend on the
-    /// state chosen; `make(i)` is the one used).
-    pub(crate) fn moves<const N: usize>(&self, turns: &[C]) -> Vec<[T; N]> {
-        (0..self.size)
-            .map(|i| {
-                let c = self.make(i);
-                let mut row = [T::default(); N];
-                for (m, x) in turns.iter().zip(row.iter_mut()) {
-                    *x = self.read(&c.then(m));
-                }
-                row
-            })
-            .collect()
-    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 use super::moves::Turn;
 use super::wings::{wing_orbits, EdgePositions};
 use crate::cube::Cube;
-use crate::toolkit::coord::{perm_rank, perm_unrank, subset_rank, subset_unrank, Compose, Ranked};
+use crate::toolkit::coord::{perm_rank, perm_unrank, subset_rank, subset_unrank};
+use crate::toolkit::ranked::{Compose, Ranked};
 
 /// Sizes of the coordinates: corner twist, edge flip, middle-layer edges' positions, the
 /// permutation of corners (or of the 8 U and D edges), that of the middle-layer edges.
@@ -178,6 +179,9 @@ impl Cube3 {
 impl Compose for Cube3 {
     fn then(&self, m: &Cube3) -> Cube3 {
         Cube3::then(self, m)
+    }
+    fn inverse(&self) -> Cube3 {
+        Cube3::inverse(self)
     }
 }
 

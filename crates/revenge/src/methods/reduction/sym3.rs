@@ -11,80 +11,8 @@ use super::cube3::{Cube3, Reader};
 use super::moves::{apply, Turn};
 use super::table::TableStore;
 use crate::cube::Cube;
-use crate::toolkit::coord::Ranked;
 use crate::toolkit::prune::{NibbleTable, SymTable};
-
-/// A coordinate's value after conjugation by each rotation: entry `s * len + x` is the
-/// coordinate of `s⁻¹ X s` for any `X` with coordinate `x` (the caller's coordinate must be
-/// one for which that does not depend on the choice of `X`; the tests check it).
-pub(super) struct Conj {
-    len: usize,
-    table: Vec<u16>,
-}
-
-impl Conj {
-    /// `rotations`: the group (each as the cube it makes from the solved one); `coord` the
-    /// coordinate.
-    pub(super) fn new(rotations: &[Cube3], coord: &Ranked<Cube3, u16>) -> Conj {
-        let len = coord.size;
-        let table = rotations
-            .iter()
-            .flat_map(|s| {
-                let s_inv = s.inverse();
-                (0..len)
-                    .map(|x| coord.read(&s_inv.then(&coord.make(x)).then(s)))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        Conj { len, table }
-    }
-    #[inline]
-    pub(super) fn get(&self, s: usize, x: usize) -> u16 {
-        self.table[s * self.len + x]
-    }
-    fn rotations(&self) -> usize {
-        self.table.len() / self.len
-    }
-}
-
-/// The classes of a coordinate under a group of rotations: for each value, its class (numbered
-/// in the order of their smallest values, the representatives) and a rotation that takes the
-/// value to its representative.
-pub(super) struct Classes {
-    /// Value -> class * 8 + rotation (two bytes: these tables stay in the nearest cache).
-    of: Vec<u16>,
-    reps: Vec<u16>,
-}
-
-impl Classes {
-    pub(super) fn new(conj: &Conj) -> Classes {
-        let n = conj.rotations();
-        let mut reps = Vec::new();
-        let mut class = vec![u16::MAX; conj.len];
-        let of = (0..conj.len)
-            .map(|x| {
-                let rep = (0..n).map(|s| conj.get(s, x)).min().expect("a rotation");
-                if rep as usize == x {
-                    class[x] = reps.len() as u16;
-                    reps.push(x as u16);
-                }
-                let s = (0..n)
-                    .find(|&s| conj.get(s, x) == rep)
-                    .expect("the minimum");
-                // The representative is the smallest value of the class: numbered already.
-                class[rep as usize] << 3 | s as u16
-            })
-            .collect();
-        assert!(
-            n <= 8 && reps.len() < 1 << 13,
-            "class and rotation fit 16 bits"
-        );
-        Classes { of, reps }
-    }
-    pub(super) fn len(&self) -> usize {
-        self.reps.len()
-    }
-}
+use crate::toolkit::ranked::{Classes, Conj};
 
 /// The distance table of a coordinate pair `(a, b)` reduced by `classes` (of `a`) and
 /// `conj_b` (of `b`, under the same rotations), cached as `name`; its entries read from

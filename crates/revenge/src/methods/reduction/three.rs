@@ -8,11 +8,12 @@ use super::cube3::{Cube3, Reader, CORNERS, EDGES8, FLIP, N_SP, SLICE, SLICE_PERM
 use super::cube3::{N_FLIP, N_SLICE, N_TWIST};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
-use super::sym3::{rotations, sym_table, Classes, Conj, AXIS_KEEPING};
+use super::sym3::{rotations, sym_table, AXIS_KEEPING};
 use super::table::TableStore;
 use crate::cube::Cube;
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::prune::{NibbleTable, Nibbles, SymTable, SymView, UNSEEN as UNREACHED};
+use crate::toolkit::ranked::{Classes, Conj};
 use std::cell::Cell;
 
 /// Move tables and distance tables of the two phases.
