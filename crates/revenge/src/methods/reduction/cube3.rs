@@ -48,9 +48,9 @@ impl Cube3 {
     /// This cube followed by `m` (a turn given as the cube it makes from the solved one).
     pub(crate) fn then(&self, m: &Cube3) -> Cube3 {
         Cube3 {
-            cp: m.cp.map(|s| self.cp[s as usize]),
+            cp: std::array::from_fn(|i| self.cp[m.cp[i] as usize]),
             co: std::array::from_fn(|i| (self.co[m.cp[i] as usize] + m.co[i]) % 3),
-            ep: m.ep.map(|s| self.ep[s as usize]),
+            ep: std::array::from_fn(|i| self.ep[m.ep[i] as usize]),
             eo: std::array::from_fn(|i| self.eo[m.ep[i] as usize] ^ m.eo[i]),
         }
     }
