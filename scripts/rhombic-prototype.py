@@ -14,7 +14,7 @@ designs whose pieces are all distinct (or read the counts accordingly).
 
 Agreement with burrTxt (`burrTxt -q [-o N] FILE`) on BurrTools' own examples, 2026-11-28:
 DiagonalCube 2, AugmentedSecondStellation 2, PermutatedThirdStellation 2, PiecesOfEight
-problem 0: 6 (11 under rotations only), problem 1: 4. Larger problems take minutes here.
+problem 0: 6 (11 under rotations only), problem 1: 4; BrokenSticks 2. Larger problems take minutes.
 """
 import gzip,re,sys,itertools
 def load(fn):
