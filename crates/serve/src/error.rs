@@ -93,7 +93,3 @@ impl IntoResponse for ApiError {
             .into_response()
     }
 }
-
-/// The error as the CLI prints it after `error: `: the message and its causes, joined by `: `
-/// (the application layer's one spelling).
-pub use wurfel_app::error::chain;

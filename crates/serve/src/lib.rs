@@ -12,18 +12,23 @@
 //! - [`work`]: the library calls each job makes; [`api`]: the routes; [`assets`]: the app.
 //!
 //! Like the core crates it touches no file and no terminal: the caller (the `wurfel` binary)
-//! chooses the address, prints, and names the 4x4x4 table directory.
+//! chooses the address, prints, and names the 4x4x4 table directory. Its public surface is
+//! [`Config`] (with [`ConnectionLimits`]), [`start`] and the running [`Server`]; the modules
+//! above are private.
 
-pub mod api;
-pub mod assets;
-pub mod body;
-pub mod conn;
-pub mod error;
-pub mod guard;
-pub mod jobs;
-pub mod pool;
-pub mod requests;
-pub mod work;
+mod api;
+mod assets;
+mod body;
+mod conn;
+mod error;
+mod guard;
+mod jobs;
+mod pool;
+mod requests;
+mod work;
+
+/// How many connections the server keeps open and how long a request may take ([`Config::connections`]).
+pub use conn::Limits as ConnectionLimits;
 
 use axum::http::StatusCode;
 use error::ApiError;
@@ -37,7 +42,7 @@ use wurfel_revenge::{Reduction, ReductionTables as TableStore};
 
 /// The largest request body: a puzzle file may have 1 MiB (`wurfel_pack::load::
 /// MAX_FILE_BYTES`), and JSON escaping can add as much again.
-pub const BODY_LIMIT: usize = 2 << 20;
+pub(crate) const BODY_LIMIT: usize = 2 << 20;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -62,7 +67,7 @@ pub struct Config {
     /// with the command line's message, as a 422, when it would not fit beside the others.
     pub budget: wurfel_app::Budget,
     /// Connections open at once, and how long a request's head and body may take.
-    pub connections: conn::Limits,
+    pub connections: ConnectionLimits,
 }
 
 impl Config {
@@ -85,10 +90,10 @@ impl Config {
 }
 
 /// What every request shares.
-pub struct Shared {
-    pub config: Config,
-    pub pool: Arc<Pool>,
-    pub jobs: Mutex<HashMap<String, Arc<jobs::Entry>>>,
+pub(crate) struct Shared {
+    pub(crate) config: Config,
+    pub(crate) pool: Arc<Pool>,
+    pub(crate) jobs: Mutex<HashMap<String, Arc<jobs::Entry>>>,
     revenge: OnceLock<Reduction>,
     /// The five-stage solver once its tables were found built (never built here).
     five_stage: Mutex<Option<Arc<Solver>>>,

@@ -169,11 +169,6 @@ impl JobHandle {
             stop: Some(self.stop.clone()),
         }
     }
-
-    /// Whether the job has ended.
-    pub fn is_done(&self) -> bool {
-        matches!(self.state.borrow().phase, Phase::Done(_))
-    }
 }
 
 /// Cancels its job when dropped: a request whose connection closed is dropped by the server,
@@ -339,11 +334,6 @@ impl Pool {
             ))
         });
         stopped(&stop, body)
-    }
-
-    /// The per-job time budget, for messages.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
     }
 }
 

@@ -72,7 +72,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     config.max_nodes = args.max_nodes;
     config.max_seconds = args.max_seconds;
     config.max_solutions = args.max_solutions as usize;
-    config.connections = wurfel_serve::conn::Limits {
+    config.connections = wurfel_serve::ConnectionLimits {
         max_connections: args
             .max_connections
             .map_or_else(default_connections, |n| n as usize),
