@@ -6,17 +6,12 @@
 
 mod common;
 mod http;
+mod serve_common;
 
 use common::wurfel;
 use http::Server;
 use serde_json::{json, Value};
-
-/// A refusal: `status`, and an `error` message that says `says`.
-fn assert_error(r: &http::Response, status: u16, says: &str) {
-    assert_eq!(r.status, status, "{}", r.text());
-    let msg = r.json()["error"].as_str().unwrap_or_default().to_string();
-    assert!(msg.contains(says), "{msg:?} should say {says:?}");
-}
+use serve_common::assert_error;
 
 /// A 2x2x2 box of four bars: the first coloured by its file, the others not.
 const BARS: &str = "id = \"bars\"\nname = \"bars\"\n[target]\nbox = [2, 2, 2]\n\

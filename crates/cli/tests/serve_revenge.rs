@@ -99,6 +99,45 @@ fn stickers_in_colours_equal_the_cli() {
     assert_eq!(strip_timing(got.json()), strip_timing(want));
 }
 
+// `up_front` says how a cube in another colour scheme is held, as `--up-front` does: the
+// solved cube in the Japanese scheme (blue opposite white) needs no turn held white up, green
+// in front; an unknown colour gets the CLI's message as a 422.
+#[test]
+fn up_front_is_read_as_the_cli_reads_it() {
+    let s = Server::start(&[]);
+    let japanese: String = "wogbry".chars().flat_map(|c| [c; 16]).collect();
+    let got = s.post(
+        "/api/v1/revenge/solve",
+        &format!(r#"{{"facelets":"{japanese}","up_front":"W,G"}}"#),
+    );
+    assert_eq!(got.status, 200, "{}", got.text());
+    assert_eq!(got.json()["obtm"], 0, "{}", got.text());
+    let bad = s.post(
+        "/api/v1/revenge/solve",
+        &format!(r#"{{"facelets":"{japanese}","up_front":"pink,W"}}"#),
+    );
+    assert_error(&bad, 422, "no colour \"pink\"");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        .args([
+            "revenge",
+            "solve",
+            "--facelets",
+            &japanese,
+            "--up-front",
+            "pink,W",
+        ])
+        .output()
+        .expect("run wurfel");
+    let cli = String::from_utf8_lossy(&out.stderr);
+    let api = bad.json()["error"].as_str().unwrap_or("?").to_string();
+    assert!(cli.contains(&api), "the CLI says {cli:?}, the API {api:?}");
+    let alone = s.post(
+        "/api/v1/revenge/solve",
+        r#"{"random":true,"up_front":"W,G"}"#,
+    );
+    assert_error(&alone, 400, "`up_front` goes with `facelets`");
+}
+
 #[test]
 fn revenge_effort_equals_the_cli() {
     let s = Server::start(&[]);

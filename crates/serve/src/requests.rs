@@ -121,6 +121,8 @@ pub struct SnakeRequest {
 pub struct RevengeRequest {
     pub scramble: Option<String>,
     pub facelets: Option<String>,
+    /// With `facelets` in colours: the colours of the up and front faces, e.g. `"W,G"`.
+    pub up_front: Option<String>,
     pub random: bool,
     pub seed: Option<u64>,
     pub slice_notation: bool,

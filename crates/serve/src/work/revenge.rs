@@ -22,14 +22,17 @@ fn notation_of(r: &RevengeRequest) -> Notation {
     }
 }
 
-/// The position of a request, as `revenge solve` reads `--scramble`, `--facelets` or
-/// `--random --seed`.
+/// The position of a request, as `revenge solve` reads `--scramble`, `--facelets` (with
+/// `--up-front`) or `--random --seed`.
 fn position(r: &RevengeRequest) -> Result<Position, ApiError> {
     let given = [r.scramble.is_some(), r.facelets.is_some(), r.random];
     if given.iter().filter(|&&g| g).count() > 1 {
         return Err(ApiError::bad_request(
             "give one position: `scramble`, `facelets` or `random`",
         ));
+    }
+    if r.up_front.is_some() && r.facelets.is_none() {
+        return Err(ApiError::bad_request("`up_front` goes with `facelets`"));
     }
     if r.seed.is_some() && !r.random {
         return Err(ApiError::bad_request("`seed` goes with `random`"));
@@ -42,7 +45,7 @@ fn position(r: &RevengeRequest) -> Result<Position, ApiError> {
     } else if let Some(f) = &r.facelets {
         Ok(Position::Facelets {
             stickers: f.clone(),
-            up_front: None,
+            up_front: r.up_front.clone(),
         })
     } else if r.random {
         Ok(Position::Random {
