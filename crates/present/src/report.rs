@@ -420,7 +420,7 @@ pub struct VerifyJson {
 }
 
 /// One checked solution (`line` counts from 1 in the input).
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct VerifiedLine {
     pub line: usize,
     pub facelets: String,

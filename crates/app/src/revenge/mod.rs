@@ -1,10 +1,18 @@
 //! The 4x4x4 operations, once for the command line and the server: a position read from a
 //! request, solved by either method into one solution shape ([`RevengeSolution`]), random-state
-//! scrambles checked to rebuild their positions, and other solvers' solutions checked.
+//! scrambles checked to rebuild their positions, benches over random positions ([`bench`]), and
+//! other solvers' solutions checked ([`verify`]).
 //!
 //! The solvers (their tables) are the caller's: the command line loads them with progress
 //! bars, the server keeps them for its lifetime. An operation takes a loaded
 //! [`wurfel_revenge::Solver`], so both methods go through the same path.
+
+mod bench;
+mod stats;
+mod verify;
+
+pub use bench::{bench, positions, BenchRequest, Tables};
+pub use verify::verify;
 
 use crate::context::Context;
 use crate::error::AppError;
