@@ -1,8 +1,10 @@
 //! The designers' interface end to end: `convert` between TOML and BurrTools files with the
 //! counts unchanged, `--problem`, equal shapes declared apart (the warning, and
-//! `--merge-equal-shapes`), optional cells and piece ranges from a file.
+//! `--merge-equal-shapes`), optional cells and piece ranges from a file, BurrTools' stored counts
+//! checked (`--check-stored`, and a count request's `check_stored`: the same JSON).
 
 mod common;
+mod http;
 
 use common::wurfel;
 use serde_json::Value;
@@ -140,6 +142,7 @@ fn stored_counts_are_checked_from_the_command_line() {
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["rotations_reflections"], 240, "{out}");
+    assert_eq!(v["stored"]["differences"], serde_json::json!([]), "{out}");
     assert!(
         err.contains("agree: 240 assemblies, 240 solutions"),
         "{err}"
@@ -163,5 +166,38 @@ fn stored_counts_are_checked_from_the_command_line() {
     assert!(
         out.is_empty() && err.contains("stores no counts to check"),
         "{err}"
+    );
+
+    // The API checks the same, with the same JSON (the check as `stored`) and messages.
+    let server = http::Server::start(&[]);
+    let ask = |path: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let body = serde_json::json!({"puzzle_text": text, "check_stored": true, "threads": 1});
+        server.post("/api/v1/count", &body.to_string())
+    };
+    let strip = |mut v: Value| {
+        // `puzzle` names the source: the file's stem, or `puzzle_text`.
+        for k in ["seconds", "nodes_per_second", "cpu_seconds", "threads", "puzzle"] {
+            v.as_object_mut().unwrap().remove(k);
+        }
+        v
+    };
+    for path in [&good, &off] {
+        let got = ask(path);
+        assert_eq!(got.status, 200, "{}", got.text());
+        let (_, out, _) = wurfel(&["count", path, "--check-stored", "--json"]);
+        let cli: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(strip(got.json()), strip(cli), "{path}");
+    }
+    assert_eq!(
+        ask(&off).json()["stored"]["differences"][0],
+        "solutions: the file stores 239, wurfel finds 240 assemblies that come apart"
+    );
+    let refused = ask(&unsolved);
+    assert_eq!(refused.status, 422, "{}", refused.text());
+    assert!(
+        refused.text().contains("stores no counts to check"),
+        "{}",
+        refused.text()
     );
 }

@@ -91,7 +91,15 @@ fn stored_counts_are_checked() {
         let stored = read.stored.expect("a solved problem keeps its counts");
         assert_eq!((stored.assemblies, stored.solutions), (a, s));
         let prep = Prepared::new(&read.puzzle).unwrap();
-        check_stored(&prep, &stored, 1).unwrap()
+        check_stored(
+            &prep,
+            &stored,
+            &wurfel_cover::SearchOptions {
+                threads: 1,
+                ..Default::default()
+            },
+        )
+        .unwrap()
     };
     // burrTxt's own counts agree; one changed number is named, and only that one.
     assert!(check(assemblies, solutions).is_empty());

@@ -70,6 +70,8 @@ pack_request!(
         method: Option<wurfel_app::count::Method>,
         layers: bool,
         slices: Option<u16>,
+        /// `--check-stored`: BurrTools' stored counts checked, the answer's `stored`.
+        check_stored: bool,
     }
 );
 
@@ -196,6 +198,8 @@ pub struct LoadedPuzzle {
     /// `note: ...` and `warning: ...` lines, without the prefix.
     pub notes: Vec<String>,
     pub warnings: Vec<String>,
+    /// The counts a BurrTools file stored for the problem, when BurrTools solved it.
+    pub stored: Option<wurfel_pack::burrtools::Stored>,
 }
 
 impl Source<'_> {
@@ -239,6 +243,7 @@ impl Source<'_> {
             puzzle,
             notes: loaded.notes,
             warnings,
+            stored: loaded.stored,
         })
     }
 

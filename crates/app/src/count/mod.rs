@@ -11,6 +11,7 @@
 mod frontier;
 mod request;
 mod search;
+pub mod stored;
 
 use crate::context::{Context, Event};
 use crate::error::AppError;

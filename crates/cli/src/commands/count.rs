@@ -14,9 +14,8 @@ use anyhow::{bail, Result};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use wurfel_app::count::stored::StoredCheck;
 use wurfel_app::count::{CheckpointStore, Counted};
-use wurfel_app::Ready;
-use wurfel_pack::burrtools::Stored;
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -66,15 +65,8 @@ pub fn count(args: CountArgs) -> Result<()> {
         Packing::new(&args.source, args.threads, args.json)?.with_disassemble(args.disassemble);
     let request = args.method.request(run.disassemble);
     wurfel_app::count::check(&request, args.checkpoint.is_some())?;
-    let stored = match (args.check_stored, run.stored) {
-        (false, _) => None,
-        (true, Some(s)) => Some(s),
-        (true, None) => bail!(
-            "{} stores no counts to check: --check-stored needs a BurrTools .xmpuzzle file whose \
-             problem BurrTools solved to the end (saved after its search finished)",
-            args.source.puzzle
-        ),
-    };
+    let stored =
+        wurfel_app::count::stored::wanted(args.check_stored, run.stored, &args.source.puzzle)?;
     let interval = Duration::from_secs_f64(args.checkpoint_interval);
     let store = args
         .checkpoint
@@ -91,9 +83,19 @@ pub fn count(args: CountArgs) -> Result<()> {
         &request,
         store.as_ref().map(|s| s as &dyn CheckpointStore),
     )?;
+    let complete = counted.complete();
+    // Checked only after a complete count (an interrupted one says so first).
+    let check = match (&stored, complete) {
+        (Some(s), true) => Some(wurfel_app::count::stored::check(&ctx, &ready, s)?),
+        _ => None,
+    };
     drop(reporter);
     if run.json {
-        outln!("{}", counted.to_json(&ready)?);
+        let json = counted.to_json(&ready)?;
+        match &check {
+            Some(c) => outln!("{}", wurfel_app::count::stored::json_with(&json, c)?),
+            None => outln!("{json}"),
+        }
     } else {
         let text = match &counted {
             Counted::Search(s) => present::count::render(&ready, s, false)?,
@@ -112,28 +114,27 @@ pub fn count(args: CountArgs) -> Result<()> {
             Counted::Frontier { report, .. } => count_frontier::print_stats(report),
         }
     }
-    if !counted.complete() {
+    if !complete {
         return Err(Stop::Interrupted.into());
     }
-    match stored {
-        Some(s) => check_stored(&ready, &s, run.threads),
+    match check {
+        Some(c) => said_stored(&c),
         None => Ok(()),
     }
 }
 
 /// `--check-stored`: BurrTools' stored counts beside wurfel's, said on standard error (the
-/// count itself stays the only thing on standard output, in either format).
-fn check_stored(ready: &Ready, stored: &Stored, threads: usize) -> Result<()> {
-    let differences = wurfel_pack::burrtools::check_stored(ready, stored, threads)?;
-    if differences.is_empty() {
+/// count itself stays the only thing on standard output, the check added to its JSON).
+fn said_stored(check: &StoredCheck) -> Result<()> {
+    if check.agrees() {
         note!(
             "the counts BurrTools stored agree: {} assemblies, {} solutions",
-            stored.assemblies,
-            stored.solutions
+            check.assemblies,
+            check.solutions
         );
         return Ok(());
     }
-    for d in &differences {
+    for d in &check.differences {
         note!("differs from the file: {d}");
     }
     bail!("the counts BurrTools stored differ from wurfel's (said above)")

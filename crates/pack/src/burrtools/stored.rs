@@ -8,6 +8,7 @@
 use crate::disassembly::DisassemblyError;
 use crate::{Convention, Prepared};
 use roxmltree::Node;
+use wurfel_cover::{ProblemError, SearchOptions};
 
 /// BurrTools' state of a problem that was solved to the end.
 const SOLVED: &str = "2";
@@ -34,27 +35,49 @@ pub(super) fn stored_counts(p: Node<'_, '_>) -> Option<Stored> {
 }
 
 /// wurfel's counts beside BurrTools' stored ones: one line per number that differs (empty
-/// when all agree).
+/// when all agree). At most one assembly more than the file stores is listed (more cannot
+/// agree), so the work and memory are bounded by the stored count; `opts` carries the threads
+/// and the cancel flag.
 pub fn check_stored(
     prep: &Prepared,
     stored: &Stored,
-    threads: usize,
-) -> Result<Vec<String>, DisassemblyError> {
-    let classes = prep.solutions(Convention::RotationsReflections, usize::MAX, threads);
+    opts: &SearchOptions<'_>,
+) -> Result<Vec<String>, StoredError> {
+    let limit = usize::try_from(stored.assemblies.saturating_add(1)).unwrap_or(usize::MAX);
+    let (classes, report) = prep
+        .find(opts, Convention::RotationsReflections, limit)
+        .map_err(StoredError::Problem)?;
+    if !report.complete && classes.len() < limit {
+        return Err(StoredError::Cancelled);
+    }
     let mut apart = 0u64;
     for s in &classes {
-        apart += u64::from(prep.disassemble(s)?.is_some());
+        apart += u64::from(
+            prep.disassemble(s)
+                .map_err(StoredError::Disassembly)?
+                .is_some(),
+        );
     }
+    let found = classes.len() as u64;
     let mut out = Vec::new();
-    if classes.len() as u64 != stored.assemblies {
+    if found != stored.assemblies {
+        let more = if found > stored.assemblies {
+            "more than "
+        } else {
+            ""
+        };
         out.push(format!(
-            "assemblies: the file stores {}, wurfel finds {} (classes under rotations and \
+            "assemblies: the file stores {}, wurfel finds {more}{} (classes under rotations and \
              reflections)",
             stored.assemblies,
-            classes.len()
+            if found > stored.assemblies {
+                stored.assemblies
+            } else {
+                found
+            }
         ));
     }
-    if apart != stored.solutions {
+    if apart != stored.solutions && found <= stored.assemblies {
         out.push(format!(
             "solutions: the file stores {}, wurfel finds {apart} assemblies that come apart",
             stored.solutions
@@ -62,3 +85,23 @@ pub fn check_stored(
     }
     Ok(out)
 }
+
+/// Why the stored counts could not be checked.
+#[derive(Debug)]
+pub enum StoredError {
+    Problem(ProblemError),
+    Disassembly(DisassemblyError),
+    Cancelled,
+}
+
+impl std::fmt::Display for StoredError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoredError::Problem(e) => e.fmt(f),
+            StoredError::Disassembly(e) => e.fmt(f),
+            StoredError::Cancelled => f.write_str("stopped before the stored counts were checked"),
+        }
+    }
+}
+
+impl std::error::Error for StoredError {}

@@ -140,10 +140,19 @@ pub fn count(r: &CountRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
     };
     wurfel_app::count::check(&request, false)?;
     let l = r.source().load()?;
+    let stored = wurfel_app::count::stored::wanted(r.check_stored, l.stored, "puzzle_text")?;
     let ready = prepare(&l, ctl)?;
     let sink = JobSink::new(ctl);
-    let counted = wurfel_app::count::count(&ctl.context(&sink), &ready, &request, None)?;
-    Ok(Answer::Json(counted.to_json(&ready)?))
+    let ctx = ctl.context(&sink);
+    let counted = wurfel_app::count::count(&ctx, &ready, &request, None)?;
+    let json = counted.to_json(&ready)?;
+    Ok(Answer::Json(match (stored, counted.complete()) {
+        (Some(s), true) => {
+            let check = wurfel_app::count::stored::check(&ctx, &ready, &s)?;
+            wurfel_app::count::stored::json_with(&json, &check)?
+        }
+        _ => json,
+    }))
 }
 
 /// `estimate --json` (`wurfel_app::estimate`).
