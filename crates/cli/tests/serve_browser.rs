@@ -161,6 +161,7 @@ fn the_web_app_works_in_headless_chromium() {
             "catalog-counting",
             "catalog-cancelled",
             "designer",
+            "designer-apart",
             "designer-fresh",
             "designer-check",
             "revenge",

@@ -1,7 +1,8 @@
 // The designer, snake and catalog pages as a newcomer walks them (called from test.mjs):
 // each page shows one state, results belong to the input that produced them; the designer
 // keeps a draft, saves TOML at any stage, shows checks beside the shape they name, answers
-// "is it unique?", counts and disassembles; a BurrTools file with two problems imports with a
+// "is it unique?", counts and disassembles (the answer viewer fits the assembly at step 0 and
+// keeps every piece in view at the last); a BurrTools file with two problems imports with a
 // problem chooser.
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +17,25 @@ const XMPUZZLE =
   '<problem name="slabs"><shapes><shape id="0" count="2"/></shapes><result id="2"/><bitmap/></problem>' +
   '<problem name="bars"><shapes><shape id="1" count="4"/></shapes><result id="2"/><bitmap/></problem>' +
   "</problems></puzzle>";
+
+// What the designer's answer viewer draws: the drawn faces' box against the canvas (`size`:
+// the box's larger side over the canvas's smaller one), whether all of it is inside the canvas,
+// and how many pieces are drawn.
+function answerView(page) {
+  return page.evaluate(() => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.contentWindow.wurfel, c = f.contentDocument.getElementById("view");
+    const pts = w.state.drawn.flatMap((d) => d.pts);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    return {
+      step: w.state.step, steps: w.scenes[w.state.index].moves.length - 1, canvas: [c.clientWidth, c.clientHeight],
+      box: box.map(Math.round), size: Math.max(box[2] - box[0], box[3] - box[1]) / Math.min(c.clientWidth, c.clientHeight),
+      inside: box[0] >= 0 && box[1] >= 0 && box[2] <= c.clientWidth && box[3] <= c.clientHeight,
+      drawnPieces: new Set(w.state.drawn.map((d) => d.pi)).size, pieces: w.scenes[w.state.index].pieces.length,
+    };
+  });
+}
 
 export async function pages({ context, url, outDir, check, report }) {
   const page = await context.newPage();
@@ -194,6 +214,19 @@ export async function pages({ context, url, outDir, check, report }) {
       const first = drawn.find(([n]) => n === name);
       check(first && first[1] === colour, "the viewer draws " + name + " in " + (first && first[1]) + ", the list in " + colour);
     }
+    // The camera fits the assembly at step 0 (it fills much of the view) and widens as the
+    // parts leave: at the last step every piece is drawn, inside the view.
+    const dv = page.frameLocator("#ds-viewer");
+    report.answerStart = await answerView(page);
+    check(report.answerStart.size >= 0.5, "the assembly is small in the answer viewer at step 0: " + JSON.stringify(report.answerStart));
+    await dv.locator("#dis").fill(String(report.answerStart.steps));
+    await page.waitForFunction(() => !document.getElementById("ds-viewer").contentWindow.wurfel.state.fitting, null, { timeout: 5000 });
+    report.answerEnd = await answerView(page);
+    const e = report.answerEnd;
+    check(e.step === e.steps && e.drawnPieces === e.pieces && e.inside, "at the last step not every piece is in view: " + JSON.stringify(e));
+    await shot("designer-apart");
+    await dv.locator("#dis").fill("0");
+    await page.waitForFunction(() => !document.getElementById("ds-viewer").contentWindow.wurfel.state.fitting, null, { timeout: 5000 });
   }
   await page.waitForTimeout(300);
   await shot("designer");
