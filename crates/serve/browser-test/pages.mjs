@@ -3,7 +3,7 @@
 // keeps a draft, saves TOML at any stage, shows checks beside the shape they name, answers
 // "is it unique?", counts and disassembles (the answer viewer fits the assembly at step 0 and
 // keeps every piece in view at the last); a BurrTools file with two problems imports with a
-// problem chooser.
+// problem chooser; the snake menu says "custom" for a typed chain.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -252,9 +252,13 @@ export async function pages({ context, url, outDir, check, report }) {
   await page.waitForSelector("#sn-count-table", { timeout: 60000 });
   check(await page.locator("#sn-list tr").count() === 0, "King-46's count sits beside the standard snake's foldings");
   check(await page.locator("#sn-viewer").isHidden(), "King-46's count sits beside the standard snake's folding in 3D");
+  check(await page.inputValue("#sn-chain") === "king-46", "choosing King-46 did not put it in the chain box");
   await page.fill("#sn-chain", "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3");
   await page.fill("#sn-box", "3");
   await page.locator("#sn-chain").dispatchEvent("input");
+  // The menu no longer names King-46: the chain is the user's own.
+  report.snakeMenu = await page.$eval("#sn-builtin", (s) => [s.value, s.selectedOptions[0].text]);
+  check(report.snakeMenu[0] === "" && /custom/.test(report.snakeMenu[1]), "the built-in menu still shows " + report.snakeMenu[1] + " for a typed chain");
   check(await page.locator("#sn-counts").evaluate((e) => e.classList.contains("stale")), "King-46's counts are not greyed once the chain changes");
   await page.click("#sn-solve");
   await page.waitForSelector("#sn-out .msg.error", { timeout: 20000 });
