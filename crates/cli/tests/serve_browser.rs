@@ -167,6 +167,7 @@ fn the_web_app_works_in_headless_chromium() {
             "revenge",
             "revenge-end",
             "revenge-paste-hint",
+            "revenge-paste-unused",
             "snake",
             "snake-cancelled",
             "snake-error",
