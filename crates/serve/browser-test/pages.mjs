@@ -3,7 +3,8 @@
 // keeps a draft, saves TOML at any stage, shows checks beside the shape they name, answers
 // "is it unique?", counts and disassembles (the answer viewer fits the assembly at step 0 and
 // keeps every piece in view at the last); a BurrTools file with two problems imports with a
-// problem chooser; the snake menu says "custom" for a typed chain.
+// problem chooser; mirror, shift and copy change the piece's cells as they should; a TOML
+// file's own colours are kept; the snake menu says "custom" for a typed chain.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -35,6 +36,75 @@ function answerView(page) {
       drawnPieces: new Set(w.state.drawn.map((d) => d.pi)).size, pieces: w.scenes[w.state.index].pieces.length,
     };
   });
+}
+
+// The designer's editing tools, each checked on the piece's cells in the page's model: mirror,
+// shift (and its refusal at the box's edge), copy a piece. Then a TOML file with its own piece
+// colours, imported: the list, the grids, the 3D preview and an answer's viewer use them.
+async function tools({ page, check, report, waitText, outDir }) {
+  const cells = (i) => page.evaluate((i) => Wurfel.pages.designer.model().pieces[i].cells.slice().sort(), i);
+  const keys = (l) => l.map((c) => c.join(",")).sort();
+  const same = async (i, want, what) => {
+    const got = await cells(i);
+    check(JSON.stringify(got) === JSON.stringify(keys(want)), what + ": piece " + i + " has " + got.join(" ") + ", not " + keys(want).join(" "));
+  };
+  await page.click('[data-object="piece-0"]');
+  // An L in the bottom layer of the 3x3x3 box.
+  const L = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
+  for (const c of L) await page.click(`#ds-layers [data-cell="${c.join(",")}"]`);
+  await same(0, L, "clicking the L");
+  // Mirrored left to right within its own extent (x from 0 to 2): x becomes 2 - x.
+  const mirrored = L.map(([x, y, z]) => [2 - x, y, z]);
+  await page.click("#ds-tool-mirror");
+  await same(0, mirrored, "mirror");
+  await page.click("#ds-shift-yp");
+  await same(0, mirrored.map(([x, y, z]) => [x, y + 1, z]), "shift y+1");
+  await page.click("#ds-shift-zp");
+  const shifted = mirrored.map(([x, y, z]) => [x, y + 1, z + 1]);
+  await same(0, shifted, "shift up");
+  // At the box's edge (x reaches 2 of 0..2): refused, said, nothing changed.
+  await page.click("#ds-shift-xp");
+  await waitText("#ds-shape-msgs", /edge of the box/);
+  await same(0, shifted, "a refused shift");
+  await page.click("#ds-copy");
+  const m = await page.evaluate(() => Wurfel.pages.designer.model());
+  check(m.pieces.length === 2 && m.pieces[1].name === "B" && m.pieces[1].colour !== m.pieces[0].colour, "copy did not add a piece B in its own colour: " + JSON.stringify(m.pieces.map((p) => [p.name, p.colour])));
+  await same(1, shifted, "the copy");
+  check(await page.locator('[data-object="piece-1"]').evaluate((li) => li.classList.contains("sel")), "the copy is not the selected shape");
+
+  // ---- a TOML file with piece colours of its own: kept everywhere ----
+  const colours = { P: "#123456", Q: "#c0ff33" };
+  const file = path.join(outDir, "coloured.toml");
+  fs.writeFileSync(file, 'name = "coloured"\n[target]\nbox = [3, 1, 1]\n' + Object.entries(colours).map(([n, c], i) =>
+    "[[piece]]\nname = \"" + n + "\"\ncells = " + (i ? "[[0, 0, 0]]" : "[[0, 0, 0], [1, 0, 0]]") + "\ncolor = \"" + c + "\"\n").join(""));
+  await page.setInputFiles("#ds-file", file);
+  await waitText("#ds-file-note", /imported coloured\.toml/);
+  await waitText("#ds-check", /ready: 2 pieces, 3 target cells/);
+  report.importedColours = await page.$$eval("#ds-objects input.colour", (xs) => xs.map((x) => x.value));
+  check(JSON.stringify(report.importedColours) === JSON.stringify(Object.values(colours)), "the list's colours are not the file's: " + report.importedColours);
+  const rgb = (c) => "rgb(" + [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(", ") + ")";
+  await page.click('[data-object="piece-1"]');
+  const grid = await page.locator("#ds-layers .cell.on").evaluateAll((cs) => cs.map((c) => getComputedStyle(c).backgroundColor));
+  check(grid.length === 1 && grid.every((g) => g === rgb(colours.Q)), "the grids draw Q in " + grid + ", the file in " + colours.Q);
+  await page.waitForFunction((c) => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.dataset.showing === "piece-1" && f.contentWindow && f.contentWindow.wurfel;
+    return w && w.scenes[0] && w.scenes[0].pieces[0].colour === c;
+  }, colours.Q, { timeout: 10000 }).catch(() => check(false, "the 3D preview does not draw Q in the file's colour"));
+  check((await page.evaluate(() => Wurfel.pages.designer.toToml())).includes('color = "' + colours.P + '"'), "the TOML export lost P's colour");
+  // An answer's viewer: each piece in the file's colour.
+  await page.click("#ds-unique");
+  await waitText("#ds-out", /^(unique|not unique)/, 20000);
+  const drawn = await page.waitForFunction(() => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.dataset.showing === "answer" && f.contentWindow && f.contentWindow.wurfel;
+    return w && w.scenes[0] && w.scenes[0].pieces.map((p) => [p.name, p.colour]);
+  }, null, { timeout: 20000 }).then((h) => h.jsonValue());
+  report.answerColours = drawn;
+  for (const [name, colour] of Object.entries(colours)) {
+    const first = drawn.find(([n]) => n === name);
+    check(first && first[1] === colour, "the answer draws " + name + " in " + (first && first[1]) + ", the file in " + colour);
+  }
 }
 
 export async function pages({ context, url, outDir, check, report }) {
@@ -239,6 +309,7 @@ export async function pages({ context, url, outDir, check, report }) {
   // New design: a friendly start again.
   await page.click("#ds-new");
   await waitText("#ds-objects", /Start here/);
+  await tools({ page, check, report, waitText, outDir });
 
   // ---- Snake: an error after results shows only the error ----
   await page.goto(url + "#/snake");

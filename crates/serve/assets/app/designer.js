@@ -805,5 +805,6 @@
     });
   }
 
-  Wurfel.pages.designer = { init, show, toToml: () => toToml(model), link: () => encode(model), palette: PALETTE };
+  // `model()`: a copy of the design as the page holds it (for tests and the console).
+  Wurfel.pages.designer = { init, show, toToml: () => toToml(model), link: () => encode(model), model: () => JSON.parse(snapshot()), palette: PALETTE };
 })();
