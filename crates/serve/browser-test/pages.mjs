@@ -1,8 +1,10 @@
 // The designer, snake and catalog pages as a newcomer walks them (called from test.mjs):
 // each page shows one state, results belong to the input that produced them; the designer
 // keeps a draft, saves TOML at any stage, shows checks beside the shape they name, answers
-// "is it unique?", counts and disassembles; a BurrTools file with two problems imports with a
-// problem chooser.
+// "is it unique?", counts and disassembles (the answer viewer fits the assembly at step 0 and
+// keeps every piece in view at the last); a BurrTools file with two problems imports with a
+// problem chooser; mirror, shift and copy change the piece's cells as they should; a TOML
+// file's own colours are kept; the snake menu says "custom" for a typed chain.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -16,6 +18,94 @@ const XMPUZZLE =
   '<problem name="slabs"><shapes><shape id="0" count="2"/></shapes><result id="2"/><bitmap/></problem>' +
   '<problem name="bars"><shapes><shape id="1" count="4"/></shapes><result id="2"/><bitmap/></problem>' +
   "</problems></puzzle>";
+
+// What the designer's answer viewer draws: the drawn faces' box against the canvas (`size`:
+// the box's larger side over the canvas's smaller one), whether all of it is inside the canvas,
+// and how many pieces are drawn.
+function answerView(page) {
+  return page.evaluate(() => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.contentWindow.wurfel, c = f.contentDocument.getElementById("view");
+    const pts = w.state.drawn.flatMap((d) => d.pts);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    return {
+      step: w.state.step, steps: w.scenes[w.state.index].moves.length - 1, canvas: [c.clientWidth, c.clientHeight],
+      box: box.map(Math.round), size: Math.max(box[2] - box[0], box[3] - box[1]) / Math.min(c.clientWidth, c.clientHeight),
+      inside: box[0] >= 0 && box[1] >= 0 && box[2] <= c.clientWidth && box[3] <= c.clientHeight,
+      drawnPieces: new Set(w.state.drawn.map((d) => d.pi)).size, pieces: w.scenes[w.state.index].pieces.length,
+    };
+  });
+}
+
+// The designer's editing tools, each checked on the piece's cells in the page's model: mirror,
+// shift (and its refusal at the box's edge), copy a piece. Then a TOML file with its own piece
+// colours, imported: the list, the grids, the 3D preview and an answer's viewer use them.
+async function tools({ page, check, report, waitText, outDir }) {
+  const cells = (i) => page.evaluate((i) => Wurfel.pages.designer.model().pieces[i].cells.slice().sort(), i);
+  const keys = (l) => l.map((c) => c.join(",")).sort();
+  const same = async (i, want, what) => {
+    const got = await cells(i);
+    check(JSON.stringify(got) === JSON.stringify(keys(want)), what + ": piece " + i + " has " + got.join(" ") + ", not " + keys(want).join(" "));
+  };
+  await page.click('[data-object="piece-0"]');
+  // An L in the bottom layer of the 3x3x3 box.
+  const L = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
+  for (const c of L) await page.click(`#ds-layers [data-cell="${c.join(",")}"]`);
+  await same(0, L, "clicking the L");
+  // Mirrored left to right within its own extent (x from 0 to 2): x becomes 2 - x.
+  const mirrored = L.map(([x, y, z]) => [2 - x, y, z]);
+  await page.click("#ds-tool-mirror");
+  await same(0, mirrored, "mirror");
+  await page.click("#ds-shift-yp");
+  await same(0, mirrored.map(([x, y, z]) => [x, y + 1, z]), "shift y+1");
+  await page.click("#ds-shift-zp");
+  const shifted = mirrored.map(([x, y, z]) => [x, y + 1, z + 1]);
+  await same(0, shifted, "shift up");
+  // At the box's edge (x reaches 2 of 0..2): refused, said, nothing changed.
+  await page.click("#ds-shift-xp");
+  await waitText("#ds-shape-msgs", /edge of the box/);
+  await same(0, shifted, "a refused shift");
+  await page.click("#ds-copy");
+  const m = await page.evaluate(() => Wurfel.pages.designer.model());
+  check(m.pieces.length === 2 && m.pieces[1].name === "B" && m.pieces[1].colour !== m.pieces[0].colour, "copy did not add a piece B in its own colour: " + JSON.stringify(m.pieces.map((p) => [p.name, p.colour])));
+  await same(1, shifted, "the copy");
+  check(await page.locator('[data-object="piece-1"]').evaluate((li) => li.classList.contains("sel")), "the copy is not the selected shape");
+
+  // ---- a TOML file with piece colours of its own: kept everywhere ----
+  const colours = { P: "#123456", Q: "#c0ff33" };
+  const file = path.join(outDir, "coloured.toml");
+  fs.writeFileSync(file, 'name = "coloured"\n[target]\nbox = [3, 1, 1]\n' + Object.entries(colours).map(([n, c], i) =>
+    "[[piece]]\nname = \"" + n + "\"\ncells = " + (i ? "[[0, 0, 0]]" : "[[0, 0, 0], [1, 0, 0]]") + "\ncolor = \"" + c + "\"\n").join(""));
+  await page.setInputFiles("#ds-file", file);
+  await waitText("#ds-file-note", /imported coloured\.toml/);
+  await waitText("#ds-check", /ready: 2 pieces, 3 target cells/);
+  report.importedColours = await page.$$eval("#ds-objects input.colour", (xs) => xs.map((x) => x.value));
+  check(JSON.stringify(report.importedColours) === JSON.stringify(Object.values(colours)), "the list's colours are not the file's: " + report.importedColours);
+  const rgb = (c) => "rgb(" + [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(", ") + ")";
+  await page.click('[data-object="piece-1"]');
+  const grid = await page.locator("#ds-layers .cell.on").evaluateAll((cs) => cs.map((c) => getComputedStyle(c).backgroundColor));
+  check(grid.length === 1 && grid.every((g) => g === rgb(colours.Q)), "the grids draw Q in " + grid + ", the file in " + colours.Q);
+  await page.waitForFunction((c) => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.dataset.showing === "piece-1" && f.contentWindow && f.contentWindow.wurfel;
+    return w && w.scenes[0] && w.scenes[0].pieces[0].colour === c;
+  }, colours.Q, { timeout: 10000 }).catch(() => check(false, "the 3D preview does not draw Q in the file's colour"));
+  check((await page.evaluate(() => Wurfel.pages.designer.toToml())).includes('color = "' + colours.P + '"'), "the TOML export lost P's colour");
+  // An answer's viewer: each piece in the file's colour.
+  await page.click("#ds-unique");
+  await waitText("#ds-out", /^(unique|not unique)/, 20000);
+  const drawn = await page.waitForFunction(() => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.dataset.showing === "answer" && f.contentWindow && f.contentWindow.wurfel;
+    return w && w.scenes[0] && w.scenes[0].pieces.map((p) => [p.name, p.colour]);
+  }, null, { timeout: 20000 }).then((h) => h.jsonValue());
+  report.answerColours = drawn;
+  for (const [name, colour] of Object.entries(colours)) {
+    const first = drawn.find(([n]) => n === name);
+    check(first && first[1] === colour, "the answer draws " + name + " in " + (first && first[1]) + ", the file in " + colour);
+  }
+}
 
 export async function pages({ context, url, outDir, check, report }) {
   const page = await context.newPage();
@@ -194,6 +284,19 @@ export async function pages({ context, url, outDir, check, report }) {
       const first = drawn.find(([n]) => n === name);
       check(first && first[1] === colour, "the viewer draws " + name + " in " + (first && first[1]) + ", the list in " + colour);
     }
+    // The camera fits the assembly at step 0 (it fills much of the view) and widens as the
+    // parts leave: at the last step every piece is drawn, inside the view.
+    const dv = page.frameLocator("#ds-viewer");
+    report.answerStart = await answerView(page);
+    check(report.answerStart.size >= 0.5, "the assembly is small in the answer viewer at step 0: " + JSON.stringify(report.answerStart));
+    await dv.locator("#dis").fill(String(report.answerStart.steps));
+    await page.waitForFunction(() => !document.getElementById("ds-viewer").contentWindow.wurfel.state.fitting, null, { timeout: 5000 });
+    report.answerEnd = await answerView(page);
+    const e = report.answerEnd;
+    check(e.step === e.steps && e.drawnPieces === e.pieces && e.inside, "at the last step not every piece is in view: " + JSON.stringify(e));
+    await shot("designer-apart");
+    await dv.locator("#dis").fill("0");
+    await page.waitForFunction(() => !document.getElementById("ds-viewer").contentWindow.wurfel.state.fitting, null, { timeout: 5000 });
   }
   await page.waitForTimeout(300);
   await shot("designer");
@@ -206,6 +309,7 @@ export async function pages({ context, url, outDir, check, report }) {
   // New design: a friendly start again.
   await page.click("#ds-new");
   await waitText("#ds-objects", /Start here/);
+  await tools({ page, check, report, waitText, outDir });
 
   // ---- Snake: an error after results shows only the error ----
   await page.goto(url + "#/snake");
@@ -219,9 +323,13 @@ export async function pages({ context, url, outDir, check, report }) {
   await page.waitForSelector("#sn-count-table", { timeout: 60000 });
   check(await page.locator("#sn-list tr").count() === 0, "King-46's count sits beside the standard snake's foldings");
   check(await page.locator("#sn-viewer").isHidden(), "King-46's count sits beside the standard snake's folding in 3D");
+  check(await page.inputValue("#sn-chain") === "king-46", "choosing King-46 did not put it in the chain box");
   await page.fill("#sn-chain", "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3");
   await page.fill("#sn-box", "3");
   await page.locator("#sn-chain").dispatchEvent("input");
+  // The menu no longer names King-46: the chain is the user's own.
+  report.snakeMenu = await page.$eval("#sn-builtin", (s) => [s.value, s.selectedOptions[0].text]);
+  check(report.snakeMenu[0] === "" && /custom/.test(report.snakeMenu[1]), "the built-in menu still shows " + report.snakeMenu[1] + " for a typed chain");
   check(await page.locator("#sn-counts").evaluate((e) => e.classList.contains("stale")), "King-46's counts are not greyed once the chain changes");
   await page.click("#sn-solve");
   await page.waitForSelector("#sn-out .msg.error", { timeout: 20000 });

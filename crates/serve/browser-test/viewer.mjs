@@ -1,7 +1,8 @@
 // The viewer's scenarios (called from test.mjs): a disassembly that ends with every piece apart,
 // the viewer's side panel showing every layer and the legend, and the 4x4x4 page's pasted
-// sticker string (face order checked, a hint for another order), animated layer turns and the
-// copy button.
+// sticker string (face order checked, a hint for another order; one that is no position says
+// it is not used, and what sits beside it is labelled as the net's), animated layer turns and
+// the copy button.
 export async function viewer({ page, url, plan, shot, check, report, waitText, text }) {
   // ---- Catalog → Soma → Solve → take apart: the last frame has every piece apart ----
   await page.goto(url + "#/catalog");
@@ -107,4 +108,22 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
   await page.waitForTimeout(400);
   check(await page.getAttribute("#rv-cube", "data-turning") === null, "the turn never ends");
   await shot("revenge");
+
+  // ---- A pasted string that is no position: said to be unused; the net's check and the
+  // solution beside it are labelled as the net's, and the net keeps its position ----
+  const net = await page.getAttribute("#rv-net", "data-facelets");
+  const labelled = (sel) => page.$eval(sel, (e) => e.classList.contains("stale") && /not the pasted stickers/.test(e.dataset.staleLabel || ""));
+  await page.fill("#rv-paste", f.slice(0, 95));
+  await waitText("#rv-paste-check", /^Pasted stickers not used: 95 stickers/);
+  check(await labelled("#rv-check") && await labelled("#rv-solution"), "an unused paste sits beside the net's “valid” and solution unlabelled");
+  // One sticker too many of a colour: no position in any face order.
+  const k = f.indexOf("R");
+  await page.fill("#rv-paste", f.slice(0, k) + "U" + f.slice(k + 1));
+  await waitText("#rv-paste-check", /^Pasted stickers not used: .*×17/, 20000);
+  report.pasteUnused = await text("#rv-paste-check");
+  check(await labelled("#rv-check") && await labelled("#rv-solution"), "an invalid paste sits beside the net's “valid” and solution unlabelled");
+  check(await page.getAttribute("#rv-net", "data-facelets") === net, "an invalid paste changed the net");
+  await shot("revenge-paste-unused");
+  await page.fill("#rv-paste", "");
+  await page.waitForFunction(() => !document.getElementById("rv-check").classList.contains("stale"), null, { timeout: 5000 });
 }

@@ -181,15 +181,19 @@ const Wurfel = (() => {
 
   // ---- the 3D viewer: the CLI's viewer page in a frame (same origin, so the page may keep
   // the camera across updates) ----
-  function showViewer(frame, html, keepCamera) {
+  // `showing` names what the frame shows (its `data-showing`), set once the new document is
+  // in: until then the frame still holds the one before.
+  function showViewer(frame, html, keepCamera, showing) {
     let cam = null;
     try {
       const w = frame.contentWindow && frame.contentWindow.wurfel;
       if (keepCamera && w) cam = { az: w.state.az, el: w.state.el, zoom: w.state.zoom };
     } catch (e) { cam = null; }
+    delete frame.dataset.showing;
     frame.onload = () => {
       const w = frame.contentWindow && frame.contentWindow.wurfel;
       if (cam && w) { Object.assign(w.state, cam); w.render(); }
+      if (showing) frame.dataset.showing = showing;
     };
     frame.srcdoc = html;
   }

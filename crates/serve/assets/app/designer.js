@@ -582,8 +582,7 @@
       const html = await post("/view/scene", { scenes: [{ title: piece ? "piece " + piece.name : "target", pieces }] });
       if (s !== pseq || viewing) return;
       const frame = ui.frame;
-      frame.dataset.showing = piece ? "piece-" + sel : "target";
-      showViewer(frame, html, true);
+      showViewer(frame, html, true, piece ? "piece-" + sel : "target");
       frame.addEventListener("load", () => {
         const w = frame.contentWindow && frame.contentWindow.wurfel;
         if (!w) return;
@@ -603,8 +602,7 @@
     viewing = title;
     ui.viewTitle.textContent = title;
     ui.back.hidden = false;
-    ui.frame.dataset.showing = "answer";
-    showViewer(ui.frame, html, false);
+    showViewer(ui.frame, html, false, "answer");
   }
 
   // ---- answers: each for the design it was asked about ----
@@ -807,5 +805,6 @@
     });
   }
 
-  Wurfel.pages.designer = { init, show, toToml: () => toToml(model), link: () => encode(model), palette: PALETTE };
+  // `model()`: a copy of the design as the page holds it (for tests and the console).
+  Wurfel.pages.designer = { init, show, toToml: () => toToml(model), link: () => encode(model), model: () => JSON.parse(snapshot()), palette: PALETTE };
 })();

@@ -248,15 +248,16 @@
     const text = ui.paste.value;
     const n = text.replace(/[\s,;]+/g, "").length;
     document.getElementById("rv-paste-count").textContent = n ? n + " / 96" : "";
-    if (!n) { msg(ui.pasteCheck); return; }
+    if (!n) { unused(null); return; }
     const order = ui.order.value;
     const p = pasted(text, order);
-    if (p.error) { msg(ui.pasteCheck, "error", p.error); return; }
+    if (p.error) { unused(p.error); return; }
     const valid = async (letters) => { try { await post("/revenge/play", { facelets: letters }); return null; } catch (e) { return e.message; } };
     const error = await valid(p.letters);
     if (seq !== checkSeq) return;
     if (!error) {
       if (use) { ui.scramble.value = ""; setPosition(p.letters); }
+      unused(null);
       msg(ui.pasteCheck, "good", "a valid 4x4x4 position in order " + order + (use ? "" : ": press “Use these stickers”"));
       return;
     }
@@ -269,8 +270,18 @@
     if (seq !== checkSeq) return;
     // One message, with the hint when another order fits.
     const first = error.split("\n")[0];
-    msg(ui.pasteCheck, "error", first + (hint ? " — this string is valid in order " + hint + ": choose it above" : ""));
+    unused(first + (hint ? " — this string is valid in order " + hint + ": choose it above" : ""));
     if (hint) ui.pasteCheck.dataset.hint = hint; else delete ui.pasteCheck.dataset.hint;
+  }
+
+  // A pasted string that is no position is not used: it says so, and what the page shows
+  // beside it (the check, the solution) is labelled as the net's position, not the string's.
+  // `reason` null: nothing pasted is left unused.
+  function unused(reason) {
+    if (reason) msg(ui.pasteCheck, "error", "Pasted stickers not used: " + reason);
+    else msg(ui.pasteCheck);
+    const label = reason ? "for the position on the net — not the pasted stickers" : null;
+    for (const b of [ui.check, ui.out, ui.solution]) Wurfel.stale(b, label && b.textContent ? label : null);
   }
 
   async function copy(text, button) {

@@ -7,7 +7,7 @@
 
   function init(sec) {
     ui = {
-      builtin: el("select", { id: "sn-builtin" }, el("option", { value: "", text: "— built-in snakes —" })),
+      builtin: el("select", { id: "sn-builtin", style: "flex:1;min-width:0", title: "a built-in snake: its name goes into the chain box" }, el("option", { value: "", text: "custom chain (as typed below)" })),
       chain: el("input", { id: "sn-chain", type: "text", size: "44", value: "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3" }),
       box: el("input", { id: "sn-box", type: "text", size: "6", placeholder: "auto" }),
       limit: el("input", { id: "sn-limit", type: "number", min: "1", max: "200", value: "10", style: "width:64px" }),
@@ -22,12 +22,18 @@
       if (ui.builtin.value) { ui.chain.value = ui.builtin.value; ui.box.value = ""; }
       inputChanged();
     });
+    // The menu names the chain being edited: a built-in snake while the box holds its name,
+    // "custom" once the chain is typed over.
+    ui.chain.addEventListener("input", () => {
+      const typed = ui.chain.value.trim();
+      ui.builtin.value = [...ui.builtin.options].some((o) => o.value && o.value === typed) ? typed : "";
+    });
     for (const i of [ui.chain, ui.box]) i.addEventListener("input", inputChanged);
     sec.append(
       el("div", { class: "side", style: "width:460px" },
         el("div", { class: "panel" },
           el("h2", { text: "Snake cube" }),
-          el("div", { class: "row" }, ui.builtin),
+          el("div", { class: "row" }, el("label", { for: "sn-builtin", text: "snake" }), ui.builtin),
           el("div", { class: "row" }, el("label", { for: "sn-chain", text: "chain" }), ui.chain),
           el("div", { class: "muted", text: "segment lengths whose end cubes overlap (3,2,2,…) or one letter per cube (E end, S straight, C corner), or a built-in name" }),
           el("div", { class: "row" }, el("label", { for: "sn-box", text: "box" }), ui.box,
