@@ -28,6 +28,9 @@ pub enum Event<'a> {
     Frontier(&'a FrontierProgress),
     /// Random probes done of planned (`estimate`).
     Probes { done: u64, planned: u64 },
+    /// The state of a long run, replacing the last (a spinner's message); where nothing is
+    /// drawn (a log, a job's file), a plain line now and then.
+    Pulse(&'a str),
     /// A line for the person waiting (the command line's standard error): a note or a
     /// warning, already worded ("warning: …").
     Note(&'a str),

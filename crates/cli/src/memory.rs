@@ -33,8 +33,3 @@ fn return_big_blocks() {
 pub fn budget() -> &'static Budget {
     BUDGET.get_or_init(|| Budget::from_flag(None))
 }
-
-/// Refuses `what` when `need` bytes exceed the budget; `detail` says where they go.
-pub fn check(what: &str, need: u64, detail: &str) -> anyhow::Result<()> {
-    Ok(budget().check(what, need, detail)?)
-}

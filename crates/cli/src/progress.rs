@@ -134,7 +134,13 @@ pub fn flag() -> &'static AtomicBool {
 pub struct Reporter {
     show: bool,
     drawn: std::sync::Mutex<Option<(Drawn, ProgressBar)>>,
+    /// When a pulse was last said as a plain line (nothing drawn: a log).
+    pulsed: std::sync::Mutex<Option<std::time::Instant>>,
 }
+
+/// The least time between two pulses said as plain lines (a log of a long run gets a line a
+/// minute).
+const PULSE_EVERY: Duration = Duration::from_secs(60);
 
 /// What a [`Reporter`] is drawing.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -150,6 +156,7 @@ impl Reporter {
         Reporter {
             show,
             drawn: std::sync::Mutex::new(None),
+            pulsed: std::sync::Mutex::new(None),
         }
     }
 
@@ -190,6 +197,25 @@ impl Reporter {
         }
     }
 
+    /// A long run's state: the spinner's message, or on no terminal a plain line a minute.
+    fn pulse(&self, msg: &str) {
+        self.with(Drawn::Spinner, |pb| {
+            pb.set_message(crate::terminal::escaped(msg));
+            if pb.is_hidden() && self.show {
+                let Ok(mut last) = self.pulsed.lock() else {
+                    return;
+                };
+                // The first pulse waits a minute too: short runs stay quiet in logs.
+                let now = std::time::Instant::now();
+                let since = last.get_or_insert(now);
+                if now.duration_since(*since) > PULSE_EVERY {
+                    *since = now;
+                    crate::note!("{msg}");
+                }
+            }
+        })
+    }
+
     fn done(&self) {
         if let Ok(mut drawn) = self.drawn.lock() {
             if let Some((_, pb)) = drawn.take() {
@@ -218,6 +244,7 @@ impl wurfel_app::Sink for Reporter {
                 pb.set_length(planned);
                 pb.set_position(done);
             }),
+            Event::Pulse(msg) => self.pulse(msg),
             Event::Note(text) => self.note(text),
             Event::Done => self.done(),
         }

@@ -177,7 +177,13 @@ fn stored_counts_are_checked_from_the_command_line() {
     };
     let strip = |mut v: Value| {
         // `puzzle` names the source: the file's stem, or `puzzle_text`.
-        for k in ["seconds", "nodes_per_second", "cpu_seconds", "threads", "puzzle"] {
+        for k in [
+            "seconds",
+            "nodes_per_second",
+            "cpu_seconds",
+            "threads",
+            "puzzle",
+        ] {
             v.as_object_mut().unwrap().remove(k);
         }
         v

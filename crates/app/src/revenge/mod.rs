@@ -7,6 +7,7 @@
 //! bars, the server keeps them for its lifetime. An operation takes a loaded
 //! [`wurfel_revenge::Solver`], so both methods go through the same path.
 
+pub mod analyse;
 mod bench;
 mod stats;
 mod verify;

@@ -89,7 +89,7 @@ impl wurfel_app::Sink for JobSink<'_> {
                 seconds,
                 ..Default::default()
             }),
-            Event::Stage(_) | Event::Note(_) | Event::Done => {}
+            Event::Stage(_) | Event::Pulse(_) | Event::Note(_) | Event::Done => {}
         }
     }
 }
