@@ -399,7 +399,7 @@ fn fuzz(cases: usize, seed: u64) {
     )));
     let server = wurfel_serve::start(config).expect("start the server");
     let addr = server.addr();
-    let soma = wurfel_pack::load::builtin("soma").expect("soma");
+    let soma = wurfel_pack::source::builtin("soma").expect("soma");
     let toml = wurfel_pack::to_toml(&soma);
     let seeds = seeds(&toml, XML);
     let mut f = Fuzz {

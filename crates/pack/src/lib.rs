@@ -2,7 +2,7 @@
 //!
 //! - [`model`]: the puzzle model ([`Puzzle`], [`Piece`], [`Convention`]);
 //! - [`file`]: the TOML puzzle format ([`parse_puzzle`], [`to_toml`]), checked table by table;
-//! - [`load`](mod@load): a puzzle by catalog id or file path ([`load()`]), files read with a
+//! - [`source`]: a puzzle by catalog id or file path ([`load()`]), files read with a
 //!   size limit (`wurfel_files::read_bounded`);
 //! - [`burrtools`]: BurrTools `.xmpuzzle` files, read and written;
 //! - [`catalog`]: the built-in puzzles, embedded TOML files with their published counts;
@@ -30,19 +30,19 @@ pub mod disassembly;
 pub mod file;
 pub mod frontier;
 pub mod limits;
-pub mod load;
 pub mod memory;
 pub mod model;
 pub mod output;
 pub mod placements;
 pub mod solver;
+pub mod source;
 pub mod symmetry;
 
 pub use file::{parse_puzzle, to_toml, PuzzleFileError};
 pub use limits::SearchError;
-pub use load::{load, load_with, LoadError, LoadOptions, Loaded};
 pub use memory::PuzzleMemory;
 pub use model::{
     check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
 };
 pub use solver::{Counts, DisassemblyCounts, PrepareError, Prepared, TaskOutput, Want};
+pub use source::{load, load_with, LoadError, LoadOptions, Loaded};

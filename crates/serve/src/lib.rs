@@ -40,7 +40,7 @@ use wurfel_revenge::FiveStage as Solver;
 use wurfel_revenge::Store;
 use wurfel_revenge::{Reduction, ReductionTables as TableStore};
 
-/// The largest request body: a puzzle file may have 1 MiB (`wurfel_pack::load::
+/// The largest request body: a puzzle file may have 1 MiB (`wurfel_pack::source::
 /// MAX_FILE_BYTES`), and JSON escaping can add as much again.
 pub(crate) const BODY_LIMIT: usize = 2 << 20;
 

@@ -224,7 +224,7 @@ impl Source<'_> {
                     ));
                     }
                     wurfel_pack::Loaded {
-                        puzzle: wurfel_pack::load::builtin(id)
+                        puzzle: wurfel_pack::source::builtin(id)
                             .map_err(|e| ApiError::input(e.to_string()))?,
                         notes: Vec::new(),
                         stored: None,
@@ -266,7 +266,7 @@ impl Source<'_> {
         let opts = LoadOptions {
             problem: self.problem.map(str::to_string),
         };
-        wurfel_pack::load::from_bytes(text.as_bytes(), "puzzle_text", &opts)
+        wurfel_pack::source::from_bytes(text.as_bytes(), "puzzle_text", &opts)
             .map_err(|e| ApiError::input(e.to_string()))
     }
 }

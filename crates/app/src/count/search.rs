@@ -10,7 +10,7 @@ use std::io::Read;
 use std::time::Instant;
 use wurfel_pack::checkpoint::{count_resumable, Checkpoint, Fingerprint};
 use wurfel_pack::count::{CountOutcome, CountProgress, CountRequest};
-use wurfel_pack::load::MAX_FILE_BYTES;
+use wurfel_pack::source::MAX_FILE_BYTES;
 use wurfel_pack::Prepared;
 use wurfel_present::count::Summary;
 

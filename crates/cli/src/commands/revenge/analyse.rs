@@ -3,8 +3,8 @@
 //! text or JSON and drawn with `--render`.
 
 use super::args::AnalyseArgs;
-use super::load::cache_dir;
 use super::picture::{chart_format, write_picture};
+use super::setup::cache_dir;
 use crate::hiargs::threads;
 use crate::outln;
 use crate::present::analysis::{reduced_rows, reduced_text, rows_text};

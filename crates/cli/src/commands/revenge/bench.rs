@@ -3,7 +3,7 @@
 //! bench run by [`wurfel_app::revenge::bench`], its summary printed as JSON or text.
 
 use super::args::{BenchArgs, PositionsArgs};
-use super::load::{load_reduction, load_solver};
+use super::setup::{load_reduction, load_solver};
 use crate::outln;
 use crate::report::RevengeBench;
 use anyhow::Result;

@@ -1,21 +1,21 @@
 //! `wurfel revenge ...` — the 4x4x4 cube: Norskog's five-stage solver, the reduction solver in
 //! the outer block turn metric, random-state scrambles, and stage analyses. One module per
-//! subcommand; the flags are in `args`, the solvers' set-up (tables) in `load`.
+//! subcommand; the flags are in `args`, the solvers' set-up (tables) in `setup`.
 
 mod analyse;
 mod args;
 mod bench;
 mod explain;
-mod load;
 mod picture;
 mod scramble;
+mod setup;
 mod solve;
 mod tables;
 mod verify;
 
 use anyhow::Result;
 use args::{AnalyseArgs, BenchArgs, NetArgs, PositionsArgs, ScrambleArgs, SolveArgs, TablesArgs};
-pub(crate) use load::table_store;
+pub(crate) use setup::table_store;
 
 /// Arguments of `wurfel revenge`.
 #[derive(clap::Args, Debug)]

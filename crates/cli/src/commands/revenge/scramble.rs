@@ -2,7 +2,7 @@
 //! random position, checked to rebuild it.
 
 use super::args::ScrambleArgs;
-use super::load::load;
+use super::setup::load;
 use crate::outln;
 use anyhow::Result;
 use wurfel_app::revenge;

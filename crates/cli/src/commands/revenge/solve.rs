@@ -3,8 +3,8 @@
 
 use super::args::SolveArgs;
 use super::explain;
-use super::load::load;
 use super::picture::{chart_format, write_picture};
+use super::setup::load;
 use crate::outln;
 use anyhow::{bail, Result};
 use wurfel_app::revenge::{self, Method, Position};

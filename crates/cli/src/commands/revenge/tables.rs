@@ -1,7 +1,7 @@
 //! `wurfel revenge tables`: every table built (or loaded and checked), sizes and times.
 
 use super::args::TablesArgs;
-use super::load::{cache_dir, load_reduction, load_solver, table_store};
+use super::setup::{cache_dir, load_reduction, load_solver, table_store};
 use crate::outln;
 use anyhow::{anyhow, bail, Result};
 use std::time::Instant;

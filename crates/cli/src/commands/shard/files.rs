@@ -113,7 +113,7 @@ impl PlanDir {
             );
         }
         let path = self.puzzle_file();
-        let puzzle = wurfel_pack::load::load(&path.to_string_lossy())
+        let puzzle = wurfel_pack::load(&path.to_string_lossy())
             .with_context(|| format!("cannot load the plan's puzzle {}", path.display()))?;
         // The budget for one worker: a shard's own threads are its runner's choice.
         let prep = prepare(&puzzle, 1)?;
