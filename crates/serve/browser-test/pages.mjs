@@ -3,8 +3,10 @@
 // keeps a draft, saves TOML at any stage, shows checks beside the shape they name, answers
 // "is it unique?", counts and disassembles (the answer viewer fits the assembly at step 0 and
 // keeps every piece in view at the last); a BurrTools file with two problems imports with a
-// problem chooser; mirror, shift and copy change the piece's cells as they should; a TOML
-// file's own colours are kept; the snake menu says "custom" for a typed chain.
+// problem chooser and each problem's own answer; mirror, shift and copy change the piece's cells
+// as they should; a TOML file's own colours are kept; a BurrTools file's colour constraints and
+// piece groups are shown and kept through the exports (constraints.mjs); the snake menu says
+// "custom" for a typed chain.
 import fs from "node:fs";
 import path from "node:path";
 import { constraints } from "./constraints.mjs";
