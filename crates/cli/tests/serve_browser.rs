@@ -146,6 +146,12 @@ fn the_web_app_works_in_headless_chromium() {
     let shown = snake["solutions"].as_u64().unwrap_or(0).min(10);
     assert_eq!(report["snakeFoldings"].as_u64(), Some(shown));
     assert_eq!(report["revengeCubeSolved"], true);
+    // An imported file's colour rules and group, in words (constraints.mjs checks the rest).
+    let words = report["constraintWords"].as_str().unwrap_or_default();
+    assert!(
+        words.contains("1 on 1, 2 on 2") && words.contains("RB in group 1"),
+        "{words}"
+    );
     // The cancelled count showed foldings, far fewer than the chain's millions.
     let partial = report["snakePartial"].as_u64().unwrap_or(0);
     assert!((1..1_000_000_000).contains(&partial), "{partial}");
@@ -164,6 +170,7 @@ fn the_web_app_works_in_headless_chromium() {
             "designer-apart",
             "designer-fresh",
             "designer-check",
+            "designer-constraints",
             "revenge",
             "revenge-end",
             "revenge-paste-hint",

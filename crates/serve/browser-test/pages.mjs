@@ -3,10 +3,13 @@
 // keeps a draft, saves TOML at any stage, shows checks beside the shape they name, answers
 // "is it unique?", counts and disassembles (the answer viewer fits the assembly at step 0 and
 // keeps every piece in view at the last); a BurrTools file with two problems imports with a
-// problem chooser; mirror, shift and copy change the piece's cells as they should; a TOML
-// file's own colours are kept; the snake menu says "custom" for a typed chain.
+// problem chooser and each problem's own answer; mirror, shift and copy change the piece's cells
+// as they should; a TOML file's own colours are kept; a BurrTools file's colour constraints and
+// piece groups are shown and kept through the exports (constraints.mjs); the snake menu says
+// "custom" for a typed chain.
 import fs from "node:fs";
 import path from "node:path";
+import { constraints } from "./constraints.mjs";
 
 // A BurrTools file: a 2x2x2 box; problem 1 fills it with two 2x2 slabs, problem 2 with four
 // 1x2 bars.
@@ -164,9 +167,23 @@ export async function pages({ context, url, outDir, check, report }) {
   check(!(await page.locator("#ds-problem-row").isHidden()), "no problem chooser for a file with two problems");
   report.designerProblems = await page.locator("#ds-problem option").allInnerTexts();
   check(report.designerProblems.join("|") === "1. slabs|2. bars", "the problems: " + report.designerProblems);
+  // Each problem's answer is its own: "is it unique?" as the API's solve of that problem says,
+  // and problem 1's answer gone once problem 2 is chosen.
+  const uniqueOf = async (n) => {
+    const found = await api("/solve", { puzzle_text: XMPUZZLE, problem: "#" + n, limit: 2 });
+    await page.click("#ds-unique");
+    await waitText("#ds-out", /^(unique|not unique|no solution)/, 20000);
+    const shown = await text("#ds-out");
+    check(shown.startsWith(found.length === 1 ? "unique" : found.length ? "not unique" : "no solution"), "problem " + n + ": unique? says " + shown + ", the API found " + found.length);
+    return shown;
+  };
+  await waitText("#ds-check", /ready: 2 pieces, 8 target cells/);
+  report.designerProblemAnswers = [await uniqueOf(1)];
   await page.selectOption("#ds-problem", "2");
   await waitText("#ds-file-note", /problem 2 of 2/);
   await waitText("#ds-check", /ready: 4 pieces, 8 target cells/);
+  check((await text("#ds-out")) === "", "problem 1's answer still shown for problem 2: " + await text("#ds-out"));
+  report.designerProblemAnswers.push(await uniqueOf(2));
   check(/name = "bar"/.test(await toml()) && /count = 4/.test(await toml()), "problem 2 not loaded: " + await toml());
   // Colours: the list's swatch, its thumbnail's colour and the 3D preview are the check model's
   // colour (piece 0 of a file without colours: the palette's first; the target takes no slot).
@@ -310,6 +327,7 @@ export async function pages({ context, url, outDir, check, report }) {
   await page.click("#ds-new");
   await waitText("#ds-objects", /Start here/);
   await tools({ page, check, report, waitText, outDir });
+  await constraints({ page, check, report, waitText, outDir, api, shot });
 
   // ---- Snake: an error after results shows only the error ----
   await page.goto(url + "#/snake");

@@ -92,6 +92,14 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
   await page.click("#rv-solve");
   await page.waitForSelector("#rv-player:not([hidden])", { timeout: 60000 });
   check(await page.locator("#rv-copy").isEnabled(), "no copy button for the solution");
+  // Copy puts the solution's moves, as shown, on the clipboard.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await page.click("#rv-copy");
+  await waitText("#rv-copy", /^Copied$/);
+  const clip = await page.evaluate(() => navigator.clipboard.readText());
+  const moves = await text("#rv-wca");
+  check(clip.trim().length > 0 && clip.trim() === moves.trim(), "the clipboard holds " + JSON.stringify(clip) + ", the page shows " + JSON.stringify(moves));
   report.turns = await page.evaluate(async () => {
     const cube = Wurfel.pages.revenge.cube();
     const r = await Wurfel.post("/revenge/play", { facelets: document.getElementById("rv-net").dataset.facelets, moves: document.getElementById("rv-wca").textContent });

@@ -65,9 +65,25 @@
       if (p.range === undefined) p.range = p.min !== p.count;
       if (!p.range) p.min = p.count;
       if (!/^#[0-9a-f]{6}$/i.test(p.colour || "")) p.colour = PALETTE[i % PALETTE.length];
+      p.cellColors = cleanColours(p.cellColors);
+      p.groups = pairs(p.groups, 1 << 30);
     });
+    m.targetColors = cleanColours(m.targetColors);
+    m.colorRules = pairs(m.colorRules, 63);
     return m;
   }
+  // BurrTools' colour constraints and piece groups, kept from an imported file (the page shows
+  // them in words and writes them back; it does not edit them): a shape's constraint colours as
+  // { cell key: 1..63 } (unlisted cells neutral), a piece's groups and the puzzle's colour rules
+  // as [a, b] pairs of whole numbers from 1.
+  function cleanColours(o) {
+    const out = {};
+    if (o && typeof o === "object") for (const [k, v] of Object.entries(o)) if (CELL.test(k) && Number.isInteger(v) && v >= 1 && v <= 63) out[k] = v;
+    return out;
+  }
+  const pairs = (l, most) => (Array.isArray(l) ? l : []).filter((r) => Array.isArray(r) && r.length === 2 && r.every((v) => Number.isInteger(v) && v >= 1 && v <= most));
+  // `[x, y, z, colour]` of the listed cells that are still in the shape.
+  const colourList = (colours, has) => Object.entries(colours || {}).filter(([k]) => has(k)).map(([k, c]) => unkey(k).concat([c]));
 
   // ---- the puzzle file (what every request sends, and Save TOML writes) ----
   const cellList = (cells) => "[" + cells.map((c) => "[" + c.join(", ") + "]").join(", ") + "]";
@@ -75,12 +91,22 @@
   function toToml(m) {
     const fixed = Object.keys(m.target).map(unkey);
     const optional = fixed.filter((c) => m.target[key(c)] === "optional");
-    let t = "id = " + q(slug(m.name)) + "\nname = " + q(m.name) + "\n\n[target]\ncells = " + cellList(fixed) + "\n";
+    let t = "id = " + q(slug(m.name)) + "\nname = " + q(m.name) + "\n";
+    if ((m.colorRules || []).length) t += "color_rules = " + cellList(m.colorRules) + "\n";
+    t += "\n[target]\ncells = " + cellList(fixed) + "\n";
     if (optional.length) t += "optional = " + cellList(optional) + "\n";
+    const tc = colourList(m.targetColors, (k) => k in m.target);
+    if (tc.length) t += "cell_colors = " + cellList(tc) + "\n";
     for (const p of m.pieces) {
       t += "\n[[piece]]\nname = " + q(p.name) + "\ncells = " + cellList(p.cells.map(unkey)) + "\n";
       t += !p.range || p.min === p.count ? "count = " + p.count + "\n" : "min = " + p.min + "\nmax = " + p.count + "\n";
       if (p.colour) t += "color = " + q(p.colour) + "\n";
+      const pc = colourList(p.cellColors, (k) => p.cells.includes(k));
+      if (pc.length) t += "cell_colors = " + cellList(pc) + "\n";
+      const g = p.groups || [];
+      // One group holding every copy is BurrTools' plain `group`; split copies are listed.
+      if (g.length === 1 && g[0][1] >= p.count) t += "group = " + g[0][0] + "\n";
+      else if (g.length) t += "groups = " + cellList(g.map(([n, c]) => [n, Math.min(c, p.count)])) + "\n";
     }
     return t;
   }
@@ -90,7 +116,8 @@
   // ---- the link: the model, compact, base64url in the fragment ----
   function encode(m) {
     const compact = { n: m.name, d: m.dims, t: Object.entries(m.target).map(([k, v]) => unkey(k).concat(v === "optional" ? [1] : [])),
-      p: m.pieces.map((p) => ({ n: p.name, c: p.count, m: p.range ? p.min : p.count, k: p.colour, s: p.cells.map(unkey) })) };
+      p: m.pieces.map((p) => ({ n: p.name, c: p.count, m: p.range ? p.min : p.count, k: p.colour, s: p.cells.map(unkey), cc: p.cellColors, g: p.groups })),
+      tc: m.targetColors, r: m.colorRules };
     const bytes = new TextEncoder().encode(JSON.stringify(compact));
     let bin = "";
     for (const b of bytes) bin += String.fromCharCode(b);
@@ -101,8 +128,8 @@
     const c = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
     const target = {};
     for (const v of c.t) target[key(v.slice(0, 3))] = v[3] ? "optional" : "fixed";
-    return normalise({ name: String(c.n), dims: c.d.map(Number), target,
-      pieces: c.p.map((p) => ({ name: String(p.n), count: p.c, min: p.m, range: p.m !== p.c, colour: p.k, cells: p.s.map(key) })) });
+    return normalise({ name: String(c.n), dims: c.d.map(Number), target, targetColors: c.tc, colorRules: c.r,
+      pieces: c.p.map((p) => ({ name: String(p.n), count: p.c, min: p.m, range: p.m !== p.c, colour: p.k, cells: p.s.map(key), cellColors: p.cc, groups: p.g })) });
   }
 
   // ---- history and the draft ----
@@ -136,6 +163,7 @@
       name: el("input", { id: "ds-name", type: "text", size: "20", onchange: () => edit(() => { model.name = ui.name.value || "puzzle"; }) }),
       dims: [0, 1, 2].map((k) => num("ds-dim-" + "xyz"[k], 3, () => resize())),
       objects: el("ul", { class: "objects", id: "ds-objects" }),
+      constraints: el("div", { id: "ds-constraints", class: "muted", hidden: true }),
       layers: el("div", { class: "layers", id: "ds-layers" }),
       shapeMsgs: el("div", { id: "ds-shape-msgs" }),
       brushRow: el("div", { class: "row" }),
@@ -194,7 +222,7 @@
           el("div", { class: "muted", id: "ds-draft", text: "Your design is kept in this browser as you edit." }),
           ui.fileNote),
         el("div", { class: "panel", style: "flex:1" },
-          el("h2", { text: "Shapes" }), ui.objects,
+          el("h2", { text: "Shapes" }), ui.constraints, ui.objects,
           el("div", { class: "row" }, b("ds-add", "+ piece", addPiece)))),
       el("div", { class: "grow" },
         el("div", { class: "editor" },
@@ -289,30 +317,36 @@
     if (sel < 0) return;
     edit(() => {
       const p = model.pieces[sel];
-      model.pieces.splice(sel + 1, 0, { name: freshName(), count: p.count, min: p.min, range: p.range, colour: nextColour(), cells: p.cells.slice() });
+      model.pieces.splice(sel + 1, 0, { name: freshName(), count: p.count, min: p.min, range: p.range, colour: nextColour(), cells: p.cells.slice(),
+        cellColors: Object.assign({}, p.cellColors), groups: (p.groups || []).map((g) => g.slice()) });
       sel++;
     });
   }
 
   // ---- tools: the selected shape turned, mirrored or shifted inside the box ----
+  // [cell, state, constraint colour]: a turned or shifted shape keeps its cells' colours.
   function shapeCells() {
-    return sel >= 0 ? model.pieces[sel].cells.map((k) => [unkey(k), "fixed"]) : Object.entries(model.target).map(([k, v]) => [unkey(k), v]);
+    const p = sel >= 0 ? model.pieces[sel] : null;
+    const colours = (p ? p.cellColors : model.targetColors) || {};
+    return p ? p.cells.map((k) => [unkey(k), "fixed", colours[k]]) : Object.entries(model.target).map(([k, v]) => [unkey(k), v, colours[k]]);
   }
   function setShape(list) {
-    if (sel >= 0) model.pieces[sel].cells = list.map(([c]) => key(c));
-    else { model.target = {}; for (const [c, v] of list) model.target[key(c)] = v; }
+    const colours = {};
+    for (const [c, , colour] of list) if (colour) colours[key(c)] = colour;
+    if (sel >= 0) { model.pieces[sel].cells = list.map(([c]) => key(c)); model.pieces[sel].cellColors = colours; }
+    else { model.target = {}; for (const [c, v] of list) model.target[key(c)] = v; model.targetColors = colours; }
   }
   function tool(f) {
     const list = shapeCells();
     if (!list.length) { msg(ui.shapeMsgs, "info", "nothing to turn yet: fill some cells first"); return; }
-    const moved = list.map(([c, v]) => [f(c), v]);
+    const moved = list.map(([c, ...rest]) => [f(c), ...rest]);
     const lo = [0, 1, 2].map((k) => Math.min(...moved.map(([c]) => c[k])));
     const oldLo = [0, 1, 2].map((k) => Math.min(...list.map(([c]) => c[k])));
     // Turned about its own corner: it stays where it was when it still fits, else moves in.
-    let placed = moved.map(([c, v]) => [c.map((x, k) => x - lo[k] + oldLo[k]), v]);
+    let placed = moved.map(([c, ...rest]) => [c.map((x, k) => x - lo[k] + oldLo[k]), ...rest]);
     const hi = [0, 1, 2].map((k) => Math.max(...placed.map(([c]) => c[k])) + 1);
     const over = hi.map((h, k) => Math.max(0, h - model.dims[k]));
-    placed = placed.map(([c, v]) => [c.map((x, k) => x - over[k]), v]);
+    placed = placed.map(([c, ...rest]) => [c.map((x, k) => x - over[k]), ...rest]);
     const need = [0, 1, 2].map((k) => Math.max(...placed.map(([c]) => c[k])) + 1);
     if (need.some((n) => n > MAX_SIDE)) { msg(ui.shapeMsgs, "warn", "it does not fit in " + MAX_SIDE + " cells on a side"); return; }
     edit(() => {
@@ -323,7 +357,7 @@
   function shift(d) {
     const list = shapeCells();
     if (!list.length) return;
-    const moved = list.map(([c, v]) => [c.map((x, k) => x + d[k]), v]);
+    const moved = list.map(([c, ...rest]) => [c.map((x, k) => x + d[k]), ...rest]);
     if (moved.some(([c]) => c.some((x, k) => x < 0 || x >= model.dims[k]))) {
       msg(ui.shapeMsgs, "info", "it is at the edge of the box: make the box larger to shift it further");
       return;
@@ -373,11 +407,12 @@
     return list.map(([kind, text]) => el("div", { class: "msg small " + kind, text }));
   }
   function drawObjects() {
+    drawConstraints();
     ui.objects.textContent = "";
     const tcells = Object.keys(model.target).map(unkey);
     ui.objects.append(el("li", { class: sel === -1 ? "sel" : "", "data-object": "target", onclick: () => select(-1) },
       thumb(tcells, TARGET_COLOUR), el("b", { text: "Target" }),
-      el("span", { class: "muted", text: tcells.length + " cells" })));
+      el("span", { class: "muted", text: tcells.length + " cells" + colourWords(model.targetColors, Object.keys(model.target)) })));
     if (checked.target.length) ui.objects.append(el("li", { class: "note", "data-note-for": "target" }, noteFor(checked.target)));
     model.pieces.forEach((p, i) => {
       // Editing a piece's fields selects it too (without redrawing the field being edited).
@@ -399,11 +434,36 @@
         : el("span", { class: "copies-box" }, "×", count);
       ui.objects.append(el("li", { class: sel === i ? "sel" : "", "data-object": "piece-" + i, onclick: () => select(i) },
         thumb(p.cells.map(unkey), p.colour), colour, name,
-        el("span", { class: "muted", text: p.cells.length + " cells" }), copies,
+        el("span", { class: "muted", text: p.cells.length + " cells" + colourWords(p.cellColors, p.cells) + groupWords(p) }), copies,
         el("label", { class: "muted", title: "optional copies: a solution uses between a least and a most" }, range, "range"), del));
       const notes = checked.pieces[p.name];
       if (notes && notes.length) ui.objects.append(el("li", { class: "note", "data-note-for": p.name }, noteFor(notes)));
     });
+  }
+
+  // ", 2 in constraint colour 1, 1 in colour 2": a shape's coloured cells, in words.
+  function colourWords(colours, cells) {
+    const by = new Map();
+    for (const k of cells) { const c = (colours || {})[k]; if (c) by.set(c, (by.get(c) || 0) + 1); }
+    return [...by.keys()].sort((a, b) => a - b).map((c, i) => ", " + by.get(c) + " in " + (i ? "" : "constraint ") + "colour " + c).join("");
+  }
+  const groupWords = (p) => (p.groups || []).map(([g, c]) => ", group " + g + (c < p.count ? " (" + c + " of " + p.count + " copies)" : "")).join("");
+  // The puzzle's colour rules and groups, above the list of shapes (only when it has any).
+  function drawConstraints() {
+    const rules = model.colorRules || [];
+    const coloured = Object.keys(model.targetColors || {}).length || model.pieces.some((p) => Object.keys(p.cellColors || {}).length);
+    const grouped = model.pieces.filter((p) => (p.groups || []).length);
+    const lines = [];
+    if (coloured || rules.length) {
+      const allowed = rules.length ? rules.map(([a, b]) => a + " on " + b).join(", ") : "none";
+      lines.push("Colour constraints: a piece cell of constraint colour a may lie on a target cell of colour b only for these a on b: " +
+        allowed + ". Uncoloured cells match anything; the grids show each cell's colour number.");
+    }
+    if (grouped.length) lines.push("Piece groups (pieces of one group need not come apart from each other): " +
+      grouped.map((p) => p.name + groupWords(p).replace(/^, /, " in ")).join("; ") + ".");
+    ui.constraints.hidden = !lines.length;
+    ui.constraints.textContent = "";
+    ui.constraints.append(...lines.map((t) => el("p", { text: t })));
   }
 
   function select(i) {
@@ -435,6 +495,8 @@
           const state = piece ? (onCells.has(k) ? "fixed" : null) : model.target[k] || null;
           const cell = el("button", { class: "cell" + (state ? " on" : "") + (state === "optional" ? " out" : ""), "data-cell": k, title: "[" + k + "]" });
           if (state === "fixed") cell.style.background = colour;
+          const cc = state && ((piece ? piece.cellColors : model.targetColors) || {})[k];
+          if (cc) { cell.textContent = String(cc); cell.dataset.colour = String(cc); cell.title += ", constraint colour " + cc; }
           cell.addEventListener("pointerdown", (ev) => {
             ev.preventDefault();
             const want = piece ? !onCells.has(k) : model.target[k] !== brush;
@@ -733,15 +795,22 @@
     if (dims.some((d) => d > MAX_SIDE)) throw new Error("the designer edits boxes up to " + MAX_SIDE + " on a side");
     const opt = new Set(c.model.optional.map(key));
     const target = {};
+    // Constraint colours come in the order of the cells (absent: all neutral).
+    const coloured = (cells, colours, at) => {
+      const out = {};
+      cells.forEach((x, i) => { if (colours && colours[i]) out[key(x.map((v, k) => v - at[k]))] = colours[i]; });
+      return out;
+    };
     for (const t of c.model.target) target[key(t.map((v, k) => v - lo[k]))] = opt.has(key(t)) ? "optional" : "fixed";
     const pieces = c.model.pieces.map((p, i) => {
       const plo = [0, 1, 2].map((k) => Math.min(...p.cells.map((x) => x[k])));
       return { name: p.name, count: p.count, min: p.min, range: p.min !== p.count, colour: p.color || PALETTE[i % PALETTE.length],
-        cells: p.cells.map((x) => key(x.map((v, k) => v - plo[k]))) };
+        cells: p.cells.map((x) => key(x.map((v, k) => v - plo[k]))), cellColors: coloured(p.cells, p.cell_colors, plo), groups: p.groups || [] };
     });
     if (!pieces.every((p) => p.cells.every((k) => unkey(k).every((v) => v < MAX_SIDE)))) throw new Error("a piece is larger than " + MAX_SIDE + " on a side");
     edit(() => {
-      model = { name: c.puzzle.name, dims: [0, 1, 2].map((k) => Math.max(dims[k], ...pieces.flatMap((p) => p.cells.map((x) => unkey(x)[k] + 1)))), target, pieces };
+      model = { name: c.puzzle.name, dims: [0, 1, 2].map((k) => Math.max(dims[k], ...pieces.flatMap((p) => p.cells.map((x) => unkey(x)[k] + 1)))), target, pieces,
+        targetColors: coloured(c.model.target, c.model.target_colors, lo), colorRules: c.model.color_rules || [] };
       sel = -1;
     });
     msg(ui.fileNote, "good", "imported " + imp.name + (imp.problems.length > 1 ? " — problem " + imp.problem + " of " + imp.problems.length + " (choose another below)" : ""));

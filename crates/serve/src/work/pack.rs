@@ -208,6 +208,12 @@ pub struct Model<'a> {
     pub target: &'a [wurfel_geom::Cell],
     pub optional: &'a [wurfel_geom::Cell],
     pub pieces: Vec<PieceModel<'a>>,
+    /// Constraint colours of `target`'s cells, in its order (absent when all are neutral).
+    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+    pub target_colors: &'a [u8],
+    /// Allowed (piece colour, target colour) pairs (absent when there are none).
+    #[serde(skip_serializing_if = "<[(u8, u8)]>::is_empty")]
+    pub color_rules: &'a [(u8, u8)],
 }
 
 /// One piece kind: its name, between `min` and `count` copies, its cells, and its colour
@@ -220,6 +226,13 @@ pub struct PieceModel<'a> {
     pub min: u32,
     pub cells: &'a [wurfel_geom::Cell],
     pub color: String,
+    /// Constraint colours of `cells`, in their order (absent when all are neutral): the page
+    /// keeps them through its edits and exports, as BurrTools files carry them.
+    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+    pub cell_colors: &'a [u8],
+    /// BurrTools' piece groups as (group, copies) pairs (absent when none).
+    #[serde(skip_serializing_if = "<[(u32, u32)]>::is_empty")]
+    pub groups: &'a [(u32, u32)],
 }
 
 /// Prepares the puzzle as `count` would, reporting instead of counting: what `count` would
@@ -285,8 +298,12 @@ pub fn check(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Answer, ApiError> {
                     min: p.min,
                     cells: p.shape.cells(),
                     color: colour.to_string(),
+                    cell_colors: &p.cell_colors,
+                    groups: &p.groups,
                 })
                 .collect(),
+            target_colors: &l.puzzle.target_colors,
+            color_rules: &l.puzzle.color_rules,
         },
         notes: &l.notes,
         warnings,
