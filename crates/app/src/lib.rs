@@ -14,6 +14,7 @@
 //! - [`prepare`]: a puzzle prepared for searching, within the budget;
 //! - [`count`]: exact counts by the search, the frontier counter, or `auto` (the default);
 //! - [`estimate`]: the size of a count before running it;
+//! - [`solve`]: the first solution, the first N or all of them, in order as found;
 //! - [`error`]: what went wrong, by kind (each front end maps kinds to exit codes or statuses).
 
 pub mod budget;
@@ -24,6 +25,7 @@ pub mod estimate;
 pub mod prepare;
 pub mod revenge;
 pub mod shard;
+pub mod solve;
 
 pub use budget::Budget;
 pub use context::{Context, Event, Silent, Sink, JOB_STACK};
