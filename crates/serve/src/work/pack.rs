@@ -19,6 +19,9 @@ pub fn prepare(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Ready, ApiError> {
     Ok(wurfel_app::prepare(&ctl.context(&sink), &l.puzzle)?)
 }
 
+/// A listed solution and, with `disassemble`, its separation.
+type Listed = (Vec<u32>, Option<Separation>);
+
 /// The solutions `solve` lists (at most `limit`, or all up to `max` with `all`), in order, each
 /// with its separation under `disassemble` (`wurfel_app::solve`, as the CLI lists them).
 fn solutions(
@@ -26,7 +29,7 @@ fn solutions(
     r: &SolveRequest,
     ctl: &Ctl,
     max: usize,
-) -> Result<Vec<(Vec<u32>, Option<Separation>)>, ApiError> {
+) -> Result<Vec<Listed>, ApiError> {
     let limit = requests::limit(r.limit, r.all, max)?;
     let request = wurfel_app::solve::SolveRequest {
         distinct: requests::convention(r.distinct.as_deref())?,
