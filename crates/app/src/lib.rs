@@ -14,6 +14,8 @@
 //! - [`prepare`]: a puzzle prepared for searching, within the budget;
 //! - [`count`]: exact counts by the search, the frontier counter, or `auto` (the default);
 //! - [`estimate`]: the size of a count before running it;
+//! - [`snake`]: snake cubes' foldings listed and counted;
+//! - [`solve`]: the first solution, the first N or all of them, in order as found;
 //! - [`error`]: what went wrong, by kind (each front end maps kinds to exit codes or statuses).
 
 pub mod budget;
@@ -24,6 +26,8 @@ pub mod estimate;
 pub mod prepare;
 pub mod revenge;
 pub mod shard;
+pub mod snake;
+pub mod solve;
 
 pub use budget::Budget;
 pub use context::{Context, Event, Silent, Sink, JOB_STACK};

@@ -12,7 +12,6 @@ use crate::args::{Disassemble, Json, MergeEqualShapes, Problem, PuzzleArg};
 use crate::note;
 use anyhow::Result;
 use wurfel_app::Ready;
-use wurfel_cover::{Progress, SearchOptions};
 use wurfel_pack::{Loaded, Puzzle};
 
 /// `--threads N`: the flag of every command with worker threads; [`threads`] turns it into a
@@ -111,14 +110,6 @@ impl Packing {
     /// [`cancellation`]: crate::progress::cancellation
     pub fn context<'a>(&self, sink: &'a dyn wurfel_app::Sink) -> wurfel_app::Context<'a> {
         context(self.threads, sink)
-    }
-
-    /// The engine's options: this run's threads, reporting to `callback`, stopping on a signal.
-    pub fn search_options<'a>(
-        &self,
-        callback: &'a (dyn Fn(&Progress) + Sync),
-    ) -> SearchOptions<'a> {
-        crate::progress::search_options(self.threads, callback)
     }
 }
 

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use wurfel_cover::{Progress, SearchOptions};
+use wurfel_cover::Progress;
 
 static CANCEL: AtomicBool = AtomicBool::new(false);
 static LISTENING: AtomicBool = AtomicBool::new(false);
@@ -106,19 +106,6 @@ pub fn callback(bar: &ProgressBar) -> impl Fn(&Progress) + Sync + '_ {
             p.stats.solutions,
             p.stats.nodes as f64 / secs / 1e6
         ));
-    }
-}
-
-/// Options for a search that reports to a progress callback and stops on a signal.
-pub fn search_options<'a>(
-    threads: usize,
-    callback: &'a (dyn Fn(&Progress) + Sync),
-) -> SearchOptions<'a> {
-    SearchOptions {
-        threads,
-        cancel: Some(cancellation()),
-        progress: Some(callback),
-        ..Default::default()
     }
 }
 

@@ -189,3 +189,65 @@ fn deep_inputs_are_answers_not_aborts() {
     assert_eq!(r.json()["raw"], 1);
     assert_eq!(s.get("/api/v1/status").status, 200, "still serving");
 }
+
+/// `solve` (the first, a few, all of them, with `--disassemble` and `--plan`) through
+/// `wurfel_app::solve` from both front ends: the CLI's JSON lines are the API's array, in
+/// the same order.
+#[test]
+fn solve_lists_the_same_solutions_through_the_cli_and_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(&["--threads", "1"]);
+    // 432 raw solutions, 65 up to rotations: all of them within the server's 1,000.
+    let (path, text) = l_trominoes(dir.path(), 2, 3, 3);
+    let cases: [(&[&str], &str); 5] = [
+        (&[], ""),
+        (&["--limit", "3"], r#"{"limit":3}"#),
+        (&["--all"], r#"{"all":true}"#),
+        (
+            &["--all", "--distinct", "raw"],
+            r#"{"all":true,"distinct":"raw"}"#,
+        ),
+        (
+            &["--limit", "2", "--disassemble", "--plan"],
+            r#"{"limit":2,"disassemble":true,"plan":true}"#,
+        ),
+    ];
+    for (flags, extra) in cases {
+        let mut args = vec!["solve", path.as_str(), "--json", "--threads", "1"];
+        args.extend_from_slice(flags);
+        let want = cli_json(&args, true);
+        let r = s.post("/api/v1/solve", &body(&text, extra));
+        assert_eq!(r.status, 200, "{args:?}: {}", r.text());
+        let got = r.json();
+        assert!(!want.as_array().unwrap().is_empty(), "{args:?}");
+        assert_eq!(got, want, "{args:?}");
+    }
+    // All of them is more than the first few: the listing is not cut short.
+    let all = cli_json(&["solve", &path, "--json", "--all"], true);
+    assert!(all.as_array().unwrap().len() > 3, "{all}");
+}
+
+/// `snake solve` and `snake count` give the same JSON through the CLI and the API.
+#[test]
+fn snake_solve_and_count_agree_through_the_cli_and_the_api() {
+    let s = Server::start(&["--threads", "1"]);
+    for (flags, extra) in [
+        (&["--limit", "2"][..], r#"{"chain":"standard","limit":2}"#),
+        (&["--all"][..], r#"{"chain":"standard","all":true}"#),
+    ] {
+        let mut args = vec!["snake", "solve", "standard", "--json"];
+        args.extend_from_slice(flags);
+        let want = cli_json(&args, true);
+        let r = s.post("/api/v1/snake/solve", extra);
+        assert_eq!(r.status, 200, "{args:?}: {}", r.text());
+        assert_eq!(r.json(), want, "{args:?}");
+    }
+    let want = strip_timing(cli_json(
+        &["snake", "count", "standard", "--json", "--threads", "1"],
+        false,
+    ));
+    let r = s.post("/api/v1/snake/count", r#"{"chain":"standard"}"#);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(strip_timing(r.json()), want);
+    assert_eq!(want["complete"], true, "{want}");
+}

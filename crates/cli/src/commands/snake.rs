@@ -5,14 +5,17 @@
 use crate::args::{Json, Limit};
 use crate::commands::render::Picture;
 use crate::exit::Stop;
+use crate::hiargs::context;
 use crate::hiargs::Threads;
 use crate::present::snake::{describe, render_count};
+use crate::progress::{self, Reporter};
 use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson};
-use crate::{note, outln, progress};
+use crate::{note, outln};
 use anyhow::{bail, Result};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Instant;
+use wurfel_app::snake::Listed;
+use wurfel_app::Silent;
 use wurfel_render::{Scene, View};
 use wurfel_snake::{catalog, Folding, Problem, Pruning};
 
@@ -125,7 +128,6 @@ fn solve(a: SolveArgs) -> Result<()> {
         .limit
         .get()
         .map(|l| usize::try_from(l).unwrap_or(usize::MAX));
-    let t = Instant::now();
     if !a.json.json {
         outln!("{}", describe(&named));
     }
@@ -139,25 +141,15 @@ fn solve(a: SolveArgs) -> Result<()> {
         kept: Vec::new(),
         error: None,
     };
-    let mut more = false;
-    let cancel = progress::cancellation();
-    let exhausted = p.for_each_solution(Some(cancel), |f| {
-        // One more than asked for tells whether the list is complete.
-        if limit.is_some_and(|l| listing.found >= l) {
-            more = true;
-            return ControlFlow::Break(());
-        }
-        listing.emit(f)
-    });
-    let SnakeListing {
-        found, kept, error, ..
-    } = listing;
+    progress::cancellation();
+    let listed = wurfel_app::snake::solve(&context(1, &Silent), p, limit, |f| listing.emit(f))?;
+    let SnakeListing { kept, error, .. } = listing;
     if let Some(e) = error {
         return Err(e);
     }
-    let secs = t.elapsed().as_secs_f64();
-    let interrupted = !exhausted && !more && progress::interrupted();
-    snake_summary(&named, found, more, interrupted, secs, a.json.json)?;
+    let found = listed.found;
+    let interrupted = listed.interrupted;
+    snake_summary(&named, &listed, a.json.json)?;
     if let Some(picture) = &picture {
         if kept.is_empty() {
             bail!("no solution to draw");
@@ -232,17 +224,11 @@ impl SnakeListing<'_> {
 
 /// The last lines of `snake solve`: how many, whether that is all; on standard output as text,
 /// on standard error beside JSON lines (which hold solutions only).
-fn snake_summary(
-    named: &Named,
-    found: usize,
-    more: bool,
-    interrupted: bool,
-    secs: f64,
-    json: bool,
-) -> Result<()> {
+fn snake_summary(named: &Named, listed: &Listed, json: bool) -> Result<()> {
     let p = &named.problem;
+    let (found, secs) = (listed.found, listed.seconds);
     let mut lines: Vec<String> = Vec::new();
-    if interrupted {
+    if listed.interrupted {
         lines.push(format!(
             "INTERRUPTED after {secs:.3} s: {found} solution(s) listed so far (a partial list)"
         ));
@@ -251,7 +237,7 @@ fn snake_summary(
         if let Some(why) = p.obstacle() {
             lines.push(format!("reason: {why}"));
         }
-    } else if more {
+    } else if listed.more {
         lines.push(format!(
             "more solutions exist ({secs:.3} s); --all lists all, `wurfel snake count` counts them"
         ));
@@ -281,17 +267,15 @@ fn scene(named: &Named, f: &Folding, index: usize) -> Scene {
 fn count(a: CountArgs) -> Result<()> {
     let named = resolve(&a.chain, a.board.as_deref())?;
     let p = &named.problem;
-    let t = Instant::now();
-    let cancel = progress::cancellation();
-    let (c, _, complete) = p.count_until(
-        Pruning::default(),
-        crate::hiargs::threads(a.threads),
-        Some(cancel),
-    );
-    let secs = t.elapsed().as_secs_f64();
+    let reporter = Reporter::new(true);
+    progress::cancellation();
+    let ctx = context(crate::hiargs::threads(a.threads), &reporter);
+    let counted = wurfel_app::snake::count(&ctx, p)?;
+    drop(reporter);
+    let (c, complete) = (counted.counts, counted.complete);
     outln!(
         "{}",
-        render_count(&named, &c, secs, a.json.json, complete)?.trim_end_matches('\n')
+        render_count(&named, &c, counted.seconds, a.json.json, complete)?.trim_end_matches('\n')
     );
     if !complete {
         return Err(Stop::Interrupted.into());

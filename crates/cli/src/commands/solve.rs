@@ -7,15 +7,17 @@ use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
 use crate::hiargs::Packing;
 use crate::hiargs::Threads;
+use crate::note;
 use crate::output::{fmt_int, OutputFile, OutputPath};
+use crate::progress::{self, Reporter};
 use crate::report::SolutionJson;
-use crate::{note, progress};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_cover::{SearchReport, Stats};
+use wurfel_cover::SearchReport;
+use wurfel_pack::disassembly::Separation;
 use wurfel_pack::{Convention, Prepared};
 
 /// Arguments of `wurfel solve`.
@@ -67,7 +69,6 @@ pub struct SolveArgs {
 struct Listing<'a> {
     prep: &'a Prepared,
     json: bool,
-    disassemble: bool,
     plan: bool,
     sink: OutputFile,
     found: u64,
@@ -77,15 +78,8 @@ struct Listing<'a> {
 }
 
 impl Listing<'_> {
-    fn emit(&mut self, s: Vec<u32>) -> ControlFlow<()> {
+    fn emit(&mut self, s: Vec<u32>, sep: Option<Separation>) -> ControlFlow<()> {
         self.found += 1;
-        // Listed solutions come apart (the search skips the others); a failed analysis was
-        // skipped as well, so `None` cannot occur here.
-        let sep = if self.disassemble {
-            self.prep.disassemble(&s).ok().flatten()
-        } else {
-            None
-        };
         let written = if self.json {
             let j = SolutionJson::new(self.prep, &s).with_separation(sep.as_ref(), self.plan);
             serde_json::to_string(&j)
@@ -120,11 +114,7 @@ impl Listing<'_> {
 }
 
 /// The moves of a disassembly, one a line: "3. A B slide +x 2" or "4. C out -z".
-fn plan_text(
-    prep: &Prepared,
-    solution: &[u32],
-    sep: &wurfel_pack::disassembly::Separation,
-) -> String {
+fn plan_text(prep: &Prepared, solution: &[u32], sep: &Separation) -> String {
     let names: Vec<&str> = prep
         .pieces_of(solution)
         .iter()
@@ -162,7 +152,6 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     let mut listing = Listing {
         prep: &prep,
         json: run.json,
-        disassemble: run.disassemble,
         plan: args.plan,
         sink: out.create()?,
         found: 0,
@@ -174,7 +163,21 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         error: None,
     };
     let start = Instant::now();
-    let (report, stats) = search(&prep, &run, &args, &mut listing)?;
+    let request = wurfel_app::solve::SolveRequest {
+        distinct: args.distinct,
+        disassemble: run.disassemble,
+        limit: args
+            .limit
+            .get()
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+    };
+    let reporter = Reporter::new(request.limit != Some(1));
+    progress::cancellation();
+    let solved = wurfel_app::solve::solve(&run.context(&reporter), &prep, &request, |s, sep| {
+        listing.emit(s, sep)
+    })?;
+    drop(reporter);
+    let (report, stats) = (solved.report, solved.stats);
     let Listing {
         sink,
         found,
@@ -277,47 +280,6 @@ fn draw_kept(
         steps.draw(prep, first, sep.as_ref())?;
     }
     Ok(())
-}
-
-/// Runs the search, handing solutions to `listing` in order.
-fn search(
-    prep: &Prepared,
-    run: &Packing,
-    args: &SolveArgs,
-    listing: &mut Listing<'_>,
-) -> Result<(SearchReport, Stats)> {
-    let limit = args.limit.get();
-    let bar = progress::bar(limit != Some(1));
-    let callback = progress::callback(&bar);
-    let opts = run.search_options(&callback);
-    let mut stats = Stats::default();
-    let dis = run.disassemble;
-    let report = match limit {
-        // Every solution, streamed from the budgeted rounds as found: the first ones come as
-        // fast as with --limit (plain search order would hold them until the first task is
-        // searched to the end, which can take minutes), and the list is still complete.
-        None => prep.list_with(&opts, args.distinct, dis, |_, out, st| {
-            stats += st;
-            for s in out.solutions {
-                listing.emit(s)?;
-            }
-            ControlFlow::Continue(())
-        })?,
-        // A few: budgeted rounds, so one barren subtree cannot hold up the answer.
-        Some(n) => {
-            let n = usize::try_from(n).unwrap_or(usize::MAX);
-            let (sols, report) = prep.find_with(&opts, args.distinct, dis, n)?;
-            stats = report.stats;
-            for s in sols {
-                if listing.emit(s).is_break() {
-                    break;
-                }
-            }
-            report
-        }
-    };
-    bar.finish_and_clear();
-    Ok((report, stats))
 }
 
 /// The one-line summary on stderr.

@@ -1,15 +1,14 @@
 //! Packing puzzles: `solve`, `count`, `estimate`, and the checks, pictures and conversions of
 //! the web app. Each returns the object the CLI prints with `--json`.
 
-use super::{engine_progress, to_json, JobSink};
+use super::{to_json, JobSink};
 use crate::error::ApiError;
 use crate::pool::{Answer, Ctl};
 use crate::requests::{self, CountRequest, EstimateRequest, LoadedPuzzle, SolveRequest};
 use serde::Serialize;
 use std::ops::ControlFlow;
 use wurfel_app::Ready;
-use wurfel_cover::SearchOptions;
-use wurfel_pack::{Prepared, Want};
+use wurfel_pack::disassembly::Separation;
 use wurfel_present::report::{PuzzleEntry, SolutionJson};
 use wurfel_present::scene::{disassembly_frames, solution_scene};
 
@@ -20,56 +19,38 @@ pub fn prepare(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Ready, ApiError> {
     Ok(wurfel_app::prepare(&ctl.context(&sink), &l.puzzle)?)
 }
 
-/// Engine options for `ctl`'s job: its threads, its cancel flag, progress to its watchers.
-fn options<'a>(
-    ctl: &'a Ctl,
-    report: &'a (dyn Fn(&wurfel_cover::Progress) + Sync),
-) -> SearchOptions<'a> {
-    SearchOptions {
-        threads: ctl.threads,
-        cancel: Some(ctl.cancel_flag()),
-        progress: Some(report),
-        ..Default::default()
-    }
-}
+/// A listed solution and, with `disassemble`, its separation.
+type Listed = (Vec<u32>, Option<Separation>);
 
-/// The solutions `solve` lists (at most `limit`, or all up to `max` with `all`), in order.
+/// The solutions `solve` lists (at most `limit`, or all up to `max` with `all`), in order, each
+/// with its separation under `disassemble` (`wurfel_app::solve`, as the CLI lists them).
 fn solutions(
-    prep: &Prepared,
+    ready: &Ready,
     r: &SolveRequest,
     ctl: &Ctl,
     max: usize,
-) -> Result<Vec<Vec<u32>>, ApiError> {
-    let distinct = requests::convention(r.distinct.as_deref())?;
+) -> Result<Vec<Listed>, ApiError> {
     let limit = requests::limit(r.limit, r.all, max)?;
-    let report = |p: &wurfel_cover::Progress| ctl.report(engine_progress(p));
-    let opts = options(ctl, &report);
-    let bad = |e: wurfel_pack::SearchError| ApiError::input(e.to_string());
-    let sols = if r.all {
-        // Every solution in search order, as `solve --all` streams them.
-        let mut sols = Vec::new();
-        let want = Want::List(distinct);
-        prep.run_with(&opts, want, r.disassemble, None, |_, out, _| {
-            sols.extend(out.solutions);
-            if sols.len() > limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .map_err(bad)?;
-        sols
-    } else {
-        // A few: budgeted rounds, so one barren subtree cannot hold up the answer.
-        prep.find_with(&opts, distinct, r.disassemble, limit)
-            .map_err(bad)?
-            .0
+    let request = wurfel_app::solve::SolveRequest {
+        distinct: requests::convention(r.distinct.as_deref())?,
+        disassemble: r.disassemble,
+        limit: (!r.all).then_some(limit),
     };
+    let sink = JobSink::new(ctl);
+    let mut sols = Vec::new();
+    wurfel_app::solve::solve(&ctl.context(&sink), ready, &request, |s, sep| {
+        sols.push((s, sep));
+        if sols.len() > limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
     if r.all && sols.len() > limit {
         return Err(ApiError::input(format!(
             "`{}` has more than {limit} solutions, this server's maximum per request (its \
              --max-solutions): ask for a `limit`, or count them with /api/v1/count",
-            prep.puzzle.id
+            ready.puzzle.id
         )));
     }
     Ok(sols)
@@ -81,18 +62,11 @@ pub fn solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError
         return Err(ApiError::bad_request("`plan` requires `disassemble`"));
     }
     let l = r.source().load()?;
-    let prep = prepare(&l, ctl)?;
-    let sols = solutions(&prep, r, ctl, max)?;
+    let ready = prepare(&l, ctl)?;
+    let sols = solutions(&ready, r, ctl, max)?;
     let out: Vec<SolutionJson> = sols
         .iter()
-        .map(|s| {
-            let sep = if r.disassemble {
-                prep.disassemble(s).ok().flatten()
-            } else {
-                None
-            };
-            SolutionJson::new(&prep, s).with_separation(sep.as_ref(), r.plan)
-        })
+        .map(|(s, sep)| SolutionJson::new(&ready, s).with_separation(sep.as_ref(), r.plan))
         .collect();
     to_json(&out)
 }
@@ -100,17 +74,15 @@ pub fn solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError
 /// `solve --render x.html`: the viewer page with the solutions (and their disassembly).
 pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError> {
     let l = r.source().load()?;
-    let prep = prepare(&l, ctl)?;
-    let sols = solutions(&prep, r, ctl, max)?;
+    let ready = prepare(&l, ctl)?;
+    let sols = solutions(&ready, r, ctl, max)?;
     let scenes: Vec<_> = sols
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            let mut scene = solution_scene(&prep, s, i);
-            if r.disassemble {
-                if let Ok(Some(sep)) = prep.disassemble(s) {
-                    scene.moves = Some(disassembly_frames(&prep, s, &sep));
-                }
+        .map(|(i, (s, sep))| {
+            let mut scene = solution_scene(&ready, s, i);
+            if let Some(sep) = sep {
+                scene.moves = Some(disassembly_frames(&ready, s, sep));
             }
             scene
         })
@@ -118,7 +90,7 @@ pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, Api
     if scenes.is_empty() {
         return Err(ApiError::input(format!(
             "{}: no solution{} exists",
-            prep.puzzle.name,
+            ready.puzzle.name,
             if r.disassemble {
                 " that comes apart"
             } else {

@@ -1,14 +1,14 @@
 //! Snake cubes: `snake solve` and `snake count`, answering with their `--json` objects.
 
-use super::{to_json, viewer};
+use super::{to_json, viewer, JobSink};
 use crate::error::ApiError;
-use crate::pool::{since, Answer, Ctl, Progress};
+use crate::pool::{Answer, Ctl};
 use crate::requests::{self, SnakeRequest};
-use std::time::Instant;
+use std::ops::ControlFlow;
 use wurfel_present::report::{SnakeCountsJson, SnakeSolutionJson};
 use wurfel_present::scene::snake_scene;
 use wurfel_snake::input::{resolve, Named};
-use wurfel_snake::{CountTally, Folding};
+use wurfel_snake::Folding;
 
 /// The chain and box of a request, read as `wurfel snake` reads them.
 fn named(r: &SnakeRequest) -> Result<Named, ApiError> {
@@ -26,11 +26,13 @@ fn foldings(n: &Named, r: &SnakeRequest, ctl: &Ctl, max: usize) -> Result<Vec<Fo
         ));
     }
     let limit = requests::limit(r.limit, r.all, max)?;
-    let want = if r.all { limit + 1 } else { limit };
-    let (sols, _) = n
-        .problem
-        .solutions_until(Some(want), Some(ctl.cancel_flag()));
-    if sols.len() > limit {
+    let sink = JobSink::new(ctl);
+    let mut sols = Vec::new();
+    let listed = wurfel_app::snake::solve(&ctl.context(&sink), &n.problem, Some(limit), |f| {
+        sols.push(f);
+        ControlFlow::Continue(())
+    })?;
+    if r.all && listed.more {
         return Err(ApiError::input(format!(
             "this chain has more than {limit} solutions, this server's maximum per request (its \
              --max-solutions): ask for a `limit`, or count them with /api/v1/snake/count"
@@ -71,14 +73,9 @@ pub fn view(r: &SnakeRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError>
     viewer(&scenes)
 }
 
-/// Tasks per round between progress reports, per thread.
-const TASKS_PER_THREAD: usize = 8;
-
-/// `snake count --json`. The search is cut into tasks (as `shard plan --snake` cuts it) run a
-/// few at a time, for progress between rounds; the tallies are sums, so the counts equal
-/// `snake count`'s. A cancel or a budget stops the search mid-task: the answer is then what
-/// `snake count --json` prints after Ctrl-C, the foldings found so far with `"complete":
-/// false` (each figure a lower bound).
+/// `snake count --json` (`wurfel_app::snake::count`). A cancel or a budget stops the search
+/// mid-task: the answer is then what `snake count --json` prints after Ctrl-C, the foldings
+/// found so far with `"complete": false` (each figure a lower bound).
 pub fn count(r: &SnakeRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
     if r.limit.is_some() || r.all {
         return Err(ApiError::bad_request(
@@ -86,45 +83,9 @@ pub fn count(r: &SnakeRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
         ));
     }
     let n = named(r)?;
-    let p = &n.problem;
-    let start = Instant::now();
-    let tasks = p.cut(64 * ctl.threads);
-    let mut tally = CountTally::default();
-    let mut nodes = 0;
-    let mut complete = true;
-    let round = TASKS_PER_THREAD * ctl.threads;
-    // A round of a long count may take minutes: say at once how many tasks there are.
-    ctl.report(Progress {
-        total: tasks.len() as u64,
-        nodes: Some(0),
-        ..Default::default()
-    });
-    for (i, chunk) in tasks.chunks(round).enumerate() {
-        if ctl.cancelled() {
-            complete = false;
-            break;
-        }
-        let (t, st, done) = p
-            .run_tasks_until(chunk, ctl.threads, Some(ctl.cancel_flag()))
-            .map_err(|e| ApiError::input(e.to_string()))?;
-        tally.merge(&t);
-        nodes += st.nodes;
-        let secs = since(start);
-        ctl.report(Progress {
-            done: (i * round + chunk.len()) as u64,
-            total: tasks.len() as u64,
-            nodes: Some(nodes),
-            nodes_per_second: Some(nodes as f64 / secs.max(1e-3)),
-            covers: None,
-            seconds: secs,
-        });
-        if !done {
-            complete = false;
-            break;
-        }
-    }
-    let counts = tally.counts(p.chain().is_palindrome());
-    let mut json = SnakeCountsJson::new(p, &counts);
-    json.complete = complete;
+    let sink = JobSink::new(ctl);
+    let counted = wurfel_app::snake::count(&ctl.context(&sink), &n.problem)?;
+    let mut json = SnakeCountsJson::new(&n.problem, &counted.counts);
+    json.complete = counted.complete;
     to_json(&json)
 }
