@@ -100,16 +100,6 @@ pub struct Ctl {
 }
 
 impl Ctl {
-    /// The flag the engine polls (set on cancel, disconnect or a budget).
-    pub fn cancel_flag(&self) -> &AtomicBool {
-        &self.stop.flag
-    }
-
-    /// Whether the job was asked to stop.
-    pub fn cancelled(&self) -> bool {
-        self.stop.flag.load(Ordering::SeqCst)
-    }
-
     /// The application layer's context of this job: its threads, the server's budget, its
     /// cancel flag, events to `sink`.
     pub fn context<'a>(&'a self, sink: &'a dyn wurfel_app::Sink) -> wurfel_app::Context<'a> {
