@@ -122,21 +122,34 @@ fn unit_cubes_in_16_cubed_solve_within_the_estimate() {
     );
 }
 
-/// Runs `wurfel args` (under `prefix`, e.g. `prlimit`), sampling its peak resident size
-/// (`VmHWM`) until it exits: exit code, standard error, peak in MiB.
-fn sampled(prefix: &[&str], args: &[&str]) -> (Option<i32>, String, f64) {
-    let bin = env!("CARGO_BIN_EXE_wurfel");
-    let (program, rest) = match prefix.split_first() {
-        Some((p, rest)) => (*p, [rest, &[bin]].concat()),
-        None => (bin, Vec::new()),
-    };
-    let mut child = Command::new(program)
-        .args(rest)
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+/// Runs `wurfel args`, under an address-space limit of `limit` bytes if given (set between
+/// fork and exec, as `prlimit --as` or `ulimit -v` would: no external tool to be missing),
+/// sampling its peak resident size (`VmHWM`) until it exits: exit code, standard error, peak
+/// in MiB, seconds taken.
+fn sampled(limit: Option<u64>, args: &[&str]) -> (Option<i32>, String, f64, f64) {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wurfel"));
+    cmd.args(args).stdout(Stdio::null()).stderr(Stdio::piped());
+    if let Some(bytes) = limit {
+        let rl = libc::rlimit {
+            rlim_cur: bytes,
+            rlim_max: bytes,
+        };
+        // SAFETY: the closure runs in the forked child before exec; it calls only
+        // `setrlimit`, which is async-signal-safe, on a value copied into the closure, and
+        // allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::setrlimit(libc::RLIMIT_AS, &rl) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+    }
+    let start = std::time::Instant::now();
+    let mut child = cmd.spawn().expect("start wurfel under the limit");
     let status = format!("/proc/{}/status", child.id());
     let mut peak_kib = 0u64;
     while child.try_wait().unwrap().is_none() {
@@ -148,7 +161,8 @@ fn sampled(prefix: &[&str], args: &[&str]) -> (Option<i32>, String, f64) {
     }
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    (out.status.code(), err, peak_kib as f64 / 1024.0)
+    let secs = start.elapsed().as_secs_f64();
+    (out.status.code(), err, peak_kib as f64 / 1024.0, secs)
 }
 
 /// 72 L-trominoes in 6x6x6 as a puzzle file in `dir`: the frontier counter's tables outgrow
@@ -173,7 +187,7 @@ fn the_frontier_counter_stays_within_its_budget() {
     let path = l72(dir.path());
     let p = path.to_str().unwrap();
     let args = ["count", p, "--method", "frontier", "--max-memory", "200M"];
-    let (code, err, peak) = sampled(&[], &[&args[..], &["--threads", "2"]].concat());
+    let (code, err, peak, _) = sampled(None, &[&args[..], &["--threads", "2"]].concat());
     eprintln!("peak resident {peak:.1} MiB under --max-memory 200M");
     assert_eq!(code, Some(1), "{err}");
     assert!(
@@ -188,29 +202,45 @@ fn the_frontier_counter_stays_within_its_budget() {
 }
 
 /// Issue 40, item 4: under an address-space limit (`prlimit --as`), the default budget is
-/// half of it, so 4,096 unit cubes in 16x16x16 (a 4.1 GB search stack) are refused with what
+/// half of it, so 4,096 unit cubes in 16x16x16 (a 4.3 GB search stack) are refused with what
 /// they need instead of aborting on a failed allocation; and the frontier counter, given more
 /// than the limit allows, stops with the system's refusal as an error, not an abort.
 #[test]
 fn an_address_space_limit_is_an_error_not_an_abort() {
-    if Command::new("prlimit").arg("--version").output().is_err() {
-        eprintln!("skipped: no prlimit (util-linux)");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let big = unit_cubes(dir.path(), 16);
-    let limit = ["prlimit", "--as=4294967296"];
-    let (code, err, _) = sampled(&limit, &["count", &big]);
+    let (code, err, _, _) = sampled(Some(4 << 30), &["count", &big]);
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("half the address-space limit") && err.contains("needs about"),
         "{err}"
     );
     let path = l72(dir.path());
-    let small = ["prlimit", "--as=536870912"];
     let p = path.to_str().unwrap();
     let args = ["count", p, "--method", "frontier", "--max-memory", "2G"];
-    let (code, err, _) = sampled(&small, &args);
+    let (code, err, _, _) = sampled(Some(512 << 20), &args);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("the system refused"), "{err}");
+}
+
+/// Issue 40, item 4 without the budget (`--max-memory 0`): the search's stacks are reserved
+/// before it starts, so a system that refuses them (here a 4 GiB address-space limit against a
+/// 4.3 GB stack) ends every command with an out-of-memory error at once. It used to abort
+/// (exit 134, "memory allocation of 4297064448 bytes failed") while the stack grew.
+#[test]
+fn without_a_budget_running_out_of_memory_is_an_error_not_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = unit_cubes(dir.path(), 16);
+    for cmd in ["count", "solve", "estimate"] {
+        let args = [cmd, &big, "--max-memory", "0", "--threads", "2"];
+        let (code, err, _, secs) = sampled(Some(4 << 30), &args);
+        eprintln!("{cmd}: exit {code:?} in {secs:.2} s");
+        assert_eq!(code, Some(1), "{cmd}: {err}");
+        assert!(
+            err.contains("out of memory") && err.contains("search stack"),
+            "{cmd}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{cmd}: {err}");
+        assert!(secs < 30.0, "{cmd}: {secs:.1} s to refuse");
+    }
 }

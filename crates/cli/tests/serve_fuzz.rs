@@ -5,8 +5,11 @@
 //! 2xx, or a 4xx whose body is JSON `{"error": "..."}`; never a 5xx, never a dropped
 //! connection; and the server must still answer correctly afterwards.
 //!
-//! The quick test sends a few hundred bodies (seconds); `cargo test --release --test
-//! serve_fuzz -- --ignored` sends 20,000.
+//! The same stream goes to the real `wurfel serve` process too (memory budget and job limits
+//! as flags): it must stay alive and under 1 GB resident, sampled after every answer.
+//!
+//! The quick tests send a few hundred bodies (seconds); `cargo test --release --test
+//! serve_fuzz -- --ignored` sends 20,000 (in process) and 3,000 (spawned).
 
 mod http;
 
@@ -398,7 +401,14 @@ fn fuzz(cases: usize, seed: u64) {
         Path::new(env!("CARGO_TARGET_TMPDIR")).join("wurfel-serve-cache"),
     )));
     let server = wurfel_serve::start(config).expect("start the server");
-    let addr = server.addr();
+    drive(server.addr(), cases, seed, &mut || {});
+    drop(server);
+}
+
+/// Sends `cases` mutated bodies (random stream `seed`) to every POST endpoint at `addr` in
+/// turn, checking each answer, calling `between` after each; then checks that the server still
+/// answers, and right.
+fn drive(addr: SocketAddr, cases: usize, seed: u64, between: &mut dyn FnMut()) {
     let soma = wurfel_pack::source::builtin("soma").expect("soma");
     let toml = wurfel_pack::to_toml(&soma);
     let seeds = seeds(&toml, XML);
@@ -447,6 +457,7 @@ fn fuzz(cases: usize, seed: u64) {
             assert_eq!(v.as_object().map(Map::len), Some(1), "case {case}: {v}");
         }
         *statuses.entry(r.status).or_insert(0u32) += 1;
+        between();
     }
     // Still answering, and right.
     let r = post(addr, "count", br#"{"puzzle":"soma"}"#);
@@ -456,10 +467,45 @@ fn fuzz(cases: usize, seed: u64) {
     let st = request(addr, "GET", "/api/v1/status", &[("Host", &host)], b"");
     assert_eq!(st.status, 200);
     eprintln!(
-        "serve fuzz: {cases} bodies in {:.1} s, statuses {statuses:?}",
+        "serve fuzz (seed {seed}): {cases} bodies in {:.1} s, statuses {statuses:?}",
         start.elapsed().as_secs_f64()
     );
-    drop(server);
+}
+
+/// The real `wurfel serve` process, with a memory budget and job limits, fuzzed as `fuzz`
+/// fuzzes the library: besides every answer's check, the process is alive after each body and
+/// its resident size (`VmRSS`, sampled after every answer) stays under 1 GB.
+fn fuzz_process(cases: usize, seed: u64) {
+    let server = http::Server::start(&[
+        "--threads",
+        "1",
+        "--max-memory",
+        "512M",
+        "--max-seconds",
+        "0.5",
+        "--max-nodes",
+        "2000000",
+        "--max-solutions",
+        "50",
+    ]);
+    let status = format!("/proc/{}/status", server.pid());
+    let mut peak_kib = 0u64;
+    drive(server.addr, cases, seed, &mut || {
+        let text = std::fs::read_to_string(&status).expect("the server's /proc status");
+        let state = text.lines().find(|l| l.starts_with("State:")).unwrap_or("");
+        assert!(!state.contains('Z'), "the server died: {state}");
+        let rss = text.lines().find(|l| l.starts_with("VmRSS:"));
+        let kib: u64 = rss
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no VmRSS: the server died:\n{text}"));
+        peak_kib = peak_kib.max(kib);
+        assert!(kib < 1 << 20, "the server holds {kib} KiB");
+    });
+    eprintln!(
+        "spawned server: peak sampled VmRSS {:.1} MiB",
+        peak_kib as f64 / 1024.0
+    );
 }
 
 #[test]
@@ -475,4 +521,19 @@ fn many_random_request_bodies_get_2xx_or_a_4xx_json_error() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(7);
     fuzz(20_000, seed);
+}
+
+#[test]
+fn the_spawned_server_survives_random_bodies_within_1_gb() {
+    fuzz_process(100, 11);
+}
+
+#[test]
+#[ignore = "3,000 bodies to the spawned server, minutes: run with --ignored"]
+fn the_spawned_server_survives_many_random_bodies_within_1_gb() {
+    let seed = std::env::var("WURFEL_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(13);
+    fuzz_process(3_000, seed);
 }

@@ -48,3 +48,38 @@ fn item1_disassembly_of_65_pieces_is_an_error_not_a_proof() {
     let (code, out, err) = run_in(tmp.path(), &["solve", &file, "--disassemble"]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// Issue 40, item 3: the search recurses once per piece placed, at most 4,096 deep (the most
+/// columns); the command line runs it on threads whose stack holds that depth. A 1,500-cell
+/// line of unit cubes is an answer through `count`, `solve` and `estimate` (the main thread's
+/// 8 MiB stack overflowed: exit 134); a 5,000-cell line is refused with the limit named.
+#[test]
+fn item3_long_lines_are_answers_or_errors_never_aborts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = line(tmp.path(), 1500);
+    let runs: [&[&str]; 4] = [
+        &["count", &file, "--method", "search"],
+        &["count", &file],
+        &["solve", &file],
+        &["estimate", &file, "--probes", "20", "--calibrate", "0.05"],
+    ];
+    for args in runs {
+        let (code, out, err) = run_in(tmp.path(), args);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        assert!(!err.contains("overflow"), "{args:?}: {err}");
+    }
+    let (_, out, _) = run_in(tmp.path(), &["count", &file, "--json"]);
+    assert!(
+        out.contains("\"raw\": 1") || out.contains("\"raw\":1"),
+        "{out}"
+    );
+    let file = line(tmp.path(), 5000);
+    for cmd in ["count", "solve", "estimate"] {
+        let (code, out, err) = run_in(tmp.path(), &[cmd, &file]);
+        assert_eq!(code, 1, "{cmd}: {out}{err}");
+        assert!(
+            err.contains("4,096") || err.contains("4096"),
+            "{cmd}: {err}"
+        );
+    }
+}

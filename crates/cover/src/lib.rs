@@ -170,8 +170,8 @@ where
 {
     let mut done = done;
     with_compiled!(problem, c => {
-        let tasks = plan(&c, opts.min_tasks.max(1));
-        run(&c, &tasks, opts, &|_| None, make, |i, v, st, _| done(i, v, st))
+        let tasks = plan(&c, opts.min_tasks.max(1))?;
+        run(&c, &tasks, opts, &|_| None, make, |i, v, st, _| done(i, v, st))?
     })
 }
 
@@ -192,7 +192,7 @@ where
     D: FnMut(usize, V, Stats) -> ControlFlow<()>,
 {
     let mut done = done;
-    with_compiled!(problem, c => run(&c, tasks, opts, &|_| None, make, |i, v, st, _| done(i, v, st)))
+    with_compiled!(problem, c => run(&c, tasks, opts, &|_| None, make, |i, v, st, _| done(i, v, st))?)
 }
 
 /// Counts all covers with the given number of threads.
@@ -245,7 +245,7 @@ where
     M: Fn(usize) -> V + Sync,
     X: FnMut(V) -> Vec<T>,
 {
-    with_compiled!(problem, c => limited(&c, opts, limit, make, items))
+    with_compiled!(problem, c => limited(&c, opts, limit, make, items)?)
 }
 
 /// Every cover, streamed as soon as it is found: the budgeted rounds of [`search_limited`] run
@@ -268,7 +268,7 @@ where
     D: FnMut(usize, V, Stats) -> ControlFlow<()>,
 {
     let mut done = done;
-    with_compiled!(problem, c => rounds(&c, opts, make, |_, i, v, st| done(i, v, st)))
+    with_compiled!(problem, c => rounds(&c, opts, make, |_, i, v, st| done(i, v, st))?)
 }
 
 /// The first cover in search order, if any.

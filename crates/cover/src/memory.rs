@@ -51,13 +51,34 @@ impl SearchMemory {
 impl Problem {
     /// The memory a search of this problem takes at most (see [`SearchMemory`]).
     pub fn search_memory(&self) -> SearchMemory {
+        let groups = self.group_caps.len() as u64;
+        SearchMemory::of(
+            self.columns,
+            self.rows.len() as u64,
+            groups,
+            self.search_depth(),
+        )
+    }
+
+    /// The most rows a search path places: the units of all groups, or fewer if the open
+    /// columns run out first (rows are disjoint and none is empty, `validate`). At most
+    /// [`crate::MAX_COLUMNS`]: the depth of the search's recursion is bounded by a constant.
+    pub(crate) fn search_depth(&self) -> u64 {
         let units: u64 = self.group_caps.iter().map(|&c| u64::from(c)).sum();
         let smallest = self.rows.iter().map(|r| r.columns.len()).min().unwrap_or(1);
         let open = self.columns.saturating_sub(self.prefilled.len());
-        let depth = units.min((open / smallest.max(1)) as u64);
-        let groups = self.group_caps.len() as u64;
-        SearchMemory::of(self.columns, self.rows.len() as u64, groups, depth)
+        units.min((open / smallest.max(1)) as u64)
     }
+}
+
+/// The masks a search path of at most `depth` placements holds on its stack of fitting rows
+/// when `root` rows fit the empty board: level k keeps at most `root - k` of them (the row
+/// placed never fits its own child), and the child being filtered is given room for as many
+/// as its parent has, plus the AVX2 loop's `LEVEL_SLACK`.
+pub(crate) fn stack_masks(root: u64, depth: u64) -> u64 {
+    let levels = depth.min(root) + 1;
+    let kept = levels.saturating_mul(root) - levels.saturating_mul(levels - 1) / 2;
+    kept + 1 + crate::filter::LEVEL_SLACK as u64
 }
 
 /// [`SearchMemory::of`] for board width `W`.
@@ -68,7 +89,7 @@ fn sizes<const W: usize>(rows: u64, groups: u64, depth: u64) -> SearchMemory {
     let tables = rows.saturating_mul(2 * row);
     // Level k keeps at most `rows - k` rows: sum over the levels (the root's copy included).
     let levels = depth.min(rows) + 1;
-    let kept = levels.saturating_mul(rows) - levels.saturating_mul(levels - 1) / 2;
+    let kept = stack_masks(rows, depth);
     let per_level = (size_of::<Level<W>>() as u64)
         .saturating_add(groups.saturating_mul(size_of::<Span>() as u64))
         .saturating_add(size_of::<Counter<W>>() as u64);

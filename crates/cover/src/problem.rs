@@ -77,6 +77,9 @@ pub enum ProblemError {
     BadSecondary { column: u32 },
     /// `group_min` does not have one entry per group, or a minimum exceeds its capacity.
     BadGroupMin { group: usize },
+    /// The system refused the memory of a search's stacks (reserved before the search starts,
+    /// so that running out is this error, not an abort): `bytes` for one worker.
+    OutOfMemory { bytes: u64 },
 }
 
 impl fmt::Display for ProblemError {
@@ -111,6 +114,14 @@ impl fmt::Display for ProblemError {
                 write!(
                     f,
                     "group {group} has no minimum or a minimum above its capacity"
+                )
+            }
+            ProblemError::OutOfMemory { bytes } => {
+                write!(
+                    f,
+                    "out of memory: the system refused {:.1} MB for the search stack \
+                     (an address-space or memory limit is lower than the search needs)",
+                    *bytes as f64 / 1e6
                 )
             }
         }

@@ -3,7 +3,8 @@
 //! are found. Everything here depends only on the problem and the options, never on timing or
 //! on the number of threads, so every result is the same for any thread count.
 
-use crate::search::{Choice, Compiled, State};
+use crate::problem::ProblemError;
+use crate::search::{Choice, Compiled, State, NO_STOP};
 use crate::{Progress, SearchOptions, SearchReport, Stats, Visitor};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -26,13 +27,13 @@ pub(crate) fn rounds<const W: usize, V, M, D>(
     opts: &SearchOptions<'_>,
     make: M,
     mut done: D,
-) -> SearchReport
+) -> Result<SearchReport, ProblemError>
 where
     V: Visitor,
     M: Fn(usize) -> V + Sync,
     D: FnMut(usize, usize, V, Stats) -> ControlFlow<()>,
 {
-    let tasks = plan(c, opts.min_tasks.max(1));
+    let tasks = plan(c, opts.min_tasks.max(1))?;
     // Per task: None = searched to the end (or skipped); Some(path) = cut there.
     let mut cut: Vec<Option<Vec<u32>>> = (0..tasks.len())
         .map(|i| (!(opts.skip)(i)).then(Vec::new))
@@ -65,7 +66,7 @@ where
             let flow = done(round, i, v, st);
             stopped = flow.is_break();
             flow
-        });
+        })?;
         stats += rep.stats;
         for (i, path) in cuts {
             cut[i] = path;
@@ -73,11 +74,11 @@ where
         let any_cut = cut.iter().any(Option::is_some);
         let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         if stopped || !any_cut || cancelled {
-            return SearchReport {
+            return Ok(SearchReport {
                 stats,
                 complete: !any_cut && !cancelled,
                 ..rep
-            };
+            });
         }
         budget = budget.saturating_mul(4);
     }
@@ -95,7 +96,7 @@ pub(crate) fn limited<const W: usize, V, T, M, X>(
     limit: usize,
     make: M,
     mut items: X,
-) -> (Vec<T>, SearchReport)
+) -> Result<(Vec<T>, SearchReport), ProblemError>
 where
     V: Visitor,
     M: Fn(usize) -> V + Sync,
@@ -122,8 +123,8 @@ where
         } else {
             ControlFlow::Continue(())
         }
-    });
-    (found.into_iter().flatten().take(limit).collect(), report)
+    })?;
+    Ok((found.into_iter().flatten().take(limit).collect(), report))
 }
 
 /// Cuts the tree into task prefixes, breadth-first, keeping depth-first order.
@@ -131,10 +132,15 @@ where
 /// placed (at most one per column, 4,096), a few hundred bytes to a few KiB a level.
 pub(crate) const WORKER_STACK: usize = 64 << 20;
 
-pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec<u32>> {
+pub(crate) fn plan<const W: usize>(
+    c: &Compiled<W>,
+    min_tasks: usize,
+) -> Result<Vec<Vec<u32>>, ProblemError> {
     let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
     let mut buf = Vec::new();
-    let mut st = c.unstoppable_state(&[]).expect("the root is a state");
+    // The first state of a search: a system that refuses its stacks refuses the search here,
+    // before anything is searched.
+    let mut st = c.root_state(NO_STOP)?;
     for _depth in 0..6 {
         if frontier.len() >= min_tasks {
             break;
@@ -164,7 +170,7 @@ pub(crate) fn plan<const W: usize>(c: &Compiled<W>, min_tasks: usize) -> Vec<Vec
             break;
         }
     }
-    frontier
+    Ok(frontier)
 }
 
 struct TaskResult<V> {
@@ -184,6 +190,9 @@ struct Shared<'a, const W: usize, M> {
     make: M,
     /// Set when the caller needs no more tasks.
     halt: AtomicBool,
+    /// Workers that got their state's memory, and the refusal of the last that did not.
+    searching: AtomicUsize,
+    refused: std::sync::Mutex<Option<ProblemError>>,
     /// The next task to take.
     next: AtomicUsize,
 }
@@ -196,8 +205,16 @@ impl<const W: usize, M> Shared<'_, W, M> {
         M: Fn(usize) -> V,
     {
         let stop = [&self.halt, cancel];
-        // One state for all the tasks of this worker (see `Compiled::restart`).
-        let mut st = None;
+        // One state for all the tasks of this worker (see `Compiled::restart`), made before it
+        // takes any: a worker the system refuses its memory leaves the tasks to the others.
+        let mut st = match self.c.root_state(&stop) {
+            Ok(st) => st,
+            Err(e) => {
+                *self.refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                return;
+            }
+        };
+        self.searching.fetch_add(1, Ordering::Relaxed);
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
             if i >= self.tasks.len() || stop.iter().any(|s| s.load(Ordering::Relaxed)) {
@@ -206,7 +223,7 @@ impl<const W: usize, M> Shared<'_, W, M> {
             if (self.opts.skip)(i) {
                 continue;
             }
-            let result = self.task(i, &stop, &mut st);
+            let result = self.task(i, &mut st);
             if tx.send(result).is_err() {
                 break;
             }
@@ -214,17 +231,11 @@ impl<const W: usize, M> Shared<'_, W, M> {
     }
 
     /// Searches task `i` (within its budget, from where it was cut if it was).
-    fn task<'s, V: Visitor>(
-        &self,
-        i: usize,
-        stop: &'s [&'s AtomicBool],
-        st: &mut Option<State<'s, W>>,
-    ) -> TaskResult<V>
+    fn task<'s, V: Visitor>(&self, i: usize, st: &mut State<'s, W>) -> TaskResult<V>
     where
         M: Fn(usize) -> V,
     {
         let mut visitor = (self.make)(i);
-        let st = st.get_or_insert_with(|| self.c.root_state(stop));
         let (stats, finished, cut) = if self.c.restart(st, &self.tasks[i]) {
             if let Some(b) = self.opts.node_budget {
                 st.set_budget(b);
@@ -258,7 +269,7 @@ pub(crate) fn run<const W: usize, V, M, D>(
     resume: &(dyn Fn(usize) -> Option<Vec<u32>> + Sync),
     make: M,
     done: D,
-) -> SearchReport
+) -> Result<SearchReport, ProblemError>
 where
     V: Visitor,
     M: Fn(usize) -> V + Sync,
@@ -273,12 +284,14 @@ where
         make,
         halt: AtomicBool::new(false),
         next: AtomicUsize::new(0),
+        searching: AtomicUsize::new(0),
+        refused: std::sync::Mutex::new(None),
     };
     let never = AtomicBool::new(false);
     let cancel = opts.cancel.unwrap_or(&never);
     let threads = opts.threads.max(1).min(tasks.len().max(1));
     let (tx, rx) = mpsc::channel::<TaskResult<V>>();
-    std::thread::scope(|s| {
+    let report = std::thread::scope(|s| {
         // A worker the system refuses to start (thread or memory limits) is not an error: the
         // others share its tasks. With none at all, this thread runs every task before
         // delivering (the channel is unbounded), so the answer never depends on the threads.
@@ -301,7 +314,16 @@ where
         let report = deliver(start, tasks.len(), opts, &rx, done, &shared.halt);
         shared.halt.store(true, Ordering::Relaxed);
         report
-    })
+    });
+    // No worker could search: the system refused every one its state, before any task ran.
+    match shared
+        .refused
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+    {
+        Some(e) if shared.searching.into_inner() == 0 => Err(e),
+        _ => Ok(report),
+    }
 }
 
 /// The shortest and longest waits of `deliver` between looks for results.

@@ -19,6 +19,8 @@ use crate::renumber::renumbered;
 use crate::span::Span;
 use crate::stats::Stats;
 use crate::Visitor;
+
+mod root;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -59,6 +61,9 @@ pub(crate) struct Compiled<const W: usize> {
     columns: usize,
     /// The filtering loop: with AVX-512 or AVX2 on boards of one word when the processor has it.
     simd: Simd,
+    /// The most rows a search path places (`Problem::search_depth`): the states' stacks are
+    /// reserved to it before the search starts.
+    depth: usize,
 }
 
 /// The mutable search state of one worker.
@@ -119,6 +124,10 @@ impl<'a, const W: usize> State<'a, W> {
         self.levels.last().expect("the root level is never popped")
     }
 }
+
+/// The stop flags of work nothing can stop from outside.
+pub(crate) static NO_STOP: &[&AtomicBool] = &[&NEVER];
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// What the column choice found.
 pub(crate) enum Choice {
@@ -207,6 +216,7 @@ impl<const W: usize> Compiled<W> {
             region,
             columns: p.columns,
             simd: Simd::detect(W),
+            depth: usize::try_from(p.search_depth()).unwrap_or(usize::MAX),
         }
     }
 
@@ -221,15 +231,17 @@ impl<const W: usize> Compiled<W> {
     /// [`Compiled::state`] for work nothing can stop from outside (planning, probes,
     /// measurements: each is short).
     pub fn unstoppable_state(&self, prefix: &[u32]) -> Option<State<'static, W>> {
-        static NEVER: AtomicBool = AtomicBool::new(false);
-        static NO_STOP: [&AtomicBool; 1] = [&NEVER];
-        self.state(prefix, &NO_STOP)
+        self.state(prefix, NO_STOP)
     }
 
     /// A fresh state at the root, or after placing `prefix`; `None` if the prefix overlaps
     /// or leads to a node already known to be dead.
+    /// Panics if the system refuses the state's stacks: callers check first that one state can
+    /// be made (`Tree::new` does), and make one at a time.
     pub fn state<'s>(&self, prefix: &[u32], stop: &'s [&'s AtomicBool]) -> Option<State<'s, W>> {
-        let mut st = self.root_state(stop);
+        let mut st = self
+            .root_state(stop)
+            .unwrap_or_else(|e| panic!("{e} (a walk of the search tree)"));
         self.restart(&mut st, prefix).then_some(st)
     }
 
@@ -248,43 +260,6 @@ impl<const W: usize> Compiled<W> {
         prefix[shared..]
             .iter()
             .all(|&r| (r as usize) < self.row_mask.len() && self.place_row(st, r))
-    }
-
-    /// A state at the root.
-    pub(crate) fn root_state<'s>(&self, stop: &'s [&'s AtomicBool]) -> State<'s, W> {
-        let mut st = State {
-            filled: self.init_filled,
-            remaining: self.group_caps.clone(),
-            stack: Vec::with_capacity(64),
-            stats: Stats::default(),
-            stop,
-            stopped: false,
-            budget: u64::MAX,
-            resume: Vec::new(),
-            cut_path: Vec::new(),
-            reach: Vec::new(),
-            volume: self
-                .region
-                .as_ref()
-                .map_or(0, |r| r.volume(&self.group_caps)),
-            by_size: self
-                .region
-                .as_ref()
-                .map_or(Vec::new(), |r| r.by_size(&self.group_caps)),
-            masks: self.root_masks.clone(),
-            rows: self.root_rows.clone(),
-            spans: self.root_spans.clone(),
-            levels: Vec::new(),
-            counts: vec![0; self.columns],
-        };
-        st.levels.push(Level {
-            first_span: 0,
-            end_span: st.spans.len() as u32,
-            start: 0,
-            end: st.rows.len() as u32,
-            cover: self.root_cover,
-        });
-        st
     }
 
     /// Places row `row` (mask `m`, group `g`): pushes the child level with the rows of the
@@ -309,11 +284,12 @@ impl<const W: usize> Compiled<W> {
         let parent = *st.top();
         let top = parent.end as usize;
         // The child holds at most the parent's rows: make room once, then write branch-free.
-        // Only what is needed is written (the vectors' own growth doubles the capacity, which
-        // stays unwritten, so not resident): the stack of a long search is most of its memory
-        // (`memory::SearchMemory`), and zeroing twice the need doubled it. `LEVEL_SLACK` more
-        // for the AVX2 loop, which reads and writes whole steps of four rows.
+        // Only what is needed is written (the capacity `root_state` reserved for the deepest
+        // path stays unwritten, so not resident): the stack of a long search is most of its
+        // memory (`memory::SearchMemory`). `LEVEL_SLACK` more for the AVX2 loop, which reads
+        // and writes whole steps of four rows. Within the reservation: never reallocates.
         let need = top + (parent.end - parent.start) as usize + LEVEL_SLACK;
+        debug_assert!(need <= st.masks.capacity(), "{need} masks");
         if st.masks.len() < need {
             st.masks.resize(need, Bits::zero());
             st.rows.resize(need, 0);
@@ -599,6 +575,14 @@ impl<const W: usize> Compiled<W> {
     }
 
     /// Depth-first search below the current state.
+    ///
+    /// Recursive, one frame per row placed (`finish` too): its depth is at most
+    /// `Problem::search_depth`, which is at most [`crate::MAX_COLUMNS`] (rows are disjoint and
+    /// not empty), a constant, not the input's size; wider problems are refused by `validate`
+    /// with a message. The threads that run it have a stack sized for that depth at the widest
+    /// board (`schedule::WORKER_STACK`, the front ends' `JOB_STACK`): a line of 4,096 unit
+    /// cubes is tested from a 256 KiB caller (`pack/tests/long_lines.rs`) and through the
+    /// command line (`cli/tests/trust_limits.rs`).
     pub fn dfs<V: Visitor>(&self, st: &mut State<'_, W>, v: &mut V) -> ControlFlow<()> {
         #[cfg(target_arch = "x86_64")]
         match self.simd {

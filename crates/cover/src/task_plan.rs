@@ -15,7 +15,7 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// [`crate::SearchOptions::min_tasks`]): each task is its path of row indices from the root, in
 /// delivery order. Deterministic for a given problem and engine version.
 pub fn task_plan(problem: &Problem, min_tasks: usize) -> Result<Vec<Vec<u32>>, ProblemError> {
-    with_compiled!(problem, c => plan(&c, min_tasks.max(1)))
+    with_compiled!(problem, c => plan(&c, min_tasks.max(1))?)
 }
 
 #[cfg(test)]

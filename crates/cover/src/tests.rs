@@ -615,7 +615,7 @@ fn a_restarted_state_searches_like_a_fresh_one() {
     let mut tasks_searched = 0;
     for p in &problems {
         let c = search::Compiled::<1>::new(p);
-        let tasks = schedule::plan(&c, 16);
+        let tasks = schedule::plan(&c, 16).unwrap();
         let mut reused = c.unstoppable_state(&[]).expect("the root is a state");
         for t in tasks.iter().chain(&tasks) {
             let fresh = c.unstoppable_state(t);

@@ -184,9 +184,14 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// Validates and compiles `problem`.
+    /// Validates and compiles `problem`, and checks that the system gives a state of its
+    /// search its memory (the walks make one state at a time, a probe worker one each: a
+    /// system that refuses the first refuses the walk here, as an error).
     pub fn new(problem: &Problem) -> Result<Tree, ProblemError> {
-        with_compiled!(problem, c => Tree { walk: Box::new(c) })
+        with_compiled!(problem, c => {
+            drop(c.root_state(crate::search::NO_STOP)?);
+            Tree { walk: Box::new(c) }
+        })
     }
 
     /// What is at `prefix`.

@@ -181,6 +181,10 @@ pub(crate) fn solutions_between<P: Phase>(
 /// Searches on from `s`, reached by the turns `path[..at]` (`last`: the last of them), for
 /// goals `path.len()` turns from the start. `kids`: a successor list for each depth from
 /// this one on (see [`solutions_between`]).
+///
+/// Recursive: one frame per turn of the path, so its depth is at most `max_len`, a phase's
+/// length bound chosen by the solver (the depth of its distance tables, a few dozen turns),
+/// never a size the input sets.
 #[allow(clippy::too_many_arguments)]
 fn dfs<P: Phase>(
     p: &P,
