@@ -58,10 +58,13 @@ impl Estimated {
     /// The CPU time of one thread the count would take.
     pub fn cpu_seconds(&self) -> Interval {
         let (e, rate) = (&self.estimate.nodes, self.nodes_per_second);
+        // No nodes take no time, whatever the speed (a puzzle with a piece that fits nowhere
+        // measures none: 0 / 0 would print NaN).
+        let time = |n: f64| if n == 0.0 { 0.0 } else { n / rate };
         Interval {
-            estimate: e.estimate / rate,
-            low: e.low / rate,
-            high: e.high / rate,
+            estimate: time(e.estimate),
+            low: time(e.low),
+            high: time(e.high),
         }
     }
 

@@ -49,8 +49,8 @@ pub fn prepare(ctx: &Context<'_>, puzzle: &Puzzle) -> Result<Ready, AppError> {
     reserve_search(ctx, &prep, &mut reservation)?;
     for name in prep.unplaceable() {
         ctx.note(&format!(
-            "warning: piece `{name}` fits nowhere in the target in any orientation, so `{}` \
-             has no solution",
+            "warning: piece `{name}` fits nowhere in the target in any orientation: a proof, \
+             before any search, that `{}` has no solution (count 0; solve exits with 3)",
             puzzle.name
         ));
     }

@@ -159,11 +159,17 @@ fn the_web_app_works_in_headless_chromium() {
         for name in [
             "catalog",
             "catalog-counting",
+            "catalog-cancelled",
             "designer",
+            "designer-fresh",
+            "designer-check",
             "revenge",
             "revenge-end",
+            "revenge-paste-hint",
             "snake",
             "snake-cancelled",
+            "snake-error",
+            "soma-taken-apart",
         ] {
             let _ = std::fs::copy(
                 dir.path().join(format!("{name}.png")),

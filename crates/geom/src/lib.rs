@@ -11,12 +11,16 @@
 //! - a [`BoxGrid`] numbers the cells of a box `x + X*(y + Y*z)`, turns a symmetry of the box into
 //!   a permutation of cell indices (which is how the other crates apply symmetries to
 //!   solutions) and prints a box as layers, top first;
-//! - [`DIRECTIONS`] is the one table of the six unit steps.
+//! - [`DIRECTIONS`] is the one table of the six unit steps;
+//! - [`rhombic_subvoxel`] and its neighbours describe BurrTools' rhombic-dodecahedron grid
+//!   (valid sub-voxels, symmetry centre, allowed translations), not yet used by the engine.
 
 mod grid;
 mod iso;
+mod rhombic;
 mod shape;
 
 pub use grid::{BoxGrid, DIRECTIONS};
 pub use iso::Iso;
+pub use rhombic::{rhombic_apply, rhombic_subvoxel, rhombic_translation, RHOMBIC_PERIOD};
 pub use shape::{neighbours, Cell, Shape, ShapeError};

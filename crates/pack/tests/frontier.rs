@@ -5,7 +5,7 @@ mod common;
 use common::random::{
     random_holed_target, random_optional_puzzle, random_pieces, random_puzzle, Declare, BOXES,
 };
-use common::{box_of, L_TRICUBE, T_TETRACUBE};
+use common::{box_of, frontier_triple, search_triple, L_TRICUBE, T_TETRACUBE};
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -18,18 +18,9 @@ fn check(p: &Puzzle) {
     let prep = Prepared::new(p).unwrap();
     let want = prep.count(1);
     let got = frontier::count(&prep, &FrontierOptions::default()).unwrap();
-    let big = |x: u64| BigUint::from(x);
     assert_eq!(
-        (
-            got.raw.clone(),
-            got.rotations.clone().unwrap(),
-            got.rotations_reflections.clone().unwrap()
-        ),
-        (
-            big(want.raw),
-            big(want.rotations),
-            big(want.rotations_reflections)
-        ),
+        frontier_triple(&got),
+        search_triple(&want),
         "target {:?}, optional {:?}, pieces {:?}",
         p.target.cells(),
         p.optional,

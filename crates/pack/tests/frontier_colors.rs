@@ -8,8 +8,7 @@
 
 mod common;
 use common::random::{colour, random_puzzle};
-use common::{piece, puzzle};
-use num_bigint::BigUint;
+use common::{frontier_triple, piece, puzzle, search_triple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use wurfel_geom::Shape;
@@ -21,7 +20,6 @@ use wurfel_pack::{Prepared, Puzzle};
 fn check(p: &Puzzle, what: &str) -> u64 {
     let prep = Prepared::new(p).unwrap();
     let want = prep.count(1);
-    let big = BigUint::from;
     for layers in [false, true] {
         let opts = FrontierOptions {
             layers,
@@ -30,16 +28,8 @@ fn check(p: &Puzzle, what: &str) -> u64 {
         };
         let got = frontier::count(&prep, &opts).unwrap();
         assert_eq!(
-            (
-                got.raw.clone(),
-                got.rotations.clone().unwrap(),
-                got.rotations_reflections.clone().unwrap()
-            ),
-            (
-                big(want.raw),
-                big(want.rotations),
-                big(want.rotations_reflections)
-            ),
+            frontier_triple(&got),
+            search_triple(&want),
             "{what} (layers {layers})"
         );
     }

@@ -6,7 +6,7 @@ mod common;
 use common::random::{
     random_holed_target, random_optional_puzzle, random_pieces, random_puzzle, Declare,
 };
-use common::{box_of, L_TRICUBE, T_TETRACUBE};
+use common::{box_of, frontier_triple, search_triple, L_TRICUBE, T_TETRACUBE};
 use num_bigint::BigUint;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -34,34 +34,24 @@ fn sliced(
     frontier::count(prep, &opts).unwrap()
 }
 
-fn triple(r: &FrontierReport) -> (BigUint, BigUint, BigUint) {
-    (
-        r.raw.clone(),
-        r.rotations.clone().unwrap(),
-        r.rotations_reflections.clone().unwrap(),
-    )
-}
-
 /// Cell by cell, a layer at a time, and a layer at a time with symmetric states merged, all
 /// equal to the search under the three conventions; returns whether merging took effect.
 fn check(p: &Puzzle) -> bool {
     let prep = Prepared::new(p).unwrap();
-    let want = prep.count(1);
-    let big = BigUint::from;
-    let want = (
-        big(want.raw),
-        big(want.rotations),
-        big(want.rotations_reflections),
-    );
+    let want = search_triple(&prep.count(1));
     let cells = count(&prep, false, false, 1);
     let layers = count(&prep, true, false, 1);
     let canon = count(&prep, true, true, 2);
     let sliced = sliced(&prep, true, true, 1, 3);
     let what = format!("target {:?}, pieces {:?}", p.target.cells(), p.pieces);
-    assert_eq!(triple(&sliced), want, "in 3 slices: {what}");
-    assert_eq!(triple(&cells), want, "cell by cell: {what}");
-    assert_eq!(triple(&layers), want, "a layer at a time: {what}");
-    assert_eq!(triple(&canon), want, "with symmetric states merged: {what}");
+    assert_eq!(frontier_triple(&sliced), want, "in 3 slices: {what}");
+    assert_eq!(frontier_triple(&cells), want, "cell by cell: {what}");
+    assert_eq!(frontier_triple(&layers), want, "a layer at a time: {what}");
+    assert_eq!(
+        frontier_triple(&canon),
+        want,
+        "with symmetric states merged: {what}"
+    );
     // The boundaries are the same tables (up to symmetry) both ways.
     assert_eq!(
         cells.runs[0].layer_states, layers.runs[0].layer_states,
@@ -111,7 +101,7 @@ fn layers_count_t_tetracubes_in_4x4x7() {
     assert_eq!(cells.raw, BigUint::from(651_392u32));
     for (threads, slices) in [(1, 1), (3, 1), (2, 7)] {
         let canon = sliced(&prep, true, true, threads, slices);
-        assert_eq!(triple(&canon), triple(&cells));
+        assert_eq!(frontier_triple(&canon), frontier_triple(&cells));
         let (a, b) = (&cells.runs[0].layer_states, &canon.runs[0].layer_states);
         // A square cross-section: up to 8 states become one (the slices' states are summed).
         let merged = |(x, y): (&usize, &usize)| 8 * x >= *y && x < y || x == y && *x <= 1;
@@ -185,7 +175,7 @@ fn slices_counted_apart_add_up() {
     let ranges = [share(0, 2), share(2, 3), share(3, 5)];
     for shares in [&one[..], &ranges[..]] {
         let merged = frontier::merge_slices(&prep, &opts, shares).unwrap();
-        assert_eq!(triple(&merged), triple(&whole));
+        assert_eq!(frontier_triple(&merged), frontier_triple(&whole));
         for (m, w) in merged.runs.iter().zip(&in_slices.runs) {
             assert_eq!(m.fixed, w.fixed);
             assert_eq!(m.layer_states, w.layer_states, "{}", w.symmetry);

@@ -5,13 +5,50 @@
 use wurfel_pack::disassembly::Separation;
 use wurfel_pack::Piece;
 use wurfel_pack::{Prepared, Puzzle};
-use wurfel_render::palette::{shade, BASE, SHADES};
+use wurfel_render::mesh::plate::PlatePiece;
+use wurfel_render::palette::{palette, shade, BASE, SHADES};
 use wurfel_render::{Rgb, Scene, ScenePiece};
 use wurfel_snake::{Folding, Problem};
 
 /// The colour a puzzle file gives `piece` (`color = "#rrggbb"`, checked when the file is read).
 fn own_colour(piece: &Piece) -> Option<Rgb> {
     piece.color.as_deref().and_then(Rgb::parse)
+}
+
+/// The colour of each piece kind of `puzzle` as every front end shows it — the designer's list
+/// and grids, the viewer's scenes, the solution pictures, the check model, the exports: the
+/// file's `color`, else the `k`-th colour of the palette (the base colours first), counting
+/// pieces only (the target has no slot).
+pub fn kind_colours(puzzle: &Puzzle) -> Vec<Rgb> {
+    let pal = palette();
+    puzzle
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| own_colour(p).unwrap_or(pal[k % pal.len()]))
+        .collect()
+}
+
+/// Every copy of every piece kind of `puzzle`, in its kind's colour, to lay on a print plate
+/// (`wurfel pieces --export F.3mf --plate` and `POST /api/v1/plate`); copies are named `A 1`,
+/// `A 2`, ...
+pub fn plate_pieces(puzzle: &Puzzle) -> Vec<PlatePiece> {
+    let mut out = Vec::new();
+    for (p, colour) in puzzle.pieces.iter().zip(kind_colours(puzzle)) {
+        let cells = p.shape.normalized().cells().to_vec();
+        for k in 1..=p.count {
+            out.push(PlatePiece {
+                name: if p.count > 1 {
+                    format!("{} {k}", p.name)
+                } else {
+                    p.name.clone()
+                },
+                colour,
+                cells: cells.clone(),
+            });
+        }
+    }
+    out
 }
 
 /// Every piece's offset (in [`Prepared::pieces_of`] order) in the assembled position and after
@@ -105,13 +142,14 @@ pub fn apart(a: &[[i32; 3]], b: &[[i32; 3]]) -> bool {
 /// A scene for one packing solution; copies of a piece are numbered (`T1`, `T2`, ...), the same
 /// labels as the text layers, so each has its own legend entry.
 ///
-/// Colours go by piece, as the pieces' list shows them ([`pieces_scene`]): piece `k` has its
+/// Colours go by piece, as the pieces' list shows them ([`kind_colours`]): piece `k` has its
 /// file's colour or the `k`-th base colour, and its copies shades of it ([`shade`]) — unless the
 /// puzzle has more pieces than base colours or more copies of one than shades; then copies
 /// (and uncoloured pieces) are coloured automatically so touching ones differ.
 pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene {
     let labels = prep.instance_labels(solution);
     let kinds = &prep.puzzle.pieces;
+    let colours = kind_colours(&prep.puzzle);
     let by_piece = kinds.len() <= BASE.len() && kinds.iter().all(|k| k.count as usize <= SHADES);
     let mut copies = vec![0; kinds.len()];
     let pieces = prep
@@ -124,7 +162,7 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
             let copy = copies[k];
             copies[k] += 1;
             let colour = if by_piece {
-                Some(shade(own_colour(piece).unwrap_or(BASE[k]), copy))
+                Some(shade(colours[k], copy))
             } else {
                 own_colour(piece).filter(|_| piece.count == 1)
             };
@@ -145,12 +183,20 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     }
 }
 
-/// The pieces of a puzzle side by side, each in its first orientation (drawn with
-/// [`View::Pieces`](wurfel_render::View::Pieces): one tile each, so they never overlap).
+/// The pieces of a puzzle laid out on the floor in rows, each in its first orientation, a cell
+/// apart (drawn with [`View::Pieces`](wurfel_render::View::Pieces): one tile each, so they
+/// never overlap). Rows of about the square root of the number of pieces keep the layout near
+/// square, so a 3D view shows a dozen pieces large rather than strung along one diagonal.
 pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
-    let mut x0 = 0;
+    let per_row = (puzzle.pieces.len() as f64).sqrt().ceil().max(1.0) as usize;
+    let (mut x0, mut y0, mut row_depth) = (0, 0, 0);
     let mut pieces = Vec::new();
-    for p in &puzzle.pieces {
+    for (i, (p, colour)) in puzzle.pieces.iter().zip(kind_colours(puzzle)).enumerate() {
+        if i > 0 && i % per_row == 0 {
+            // The next row goes behind this one (+y), a cell clear of its deepest piece.
+            y0 += row_depth + 1;
+            (x0, row_depth) = (0, 0);
+        }
         let s = p.shape.normalized();
         let d = s.dims();
         pieces.push(ScenePiece {
@@ -160,10 +206,15 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
                 p.name.clone()
             },
             label: Some(p.symbol.to_string()),
-            cells: s.cells().iter().map(|c| [c[0] + x0, c[1], c[2]]).collect(),
-            colour: own_colour(p),
+            cells: s
+                .cells()
+                .iter()
+                .map(|c| [c[0] + x0, c[1] + y0, c[2]])
+                .collect(),
+            colour: Some(colour),
         });
         x0 += d[0] + 1;
+        row_depth = row_depth.max(d[1]);
     }
     Scene {
         title: format!("{} — pieces", puzzle.name),
@@ -224,6 +275,40 @@ mod tests {
     use super::*;
     use wurfel_pack::{parse_puzzle, Convention};
 
+    /// The pieces' scene of every catalog puzzle: pieces a cell apart (no shared cell, no
+    /// touching face, so each is seen whole) and the layout's floor near square rather than
+    /// one long row.
+    #[test]
+    fn pieces_lie_apart_in_a_near_square_layout() {
+        for id in wurfel_pack::catalog::ids() {
+            let puzzle = wurfel_pack::catalog::get(id).unwrap();
+            let scene = pieces_scene(&puzzle);
+            let mut owner = std::collections::HashMap::new();
+            for (k, p) in scene.pieces.iter().enumerate() {
+                for c in &p.cells {
+                    assert!(owner.insert(*c, k).is_none(), "{id}: two pieces at {c:?}");
+                }
+            }
+            for (c, k) in &owner {
+                for (axis, step) in [(0, 1), (1, 1), (2, 1)] {
+                    let mut n = *c;
+                    n[axis] += step;
+                    if let Some(j) = owner.get(&n) {
+                        assert_eq!(j, k, "{id}: pieces {k} and {j} touch at {c:?}");
+                    }
+                }
+            }
+            let extent = |axis: usize| {
+                let v = owner.keys().map(|c| c[axis]);
+                v.clone().max().unwrap() - v.min().unwrap() + 1
+            };
+            let (w, d) = (extent(0), extent(1));
+            if scene.pieces.len() >= 4 {
+                assert!(w <= 4 * d && d <= 4 * w, "{id}: floor {w} x {d}");
+            }
+        }
+    }
+
     /// A puzzle file's colours reach the pictures: a single piece keeps its own, copies of a
     /// piece get shades of it (alike, yet told apart).
     #[test]
@@ -266,5 +351,49 @@ mod tests {
             own,
             [Some(Rgb(0x12, 0x34, 0x56)), Some(Rgb(0xab, 0xcd, 0xef))]
         );
+    }
+
+    /// Piece `k` without a colour of its own has the palette's colour `k` in the check model's
+    /// list, the pieces' scene, a solution's scene (its first copy) and on the print plate; the
+    /// target takes no place in the palette.
+    #[test]
+    fn every_picture_gives_a_piece_the_same_colour() {
+        let text = r##"
+            name = "slots"
+            [target]
+            box = [3, 1, 1]
+            [[piece]]
+            name = "a"
+            cells = [[0, 0, 0]]
+            [[piece]]
+            name = "b"
+            color = "#abcdef"
+            cells = [[0, 0, 0]]
+            [[piece]]
+            name = "c"
+            cells = [[0, 0, 0]]
+        "##;
+        let puzzle = parse_puzzle(text, "slots.toml").unwrap();
+        let want = vec![BASE[0], Rgb(0xab, 0xcd, 0xef), BASE[2]];
+        assert_eq!(kind_colours(&puzzle), want);
+        let shown = |s: &Scene| wurfel_render::piece_colours(s, &wurfel_render::Options::default());
+        assert_eq!(shown(&pieces_scene(&puzzle)), want);
+        let prep = Prepared::new(&puzzle).unwrap();
+        let solution = &prep.solutions(Convention::Raw, 1, 1)[0];
+        let scene = solution_scene(&prep, solution, 0);
+        let by_name: Vec<(String, Rgb)> = scene
+            .pieces
+            .iter()
+            .map(|p| p.name.clone())
+            .zip(shown(&scene))
+            .collect();
+        for (name, colour) in ["a", "b", "c"].iter().zip(&want) {
+            assert!(
+                by_name.contains(&(name.to_string(), *colour)),
+                "{name}: {by_name:?}"
+            );
+        }
+        let plate: Vec<Rgb> = plate_pieces(&puzzle).iter().map(|p| p.colour).collect();
+        assert_eq!(plate, want);
     }
 }

@@ -18,6 +18,10 @@ struct JsPiece<'a> {
 struct JsScene<'a> {
     title: &'a str,
     text: String,
+    /// Loose pieces (no layers text of a solution, no chain, no moves: a puzzle's pieces, a
+    /// designer's shape): the viewer shows no assemble, play or explode controls for them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    loose: bool,
     pieces: Vec<JsPiece<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<&'a [[i32; 3]]>,
@@ -43,6 +47,7 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
                 JsScene {
                     title: &s.title,
                     text: s.text.clone().unwrap_or_else(|| layered_text(s)),
+                    loose: s.text.is_none() && s.path.is_none() && s.moves.is_none(),
                     pieces: s
                         .pieces
                         .iter()

@@ -35,6 +35,20 @@ export async function pages({ context, url, outDir, check, report }) {
   const toml = () => page.evaluate(() => Wurfel.pages.designer.toToml());
   const api = (p, body) => page.evaluate(async ([p, body]) => (await fetch("/api/v1" + p, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json(), [p, body]);
 
+  // ---- Designer: a draft this version did not write (damaged, older, empty) is repaired or
+  // dropped, never a page error ----
+  await page.goto(url + "#/designer");
+  await page.waitForSelector("#ds-layers .cell");
+  for (const broken of ['{"model":{"pieces":[{}]}}', '{"model":{"dims":"x","target":{"a":1},"pieces":[{"name":"A","cells":[[0,0,0],"q"]}]},"sel":7}', "not JSON", '{"model":{}}']) {
+    await page.evaluate((b) => localStorage.setItem("wurfel.designer.draft", b), broken);
+    await page.reload();
+    await page.waitForSelector("#ds-layers .cell");
+    await page.waitForFunction(() => document.querySelectorAll("#ds-objects li[data-object]").length > 0);
+  }
+  check(errors.length === 0, "a damaged draft gave page errors: " + errors.join("; "));
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+
   // ---- Designer: a fresh page greets, it does not scold ----
   await page.goto(url + "#/catalog");
   await page.evaluate(() => localStorage.clear());
@@ -44,6 +58,12 @@ export async function pages({ context, url, outDir, check, report }) {
   const fresh = await text("#ds-check") + await text("#ds-objects");
   check(!/puzzle_text|\d+ \||error/i.test(fresh), "a fresh designer shows an error: " + fresh);
   check(await page.locator("#ds-count").isDisabled(), "Count is enabled on an empty design");
+  // A new piece's colour is the one the server gives an uncoloured piece in its place.
+  const plain = "name = \"p\"\n[target]\nbox = [14, 1, 1]\n" + [...Array(14).keys()].map((k) => "[[piece]]\nname = \"p" + k + "\"\ncells = [[0, 0, 0]]\n").join("");
+  const served = (await api("/check", { puzzle_text: plain, format: "toml" })).model.pieces.map((p) => p.color);
+  const palette = await page.evaluate((n) => Wurfel.pages.designer.palette.slice(0, n), served.length);
+  check(JSON.stringify(palette) === JSON.stringify(served), "the designer's palette " + palette + " is not the server's " + served);
+  check(await page.locator('[data-object="piece-0"] input.colour').inputValue() === served[0], "a fresh piece A is not in the first colour");
   await shot("designer-fresh");
 
   // ---- import a BurrTools file with two problems; choose the second ----
@@ -58,6 +78,35 @@ export async function pages({ context, url, outDir, check, report }) {
   await waitText("#ds-file-note", /problem 2 of 2/);
   await waitText("#ds-check", /ready: 4 pieces, 8 target cells/);
   check(/name = "bar"/.test(await toml()) && /count = 4/.test(await toml()), "problem 2 not loaded: " + await toml());
+  // Colours: the list's swatch, its thumbnail's colour and the 3D preview are the check model's
+  // colour (piece 0 of a file without colours: the palette's first; the target takes no slot).
+  const listColours = () => page.$$eval("#ds-objects input.colour", (xs) => xs.map((x) => x.value));
+  const modelColours = (await api("/check", { puzzle_text: XMPUZZLE, problem: "#2" })).model.pieces.map((p) => p.color);
+  report.designerColours = await listColours();
+  check(JSON.stringify(report.designerColours) === JSON.stringify(modelColours), "the list's colours " + report.designerColours + " are not the check model's " + modelColours);
+  await page.click('[data-object="piece-0"]');
+  const previewColour = () => page.waitForFunction(() => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.dataset.showing === "piece-0" && f.contentWindow && f.contentWindow.wurfel;
+    return w && w.scenes[0] && w.scenes[0].pieces[0].colour;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  report.designerPreviewColour = await previewColour();
+  check(report.designerPreviewColour === modelColours[0], "the 3D preview draws piece 0 in " + report.designerPreviewColour + ", the list in " + modelColours[0]);
+  // A colour chosen in the list is the colour of the grids, the preview and the file.
+  await page.locator('[data-object="piece-0"] input.colour').fill("#aa3311");
+  await page.locator('[data-object="piece-0"] input.colour').dispatchEvent("change");
+  check(/color = "#aa3311"/.test(await toml()), "the chosen colour is not in the TOML");
+  check(await page.locator('#ds-layers .cell.on').first().evaluate((c) => getComputedStyle(c).backgroundColor) === "rgb(170, 51, 17)", "the grids do not show the chosen colour");
+  await page.waitForFunction(() => {
+    const w = document.getElementById("ds-viewer").contentWindow.wurfel;
+    return w && w.scenes[0].pieces[0].colour === "#aa3311";
+  }, null, { timeout: 10000 });
+  // The plate of the imported puzzle downloads as a 3MF (a zip package).
+  const [plateFile] = await Promise.all([page.waitForEvent("download"), page.click("#ds-plate")]);
+  const plateBytes = fs.readFileSync(await plateFile.path());
+  check(plateBytes.subarray(0, 2).toString() === "PK" && plateFile.suggestedFilename().endsWith("-plate.3mf"), "the plate is not a 3MF package: " + plateFile.suggestedFilename());
+  await waitText("#ds-file-note", /saved .*-plate\.3mf: 4 pieces/);
+  await page.click("#ds-undo");
 
   // ---- the count box: typing 2 means two copies; a range is explicit ----
   await page.fill('[data-object="piece-0"] input.copies', "3");
@@ -138,6 +187,13 @@ export async function pages({ context, url, outDir, check, report }) {
       const f = document.getElementById("ds-viewer");
       return f.dataset.showing === "answer" && f.contentWindow.wurfel && !f.contentDocument.getElementById("disRow").hidden;
     }, null, { timeout: 20000 });
+    // The solution's first copy of each piece is in the list's colour (the others in shades).
+    const drawn = await page.evaluate(() => document.getElementById("ds-viewer").contentWindow.wurfel.scenes[0].pieces.map((p) => [p.name, p.colour]));
+    const listed = await page.$$eval("#ds-objects li[data-object^=piece]", (li) => li.map((l) => [l.querySelector("input[type=text]").value, l.querySelector("input.colour").value]));
+    for (const [name, colour] of listed) {
+      const first = drawn.find(([n]) => n === name);
+      check(first && first[1] === colour, "the viewer draws " + name + " in " + (first && first[1]) + ", the list in " + colour);
+    }
   }
   await page.waitForTimeout(300);
   await shot("designer");

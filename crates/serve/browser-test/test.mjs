@@ -94,8 +94,9 @@ try {
   const second = await context.newPage();
   await second.goto(link);
   await second.waitForSelector("#ds-layers .cell");
-  await second.waitForTimeout(300);
-  check((await second.evaluate(() => Wurfel.pages.designer.toToml())) === report.designerToml, "the share link did not carry the puzzle");
+  // Wait for the state (the link's puzzle loaded), not for a time.
+  const carried = await second.waitForFunction((t) => Wurfel.pages.designer.toToml() === t, report.designerToml, { timeout: 10000 }).then(() => true, () => false);
+  check(carried, "the share link did not carry the puzzle");
   await second.close();
 
   // ---- Catalog: Bedlam's pieces, a count started and cancelled ----
@@ -105,6 +106,9 @@ try {
     const f = document.getElementById("cat-viewer");
     return f.contentWindow && f.contentWindow.wurfel && f.contentWindow.wurfel.scenes.length === 1;
   }, null, { timeout: 10000 });
+  // The pieces lie loose: no assemble/play/explode controls, which would mean nothing there.
+  const pf = page.frameLocator("#cat-viewer");
+  check(await pf.locator("#assembleRow").isHidden() && await pf.locator("#playRow").isHidden() && await pf.locator("#explodeRow").isHidden(), "the pieces view shows assembly controls");
   await page.click("#cat-count");
   await waitText("#cat-progress", /nodes [1-9]/, 30000);
   report.bedlamProgress = await text("#cat-progress");
@@ -126,6 +130,7 @@ try {
   report.browse = await frame.locator("#count").innerText();
   check(report.browse.startsWith("2 /"), "next solution did not advance: " + report.browse);
   check(!(await frame.locator("#disRow").isHidden()), "no disassembly in the browsed solution");
+  check(!(await frame.locator("#assembleRow").isHidden()), "a solution hides its assemble control");
   await frame.locator("#dis").fill("1");
   await page.waitForTimeout(200);
   await shot("catalog");

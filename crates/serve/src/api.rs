@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::guard::{check_host, Hosts};
 use crate::pool::{Answer, Ctl};
 use crate::requests::{self, *};
-use crate::work::{self, pack, revenge, snake};
+use crate::work::{self, pack, plate, revenge, snake};
 use crate::{assets, jobs, Shared};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
@@ -36,6 +36,7 @@ pub fn router(shared: Arc<Shared>, bound: SocketAddr) -> Router {
         .route("/revenge/play", post(revenge_play))
         .route("/check", post(check))
         .route("/convert", post(convert))
+        .route("/plate", post(plate))
         .route("/view/solve", post(view_solve))
         .route("/view/pieces", post(view_pieces))
         .route("/view/snake", post(view_snake))
@@ -114,6 +115,21 @@ fn answer(a: Answer) -> Response {
     let (content_type, body) = match a {
         Answer::Json(j) => ("application/json", j),
         Answer::Html(h) => ("text/html; charset=utf-8", h),
+        Answer::File {
+            content_type,
+            name,
+            bytes,
+        } => {
+            let disposition = format!("attachment; filename=\"{name}\"");
+            return (
+                [
+                    (header::CONTENT_TYPE, content_type.to_string()),
+                    (header::CONTENT_DISPOSITION, disposition),
+                ],
+                bytes,
+            )
+                .into_response();
+        }
     };
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
@@ -265,27 +281,46 @@ async fn view_scene(
             "at most 200 scenes and {MAX_SCENE_CELLS} cells in all"
         )));
     }
-    let scenes: Vec<wurfel_render::Scene> = r
+    let colour = |c: Option<String>| match c {
+        None => Ok(None),
+        Some(c) => wurfel_render::Rgb::parse(&c)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request(format!("`color` {c:?} is not #rrggbb"))),
+    };
+    let scenes = r
         .scenes
         .into_iter()
-        .map(|s| wurfel_render::Scene {
-            title: s.title,
-            pieces: s
-                .pieces
-                .into_iter()
-                .map(|p| wurfel_render::ScenePiece {
-                    name: p.name,
-                    label: None,
-                    cells: p.cells,
-                    colour: None,
-                })
-                .collect(),
-            path: None,
-            text: None,
-            moves: None,
+        .map(|s| {
+            Ok(wurfel_render::Scene {
+                title: s.title,
+                pieces: s
+                    .pieces
+                    .into_iter()
+                    .map(|p| {
+                        Ok(wurfel_render::ScenePiece {
+                            name: p.name,
+                            label: None,
+                            cells: p.cells,
+                            colour: colour(p.color)?,
+                        })
+                    })
+                    .collect::<Result<_, ApiError>>()?,
+                path: None,
+                text: None,
+                moves: None,
+            })
         })
-        .collect();
+        .collect::<Result<Vec<wurfel_render::Scene>, ApiError>>()?;
     run_job(&shared, 1, move |_| work::viewer(&scenes)).await
+}
+
+/// `POST /api/v1/plate`: every piece on one print plate, a 3MF package (a job of the pool, as
+/// every computing endpoint).
+async fn plate(
+    State(shared): State<Arc<Shared>>,
+    JsonBody(r): JsonBody<PlateRequest>,
+) -> Result<Response, ApiError> {
+    run_job(&shared, 1, move |_| plate::plate_3mf(&r)).await
 }
 
 /// `POST /api/v1/convert`: the puzzle as `wurfel convert` writes it: `"to": "toml"` (text)

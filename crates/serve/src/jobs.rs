@@ -167,6 +167,11 @@ impl Stream {
                     Ok(Answer::Json(j) | Answer::Html(j)) => {
                         Event::default().event("result").data(j.as_str())
                     }
+                    // No job of the jobs API makes a file (the plate is its own endpoint).
+                    Ok(Answer::File { name, .. }) => Event::default().event("error").data(
+                        json!({ "error": format!("{name} is a file, not an event"), "status": 500 })
+                            .to_string(),
+                    ),
                     Err(e) => Event::default().event("error").data(
                         json!({ "error": e.message, "status": e.status.as_u16() }).to_string(),
                     ),

@@ -26,11 +26,17 @@ pub struct Progress {
     pub seconds: f64,
 }
 
-/// A job's answer: JSON text as the CLI prints it (fields in the CLI's order), or a page.
+/// A job's answer: JSON text as the CLI prints it (fields in the CLI's order), a page, or a
+/// file to download (the plate's 3MF package; never a job of the jobs API).
 #[derive(Clone, Debug)]
 pub enum Answer {
     Json(String),
     Html(String),
+    File {
+        content_type: &'static str,
+        name: String,
+        bytes: Vec<u8>,
+    },
 }
 
 /// How a job ended.

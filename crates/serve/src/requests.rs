@@ -90,6 +90,17 @@ pack_request!(
     }
 );
 
+pack_request!(
+    /// `POST /api/v1/plate`: `pieces --export F.3mf --plate`'s options by their long names
+    /// (`unit`, `gap`, `bevel` in mm, `plate_size` for `--plate-size`).
+    PlateRequest {
+        unit: Option<f64>,
+        gap: Option<f64>,
+        bevel: Option<f64>,
+        plate_size: Option<f64>,
+    }
+);
+
 /// `POST /api/v1/snake/solve` and `/api/v1/snake/count`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -145,6 +156,9 @@ pub struct SceneIn {
 pub struct PieceIn {
     pub name: String,
     pub cells: Vec<[i32; 3]>,
+    /// Its colour, `#rrggbb` (default: the palette's for its place).
+    #[serde(default)]
+    pub color: Option<String>,
 }
 
 /// A job for `POST /api/v1/jobs`: the command (as in the endpoint's path) and its request.

@@ -165,10 +165,9 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
         picture.draw(&[pieces_scene(&puzzle)], View::Pieces)?;
     }
     if let (Some(file), true) = (&args.export, args.plate) {
-        let counts: Vec<u32> = puzzle.pieces.iter().map(|p| p.count).collect();
         export_plate(
-            &shapes_scene(&puzzle),
-            &counts,
+            &puzzle.name,
+            &wurfel_present::scene::plate_pieces(&puzzle),
             file,
             args.plate_size,
             &args.print,
@@ -196,11 +195,12 @@ fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
         pieces: puzzle
             .pieces
             .iter()
-            .map(|p| wurfel_render::ScenePiece {
+            .zip(wurfel_present::scene::kind_colours(puzzle))
+            .map(|(p, colour)| wurfel_render::ScenePiece {
                 name: p.name.clone(),
                 label: None,
                 cells: p.shape.normalized().cells().to_vec(),
-                colour: p.color.as_deref().and_then(wurfel_render::Rgb::parse),
+                colour: Some(colour),
             })
             .collect(),
         ..Default::default()

@@ -188,11 +188,12 @@ pub fn export_pieces(
     Ok(written)
 }
 
-/// `pieces --export FILE --plate`: every copy of every piece kind of `scene` (`counts` copies
-/// each) laid on a `size` mm plate in one file (.3mf or .stl), each mesh checked first.
+/// `pieces --export FILE --plate`: `pieces` (every copy of every piece kind,
+/// `wurfel_present::scene::plate_pieces`) laid on a `size` mm plate in one file (.3mf or .stl)
+/// titled `title`, each mesh checked first.
 pub fn export_plate(
-    scene: &Scene,
-    counts: &[u32],
+    title: &str,
+    pieces: &[PlatePiece],
     path: &Path,
     size: f64,
     args: &PrintArgs,
@@ -200,28 +201,13 @@ pub fn export_plate(
     let format = MeshFormat::of(path)?;
     let opts = args.options()?;
     let out = OutputPath::check(path)?;
-    let colours = piece_colours(scene, &Options::default());
-    let mut pieces = Vec::new();
-    for ((p, colour), &n) in scene.pieces.iter().zip(colours).zip(counts) {
-        for k in 1..=n {
-            pieces.push(PlatePiece {
-                name: if n > 1 {
-                    format!("{} {k}", p.name)
-                } else {
-                    p.name.clone()
-                },
-                colour,
-                cells: p.cells.clone(),
-            });
-        }
-    }
-    let objects = plate(&pieces, &opts, size).context("cannot lay the pieces on the plate")?;
+    let objects = plate(pieces, &opts, size).context("cannot lay the pieces on the plate")?;
     for o in &objects {
         check(&o.mesh).map_err(|e| {
             anyhow::anyhow!("the mesh of piece {} failed its check (a bug): {e}", o.name)
         })?;
     }
-    out.write_all(&encode(format, &scene.title, &objects)?)?;
+    out.write_all(&encode(format, title, &objects)?)?;
     crate::note!(
         "{} pieces on a {size} mm plate written to {}",
         objects.len(),

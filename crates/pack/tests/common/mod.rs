@@ -138,3 +138,30 @@ pub fn box_of(cells: &[Cell], [x, y, z]: [i32; 3]) -> Puzzle {
     let n = (x * y * z) as u32 / cells.len() as u32;
     puzzle(Shape::cuboid(x, y, z), vec![piece("P", 'P', cells, n)])
 }
+
+/// A frontier count's three conventions, to compare with [`search_triple`].
+pub fn frontier_triple(
+    r: &wurfel_pack::frontier::FrontierReport,
+) -> (
+    num_bigint::BigUint,
+    num_bigint::BigUint,
+    num_bigint::BigUint,
+) {
+    (
+        r.raw.clone(),
+        r.rotations.clone().unwrap(),
+        r.rotations_reflections.clone().unwrap(),
+    )
+}
+
+/// The search's three conventions as big numbers, to compare with [`frontier_triple`].
+pub fn search_triple(
+    c: &wurfel_pack::Counts,
+) -> (
+    num_bigint::BigUint,
+    num_bigint::BigUint,
+    num_bigint::BigUint,
+) {
+    let big = num_bigint::BigUint::from;
+    (big(c.raw), big(c.rotations), big(c.rotations_reflections))
+}

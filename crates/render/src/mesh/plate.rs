@@ -8,6 +8,7 @@
 use super::{piece_mesh, MeshError, PrintObject, PrintOptions};
 use crate::Rgb;
 use std::collections::HashSet;
+use wurfel_geom::Iso;
 
 /// A piece to lay on the plate: its name, colour and cells (any position, any orientation).
 #[derive(Clone, Debug)]
@@ -20,42 +21,9 @@ pub struct PlatePiece {
     pub cells: Vec<[i32; 3]>,
 }
 
-/// The cube's 24 rotations as signed permutation matrices (rows).
-fn rotations() -> Vec<[[i32; 3]; 3]> {
-    let perms = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let det = |m: [[i32; 3]; 3]| {
-        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-    };
-    let mut out = Vec::with_capacity(24);
-    for p in perms {
-        for signs in 0..8 {
-            let mut m = [[0; 3]; 3];
-            for (r, row) in m.iter_mut().enumerate() {
-                row[p[r]] = if signs >> r & 1 == 1 { -1 } else { 1 };
-            }
-            if det(m) == 1 {
-                out.push(m);
-            }
-        }
-    }
-    out
-}
-
-/// `cells` turned by `m`, moved so their lowest corner is the origin.
-fn turned(cells: &[[i32; 3]], m: &[[i32; 3]; 3]) -> Vec<[i32; 3]> {
-    let t: Vec<[i32; 3]> = cells
-        .iter()
-        .map(|c| [0, 1, 2].map(|r| (0..3).map(|k| m[r][k] * c[k]).sum()))
-        .collect();
+/// `cells` turned by `r`, moved so their lowest corner is the origin.
+fn turned(cells: &[[i32; 3]], r: Iso) -> Vec<[i32; 3]> {
+    let t: Vec<[i32; 3]> = cells.iter().map(|&c| r.apply(c)).collect();
     let lo = [0, 1, 2].map(|k| t.iter().map(|c| c[k]).min().unwrap_or(0));
     t.iter()
         .map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
@@ -69,8 +37,8 @@ pub fn lay_flat(cells: &[[i32; 3]]) -> Vec<[i32; 3]> {
     // What is compared, best first: -cubes on the plate, overhangs, height, footprint, depth.
     type Score = (i64, usize, i32, i32, bool);
     let mut best: Option<(Score, Vec<[i32; 3]>)> = None;
-    for m in rotations() {
-        let t = turned(cells, &m);
+    for r in Iso::rotations() {
+        let t = turned(cells, r);
         let set: HashSet<[i32; 3]> = t.iter().copied().collect();
         let base = t.iter().filter(|c| c[2] == 0).count();
         let overhangs = t

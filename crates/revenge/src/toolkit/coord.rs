@@ -1,5 +1,6 @@
 //! Coordinates: small integers describing the part of a cube state a stage cares about, with
-//! move tables over densely numbered reachable values.
+//! move tables over densely numbered reachable values ([`Coord`], the five stages), or over
+//! the ranks of an encoding ([`crate::toolkit::ranked`], the reduction's 3x3x3).
 //!
 //! A coordinate is defined by a raw encoding of a [`Cube`] (a combinatorial rank). Its values
 //! are discovered by a breadth-first exploration from the stage's start positions, keeping one

@@ -14,10 +14,11 @@
 
 use std::cell::Cell;
 
-/// What the search needs of a phase's move (the crate's block [`Turn`] in the reduction, a
-/// stage's single-slice move in the five stages): the canonical order of moves on one axis.
+/// What the search needs of a phase's move (the block [`Turn`] in the reduction, the cube's
+/// single-slice [`Move`] in the five stages): the canonical order of moves on one axis.
 ///
 /// [`Turn`]: crate::methods::reduction::moves::Turn
+/// [`Move`]: crate::cube::Move
 pub(crate) trait Canonical: Copy {
     /// True when `next` may follow `self` in a canonical sequence: turns of one axis commute,
     /// so they are searched in one order only (each product generated once).

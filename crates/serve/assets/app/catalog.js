@@ -27,7 +27,7 @@
     };
     const b = (id, text, onclick, primary) => el("button", { id, class: primary ? "primary" : "", text, onclick });
     ui.count = b("cat-count", "Count", doCount, true);
-    ui.buttons = [b("cat-pieces", "Pieces", doPieces), b("cat-solve", "Solve", () => doSolutions(1)),
+    ui.buttons = [b("cat-pieces", "Pieces", doPieces), b("cat-plate", "Print plate (.3mf)", doPlate), b("cat-solve", "Solve", () => doSolutions(1)),
       b("cat-browse", "Browse solutions", () => doSolutions(Number(ui.howMany.value) || 20))];
     sec.append(
       el("div", { class: "side" },
@@ -91,6 +91,19 @@
     return busy("drawing the pieces…", async () => {
       showViewer(ui.frame, await post("/view/pieces", { puzzle: p.id }));
       msg(ui.out);
+    });
+  }
+
+  // Every copy of every piece laid flat on a 200 mm plate: a 3MF file to download.
+  function doPlate() {
+    const p = current;
+    return busy("laying the pieces on the plate…", async () => {
+      const blob = await Wurfel.call("POST", "/plate", { puzzle: p.id });
+      const a = el("a", { href: URL.createObjectURL(blob), download: p.id + "-plate.3mf" });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      msg(ui.out, "good", "saved " + p.id + "-plate.3mf: every piece on its largest flat face, 10 mm cubes, 0.2 mm gap (the CLI: wurfel pieces " + p.id + " --export plate.3mf --plate)");
     });
   }
 

@@ -11,9 +11,19 @@
   const MAX_SIDE = 12;
   const DRAFT = "wurfel.designer.draft";
   const TARGET_COLOUR = "#9aa3b5";
-  const PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45",
-    "#469990", "#9a6324", "#800000", "#808000", "#000075", "#fabed4", "#ffd8b1", "#aaffc3", "#dcbeff", "#a9a9a9"];
+  // The pieces' colours as every picture draws them (wurfel_render::palette: the 14 base
+  // colours, then a light, a dark and a very light shade of each): piece k of a file without
+  // colours is PALETTE[k] here, in the check model, the viewer and the exports alike. The
+  // target has no slot in it (it is grey).
+  const BASE = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#f0e442", "#56b4e9", "#d55e00", "#882255", "#44aa99",
+    "#999933", "#332288", "#bbbbbb", "#117733", "#ee99aa"];
+  const PALETTE = [0, 1, 2, 3].flatMap((k) => BASE.map((c) => {
+    const v = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+    const to = k === 2 ? 0 : 255, t = [0, 0.45, 0.38, 0.72][k];
+    return "#" + v.map((x) => Math.round(x + (to - x) * t).toString(16).padStart(2, "0")).join("");
+  }));
   const key = (c) => c.join(",");
+  const CELL = /^\d+,\d+,\d+$/;
   const unkey = (k) => k.split(",").map(Number);
 
   // The model: a box of `dims`; the target's cells (each "fixed" or "optional"); pieces with
@@ -33,16 +43,28 @@
   function blank() {
     return { name: "my puzzle", dims: [3, 3, 3], target: {}, pieces: [{ name: "A", count: 1, min: 1, range: false, colour: PALETTE[0], cells: [] }] };
   }
+  const validColour = (c) => (/^#[0-9a-f]{6}$/i.test(c || "") ? c : "#888888");
   function nextColour() {
     const used = new Set(model.pieces.map((p) => p.colour));
     return PALETTE.find((c) => !used.has(c)) || PALETTE[model.pieces.length % PALETTE.length];
   }
   // Older drafts and links: fill in what they lack.
   function normalise(m) {
+    // A draft of another version (or a damaged one) may lack any part: each gets a default.
+    if (!m.target || typeof m.target !== "object") m.target = {};
+    for (const k of Object.keys(m.target)) if (!CELL.test(k) || !["fixed", "optional"].includes(m.target[k])) delete m.target[k];
+    if (!Array.isArray(m.dims) || m.dims.length !== 3) m.dims = [3, 3, 3];
+    m.dims = m.dims.map((d) => Math.max(1, Math.min(MAX_SIDE, Number(d) || 3)));
+    if (typeof m.name !== "string") m.name = "my puzzle";
+    m.pieces = (Array.isArray(m.pieces) ? m.pieces : []).filter((p) => p && typeof p === "object");
     m.pieces.forEach((p, i) => {
+      p.cells = (Array.isArray(p.cells) ? p.cells : []).map((c) => (Array.isArray(c) ? key(c) : String(c))).filter((k) => CELL.test(k));
+      if (typeof p.name !== "string" || !p.name) p.name = String.fromCharCode(65 + (i % 26));
+      if (!(p.count >= 1)) p.count = 1;
+      if (!(p.min >= 0)) p.min = p.count;
       if (p.range === undefined) p.range = p.min !== p.count;
       if (!p.range) p.min = p.count;
-      if (!p.colour) p.colour = PALETTE[i % PALETTE.length];
+      if (!/^#[0-9a-f]{6}$/i.test(p.colour || "")) p.colour = PALETTE[i % PALETTE.length];
     });
     return m;
   }
@@ -101,7 +123,7 @@
   function loadDraft() {
     try {
       const d = JSON.parse(localStorage.getItem(DRAFT) || "null");
-      if (d && d.model && d.model.pieces) return d;
+      if (d && d.model && typeof d.model === "object") return d;
     } catch (e) { /* a broken draft: start afresh */ }
     return null;
   }
@@ -165,7 +187,8 @@
           el("div", { class: "row" }, ui.undo, ui.redo, b("ds-new", "New design", newDesign, "", "start over (Undo brings the old one back)")),
           el("div", { class: "row" }, b("ds-import", "Import…", () => ui.file.click(), "", "a wurfel TOML or a BurrTools .xmpuzzle file"), ui.file,
             b("ds-export-toml", "Save TOML", saveToml, "", "download the design as a TOML file — at any stage, valid or not"),
-            b("ds-export-xm", "Export .xmpuzzle", () => exportXm())),
+            b("ds-export-xm", "Export .xmpuzzle", () => exportXm()),
+            b("ds-plate", "Print plate (.3mf)", plate, "", "every piece laid flat on a 200 mm plate, 10 mm cubes, 0.2 mm gap: one 3MF file for a slicer")),
           ui.problemRow,
           el("div", { class: "row" }, b("ds-share", "Copy share link", share), b("ds-example", "Example", example, "", "a 3x3x3 cube in three pieces")),
           el("div", { class: "muted", id: "ds-draft", text: "Your design is kept in this browser as you edit." }),
@@ -197,10 +220,13 @@
     document.addEventListener("pointerup", () => { if (stroke) { const s = stroke; stroke = null; commit(s.before); } });
     const params = new URLSearchParams((location.hash.split("?")[1]) || "");
     const draft = params.get("p") ? null : loadDraft();
-    if (draft) {
-      model = normalise(draft.model);
-      sel = Math.min(draft.sel ?? -1, model.pieces.length - 1);
-      msg(ui.fileNote, "info", "Restored the design you were working on (" + new Date(draft.saved).toLocaleString() + "). “New design” starts over.");
+    // A draft with nothing drawn in it is no work to restore: a fresh design instead.
+    const kept = draft && normalise(draft.model);
+    if (kept && (Object.keys(kept.target).length || kept.pieces.some((p) => p.cells.length))) {
+      model = kept;
+      sel = Math.max(-1, Math.min(Number.isInteger(draft.sel) ? draft.sel : -1, model.pieces.length - 1));
+      const when = Number.isFinite(draft.saved) ? " (" + new Date(draft.saved).toLocaleString() + ")" : "";
+      msg(ui.fileNote, "info", "Restored the design you were working on" + when + ". “New design” starts over.");
     }
     changed();
   }
@@ -365,12 +391,14 @@
         onchange: (e) => edit(() => { p.range = e.target.checked; p.min = p.range ? Math.max(0, p.count - 1) : p.count; }) });
       const min = el("input", { type: "number", min: "0", max: "99", value: String(p.min), class: "min", title: "the fewest copies a solution uses",
         onfocus: focus, onchange: (e) => edit(() => { p.min = Math.max(0, Math.min(p.count, Number(e.target.value) || 0)); }) });
+      const colour = el("input", { type: "color", class: "colour", value: validColour(p.colour), title: "the piece's colour (in every picture and export)",
+        onfocus: focus, onchange: (e) => edit(() => { p.colour = e.target.value; }) });
       const del = el("button", { text: "✕", title: "remove this piece", onclick: (e) => { e.stopPropagation(); edit(() => { model.pieces.splice(i, 1); if (sel >= i) sel--; }); } });
       const copies = p.range
         ? el("span", { class: "copies-box" }, min, "…", count)
         : el("span", { class: "copies-box" }, "×", count);
       ui.objects.append(el("li", { class: sel === i ? "sel" : "", "data-object": "piece-" + i, onclick: () => select(i) },
-        thumb(p.cells.map(unkey), p.colour), name,
+        thumb(p.cells.map(unkey), p.colour), colour, name,
         el("span", { class: "muted", text: p.cells.length + " cells" }), copies,
         el("label", { class: "muted", title: "optional copies: a solution uses between a least and a most" }, range, "range"), del));
       const notes = checked.pieces[p.name];
@@ -546,9 +574,8 @@
     const piece = sel >= 0 ? model.pieces[sel] : null;
     const cells = piece ? piece.cells.map(unkey) : Object.keys(model.target).filter((k) => model.target[k] === "fixed").map(unkey);
     const optional = piece ? [] : Object.keys(model.target).filter((k) => model.target[k] === "optional").map(unkey);
-    const pieces = [{ name: piece ? piece.name : "target", cells }];
-    if (optional.length) pieces.push({ name: "optional", cells: optional });
-    const colours = [piece ? piece.colour : TARGET_COLOUR, "#e4e7ee"];
+    const pieces = [{ name: piece ? piece.name : "target", cells, color: validColour(piece ? piece.colour : TARGET_COLOUR) }];
+    if (optional.length) pieces.push({ name: "optional", cells: optional, color: "#e4e7ee" });
     ui.viewTitle.textContent = (piece ? "Piece " + piece.name : "Target") + " in 3D — drag to turn";
     ui.back.hidden = true;
     try {
@@ -564,7 +591,7 @@
         const d = frame.contentDocument;
         d.head.append(Object.assign(d.createElement("style"), { textContent: "aside, header, #note { display: none !important; } #hint { font-size: 11px; }" }));
         const sc = w.scenes[0];
-        sc.pieces.forEach((p, i) => { p.colour = colours[i]; p.label = " "; });
+        sc.pieces.forEach((p) => { p.label = " "; });
         delete sc._prep;
         w.state.labels = false;
         w.show(0);
@@ -742,6 +769,19 @@
     }
   }
 
+  // Every copy of every piece on one 200 mm plate, as `wurfel pieces X --export F.3mf --plate`.
+  async function plate() {
+    msg(ui.fileNote, "info", "laying the pieces on the plate…");
+    try {
+      const r = await Wurfel.call("POST", "/plate", source());
+      const name = slug(model.name) + "-plate.3mf";
+      download(r, name);
+      msg(ui.fileNote, "good", "saved " + name + ": " + model.pieces.reduce((n, p) => n + p.count, 0) + " pieces, each on its largest flat face");
+    } catch (e) {
+      msg(ui.fileNote, "warn", "no plate yet: " + plain(e.message));
+    }
+  }
+
   function share() {
     const url = location.origin + location.pathname + "#/designer?p=" + encode(model);
     history.replaceState(null, "", url);
@@ -767,5 +807,5 @@
     });
   }
 
-  Wurfel.pages.designer = { init, show, toToml: () => toToml(model), link: () => encode(model) };
+  Wurfel.pages.designer = { init, show, toToml: () => toToml(model), link: () => encode(model), palette: PALETTE };
 })();

@@ -2,6 +2,7 @@
 //! commands, answering with the same JSON.
 
 pub mod pack;
+pub mod plate;
 pub mod revenge;
 pub mod snake;
 

@@ -201,16 +201,16 @@ pub struct Model<'a> {
     pub pieces: Vec<PieceModel<'a>>,
 }
 
-/// One piece kind: its name, between `min` and `count` copies, its cells, its colour (`#rrggbb`)
-/// when the file gives one.
+/// One piece kind: its name, between `min` and `count` copies, its cells, and its colour
+/// (`#rrggbb`) as every picture draws it (`wurfel_present::scene::kind_colours`: the file's, else
+/// the palette's for its place among the pieces).
 #[derive(Serialize)]
 pub struct PieceModel<'a> {
     pub name: &'a str,
     pub count: u32,
     pub min: u32,
     pub cells: &'a [wurfel_geom::Cell],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub color: Option<&'a str>,
+    pub color: String,
 }
 
 /// Prepares the puzzle as `count` would, reporting instead of counting: what `count` would
@@ -235,12 +235,13 @@ pub fn check(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Answer, ApiError> {
                     severity: "warning",
                     place: "piece",
                     piece: Some(name.to_string()),
-                    message: "fits nowhere in the target in any orientation, so the puzzle has \
-                              no solution"
+                    message: "fits nowhere in the target in any orientation: a proof, before \
+                              any search, that the puzzle has no solution"
                         .into(),
                 });
                 warnings.push(format!(
-                    "piece `{name}` fits nowhere in the target in any orientation, so `{}` has no solution",
+                    "piece `{name}` fits nowhere in the target in any orientation: a proof, \
+                     before any search, that `{}` has no solution (count 0; solve exits with 3)",
                     l.puzzle.name
                 ));
             }
@@ -268,12 +269,13 @@ pub fn check(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Answer, ApiError> {
                 .puzzle
                 .pieces
                 .iter()
-                .map(|p| PieceModel {
+                .zip(wurfel_present::scene::kind_colours(&l.puzzle))
+                .map(|(p, colour)| PieceModel {
                     name: &p.name,
                     count: p.count,
                     min: p.min,
                     cells: p.shape.cells(),
-                    color: p.color.as_deref(),
+                    color: colour.to_string(),
                 })
                 .collect(),
         },

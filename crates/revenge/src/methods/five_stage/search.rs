@@ -1,6 +1,6 @@
 //! A stage seen by the toolkit's IDA* ([`crate::toolkit::ida`]): its state is the tuple of
-//! its coordinate ids as one value ([`Ids`]), its turns are its moves with their places in the
-//! move tables. A stage wants the first optimal solution, or every solution of one length up
+//! its coordinate ids as one value ([`Ids`]), its turns are its single-slice [`Move`]s (each
+//! with its column in the stage's move tables). A stage wants the first optimal solution, or every solution of one length up
 //! to a limit, none passing through a goal before its end.
 //!
 //! The five stages' work budget counts positions *visited*: every successor generated (the
@@ -24,39 +24,37 @@ const MAX_COORDS: usize = 8;
 #[derive(Copy, Clone)]
 pub(super) struct Ids([u32; MAX_COORDS]);
 
-/// A stage move and its column in the stage's move tables.
-#[derive(Copy, Clone)]
-pub(super) struct StageTurn {
-    column: usize,
-    m: Move,
-}
-
-impl Canonical for StageTurn {
+/// A stage's turns are single-slice [`Move`]s: one on an axis may follow another in the order
+/// of their layers (turns of one axis commute).
+impl Canonical for Move {
     #[inline]
-    fn may_follow(self, next: StageTurn) -> bool {
-        self.m.axis() != next.m.axis() || self.m.layer() < next.m.layer()
+    fn may_follow(self, next: Move) -> bool {
+        self.axis() != next.axis() || self.layer() < next.layer()
     }
 }
 
 /// One search of a stage, counting the positions it visits.
 struct Search<'a> {
     stage: &'a Stage,
-    turns: Vec<StageTurn>,
+    /// Each move's column in the stage's move tables (by [`Move`] number; the stage's moves
+    /// only).
+    column: [u8; 36],
     /// Successors generated so far (see the module's comment).
     generated: Cell<u64>,
 }
 
 impl Phase for Search<'_> {
     type State = Ids;
-    type Turn = StageTurn;
-    fn turns(&self) -> &[StageTurn] {
-        &self.turns
+    type Turn = Move;
+    fn turns(&self) -> &[Move] {
+        &self.stage.moves
     }
     #[inline]
-    fn step(&self, s: &Ids, t: StageTurn) -> Ids {
+    fn step(&self, s: &Ids, t: Move) -> Ids {
         let mut to = Ids([0; MAX_COORDS]);
+        let column = self.column[t.0 as usize] as usize;
         for (i, c) in self.stage.coords.iter().enumerate() {
-            to.0[i] = c.step(s.0[i], t.column);
+            to.0[i] = c.step(s.0[i], column);
         }
         to
     }
@@ -69,7 +67,7 @@ impl Phase for Search<'_> {
     }
     /// Also drops the successors that are goals while turns are left: a solution does not
     /// pass through a goal (and the count of successors, see the module's comment).
-    fn keep_within(&self, kids: &mut Kids<StageTurn, Ids>, limit: usize) {
+    fn keep_within(&self, kids: &mut Kids<Move, Ids>, limit: usize) {
         self.generated.set(self.generated.get() + kids.len() as u64);
         keep_if(kids, |_, s| {
             let h = self.bound(s) as usize;
@@ -84,15 +82,13 @@ impl<'a> Search<'a> {
             stage.coords.len() <= MAX_COORDS,
             "a stage of too many coordinates"
         );
-        let turns = stage
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(column, &m)| StageTurn { column, m })
-            .collect();
+        let mut column = [u8::MAX; 36];
+        for (k, m) in stage.moves.iter().enumerate() {
+            column[m.0 as usize] = k as u8;
+        }
         Search {
             stage,
-            turns,
+            column,
             generated: Cell::new(0),
         }
     }
@@ -116,9 +112,9 @@ impl<'a> Search<'a> {
         max_len: usize,
         limit: usize,
         meter: &Meter,
-    ) -> Vec<Vec<StageTurn>> {
+    ) -> Vec<Vec<Move>> {
         self.generated.set(0);
-        let mut found: Vec<Vec<StageTurn>> = Vec::new();
+        let mut found: Vec<Vec<Move>> = Vec::new();
         let stopped = ida::solutions_between(
             self,
             start,
@@ -146,21 +142,17 @@ impl<'a> Search<'a> {
 
     /// The successors a one-at-a-time search would not have generated had it stopped at the
     /// end of `path`: at each position along it, those after the turn taken.
-    fn unreached(&self, path: &[StageTurn]) -> u64 {
+    fn unreached(&self, path: &[Move]) -> u64 {
         let mut n = 0;
         for (i, t) in path.iter().enumerate() {
             let last = i.checked_sub(1).map(|j| path[j]);
-            n += self.turns[t.column + 1..]
+            n += self.stage.moves[self.column[t.0 as usize] as usize + 1..]
                 .iter()
                 .filter(|&&u| last.is_none_or(|l| l.may_follow(u)))
                 .count() as u64;
         }
         n
     }
-}
-
-fn moves(path: &[StageTurn]) -> Vec<Move> {
-    path.iter().map(|t| t.m).collect()
 }
 
 impl Stage {
@@ -170,7 +162,7 @@ impl Stage {
     pub(crate) fn solve(&self, ids: &[u32], max_depth: usize) -> Option<Vec<Move>> {
         let s = Search::new(self);
         let found = s.collect(s.state(ids), 0, max_depth, 1, &Meter::default());
-        found.first().map(|p| moves(p))
+        found.into_iter().next()
     }
 
     /// Up to `limit` solutions of lengths optimal..=optimal+`extra` (none passing through a
@@ -188,8 +180,9 @@ impl Stage {
         let Some(best) = s.collect(start, 0, max_depth, 1, meter).pop() else {
             return Vec::new();
         };
-        let mut out = vec![moves(&best)];
-        for len in best.len()..=best.len() + extra {
+        let shortest = best.len();
+        let mut out = vec![best];
+        for len in shortest..=shortest + extra {
             if out.len() >= limit {
                 break;
             }
@@ -203,9 +196,8 @@ impl Stage {
                 s.collect(start, len, len, limit - out.len() + 1, meter)
             };
             for f in found {
-                let ms = moves(&f);
-                if !out.contains(&ms) && out.len() < limit {
-                    out.push(ms);
+                if !out.contains(&f) && out.len() < limit {
+                    out.push(f);
                 }
             }
         }

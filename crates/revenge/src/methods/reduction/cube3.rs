@@ -4,7 +4,8 @@
 use super::moves::Turn;
 use super::wings::{wing_orbits, EdgePositions};
 use crate::cube::Cube;
-use crate::toolkit::coord::{binom, perm_rank, perm_unrank, subset_rank};
+use crate::toolkit::coord::{perm_rank, perm_unrank, subset_rank, subset_unrank};
+use crate::toolkit::ranked::{Compose, Ranked};
 
 /// Sizes of the coordinates: corner twist, edge flip, middle-layer edges' positions, the
 /// permutation of corners (or of the 8 U and D edges), that of the middle-layer edges.
@@ -13,6 +14,17 @@ pub(super) const N_FLIP: usize = 2048;
 pub(super) const N_SLICE: usize = 495;
 pub(super) const N_PERM8: usize = 40320;
 pub(super) const N_SP: usize = 24;
+
+/// The coordinates, rank-indexed.
+pub(super) const TWIST: Ranked<Cube3, u16> = Ranked::new(N_TWIST, Cube3::with_twist, Cube3::twist);
+pub(super) const FLIP: Ranked<Cube3, u16> = Ranked::new(N_FLIP, Cube3::with_flip, Cube3::flip);
+pub(super) const SLICE: Ranked<Cube3, u16> = Ranked::new(N_SLICE, Cube3::with_slice, Cube3::slice);
+pub(super) const CORNERS: Ranked<Cube3, u16> =
+    Ranked::new(N_PERM8, Cube3::with_corners, Cube3::corners);
+pub(super) const EDGES8: Ranked<Cube3, u16> =
+    Ranked::new(N_PERM8, Cube3::with_edges8, Cube3::edges8);
+pub(super) const SLICE_PERM: Ranked<Cube3, u8> =
+    Ranked::new(N_SP, Cube3::with_slice_perm, Cube3::slice_perm);
 
 /// A 3x3x3 at cubie level (replaced-by form, like [`Cube`]); edge positions 8..12 are the
 /// middle layer.
@@ -36,9 +48,9 @@ impl Cube3 {
     /// This cube followed by `m` (a turn given as the cube it makes from the solved one).
     pub(crate) fn then(&self, m: &Cube3) -> Cube3 {
         Cube3 {
-            cp: m.cp.map(|s| self.cp[s as usize]),
+            cp: std::array::from_fn(|i| self.cp[m.cp[i] as usize]),
             co: std::array::from_fn(|i| (self.co[m.cp[i] as usize] + m.co[i]) % 3),
-            ep: m.ep.map(|s| self.ep[s as usize]),
+            ep: std::array::from_fn(|i| self.ep[m.ep[i] as usize]),
             eo: std::array::from_fn(|i| self.eo[m.ep[i] as usize] ^ m.eo[i]),
         }
     }
@@ -66,6 +78,7 @@ impl Cube3 {
         let mut c = Cube3::solved();
         c.cp.shuffle(rng);
         c.ep.shuffle(rng);
+        use crate::toolkit::coord::parity;
         if parity(&c.cp) != parity(&c.ep) {
             c.ep.swap(0, 1);
         }
@@ -105,16 +118,7 @@ impl Cube3 {
     }
     /// A cube whose middle-layer edges have slice coordinate `i` (inverts [`Cube3::slice`]).
     pub(super) fn with_slice(i: usize) -> Cube3 {
-        // Colex unranking: the largest position p with C(p, k) within the rank, for k = 4..1.
-        let (mut m, mut r) = (0u32, i);
-        for k in (1..=4).rev() {
-            let p = (k - 1..12)
-                .rev()
-                .find(|&p| binom(p, k) <= r)
-                .expect("rank < 495");
-            m |= 1 << p;
-            r -= binom(p, k);
-        }
+        let m = subset_unrank(i as u32, 4);
         let mut c = Cube3::solved();
         let (mut mid, mut other) = (8u8, 0u8);
         for p in 0..12 {
@@ -172,16 +176,13 @@ impl Cube3 {
     }
 }
 
-/// Parity of a permutation (0 even, 1 odd).
-#[cfg(test)]
-fn parity(p: &[u8]) -> u8 {
-    let mut n = 0;
-    for i in 0..p.len() {
-        for j in i + 1..p.len() {
-            n += (p[i] > p[j]) as u8;
-        }
+impl Compose for Cube3 {
+    fn then(&self, m: &Cube3) -> Cube3 {
+        Cube3::then(self, m)
     }
-    n & 1
+    fn inverse(&self) -> Cube3 {
+        Cube3::inverse(self)
+    }
 }
 
 /// Reads the reduced 3x3x3 of a 4x4x4 whose centres are solved and edges paired: `None` when

@@ -10,7 +10,7 @@ use super::centres::{
     colour_mask, face_slots, half_rotations, pairing_turns, phase3_turns, Compress, MaskTurns,
 };
 use super::moves::{to_slices, turn_perms, Turn, N_TURNS};
-use super::pairing::{next_distance, Pairing, Sigma, PAIRED};
+use super::pairing::{Pairing, Sigma, PAIRED};
 use super::search::{keep_entries_within, keep_if, Kids, Phase};
 use super::separation::{axis_classes, Separations};
 use super::table::TableStore;
@@ -19,6 +19,7 @@ use crate::cube::{geometry, Cube};
 use crate::symmetry::move_set_symmetries;
 use crate::toolkit::bfs::bfs_indexed;
 use crate::toolkit::coord::parity;
+use crate::toolkit::prune::next_distance;
 use crate::toolkit::prune::NibbleTable;
 use crate::toolkit::prune::UNSEEN as UNREACHED;
 

@@ -18,7 +18,7 @@
 //! form a set every such γ keeps, so σ on them (one of 12·11·10·9 = 11,880 arrangements) is
 //! reduced to its class, and the other eight entries of the conjugated σ are ranked as a
 //! permutation whose parity the rest determines (8!/2 = 20,160): 1,538 × 20,160 × 2 parities =
-//! 62,012,160 entries, each its distance modulo 3 in 2 bits ([`next_distance`]), 15.5 MB.
+//! 62,012,160 entries, each its distance modulo 3 in 2 bits ([`next_distance`](crate::toolkit::prune::next_distance)), 15.5 MB.
 
 use super::moves::{Turn, N_TURNS};
 use super::table::TableStore;
@@ -68,7 +68,7 @@ pub(crate) struct Pairing {
     /// By σ's entry and the parity (its lowest bit), each entry's distance modulo 3, two
     /// entries to a nibble (the two parities of one σ share it). One turn changes the distance
     /// by at most one, so a successor's distance is the one of the three next to its parent's
-    /// with that remainder ([`next_distance`]): the search carries the exact distance along
+    /// with that remainder ([`next_distance`](crate::toolkit::prune::next_distance)): the search carries the exact distance along
     /// its path, as Kociemba's and Chen Shuang's solvers do, and the table is half the size
     /// of a 4-bit one.
     table: NibbleTable,
@@ -76,30 +76,6 @@ pub(crate) struct Pairing {
     /// per distance reads it).
     #[cfg(test)]
     pub(crate) full: Option<NibbleTable>,
-}
-
-/// The distance of a successor of a position at distance `parent`, from its remainder
-/// modulo 3 (the one of `parent - 1`, `parent` and `parent + 1` with that remainder).
-#[inline]
-pub(crate) fn next_distance(parent: u8, residue: u8) -> u8 {
-    (parent + 1) - (parent + 4 - residue) % 3
-}
-
-/// A 4-bit distance table packed to remainders modulo 3, two entries to a nibble.
-fn pack_mod3(full: &NibbleTable) -> NibbleTable {
-    let data = (0..full.len().div_ceil(4))
-        .map(|b| {
-            (0..4).fold(0u8, |x, k| {
-                let i = 4 * b + k;
-                let r = if i < full.len() { full.get(i) % 3 } else { 0 };
-                x | r << (2 * k)
-            })
-        })
-        .collect();
-    NibbleTable {
-        len: full.len().div_ceil(2),
-        data: crate::toolkit::words::Bytes::Owned(data),
-    }
 }
 
 /// `(s[0], s[1], s[2], s[3])` as one of 11,880 arrangements.
@@ -286,7 +262,7 @@ impl Pairing {
         let mut full = None;
         let table = store.get_or_build("p3-pairing-parity-mod3", p.len().div_ceil(2), || {
             let f = p.build_table(turns);
-            let packed = pack_mod3(&f);
+            let packed = NibbleTable::residues_of(&f);
             full = Some(f);
             packed
         });
@@ -395,18 +371,18 @@ impl Pairing {
         }
     }
 
-    /// Entry `i`'s distance modulo 3 (see [`Pairing::index`], [`next_distance`]): phase 3
+    /// Entry `i`'s distance modulo 3 (see [`Pairing::index`], [`next_distance`](crate::toolkit::prune::next_distance)): phase 3
     /// ranks all successors first, then reads their entries together so that the cache misses
     /// overlap.
     #[inline]
     pub(crate) fn residue(&self, i: usize) -> u8 {
-        (self.table.get(i >> 1) >> ((i & 1) * 2)) & 3
+        self.table.residues().get(i)
     }
 
     /// Exact number of phase-3 turns to pair the edges of an even σ with the phase-3 parity
     /// `parity` and leave that parity 0: found by walking to the goal, each step to a
     /// neighbour one closer (the one whose remainder is one less), so it costs a few hundred
-    /// reads: for the start of a search, whose successors then follow by [`next_distance`].
+    /// reads: for the start of a search, whose successors then follow by [`next_distance`](crate::toolkit::prune::next_distance).
     #[inline]
     pub(crate) fn distance(&self, s: &Sigma, parity: u8) -> u8 {
         let (mut s, mut p, mut d) = (*s, parity, 0u8);

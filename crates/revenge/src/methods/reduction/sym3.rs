@@ -11,163 +11,28 @@ use super::cube3::{Cube3, Reader};
 use super::moves::{apply, Turn};
 use super::table::TableStore;
 use crate::cube::Cube;
-use crate::toolkit::prune::NibbleTable;
-use crate::toolkit::prune::Nibbles;
-use crate::toolkit::words::Bytes;
+use crate::toolkit::prune::{NibbleTable, SymTable};
+use crate::toolkit::ranked::{Classes, Conj};
 
-/// A coordinate's value after conjugation by each rotation: entry `s * len + x` is the
-/// coordinate of `s⁻¹ X s` for any `X` with coordinate `x` (the caller's coordinate must be
-/// one for which that does not depend on the choice of `X`; the tests check it).
-pub(super) struct Conj {
-    len: usize,
-    table: Vec<u16>,
-}
-
-impl Conj {
-    /// `rotations`: the group (each as the cube it makes from the solved one); `make(x)` a cube
-    /// with coordinate `x`, `read` the coordinate.
-    pub(super) fn new(
-        rotations: &[Cube3],
-        len: usize,
-        make: impl Fn(usize) -> Cube3,
-        read: impl Fn(&Cube3) -> u16,
-    ) -> Conj {
-        let table = rotations
-            .iter()
-            .flat_map(|s| {
-                let s_inv = s.inverse();
-                (0..len)
-                    .map(|x| read(&s_inv.then(&make(x)).then(s)))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        Conj { len, table }
-    }
-    #[inline]
-    pub(super) fn get(&self, s: usize, x: usize) -> u16 {
-        self.table[s * self.len + x]
-    }
-    fn rotations(&self) -> usize {
-        self.table.len() / self.len
-    }
-}
-
-/// The classes of a coordinate under a group of rotations: for each value, its class (numbered
-/// in the order of their smallest values, the representatives) and a rotation that takes the
-/// value to its representative.
-pub(super) struct Classes {
-    /// Value -> class * 8 + rotation (two bytes: these tables stay in the nearest cache).
-    of: Vec<u16>,
-    reps: Vec<u16>,
-}
-
-impl Classes {
-    pub(super) fn new(conj: &Conj) -> Classes {
-        let n = conj.rotations();
-        let mut reps = Vec::new();
-        let mut class = vec![u16::MAX; conj.len];
-        let of = (0..conj.len)
-            .map(|x| {
-                let rep = (0..n).map(|s| conj.get(s, x)).min().expect("a rotation");
-                if rep as usize == x {
-                    class[x] = reps.len() as u16;
-                    reps.push(x as u16);
-                }
-                let s = (0..n)
-                    .find(|&s| conj.get(s, x) == rep)
-                    .expect("the minimum");
-                // The representative is the smallest value of the class: numbered already.
-                class[rep as usize] << 3 | s as u16
-            })
-            .collect();
-        assert!(
-            n <= 8 && reps.len() < 1 << 13,
-            "class and rotation fit 16 bits"
-        );
-        Classes { of, reps }
-    }
-    pub(super) fn len(&self) -> usize {
-        self.reps.len()
-    }
-}
-
-/// A distance table of a coordinate pair `(a, b)` with one row per class of `a`: entry
-/// `class * |b| + b'` is the full table's entry of (the class's representative, `b'`).
-pub(super) struct SymPair {
+/// The distance table of a coordinate pair `(a, b)` reduced by `classes` (of `a`) and
+/// `conj_b` (of `b`, under the same rotations), cached as `name`; its entries read from
+/// `full()` (entry `a * |b| + b`) when it is built.
+pub(super) fn sym_table(
+    store: &TableStore,
+    name: &str,
     classes: Classes,
     conj_b: Conj,
-    pub(super) dist: NibbleTable,
-}
-
-impl SymPair {
-    /// The reduced table of `classes` (of `a`) and `conj_b` (of `b`, under the same rotations),
-    /// cached as `name`; its entries read from `full()` (entry `a * |b| + b`) when it is built.
-    pub(super) fn new(
-        store: &TableStore,
-        name: &str,
-        classes: Classes,
-        conj_b: Conj,
-        full: impl FnOnce() -> NibbleTable,
-    ) -> SymPair {
-        let n_b = conj_b.len;
-        let len = classes.len() * n_b;
-        let dist = store.get_or_build(name, len, || {
-            let f = full();
-            from_fn(len, |i| {
-                f.get(classes.reps[i / n_b] as usize * n_b + i % n_b)
-            })
-        });
-        SymPair {
-            classes,
-            conj_b,
-            dist,
-        }
-    }
-    /// Bytes of the table and of its class and rotation tables.
-    pub(super) fn bytes(&self) -> usize {
-        self.dist.bytes() + (self.classes.of.len() + self.conj_b.table.len()) * 2
-    }
-    pub(super) fn lookup(&self) -> SymLookup<'_> {
-        SymLookup {
-            of: &self.classes.of,
-            conj_b: &self.conj_b.table,
-            n_b: self.conj_b.len,
-            dist: self.dist.nibbles(),
-        }
-    }
-}
-
-/// A table of `len` nibbles, entry `i` being `f(i)`.
-fn from_fn(len: usize, f: impl Fn(usize) -> u8) -> NibbleTable {
-    let data = (0..len.div_ceil(2))
-        .map(|k| {
-            let hi = if 2 * k + 1 < len { f(2 * k + 1) } else { 0xF };
-            f(2 * k) | hi << 4
+    full: impl FnOnce() -> NibbleTable,
+) -> SymTable {
+    let n_b = conj_b.len;
+    let len = classes.len() * n_b;
+    let dist = store.get_or_build(name, len, || {
+        let f = full();
+        NibbleTable::from_fn(len, |i| {
+            f.get(classes.reps[i / n_b] as usize * n_b + i % n_b)
         })
-        .collect();
-    NibbleTable {
-        len,
-        data: Bytes::Owned(data),
-    }
-}
-
-/// A [`SymPair`] as plain slices, for the search's innermost lookups.
-#[derive(Copy, Clone)]
-pub(super) struct SymLookup<'a> {
-    of: &'a [u16],
-    conj_b: &'a [u16],
-    n_b: usize,
-    dist: Nibbles<'a>,
-}
-
-impl SymLookup<'_> {
-    /// The full table's entry of `(a, b)`.
-    #[inline]
-    pub(super) fn get(self, a: usize, b: usize) -> u8 {
-        let cs = self.of[a] as usize;
-        let b = self.conj_b[(cs & 7) * self.n_b + b] as usize;
-        self.dist.get((cs >> 3) * self.n_b + b)
-    }
+    });
+    SymTable::new(classes.of, conj_b.table, n_b, dist)
 }
 
 /// The rotations that keep the U-D axis, as 3x3x3s read from the 4x4x4 model: first the four
@@ -197,7 +62,7 @@ pub(super) const AXIS_KEEPING: usize = 4;
 
 #[cfg(test)]
 mod tests {
-    use super::super::cube3::{N_FLIP, N_SLICE, N_TWIST};
+    use super::super::cube3::{FLIP, N_TWIST, SLICE, TWIST};
     use super::*;
     use rand::SeedableRng;
 
@@ -231,9 +96,9 @@ mod tests {
                 assert!(outer.contains(&s.inverse().then(m).then(s)));
             }
         }
-        let twist = Conj::new(&rot, N_TWIST, Cube3::with_twist, Cube3::twist);
-        let slice = Conj::new(&rot, N_SLICE, Cube3::with_slice, Cube3::slice);
-        let flip = Conj::new(&rot, N_FLIP, Cube3::with_flip, Cube3::flip);
+        let twist = Conj::new(&rot, &TWIST);
+        let slice = Conj::new(&rot, &SLICE);
+        let flip = Conj::new(&rot, &FLIP);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let mut flip_breaks_under_quarter_turns = false;
         for _ in 0..200 {
@@ -255,7 +120,7 @@ mod tests {
     #[test]
     fn classes_lead_each_value_to_its_smallest_conjugate() {
         let rot = rotations(&Reader::new());
-        let twist = Conj::new(&rot, N_TWIST, Cube3::with_twist, Cube3::twist);
+        let twist = Conj::new(&rot, &TWIST);
         let classes = Classes::new(&twist);
         for x in 0..N_TWIST {
             let cs = classes.of[x] as usize;

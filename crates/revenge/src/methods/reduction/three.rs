@@ -3,15 +3,17 @@
 //! (corners untwisted, edges unflipped, middle-layer edges in the middle layer), phase B solves
 //! within it. The 3x3x3 turns are derived from the 4x4x4 model, so they cannot disagree with it.
 
-use super::cube3::{Cube3, Reader, N_FLIP, N_PERM8, N_SLICE, N_SP, N_TWIST};
+use super::cube3::{Cube3, Reader, CORNERS, EDGES8, FLIP, N_SP, SLICE, SLICE_PERM, TWIST};
+#[cfg(test)]
+use super::cube3::{N_FLIP, N_SLICE, N_TWIST};
 use super::moves::{apply, Turn};
 use super::search::{solutions, solutions_between, Phase};
-use super::sym3::{rotations, Classes, Conj, SymLookup, SymPair, AXIS_KEEPING};
+use super::sym3::{rotations, sym_table, AXIS_KEEPING};
 use super::table::TableStore;
 use crate::cube::Cube;
 use crate::toolkit::bfs::bfs_indexed;
-use crate::toolkit::prune::NibbleTable;
-use crate::toolkit::prune::{Nibbles, UNSEEN as UNREACHED};
+use crate::toolkit::prune::{NibbleTable, Nibbles, SymTable, SymView, UNSEEN as UNREACHED};
+use crate::toolkit::ranked::{Classes, Conj};
 use std::cell::Cell;
 
 /// Move tables and distance tables of the two phases.
@@ -25,9 +27,9 @@ pub(crate) struct TwoPhase {
     views: Vec<View>,
     solved_slice: u16,
     /// Phase A's tables, reduced by the rotations that keep the U-D axis ([`super::sym3`]).
-    twist_slice: SymPair,
-    flip_slice: SymPair,
-    twist_flip: SymPair,
+    twist_slice: SymTable,
+    flip_slice: SymTable,
+    twist_flip: SymTable,
     corner_sp: NibbleTable,
     edge_sp: NibbleTable,
 }
@@ -45,32 +47,14 @@ struct CoordMoves {
 impl CoordMoves {
     fn new(moves: &[Cube3]) -> CoordMoves {
         CoordMoves {
-            twist: move_table(N_TWIST, moves, Cube3::with_twist, Cube3::twist),
-            flip: move_table(N_FLIP, moves, Cube3::with_flip, Cube3::flip),
-            slice: move_table(N_SLICE, moves, Cube3::with_slice, Cube3::slice),
-            corner: move_table(N_PERM8, moves, Cube3::with_corners, Cube3::corners),
-            edge8: move_table(N_PERM8, moves, Cube3::with_edges8, Cube3::edges8),
-            sp: move_table(N_SP, moves, Cube3::with_slice_perm, Cube3::slice_perm),
+            twist: TWIST.moves(moves),
+            flip: FLIP.moves(moves),
+            slice: SLICE.moves(moves),
+            corner: CORNERS.moves(moves),
+            edge8: EDGES8.moves(moves),
+            sp: SLICE_PERM.moves(moves),
         }
     }
-}
-
-fn move_table<const N: usize, T: Copy + Default>(
-    n: usize,
-    moves: &[Cube3],
-    make: impl Fn(usize) -> Cube3,
-    read: impl Fn(&Cube3) -> T,
-) -> Vec<[T; N]> {
-    (0..n)
-        .map(|i| {
-            let c = make(i);
-            let mut row = [T::default(); N];
-            for (m, x) in moves.iter().zip(row.iter_mut()) {
-                *x = read(&c.then(m));
-            }
-            row
-        })
-        .collect()
 }
 
 /// The distance table of a pair of coordinates (entry `a * |B| + b`) under `moves`, from
@@ -122,12 +106,12 @@ impl TwoPhase {
         let full = TableStore::default();
         let rot = rotations(&reader);
         let (twist, flip, slice) = (
-            |r| Conj::new(r, N_TWIST, Cube3::with_twist, Cube3::twist),
-            |r| Conj::new(r, N_FLIP, Cube3::with_flip, Cube3::flip),
-            |r| Conj::new(r, N_SLICE, Cube3::with_slice, Cube3::slice),
+            |r| Conj::new(r, &TWIST),
+            |r| Conj::new(r, &FLIP),
+            |r| Conj::new(r, &SLICE),
         );
         let axis_keeping = &rot[..AXIS_KEEPING];
-        let twist_slice = SymPair::new(
+        let twist_slice = sym_table(
             store,
             "3x3-twist-slice-sym8",
             Classes::new(&twist(&rot)),
@@ -137,7 +121,7 @@ impl TwoPhase {
                 pair_table(&full, "", t, s, &a_idx)
             },
         );
-        let flip_slice = SymPair::new(
+        let flip_slice = sym_table(
             store,
             "3x3-flip-slice-sym4",
             Classes::new(&flip(axis_keeping)),
@@ -149,7 +133,7 @@ impl TwoPhase {
         );
         // Twist and flip together (Chen Shuang's min2phase prunes with it too): it catches
         // positions whose twist and flip are each near solved in their slice tables.
-        let twist_flip = SymPair::new(
+        let twist_flip = sym_table(
             store,
             "3x3-twist-flip-sym4",
             Classes::new(&twist(axis_keeping)),
@@ -398,9 +382,9 @@ impl View {
 #[derive(Copy, Clone)]
 struct Lookups<'a> {
     tp: &'a TwoPhase,
-    twist_slice: SymLookup<'a>,
-    flip_slice: SymLookup<'a>,
-    twist_flip: SymLookup<'a>,
+    twist_slice: SymView<'a>,
+    flip_slice: SymView<'a>,
+    twist_flip: SymView<'a>,
     corner_sp: Nibbles<'a>,
     edge_sp: Nibbles<'a>,
 }
@@ -409,9 +393,9 @@ impl<'a> Lookups<'a> {
     fn new(tp: &'a TwoPhase) -> Lookups<'a> {
         Lookups {
             tp,
-            twist_slice: tp.twist_slice.lookup(),
-            flip_slice: tp.flip_slice.lookup(),
-            twist_flip: tp.twist_flip.lookup(),
+            twist_slice: tp.twist_slice.view(),
+            flip_slice: tp.flip_slice.view(),
+            twist_flip: tp.twist_flip.view(),
             corner_sp: tp.corner_sp.nibbles(),
             edge_sp: tp.edge_sp.nibbles(),
         }
@@ -555,7 +539,7 @@ mod tests {
             (&tp.flip_slice, full(flip, slice), N_FLIP, N_SLICE),
             (&tp.twist_flip, full(twist, flip), N_TWIST, N_FLIP),
         ] {
-            let r = reduced.lookup();
+            let r = reduced.view();
             for a in 0..n_a {
                 for b in 0..n_b {
                     assert_eq!(r.get(a, b), f.get(a * n_b + b), "entry ({a}, {b})");
