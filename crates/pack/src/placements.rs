@@ -172,7 +172,10 @@ pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
         let rule = PlacementRule::new(puzzle.grid, &piece.shape);
         let _ = for_each_placement(&piece.colored(), board, &allowed, |cells, colors| {
             if let Some(rule) = &rule {
-                let at: Vec<Cell> = cells.iter().map(|&i| board.puzzle_cell(i as usize)).collect();
+                let at: Vec<Cell> = cells
+                    .iter()
+                    .map(|&i| board.puzzle_cell(i as usize))
+                    .collect();
                 if !rule.allows(&at) {
                     return ControlFlow::Continue(());
                 }

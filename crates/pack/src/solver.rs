@@ -541,7 +541,9 @@ fn engine_problem(
             .collect(),
         group_caps: puzzle.pieces.iter().map(|p| p.count).collect(),
         rows,
-        grid: Some(board.dims()),
+        // Region pruning floods face neighbours of the box: sound only on the cube grid (the
+        // sub-voxels of one rhombic dodecahedron are not face-connected).
+        grid: (puzzle.grid == crate::grid::Grid::Cubes).then(|| board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
         secondary: crate::placements::optional_columns(puzzle, board),
