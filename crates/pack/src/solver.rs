@@ -394,6 +394,10 @@ impl Prepared {
     /// How the assembly `solution` comes apart (piece indices as in [`Prepared::pieces_of`]),
     /// or `None` when it does not.
     pub fn disassemble(&self, solution: &[u32]) -> Result<Option<Separation>, DisassemblyError> {
+        if self.puzzle.grid != crate::grid::Grid::Cubes {
+            // Sliding moves here are unit steps of cubes; BurrTools has none on this grid.
+            return Err(DisassemblyError::UnsupportedGrid(self.puzzle.grid.name()));
+        }
         let pieces = self.pieces_of(solution);
         let mut groups = Grouping::new(
             pieces.iter().map(|p| p.kind as usize).collect(),
