@@ -69,6 +69,19 @@ impl Grid {
     }
 }
 
+impl Grid {
+    /// Refuses disassembly off the cube grid: sliding moves are unit steps of cubes (BurrTools
+    /// has no disassembler on the rhombic grid either).
+    pub fn check_disassembly(self) -> Result<(), crate::disassembly::DisassemblyError> {
+        match self {
+            Grid::Cubes => Ok(()),
+            g => Err(crate::disassembly::DisassemblyError::UnsupportedGrid(
+                g.name(),
+            )),
+        }
+    }
+}
+
 /// The placements a non-cube grid allows for one piece: each as its normalized cells and the
 /// residue of its minimum corner modulo the block, so that a placed cell set is allowed iff
 /// its key is in the set.

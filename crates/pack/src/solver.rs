@@ -394,10 +394,7 @@ impl Prepared {
     /// How the assembly `solution` comes apart (piece indices as in [`Prepared::pieces_of`]),
     /// or `None` when it does not.
     pub fn disassemble(&self, solution: &[u32]) -> Result<Option<Separation>, DisassemblyError> {
-        if self.puzzle.grid != crate::grid::Grid::Cubes {
-            // Sliding moves here are unit steps of cubes; BurrTools has none on this grid.
-            return Err(DisassemblyError::UnsupportedGrid(self.puzzle.grid.name()));
-        }
+        self.puzzle.grid.check_disassembly()?;
         let pieces = self.pieces_of(solution);
         let mut groups = Grouping::new(
             pieces.iter().map(|p| p.kind as usize).collect(),
@@ -545,8 +542,7 @@ fn engine_problem(
             .collect(),
         group_caps: puzzle.pieces.iter().map(|p| p.count).collect(),
         rows,
-        // Region pruning floods face neighbours of the box: sound only on the cube grid (the
-        // sub-voxels of one rhombic dodecahedron are not face-connected).
+        // Region pruning floods face neighbours: sound on cubes only (sub-voxels are not).
         grid: (puzzle.grid == crate::grid::Grid::Cubes).then(|| board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
