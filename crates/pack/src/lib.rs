@@ -29,6 +29,7 @@ pub mod count;
 pub mod disassembly;
 pub mod file;
 pub mod frontier;
+pub mod grid;
 pub mod limits;
 pub mod memory;
 pub mod model;

@@ -113,6 +113,8 @@ pub struct Puzzle {
     /// `a` may cover a target cell of colour `b` only when `(a, b)` is listed; a neutral cell
     /// (colour 0) on either side matches anything (BurrTools' colour constraints).
     pub color_rules: Vec<(u8, u8)>,
+    /// The lattice the cells live on (cubes unless read from a BurrTools file of another grid).
+    pub grid: crate::grid::Grid,
 }
 
 /// No choice of piece counts (each between its `min` and `count`) has a total volume between

@@ -2,6 +2,7 @@
 //! ("does this piece fit anywhere?") and the solver use this same search.
 
 use crate::colors::Colored;
+use crate::grid::PlacementRule;
 use crate::Puzzle;
 use std::ops::ControlFlow;
 use wurfel_geom::{BoxGrid, Cell, Iso, Shape};
@@ -168,7 +169,17 @@ pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
     let allowed = |k: u8, i: usize| puzzle.color_allowed(k, target.get(i).copied().unwrap_or(0));
     let mut out = Vec::new();
     for (k, piece) in puzzle.pieces.iter().enumerate() {
+        let rule = PlacementRule::new(puzzle.grid, &piece.shape);
         let _ = for_each_placement(&piece.colored(), board, &allowed, |cells, colors| {
+            if let Some(rule) = &rule {
+                let at: Vec<Cell> = cells
+                    .iter()
+                    .map(|&i| board.puzzle_cell(i as usize))
+                    .collect();
+                if !rule.allows(&at) {
+                    return ControlFlow::Continue(());
+                }
+            }
             out.push(Placement {
                 kind: k as u32,
                 cells,

@@ -394,6 +394,7 @@ impl Prepared {
     /// How the assembly `solution` comes apart (piece indices as in [`Prepared::pieces_of`]),
     /// or `None` when it does not.
     pub fn disassemble(&self, solution: &[u32]) -> Result<Option<Separation>, DisassemblyError> {
+        self.puzzle.grid.check_disassembly()?;
         let pieces = self.pieces_of(solution);
         let mut groups = Grouping::new(
             pieces.iter().map(|p| p.kind as usize).collect(),
@@ -541,7 +542,8 @@ fn engine_problem(
             .collect(),
         group_caps: puzzle.pieces.iter().map(|p| p.count).collect(),
         rows,
-        grid: Some(board.dims()),
+        // Region pruning floods face neighbours: sound on cubes only (sub-voxels are not).
+        grid: (puzzle.grid == crate::grid::Grid::Cubes).then(|| board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
         secondary: crate::placements::optional_columns(puzzle, board),

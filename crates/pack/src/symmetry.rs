@@ -13,6 +13,7 @@
 //! whose orientations are equal as shapes but differ in colours has them as distinct
 //! placements, and a mirror twin must be the mirror image in colours too.
 
+use crate::grid::Grid;
 use crate::placements::{board_colors, BoxBoard, Placement};
 use crate::Puzzle;
 use std::collections::HashMap;
@@ -94,6 +95,19 @@ impl Symmetry {
         // is mirror-closed, some when every twinless kind may be left out, none otherwise.
         let reflect = twinless.iter().all(|&k| puzzle.pieces[k as usize].min == 0);
         let optional = crate::placements::optional_columns(puzzle, board);
+        // On a grid other than cubes, a symmetry of the target's cells need not respect the
+        // grid's placement rule (whole-block translations): only those mapping every placement
+        // to a placement (of the same kind, or of the mirror kind for a reflection) act.
+        let maps_placements = |iso: Iso, perm: &[u32]| {
+            placements.iter().all(|p| {
+                let kind = if iso.is_rotation() {
+                    Some(p.kind)
+                } else {
+                    twins[p.kind as usize]
+                };
+                kind.is_none_or(|k| index.contains_key(&image_placement(p, k, perm)))
+            })
+        };
         let colors = board_colors(puzzle, board);
         let isos: Vec<Iso> = puzzle
             .target
@@ -107,6 +121,8 @@ impl Symmetry {
                     .iter()
                     .all(|&c| optional.contains(&perm[c as usize]))
                     && (0..colors.len()).all(|c| colors[perm[c] as usize] == colors[c])
+                    && (puzzle.grid == Grid::Cubes
+                        || (is_lattice_symmetry(board, iso, &perm) && maps_placements(iso, &perm)))
             })
             .collect();
         let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
@@ -194,4 +210,19 @@ pub fn min_image(solution: &[u32], perms: &[Vec<u32>]) -> Vec<u32> {
         }
     }
     best.unwrap_or_else(|| solution.to_vec())
+}
+
+/// Whether the box symmetry `iso` (acting as `perm` on box cells) is a symmetry of the rhombic
+/// grid: a cube isometry about a block centre followed by a whole-block translation. Its linear
+/// part is `iso`'s; it is one of the grid's exactly when it maps the centre `(2, 2, 2)` of a
+/// block to the centre of a block. A box symmetry that is not (the box's centre off the
+/// grid's) may still map every placement to a placement, but BurrTools does not count it.
+fn is_lattice_symmetry(board: &BoxBoard, iso: Iso, perm: &[u32]) -> bool {
+    let Some(i) = board.in_target.iter().position(|&t| t) else {
+        return true;
+    };
+    let (a, b) = (board.puzzle_cell(i), board.puzzle_cell(perm[i] as usize));
+    let h = crate::grid::RHOMBIC_BLOCK / 2;
+    let r = iso.apply([h - a[0], h - a[1], h - a[2]]);
+    (0..3).all(|k| (r[k] + b[k] - h).rem_euclid(crate::grid::RHOMBIC_BLOCK) == 0)
 }

@@ -149,6 +149,19 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = run.prepare()?;
+    let grid = prep.puzzle.grid;
+    if grid != wurfel_pack::grid::Grid::Cubes
+        && (picture.is_some() || export.is_some() || steps.is_some() || run.disassemble)
+    {
+        // The drawings, meshes and disassembly treat cells as unit cubes; on this grid they
+        // are sub-voxels of a larger cell, so any of them would be wrong.
+        anyhow::bail!(
+            "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
+             does not yet draw, export or disassemble them (--render, --export, --steps, \
+             --disassemble)",
+            grid.name()
+        );
+    }
     let mut listing = Listing {
         prep: &prep,
         json: run.json,

@@ -3,6 +3,7 @@
 use super::{BurrError, MAX_XML_BYTES};
 use crate::colors::colors_of;
 use crate::file::{parse_puzzle, to_toml, MAX_COUNT};
+use crate::grid::Grid;
 use crate::model::{Piece, Puzzle};
 use roxmltree::{Document, Node};
 use std::collections::{HashMap, HashSet};
@@ -271,7 +272,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     let text = xml_text(bytes, origin)?;
     let doc = parse(&text, origin)?;
     let root = doc.root_element();
-    check_format(root, origin)?;
+    let grid = check_format(root, origin)?;
     let shapes: Vec<Voxels> = child(root, "shapes")
         .into_iter()
         .flat_map(|s| children(s, "voxel"))
@@ -330,8 +331,15 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     }
     // The TOML checker owns the rules (connected pieces, volume, sizes); reuse it so that a
     // puzzle read from BurrTools is exactly as valid as one read from TOML.
-    let checked = parse_puzzle(&to_toml(&puzzle), origin)
-        .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?;
+    // Not on the cube grid: the TOML format holds cube cells only, and face connectivity of
+    // sub-voxels is not the grid's; the engine checks the volumes when it prepares.
+    let checked = if grid == Grid::Cubes {
+        parse_puzzle(&to_toml(&puzzle), origin)
+            .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?
+    } else {
+        puzzle.grid = grid;
+        puzzle
+    };
     Ok(Read {
         puzzle: checked,
         notes,
@@ -339,9 +347,8 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     })
 }
 
-/// Refuses what is not a BurrTools puzzle of cubes: a format version other than 1 or 2, or
-/// another grid.
-fn check_format(root: Node<'_, '_>, origin: &str) -> Result<(), BurrError> {
+/// The file's grid; refuses a format version other than 1 or 2 and a grid wurfel cannot read.
+fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
     let version = root.attribute("version").unwrap_or("");
     if version != "1" && version != "2" {
         return Err(err(
@@ -351,6 +358,9 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<(), BurrError> {
     }
     if let Some(g) = child(root, "gridType") {
         let t = required(g, "type", origin)?;
+        if t == 3 {
+            return Ok(Grid::RhombicDodecahedra);
+        }
         if t != 0 {
             let name = GRID_TYPES
                 .get(t as usize)
@@ -358,11 +368,14 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<(), BurrError> {
                 .unwrap_or("an unknown grid");
             return Err(err(
                 origin,
-                format!("uses the grid of {name} (type {t}); wurfel supports only cubes"),
+                format!(
+                    "uses the grid of {name} (type {t}); wurfel supports cubes and rhombic \
+                     dodecahedra"
+                ),
             ));
         }
     }
-    Ok(())
+    Ok(Grid::Cubes)
 }
 
 /// The file's shapes, looked up by the ids problem `pname` names.
@@ -586,6 +599,7 @@ fn assemble(
         published: Vec::new(),
         target_colors: Vec::new(),
         color_rules: Vec::new(),
+        grid: Grid::Cubes,
     })
 }
 

@@ -119,6 +119,8 @@ pub enum DisassemblyError {
     TooManyPieces(usize),
     /// Some part's search visited more than [`search::NODE_LIMIT`] positions.
     TooManyPositions,
+    /// The puzzle is not on the cube grid (named): no sliding moves are defined.
+    UnsupportedGrid(&'static str),
 }
 
 impl fmt::Display for DisassemblyError {
@@ -127,6 +129,11 @@ impl fmt::Display for DisassemblyError {
             DisassemblyError::TooManyPieces(n) => write!(
                 f,
                 "disassembly analysis handles at most {MAX_PIECES} pieces; this assembly has {n}"
+            ),
+            DisassemblyError::UnsupportedGrid(g) => write!(
+                f,
+                "disassembly is defined only on the grid of cubes; this puzzle is on the grid \
+                 of {g}"
             ),
             DisassemblyError::TooManyPositions => write!(
                 f,

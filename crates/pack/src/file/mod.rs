@@ -165,6 +165,7 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
         published,
         target_colors,
         color_rules,
+        grid: Default::default(),
     })
 }
 

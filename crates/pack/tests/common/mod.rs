@@ -30,6 +30,7 @@ pub fn puzzle(target: Shape, pieces: Vec<Piece>) -> Puzzle {
         published: vec![],
         target_colors: vec![],
         color_rules: vec![],
+        grid: Default::default(),
     }
 }
 
