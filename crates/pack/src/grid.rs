@@ -70,6 +70,19 @@ impl Grid {
 }
 
 impl Grid {
+    /// Refuses pictures, meshes and build steps off the cube grid: they draw cells as unit
+    /// cubes, and on this grid a cell is a sub-voxel of a larger one, so any would be wrong.
+    pub fn check_drawing(self) -> Result<(), String> {
+        match self {
+            Grid::Cubes => Ok(()),
+            g => Err(format!(
+                "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
+                 does not yet draw, export or disassemble them",
+                g.name()
+            )),
+        }
+    }
+
     /// Refuses disassembly off the cube grid: sliding moves are unit steps of cubes (BurrTools
     /// has no disassembler on the rhombic grid either).
     pub fn check_disassembly(self) -> Result<(), crate::disassembly::DisassemblyError> {

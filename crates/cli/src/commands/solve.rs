@@ -132,6 +132,18 @@ fn plan_text(prep: &Prepared, solution: &[u32], sep: &Separation) -> String {
     text
 }
 
+/// What `solve`'s flags ask of the application layer.
+fn request(args: &SolveArgs, disassemble: bool) -> wurfel_app::solve::SolveRequest {
+    wurfel_app::solve::SolveRequest {
+        distinct: args.distinct,
+        disassemble,
+        limit: args
+            .limit
+            .get()
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+    }
+}
+
 /// `wurfel solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
     let run =
@@ -149,18 +161,11 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = run.prepare()?;
-    let grid = prep.puzzle.grid;
-    if grid != wurfel_pack::grid::Grid::Cubes
-        && (picture.is_some() || export.is_some() || steps.is_some() || run.disassemble)
-    {
-        // The drawings, meshes and disassembly treat cells as unit cubes; on this grid they
-        // are sub-voxels of a larger cell, so any of them would be wrong.
-        anyhow::bail!(
-            "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
-             does not yet draw, export or disassemble them (--render, --export, --steps, \
-             --disassemble)",
-            grid.name()
-        );
+    if picture.is_some() || export.is_some() || steps.is_some() || run.disassemble {
+        prep.puzzle
+            .grid
+            .check_drawing()
+            .map_err(|e| anyhow::anyhow!("{e} (--render, --export, --steps, --disassemble)"))?;
     }
     let mut listing = Listing {
         prep: &prep,
@@ -176,14 +181,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         error: None,
     };
     let start = Instant::now();
-    let request = wurfel_app::solve::SolveRequest {
-        distinct: args.distinct,
-        disassemble: run.disassemble,
-        limit: args
-            .limit
-            .get()
-            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-    };
+    let request = request(&args, run.disassemble);
     let reporter = Reporter::new(request.limit != Some(1));
     progress::cancellation();
     let solved = wurfel_app::solve::solve(&run.context(&reporter), &prep, &request, |s, sep| {

@@ -28,6 +28,7 @@ pub fn plate_3mf(r: &PlateRequest) -> Result<Answer, ApiError> {
     opts.validate()
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let l = r.source().load()?;
+    l.puzzle.grid.check_drawing().map_err(ApiError::input)?;
     let pieces = wurfel_present::scene::plate_pieces(&l.puzzle);
     let objects = plate(&pieces, &opts, size)
         .map_err(|e| ApiError::input(format!("cannot lay the pieces on the plate: {e}")))?;
