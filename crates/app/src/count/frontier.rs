@@ -39,11 +39,16 @@ pub fn count(
         Some(s) => load(ctx, prep, &mode, s)?,
         None => None,
     };
-    let fingerprint = frontier::fingerprint(prep, &mode).map_err(AppError::input)?;
+    // Only a checkpoint needs the fingerprint, and it plans the search's tasks (a search
+    // state: a count held to the frontier counter's memory must not pay for it).
+    let fingerprint = match store {
+        Some(_) => Some(frontier::fingerprint(prep, &mode).map_err(AppError::input)?),
+        None => None,
+    };
     let started = Instant::now();
     let last: Mutex<(Instant, Option<Saved>)> = Mutex::new((started, None));
     let save = |s: &Snapshot<'_>| -> Result<(), String> {
-        let Some(store) = store else {
+        let (Some(store), Some(fingerprint)) = (store, &fingerprint) else {
             return Ok(());
         };
         let mut last = last.lock().map_err(|_| "a saving thread panicked")?;
@@ -52,7 +57,7 @@ pub fn count(
             return Ok(());
         }
         store
-            .save(&mut |w| s.write(&prep.puzzle.id, &fingerprint, w))
+            .save(&mut |w| s.write(&prep.puzzle.id, fingerprint, w))
             .map_err(|e| format!("cannot write {}: {e}", store.name()))?;
         if s.position() > 0 {
             // A line per save: where a long count is, even without a terminal.
