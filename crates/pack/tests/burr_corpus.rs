@@ -6,6 +6,8 @@
 //! the piece set is mirror-closed): wurfel's `rotations_reflections` count. A solution is an
 //! assembly that comes apart (pieces of one group need not separate from each other).
 
+mod common;
+
 use std::path::Path;
 use wurfel_pack::burrtools::{check_stored, read_xmpuzzle};
 use wurfel_pack::{Convention, Prepared};
@@ -41,13 +43,7 @@ fn wurfel(path: &Path) -> (u64, u64, u64, u64) {
 
 #[test]
 fn corpus_matches_burrtxt() {
-    let mut files: Vec<_> = std::fs::read_dir(DIR)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "xmpuzzle"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 10, "the corpus has {} files", files.len());
+    let files = common::xmpuzzle_files(DIR);
     let mut report = Vec::new();
     let mut bad = Vec::new();
     for f in &files {

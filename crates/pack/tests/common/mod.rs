@@ -6,6 +6,19 @@ use wurfel_pack::{Piece, Puzzle};
 
 pub mod random;
 
+/// The `.xmpuzzle` files of a test corpus directory, sorted; at least ten (a corpus, not a
+/// sample).
+pub fn xmpuzzle_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "xmpuzzle"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the corpus has {} files", files.len());
+    files
+}
+
 pub fn piece(name: &str, symbol: char, cells: &[Cell], count: u32) -> Piece {
     Piece {
         name: name.into(),
