@@ -44,7 +44,10 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
   await page.waitForFunction(() => {
     const f = document.getElementById("cat-viewer");
     const w = f.contentWindow && f.contentWindow.wurfel;
-    return w && w.scenes.length >= 1 && /Tetris/i.test(w.scenes[0].title);
+    // The viewer's document whole (its panel parsed), not only its script's global.
+    const d = f.contentDocument;
+    return w && w.scenes.length >= 1 && /Tetris/i.test(w.scenes[0].title) &&
+      d && d.readyState === "complete" && d.querySelector("aside");
   }, null, { timeout: 30000 });
   report.viewerPanel = await page.evaluate(() => {
     const d = document.getElementById("cat-viewer").contentDocument;
