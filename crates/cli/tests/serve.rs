@@ -599,6 +599,8 @@ fn pages_and_pictures() {
         "cube3d.js",
         "revenge.js",
         "snake.js",
+        "designer-constraints.js",
+        "designer-files.js",
         "designer.js",
     ] {
         let r = s.get(&format!("/app/{f}"));

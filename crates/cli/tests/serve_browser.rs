@@ -171,6 +171,7 @@ fn the_web_app_works_in_headless_chromium() {
             "designer-fresh",
             "designer-check",
             "designer-constraints",
+            "designer-constraints-edit",
             "revenge",
             "revenge-end",
             "revenge-paste-hint",

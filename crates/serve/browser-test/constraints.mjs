@@ -56,3 +56,75 @@ export async function constraints({ page, check, report, waitText, outDir, api, 
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = zlib.gunzipSync(bytes);
   same((await api("/check", { puzzle_text: bytes.toString("utf8") })).model, "the .xmpuzzle export");
 }
+
+// Constraints are edited on the page too: a 2x2x1 target with its corner (0,0,0) in constraint
+// colour 1 and the other three cells in colour 2; domino A with one end in colour 1, domino B
+// plain. Without a rule A's coloured end fits on no target cell, so nothing is counted; with
+// "1 on 1" it must lie on the corner: A along x or along y, B in the two cells left — 2 raw
+// solutions, one up to rotations (the quarter-turn about the box's diagonal that keeps the
+// corner swaps them).
+export async function editConstraints({ page, check, report, waitText, api, shot }) {
+  const cell = (k) => page.click(`#ds-layers [data-cell="${k}"]`);
+  const model = () => page.evaluate(() => Wurfel.pages.designer.model());
+  const toml = () => page.evaluate(() => Wurfel.pages.designer.toToml());
+  const paint = async (colour) => { await page.check("[name=ds-brush][value=colour]"); await page.fill("#ds-paint", String(colour)); };
+  await page.click("#ds-new");
+  await waitText("#ds-objects", /Start here/);
+  for (const [k, v] of [["x", 2], ["y", 2], ["z", 1]]) await page.fill("#ds-dim-" + k, String(v));
+  await page.locator("#ds-dim-z").dispatchEvent("change");
+  await page.click('[data-object="target"]');
+  await page.check("[name=ds-brush][value=fixed]");
+  for (const k of ["0,0,0", "1,0,0", "0,1,0", "1,1,0"]) await cell(k);
+  await page.click('[data-object="piece-0"]');
+  for (const k of ["0,0,0", "1,0,0"]) await cell(k);
+  await page.click("#ds-add");
+  await page.click('[data-object="piece-1"]');
+  for (const k of ["0,0,0", "1,0,0"]) await cell(k);
+  // The colour brush: on the target, and on piece A (its brush offers no optional cells).
+  await page.click('[data-object="target"]');
+  await paint(1);
+  await cell("0,0,0");
+  await paint(2);
+  for (const k of ["1,0,0", "0,1,0", "1,1,0"]) await cell(k);
+  await page.click('[data-object="piece-0"]');
+  check(await page.locator("[data-brush=optional]").isHidden(), "a piece's brush offers optional cells");
+  await paint(1);
+  await cell("1,0,0");
+  await cell("1,0,0");   // the same colour again takes it off
+  check(Object.keys((await model()).pieces[0].cellColors).length === 0, "painting a cell its own colour did not clear it");
+  await cell("0,0,0");
+  const m = await model();
+  check(JSON.stringify(m.targetColors) === '{"0,0,0":1,"1,0,0":2,"0,1,0":2,"1,1,0":2}' && JSON.stringify(m.pieces[0].cellColors) === '{"0,0,0":1}',
+    "the painted colours: " + JSON.stringify([m.targetColors, m.pieces[0].cellColors]));
+  check(/no rules: coloured piece cells fit only on uncoloured target cells/.test(await page.locator("#ds-rules").innerText()), "no word that nothing is allowed");
+  const apiCount = async () => (await api("/count", { puzzle_text: await toml(), format: "toml" })).raw;
+  report.constraintCountNoRule = await apiCount();
+  check(report.constraintCountNoRule === 0, "without a rule the design counts " + report.constraintCountNoRule);
+  // A rule from the form, then "each colour on itself" adds 2 on 2 (1 on 1 is there).
+  await page.fill("#ds-rule-piece", "1");
+  await page.fill("#ds-rule-target", "1");
+  await page.click("#ds-rule-add");
+  await page.click("#ds-rule-same");
+  check(JSON.stringify((await model()).colorRules) === "[[1,1],[2,2]]", "the rules: " + JSON.stringify((await model()).colorRules));
+  check(/^color_rules = \[\[1, 1\], \[2, 2\]\]$/m.test(await toml()), "the TOML lacks the rules:\n" + await toml());
+  await waitText("#ds-check", /ready: 2 pieces, 4 target cells/);
+  await page.click("#ds-count");
+  await page.waitForSelector("#ds-counts [data-count=raw]", { timeout: 30000 });
+  const shown = {};
+  for (const k of ["raw", "rotations"]) shown[k] = Number((await page.locator(`#ds-counts [data-count=${k}]`).innerText()).replace(/,/g, ""));
+  report.constraintCounts = shown;
+  check(shown.raw === 2 && shown.rotations === 1 && (await apiCount()) === 2, "the coloured design counts " + JSON.stringify(shown));
+  await shot("designer-constraints-edit");
+  // Removing "1 on 1" leaves A nowhere to go again.
+  await page.click('#ds-rules [data-rule="1,1"]');
+  check(JSON.stringify((await model()).colorRules) === "[[2,2]]", "the rule was not removed");
+  check((await apiCount()) === 0, "without 1 on 1 the design still counts");
+  // A group number puts every copy of the piece in that group; 0 takes it out; undo works.
+  await page.fill('[data-group-for="0"]', "1");
+  await page.locator('[data-group-for="0"]').dispatchEvent("change");
+  const sections = (await toml()).split("[[piece]]");
+  check(/name = "A"/.test(sections[1]) && /^group = 1$/m.test(sections[1]) && !/group/.test(sections[2]), "A's group is not in the TOML:\n" + await toml());
+  check(/Piece groups .*A in group 1/.test(await page.locator("#ds-constraints").innerText()), "the group is not said in words");
+  await page.click("#ds-undo");
+  check(!/group = /.test(await toml()), "undo left the group in:\n" + await toml());
+}

@@ -9,7 +9,7 @@
 // "custom" for a typed chain.
 import fs from "node:fs";
 import path from "node:path";
-import { constraints } from "./constraints.mjs";
+import { constraints, editConstraints } from "./constraints.mjs";
 
 // A BurrTools file: a 2x2x2 box; problem 1 fills it with two 2x2 slabs, problem 2 with four
 // 1x2 bars.
@@ -328,6 +328,7 @@ export async function pages({ context, url, outDir, check, report }) {
   await waitText("#ds-objects", /Start here/);
   await tools({ page, check, report, waitText, outDir });
   await constraints({ page, check, report, waitText, outDir, api, shot });
+  await editConstraints({ page, check, report, waitText, api, shot });
 
   // ---- Snake: an error after results shows only the error ----
   await page.goto(url + "#/snake");

@@ -41,6 +41,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/app/snake.js"),
     ),
     (
+        "designer-constraints.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app/designer-constraints.js"),
+    ),
+    (
+        "designer-files.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app/designer-files.js"),
+    ),
+    (
         "designer.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/app/designer.js"),

@@ -8,6 +8,7 @@
 "use strict";
 (() => {
   const { el, msg, fmt, post, countLive, countsTable, showViewer, duration } = Wurfel;
+  const C = Wurfel.constraints;
   const MAX_SIDE = 12;
   const DRAFT = "wurfel.designer.draft";
   const TARGET_COLOUR = "#9aa3b5";
@@ -31,17 +32,18 @@
   // `count` copies).
   let model = null;
   let sel = -1;           // -1: the target; else a piece index
-  let brush = "fixed";    // target cells: "fixed" or "optional"
+  let brush = "fixed";    // "fixed" (a cell), "optional" (target only) or "colour" (paints cells)
+  let constraints = null; // the colour rules and groups panel (designer-constraints.js)
   let past = [], future = [];
   let ui = null;
   let timer = null;
   let seq = 0;
   let checked = { pieces: {}, target: [], puzzle: [], ok: false };
-  let imported = null;    // { text, name, problems: [names], problem } of the last BurrTools import
+  let files = null;       // import, exports, plate and link (designer-files.js)
   let busyJobs = 0;
 
   function blank() {
-    return { name: "my puzzle", dims: [3, 3, 3], target: {}, pieces: [{ name: "A", count: 1, min: 1, range: false, colour: PALETTE[0], cells: [] }] };
+    return normalise({ name: "my puzzle", dims: [3, 3, 3], target: {}, pieces: [{ name: "A", count: 1, min: 1, range: false, colour: PALETTE[0], cells: [] }] });
   }
   const validColour = (c) => (/^#[0-9a-f]{6}$/i.test(c || "") ? c : "#888888");
   function nextColour() {
@@ -65,26 +67,10 @@
       if (p.range === undefined) p.range = p.min !== p.count;
       if (!p.range) p.min = p.count;
       if (!/^#[0-9a-f]{6}$/i.test(p.colour || "")) p.colour = PALETTE[i % PALETTE.length];
-      p.cellColors = cleanColours(p.cellColors);
-      p.groups = pairs(p.groups, 1 << 30);
     });
-    m.targetColors = cleanColours(m.targetColors);
-    m.colorRules = pairs(m.colorRules, 63);
+    C.normalise(m);
     return m;
   }
-  // BurrTools' colour constraints and piece groups, kept from an imported file (the page shows
-  // them in words and writes them back; it does not edit them): a shape's constraint colours as
-  // { cell key: 1..63 } (unlisted cells neutral), a piece's groups and the puzzle's colour rules
-  // as [a, b] pairs of whole numbers from 1.
-  function cleanColours(o) {
-    const out = {};
-    if (o && typeof o === "object") for (const [k, v] of Object.entries(o)) if (CELL.test(k) && Number.isInteger(v) && v >= 1 && v <= 63) out[k] = v;
-    return out;
-  }
-  const pairs = (l, most) => (Array.isArray(l) ? l : []).filter((r) => Array.isArray(r) && r.length === 2 && r.every((v) => Number.isInteger(v) && v >= 1 && v <= most));
-  // `[x, y, z, colour]` of the listed cells that are still in the shape.
-  const colourList = (colours, has) => Object.entries(colours || {}).filter(([k]) => has(k)).map(([k, c]) => unkey(k).concat([c]));
-
   // ---- the puzzle file (what every request sends, and Save TOML writes) ----
   const cellList = (cells) => "[" + cells.map((c) => "[" + c.join(", ") + "]").join(", ") + "]";
   const q = (s) => JSON.stringify(s);  // a TOML basic string is a JSON string
@@ -95,18 +81,15 @@
     if ((m.colorRules || []).length) t += "color_rules = " + cellList(m.colorRules) + "\n";
     t += "\n[target]\ncells = " + cellList(fixed) + "\n";
     if (optional.length) t += "optional = " + cellList(optional) + "\n";
-    const tc = colourList(m.targetColors, (k) => k in m.target);
+    const tc = C.colourList(m.targetColors, (k) => k in m.target);
     if (tc.length) t += "cell_colors = " + cellList(tc) + "\n";
     for (const p of m.pieces) {
       t += "\n[[piece]]\nname = " + q(p.name) + "\ncells = " + cellList(p.cells.map(unkey)) + "\n";
       t += !p.range || p.min === p.count ? "count = " + p.count + "\n" : "min = " + p.min + "\nmax = " + p.count + "\n";
       if (p.colour) t += "color = " + q(p.colour) + "\n";
-      const pc = colourList(p.cellColors, (k) => p.cells.includes(k));
+      const pc = C.colourList(p.cellColors, (k) => p.cells.includes(k));
       if (pc.length) t += "cell_colors = " + cellList(pc) + "\n";
-      const g = p.groups || [];
-      // One group holding every copy is BurrTools' plain `group`; split copies are listed.
-      if (g.length === 1 && g[0][1] >= p.count) t += "group = " + g[0][0] + "\n";
-      else if (g.length) t += "groups = " + cellList(g.map(([n, c]) => [n, Math.min(c, p.count)])) + "\n";
+      t += C.groupToml(p, cellList);
     }
     return t;
   }
@@ -163,7 +146,6 @@
       name: el("input", { id: "ds-name", type: "text", size: "20", onchange: () => edit(() => { model.name = ui.name.value || "puzzle"; }) }),
       dims: [0, 1, 2].map((k) => num("ds-dim-" + "xyz"[k], 3, () => resize())),
       objects: el("ul", { class: "objects", id: "ds-objects" }),
-      constraints: el("div", { id: "ds-constraints", class: "muted", hidden: true }),
       layers: el("div", { class: "layers", id: "ds-layers" }),
       shapeMsgs: el("div", { id: "ds-shape-msgs" }),
       brushRow: el("div", { class: "row" }),
@@ -177,8 +159,8 @@
       frame: el("iframe", { class: "viewer", id: "ds-viewer", title: "3D preview" }),
       viewTitle: el("span", { id: "ds-view-title" }),
       back: null,
-      file: el("input", { type: "file", id: "ds-file", accept: ".toml,.xmpuzzle,.xml,text/plain", hidden: true, onchange: importFile }),
-      problem: el("select", { id: "ds-problem", onchange: chooseProblem }),
+      file: el("input", { type: "file", id: "ds-file", accept: ".toml,.xmpuzzle,.xml,text/plain", hidden: true, onchange: () => files.importFile() }),
+      problem: el("select", { id: "ds-problem", onchange: () => files.chooseProblem() }),
       problemRow: el("div", { class: "row", id: "ds-problem-row", hidden: true }),
       fileNote: el("div", { id: "ds-file-note" }),
     };
@@ -191,10 +173,15 @@
     ui.estimate = b("ds-estimate", "Estimate", doEstimate, "", "how many solutions, and how long a count takes");
     ui.back = b("ds-back", "back to the shape", () => { viewing = null; preview(); }, "", "show the selected shape again");
     ui.back.hidden = true;
-    for (const [v, text] of [["fixed", "cell"], ["optional", "optional cell (may stay empty)"]]) {
+    ui.paint = el("input", { id: "ds-paint", type: "number", min: "1", max: String(C.MOST), value: "1", class: "colour-no",
+      title: "the constraint colour the brush paints", onfocus: () => { ui.brushRow.querySelector("[value=colour]").click(); } });
+    for (const [v, text] of [["fixed", "cell"], ["optional", "optional cell (may stay empty)"], ["colour", "constraint colour"]]) {
       const r = el("input", { type: "radio", name: "ds-brush", value: v, checked: v === brush, onchange: () => { brush = v; } });
-      ui.brushRow.append(el("label", {}, r, " " + text));
+      ui.brushRow.append(el("label", { "data-brush": v }, r, " " + text, v === "colour" ? [" ", ui.paint] : null));
     }
+    constraints = C.panel(() => model, edit);
+    files = Wurfel.designerFiles({ ui, model: () => model, replace: (m) => edit(() => { model = m; sel = -1; }), source, toToml, slug, encode,
+      palette: PALETTE, maxSide: MAX_SIDE, ready: () => checked.ok, plain });
     const t = (id, text, title, f) => b("ds-tool-" + id, text, () => tool(f), "small", title);
     ui.tools.append(
       el("span", { class: "muted", text: "turn" }),
@@ -214,16 +201,16 @@
           el("div", { class: "row" }, el("label", { text: "box" }), ui.dims[0], "×", ui.dims[1], "×", ui.dims[2]),
           el("div", { class: "row" }, ui.undo, ui.redo, b("ds-new", "New design", newDesign, "", "start over (Undo brings the old one back)")),
           el("div", { class: "row" }, b("ds-import", "Import…", () => ui.file.click(), "", "a wurfel TOML or a BurrTools .xmpuzzle file"), ui.file,
-            b("ds-export-toml", "Save TOML", saveToml, "", "download the design as a TOML file — at any stage, valid or not"),
-            b("ds-export-xm", "Export .xmpuzzle", () => exportXm()),
-            b("ds-plate", "Print plate (.3mf)", plate, "", "every piece laid flat on a 200 mm plate, 10 mm cubes, 0.2 mm gap: one 3MF file for a slicer")),
+            b("ds-export-toml", "Save TOML", () => files.saveToml(), "", "download the design as a TOML file — at any stage, valid or not"),
+            b("ds-export-xm", "Export .xmpuzzle", () => files.exportXm()),
+            b("ds-plate", "Print plate (.3mf)", () => files.plate(), "", "every piece laid flat on a 200 mm plate, 10 mm cubes, 0.2 mm gap: one 3MF file for a slicer")),
           ui.problemRow,
-          el("div", { class: "row" }, b("ds-share", "Copy share link", share), b("ds-example", "Example", example, "", "a 3x3x3 cube in three pieces")),
+          el("div", { class: "row" }, b("ds-share", "Copy share link", () => files.share()), b("ds-example", "Example", example, "", "a 3x3x3 cube in three pieces")),
           el("div", { class: "muted", id: "ds-draft", text: "Your design is kept in this browser as you edit." }),
           ui.fileNote),
         el("div", { class: "panel", style: "flex:1" },
-          el("h2", { text: "Shapes" }), ui.constraints, ui.objects,
-          el("div", { class: "row" }, b("ds-add", "+ piece", addPiece)))),
+          el("h2", { text: "Shapes" }), ui.objects,
+          el("div", { class: "row" }, b("ds-add", "+ piece", addPiece)), constraints.root)),
       el("div", { class: "grow" },
         el("div", { class: "editor" },
           el("div", { class: "panel edit-grids" },
@@ -283,8 +270,7 @@
 
   function newDesign() {
     edit(() => { model = blank(); sel = -1; });
-    imported = null;
-    ui.problemRow.hidden = true;
+    files.forget();
     msg(ui.fileNote, "info", "A new design. Undo brings the previous one back.");
   }
 
@@ -407,12 +393,12 @@
     return list.map(([kind, text]) => el("div", { class: "msg small " + kind, text }));
   }
   function drawObjects() {
-    drawConstraints();
+    constraints.draw();
     ui.objects.textContent = "";
     const tcells = Object.keys(model.target).map(unkey);
     ui.objects.append(el("li", { class: sel === -1 ? "sel" : "", "data-object": "target", onclick: () => select(-1) },
       thumb(tcells, TARGET_COLOUR), el("b", { text: "Target" }),
-      el("span", { class: "muted", text: tcells.length + " cells" + colourWords(model.targetColors, Object.keys(model.target)) })));
+      el("span", { class: "muted", text: tcells.length + " cells" + C.colourWords(model.targetColors, Object.keys(model.target)) })));
     if (checked.target.length) ui.objects.append(el("li", { class: "note", "data-note-for": "target" }, noteFor(checked.target)));
     model.pieces.forEach((p, i) => {
       // Editing a piece's fields selects it too (without redrawing the field being edited).
@@ -434,36 +420,11 @@
         : el("span", { class: "copies-box" }, "×", count);
       ui.objects.append(el("li", { class: sel === i ? "sel" : "", "data-object": "piece-" + i, onclick: () => select(i) },
         thumb(p.cells.map(unkey), p.colour), colour, name,
-        el("span", { class: "muted", text: p.cells.length + " cells" + colourWords(p.cellColors, p.cells) + groupWords(p) }), copies,
+        el("span", { class: "muted", text: p.cells.length + " cells" + C.colourWords(p.cellColors, p.cells) + C.groupWords(p) }), copies,
         el("label", { class: "muted", title: "optional copies: a solution uses between a least and a most" }, range, "range"), del));
       const notes = checked.pieces[p.name];
       if (notes && notes.length) ui.objects.append(el("li", { class: "note", "data-note-for": p.name }, noteFor(notes)));
     });
-  }
-
-  // ", 2 in constraint colour 1, 1 in colour 2": a shape's coloured cells, in words.
-  function colourWords(colours, cells) {
-    const by = new Map();
-    for (const k of cells) { const c = (colours || {})[k]; if (c) by.set(c, (by.get(c) || 0) + 1); }
-    return [...by.keys()].sort((a, b) => a - b).map((c, i) => ", " + by.get(c) + " in " + (i ? "" : "constraint ") + "colour " + c).join("");
-  }
-  const groupWords = (p) => (p.groups || []).map(([g, c]) => ", group " + g + (c < p.count ? " (" + c + " of " + p.count + " copies)" : "")).join("");
-  // The puzzle's colour rules and groups, above the list of shapes (only when it has any).
-  function drawConstraints() {
-    const rules = model.colorRules || [];
-    const coloured = Object.keys(model.targetColors || {}).length || model.pieces.some((p) => Object.keys(p.cellColors || {}).length);
-    const grouped = model.pieces.filter((p) => (p.groups || []).length);
-    const lines = [];
-    if (coloured || rules.length) {
-      const allowed = rules.length ? rules.map(([a, b]) => a + " on " + b).join(", ") : "none";
-      lines.push("Colour constraints: a piece cell of constraint colour a may lie on a target cell of colour b only for these a on b: " +
-        allowed + ". Uncoloured cells match anything; the grids show each cell's colour number.");
-    }
-    if (grouped.length) lines.push("Piece groups (pieces of one group need not come apart from each other): " +
-      grouped.map((p) => p.name + groupWords(p).replace(/^, /, " in ")).join("; ") + ".");
-    ui.constraints.hidden = !lines.length;
-    ui.constraints.textContent = "";
-    ui.constraints.append(...lines.map((t) => el("p", { text: t })));
   }
 
   function select(i) {
@@ -480,7 +441,9 @@
     const [X, Y, Z] = model.dims;
     const piece = sel >= 0 ? model.pieces[sel] : null;
     document.getElementById("ds-editing").textContent = piece ? "Piece " + piece.name : "Target — the shape the pieces fill";
-    ui.brushRow.hidden = !!piece;
+    // A piece's cells are never optional: its brush fills cells or paints their colour.
+    ui.brushRow.querySelector("[data-brush=optional]").hidden = !!piece;
+    if (piece && brush === "optional") ui.brushRow.querySelector("[value=fixed]").click();
     document.getElementById("ds-copy").hidden = !piece;
     ui.shapeMsgs.textContent = "";
     ui.shapeMsgs.append(...noteFor(piece ? checked.pieces[piece.name] || [] : checked.target));
@@ -496,10 +459,15 @@
           const cell = el("button", { class: "cell" + (state ? " on" : "") + (state === "optional" ? " out" : ""), "data-cell": k, title: "[" + k + "]" });
           if (state === "fixed") cell.style.background = colour;
           const cc = state && ((piece ? piece.cellColors : model.targetColors) || {})[k];
-          if (cc) { cell.textContent = String(cc); cell.dataset.colour = String(cc); cell.title += ", constraint colour " + cc; }
+          if (cc) {
+            cell.textContent = String(cc); cell.dataset.colour = String(cc); cell.title += ", constraint colour " + cc;
+            cell.style.boxShadow = "inset 0 -5px 0 " + C.tint(cc);
+          }
           cell.addEventListener("pointerdown", (ev) => {
             ev.preventDefault();
-            const want = piece ? !onCells.has(k) : model.target[k] !== brush;
+            // The colour brush paints its colour, or takes it off a cell that has it already.
+            const paint = Math.max(1, Math.min(C.MOST, Math.round(Number(ui.paint.value)) || 1));
+            const want = brush === "colour" ? (cc === paint ? 0 : paint) : piece ? !onCells.has(k) : model.target[k] !== brush;
             stroke = { before: snapshot(), want };
             setCell(k, want);
           });
@@ -511,14 +479,23 @@
     }
   }
 
+  // `on`: true fills the cell, false empties it; a number paints that constraint colour on it
+  // (filling it first), 0 takes its colour off.
   function setCell(k, on) {
-    if (sel >= 0) {
+    const colours = sel >= 0 ? (model.pieces[sel].cellColors ||= {}) : (model.targetColors ||= {});
+    if (typeof on === "number") {
+      if (on && sel >= 0 && !model.pieces[sel].cells.includes(k)) model.pieces[sel].cells.push(k);
+      if (on && sel < 0 && !model.target[k]) model.target[k] = "fixed";
+      if (on) colours[k] = on;
+      else delete colours[k];
+    } else if (sel >= 0) {
       const p = model.pieces[sel];
       const has = p.cells.includes(k);
       if (on && !has) p.cells.push(k);
       if (!on && has) p.cells = p.cells.filter((c) => c !== k);
     } else if (on) model.target[k] = brush;
     else delete model.target[k];
+    if (on === false) delete colours[k];
     drawLayers();
     drawObjects();
   }
@@ -746,115 +723,6 @@
       msg(ui.out, "info", "estimate from " + fmt(e.probes) + " probes: " + i(e.solutions, n) + " raw solutions; " + i(e.nodes, n) +
         " nodes; CPU time " + i(e.cpu_seconds, duration) + " on one thread");
     });
-  }
-
-  // ---- files and links ----
-  async function importFile() {
-    const f = ui.file.files[0];
-    ui.file.value = "";
-    if (!f) return;
-    try {
-      let bytes = new Uint8Array(await f.arrayBuffer());
-      if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-        // A compressed .xmpuzzle: the server takes its XML.
-        const s = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-        bytes = new Uint8Array(await new Response(s).arrayBuffer());
-      }
-      const text = new TextDecoder().decode(bytes);
-      imported = { text, name: f.name, problems: burrProblems(text), problem: 1 };
-      ui.problem.textContent = "";
-      imported.problems.forEach((n, i) => ui.problem.append(el("option", { value: String(i + 1), text: (i + 1) + ". " + n })));
-      ui.problemRow.hidden = imported.problems.length < 2;
-      await load(imported);
-    } catch (e) {
-      msg(ui.fileNote, "error", "cannot import " + f.name + ": " + plain(e.message));
-    }
-  }
-  // The problems of a BurrTools file, named as the CLI names them (unnamed ones P1, P2, ...).
-  function burrProblems(text) {
-    if (!/^\s*(<\?xml|<puzzle)/.test(text)) return [];
-    const doc = new DOMParser().parseFromString(text, "application/xml");
-    const ps = doc.querySelector("puzzle > problems");
-    if (!ps) return [];
-    return [...ps.children].filter((p) => p.tagName === "problem")
-      .map((p, i) => ((p.getAttribute("name") || "").trim() || "P" + (i + 1)));
-  }
-  async function chooseProblem() {
-    if (!imported) return;
-    imported.problem = Number(ui.problem.value);
-    try { await load(imported); } catch (e) { msg(ui.fileNote, "error", "cannot read problem " + imported.problem + ": " + plain(e.message)); }
-  }
-  async function load(imp) {
-    const body = { puzzle_text: imp.text };
-    if (imp.problems.length > 1) body.problem = "#" + imp.problem;
-    const c = await post("/check", body);
-    const all = c.model.target.concat(...c.model.pieces.map((p) => p.cells));
-    if (!all.length) throw new Error("it has no cells");
-    const lo = [0, 1, 2].map((k) => Math.min(...c.model.target.map((x) => x[k])));
-    const dims = [0, 1, 2].map((k) => Math.max(...c.model.target.map((x) => x[k])) - lo[k] + 1);
-    if (dims.some((d) => d > MAX_SIDE)) throw new Error("the designer edits boxes up to " + MAX_SIDE + " on a side");
-    const opt = new Set(c.model.optional.map(key));
-    const target = {};
-    // Constraint colours come in the order of the cells (absent: all neutral).
-    const coloured = (cells, colours, at) => {
-      const out = {};
-      cells.forEach((x, i) => { if (colours && colours[i]) out[key(x.map((v, k) => v - at[k]))] = colours[i]; });
-      return out;
-    };
-    for (const t of c.model.target) target[key(t.map((v, k) => v - lo[k]))] = opt.has(key(t)) ? "optional" : "fixed";
-    const pieces = c.model.pieces.map((p, i) => {
-      const plo = [0, 1, 2].map((k) => Math.min(...p.cells.map((x) => x[k])));
-      return { name: p.name, count: p.count, min: p.min, range: p.min !== p.count, colour: p.color || PALETTE[i % PALETTE.length],
-        cells: p.cells.map((x) => key(x.map((v, k) => v - plo[k]))), cellColors: coloured(p.cells, p.cell_colors, plo), groups: p.groups || [] };
-    });
-    if (!pieces.every((p) => p.cells.every((k) => unkey(k).every((v) => v < MAX_SIDE)))) throw new Error("a piece is larger than " + MAX_SIDE + " on a side");
-    edit(() => {
-      model = { name: c.puzzle.name, dims: [0, 1, 2].map((k) => Math.max(dims[k], ...pieces.flatMap((p) => p.cells.map((x) => unkey(x)[k] + 1)))), target, pieces,
-        targetColors: coloured(c.model.target, c.model.target_colors, lo), colorRules: c.model.color_rules || [] };
-      sel = -1;
-    });
-    msg(ui.fileNote, "good", "imported " + imp.name + (imp.problems.length > 1 ? " — problem " + imp.problem + " of " + imp.problems.length + " (choose another below)" : ""));
-  }
-
-  function download(blob, name) {
-    const a = el("a", { href: URL.createObjectURL(blob), download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-  }
-  // A TOML file is text: saved as it stands, finished or not.
-  function saveToml() {
-    download(new Blob([toToml(model)], { type: "application/toml" }), slug(model.name) + ".toml");
-    msg(ui.fileNote, "good", "saved " + slug(model.name) + ".toml" + (checked.ok ? "" : " (a draft: the checks are not all met yet)"));
-  }
-  async function exportXm() {
-    try {
-      const r = await Wurfel.call("POST", "/convert", Object.assign(source(), { to: "xmpuzzle" }));
-      download(typeof r === "string" ? new Blob([r]) : r, slug(model.name) + ".xmpuzzle");
-    } catch (e) {
-      msg(ui.fileNote, "warn", "a BurrTools file needs a complete design (" + plain(e.message) + "); Save TOML keeps a draft at any stage");
-    }
-  }
-
-  // Every copy of every piece on one 200 mm plate, as `wurfel pieces X --export F.3mf --plate`.
-  async function plate() {
-    msg(ui.fileNote, "info", "laying the pieces on the plate…");
-    try {
-      const r = await Wurfel.call("POST", "/plate", source());
-      const name = slug(model.name) + "-plate.3mf";
-      download(r, name);
-      msg(ui.fileNote, "good", "saved " + name + ": " + model.pieces.reduce((n, p) => n + p.count, 0) + " pieces, each on its largest flat face");
-    } catch (e) {
-      msg(ui.fileNote, "warn", "no plate yet: " + plain(e.message));
-    }
-  }
-
-  function share() {
-    const url = location.origin + location.pathname + "#/designer?p=" + encode(model);
-    history.replaceState(null, "", url);
-    const done = () => msg(ui.fileNote, "good", "link copied (the puzzle is in the link itself)");
-    if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => msg(ui.fileNote, "info", url));
-    else msg(ui.fileNote, "info", url);
   }
 
   // A 3x3x3 cube in three pieces: the bottom slab, and the two layers above it cut in two.
