@@ -96,6 +96,7 @@ fn stored_counts_are_checked() {
             },
         )
         .unwrap()
+        .differences
     };
     // burrTxt's own counts agree; one changed number is named, and only that one.
     assert!(check(assemblies, solutions).is_empty());

@@ -17,6 +17,9 @@ pub struct StoredCheck {
     pub solutions: u64,
     /// One sentence per number that differs.
     pub differences: Vec<String>,
+    /// Why the solutions were not compared (a grid where nothing is taken apart), when so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions_unchecked: Option<String>,
 }
 
 impl StoredCheck {
@@ -47,14 +50,15 @@ pub fn check(ctx: &Context<'_>, ready: &Ready, stored: &Stored) -> Result<Stored
     let opts = ctx.search_options(&report);
     let out = check_stored(ready, stored, &opts);
     ctx.sink.event(Event::Done);
-    let differences = out.map_err(|e| match e {
+    let compared = out.map_err(|e| match e {
         StoredError::Cancelled => AppError::cancelled(e.to_string()),
         e => AppError::from_input(&e),
     })?;
     Ok(StoredCheck {
         assemblies: stored.assemblies,
         solutions: stored.solutions,
-        differences,
+        differences: compared.differences,
+        solutions_unchecked: compared.solutions_unchecked,
     })
 }
 
@@ -93,6 +97,7 @@ mod tests {
             assemblies: 3,
             solutions: 1,
             differences: vec!["solutions: differ".into()],
+            solutions_unchecked: None,
         };
         let out = json_with(r#"{"b":1,"a":[2]}"#, &check).unwrap();
         assert_eq!(

@@ -127,11 +127,17 @@ pub fn count(args: CountArgs) -> Result<()> {
 /// count itself stays the only thing on standard output, the check added to its JSON).
 fn said_stored(check: &StoredCheck) -> Result<()> {
     if check.agrees() {
-        note!(
-            "the counts BurrTools stored agree: {} assemblies, {} solutions",
-            check.assemblies,
-            check.solutions
-        );
+        match &check.solutions_unchecked {
+            None => note!(
+                "the counts BurrTools stored agree: {} assemblies, {} solutions",
+                check.assemblies,
+                check.solutions
+            ),
+            Some(why) => note!(
+                "the assemblies BurrTools stored agree: {}; {why}",
+                check.assemblies
+            ),
+        }
         return Ok(());
     }
     for d in &check.differences {

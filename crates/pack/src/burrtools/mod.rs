@@ -18,7 +18,7 @@ mod stored;
 mod writer;
 
 pub use reader::{problem_names, read_xmpuzzle, Read};
-pub use stored::{check_stored, Stored, StoredError};
+pub use stored::{check_stored, Comparison, Stored, StoredError};
 pub use writer::write_xmpuzzle;
 
 use std::fmt;

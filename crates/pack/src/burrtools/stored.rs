@@ -34,15 +34,25 @@ pub(super) fn stored_counts(p: Node<'_, '_>) -> Option<Stored> {
     })
 }
 
-/// wurfel's counts beside BurrTools' stored ones: one line per number that differs (empty
-/// when all agree). At most one assembly more than the file stores is listed (more cannot
-/// agree), so the work and memory are bounded by the stored count; `opts` carries the threads
-/// and the cancel flag.
+/// wurfel's counts beside BurrTools' stored ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Comparison {
+    /// One line per number that differs (empty when all agree).
+    pub differences: Vec<String>,
+    /// Why the solutions (assemblies that come apart) were not compared, when they were not:
+    /// on a grid without sliding moves neither BurrTools nor wurfel takes pieces apart (the
+    /// file stores 0 solutions there), so only the assemblies can be compared.
+    pub solutions_unchecked: Option<String>,
+}
+
+/// wurfel's counts beside BurrTools' stored ones. At most one assembly more than the file
+/// stores is listed (more cannot agree), so the work and memory are bounded by the stored
+/// count; `opts` carries the threads and the cancel flag.
 pub fn check_stored(
     prep: &Prepared,
     stored: &Stored,
     opts: &SearchOptions<'_>,
-) -> Result<Vec<String>, StoredError> {
+) -> Result<Comparison, StoredError> {
     let limit = usize::try_from(stored.assemblies.saturating_add(1)).unwrap_or(usize::MAX);
     let (classes, report) = prep
         .find(opts, Convention::RotationsReflections, limit)
@@ -50,35 +60,37 @@ pub fn check_stored(
     if !report.complete && classes.len() < limit {
         return Err(StoredError::Cancelled);
     }
-    let mut apart = 0u64;
-    for s in &classes {
-        apart += u64::from(
-            prep.disassemble(s)
-                .map_err(StoredError::Disassembly)?
-                .is_some(),
-        );
-    }
+    let mut out = Comparison::default();
     let found = classes.len() as u64;
-    let mut out = Vec::new();
     if found != stored.assemblies {
-        let more = if found > stored.assemblies {
-            "more than "
+        let (more, shown) = if found > stored.assemblies {
+            ("more than ", stored.assemblies)
         } else {
-            ""
+            ("", found)
         };
-        out.push(format!(
-            "assemblies: the file stores {}, wurfel finds {more}{} (classes under rotations and \
-             reflections)",
-            stored.assemblies,
-            if found > stored.assemblies {
-                stored.assemblies
-            } else {
-                found
-            }
+        out.differences.push(format!(
+            "assemblies: the file stores {}, wurfel finds {more}{shown} (classes under rotations \
+             and reflections)",
+            stored.assemblies
         ));
     }
+    let mut apart = 0u64;
+    for s in &classes {
+        match prep.disassemble(s) {
+            Ok(plan) => apart += u64::from(plan.is_some()),
+            Err(DisassemblyError::UnsupportedGrid(grid)) => {
+                out.solutions_unchecked = Some(format!(
+                    "solutions not compared: neither BurrTools nor wurfel takes pieces apart on \
+                     the grid of {grid} (the file stores {})",
+                    stored.solutions
+                ));
+                return Ok(out);
+            }
+            Err(e) => return Err(StoredError::Disassembly(e)),
+        }
+    }
     if apart != stored.solutions && found <= stored.assemblies {
-        out.push(format!(
+        out.differences.push(format!(
             "solutions: the file stores {}, wurfel finds {apart} assemblies that come apart",
             stored.solutions
         ));
