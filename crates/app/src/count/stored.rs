@@ -20,6 +20,10 @@ pub struct StoredCheck {
     /// Why the solutions were not compared (a grid where nothing is taken apart), when so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solutions_unchecked: Option<String>,
+    /// wurfel's convention the stored assemblies equal (`rotations_reflections` as a rule,
+    /// `rotations` where BurrTools reduced no mirror images); absent when they differ.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub convention: Option<&'static str>,
 }
 
 impl StoredCheck {
@@ -59,6 +63,7 @@ pub fn check(ctx: &Context<'_>, ready: &Ready, stored: &Stored) -> Result<Stored
         solutions: stored.solutions,
         differences: compared.differences,
         solutions_unchecked: compared.solutions_unchecked,
+        convention: compared.convention.map(|c| c.key()),
     })
 }
 
@@ -98,6 +103,7 @@ mod tests {
             solutions: 1,
             differences: vec!["solutions: differ".into()],
             solutions_unchecked: None,
+            convention: None,
         };
         let out = json_with(r#"{"b":1,"a":[2]}"#, &check).unwrap();
         assert_eq!(

@@ -127,14 +127,19 @@ pub fn count(args: CountArgs) -> Result<()> {
 /// count itself stays the only thing on standard output, the check added to its JSON).
 fn said_stored(check: &StoredCheck) -> Result<()> {
     if check.agrees() {
+        // BurrTools' count is rotations_reflections as a rule; say when it was not.
+        let under = match check.convention {
+            Some("rotations") => " (classes under rotations: BurrTools reduced no mirror images)",
+            _ => "",
+        };
         match &check.solutions_unchecked {
             None => note!(
-                "the counts BurrTools stored agree: {} assemblies, {} solutions",
+                "the counts BurrTools stored agree: {} assemblies{under}, {} solutions",
                 check.assemblies,
                 check.solutions
             ),
             Some(why) => note!(
-                "the assemblies BurrTools stored agree: {}; {why}",
+                "the assemblies BurrTools stored agree: {}{under}; {why}",
                 check.assemblies
             ),
         }
