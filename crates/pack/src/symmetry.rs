@@ -122,7 +122,8 @@ impl Symmetry {
                     .all(|&c| optional.contains(&perm[c as usize]))
                     && (0..colors.len()).all(|c| colors[perm[c] as usize] == colors[c])
                     && (puzzle.grid == Grid::Cubes
-                        || (is_lattice_symmetry(board, iso, &perm) && maps_placements(iso, &perm)))
+                        || (is_lattice_symmetry(puzzle.grid, board, iso, &perm)
+                            && maps_placements(iso, &perm)))
             })
             .collect();
         let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
@@ -212,17 +213,16 @@ pub fn min_image(solution: &[u32], perms: &[Vec<u32>]) -> Vec<u32> {
     best.unwrap_or_else(|| solution.to_vec())
 }
 
-/// Whether the box symmetry `iso` (acting as `perm` on box cells) is a symmetry of the rhombic
-/// grid: a cube isometry about a block centre followed by a whole-block translation. Its linear
-/// part is `iso`'s; it is one of the grid's exactly when it maps the centre `(2, 2, 2)` of a
-/// block to the centre of a block. A box symmetry that is not (the box's centre off the
-/// grid's) may still map every placement to a placement, but BurrTools does not count it.
-fn is_lattice_symmetry(board: &BoxBoard, iso: Iso, perm: &[u32]) -> bool {
+/// Whether the box symmetry `iso` (acting as `perm` on box cells) is a symmetry of the puzzle's
+/// grid ([`Grid::is_symmetry`]). A box symmetry that is not (the box's centre off the grid's)
+/// may still map every placement to a placement, but BurrTools does not count it.
+fn is_lattice_symmetry(grid: Grid, board: &BoxBoard, iso: Iso, perm: &[u32]) -> bool {
     let Some(i) = board.in_target.iter().position(|&t| t) else {
         return true;
     };
-    let (a, b) = (board.puzzle_cell(i), board.puzzle_cell(perm[i] as usize));
-    let h = crate::grid::RHOMBIC_BLOCK / 2;
-    let r = iso.apply([h - a[0], h - a[1], h - a[2]]);
-    (0..3).all(|k| (r[k] + b[k] - h).rem_euclid(crate::grid::RHOMBIC_BLOCK) == 0)
+    grid.is_symmetry(
+        iso,
+        board.puzzle_cell(i),
+        board.puzzle_cell(perm[i] as usize),
+    )
 }
