@@ -4,10 +4,11 @@
 //! BurrTools itself stores them, with a rule restricting the placements: each grid says which
 //! sub-voxels are cells, how the cube's isometries act on them (about which centre) and which
 //! translations map the grid onto itself. Face adjacency and disassembly are defined on the
-//! cube grid only (BurrTools offers assembly only on the rhombic grid).
+//! cube grid only (BurrTools disassembles on cubes and triangular prisms only, `GridType::getCapabilities`).
 
 mod cubes;
 mod rhombic;
+mod tetra_octa;
 
 use std::collections::HashSet;
 use wurfel_geom::{Cell, Iso, Shape};
@@ -20,6 +21,8 @@ pub enum Grid {
     Cubes,
     /// Rhombic dodecahedra as BurrTools encodes them (see `grid/rhombic.rs`).
     RhombicDodecahedra,
+    /// Tetrahedra and octahedra as BurrTools encodes them (see `grid/tetra_octa.rs`).
+    TetrahedraOctahedra,
 }
 
 impl Grid {
@@ -28,6 +31,7 @@ impl Grid {
         match self {
             Grid::Cubes => "cubes",
             Grid::RhombicDodecahedra => "rhombic dodecahedra",
+            Grid::TetrahedraOctahedra => "tetrahedra and octahedra",
         }
     }
 
@@ -36,6 +40,7 @@ impl Grid {
         match self {
             Grid::Cubes => true,
             Grid::RhombicDodecahedra => rhombic::is_cell(c),
+            Grid::TetrahedraOctahedra => tetra_octa::is_cell(c),
         }
     }
 
@@ -44,6 +49,7 @@ impl Grid {
         match self {
             Grid::Cubes => cubes::apply(iso, c),
             Grid::RhombicDodecahedra => rhombic::apply(iso, c),
+            Grid::TetrahedraOctahedra => tetra_octa::apply(iso, c),
         }
     }
 
@@ -52,6 +58,7 @@ impl Grid {
         match self {
             Grid::Cubes => true,
             Grid::RhombicDodecahedra => rhombic::is_translation(t),
+            Grid::TetrahedraOctahedra => tetra_octa::is_translation(t),
         }
     }
 
@@ -68,6 +75,7 @@ impl Grid {
         match self {
             Grid::Cubes => [0; 3],
             Grid::RhombicDodecahedra => rhombic::class(lo),
+            Grid::TetrahedraOctahedra => tetra_octa::class(lo),
         }
     }
 }
@@ -87,7 +95,7 @@ impl Grid {
     }
 
     /// Refuses disassembly off the cube grid: sliding moves are unit steps of cubes (BurrTools
-    /// has no disassembler on the rhombic grid either).
+    /// has no disassembler on the rhombic or tetrahedra-octahedra grids either).
     pub fn check_disassembly(self) -> Result<(), crate::disassembly::DisassemblyError> {
         match self {
             Grid::Cubes => Ok(()),
