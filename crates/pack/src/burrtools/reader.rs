@@ -379,6 +379,7 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
     if let Some(g) = child(root, "gridType") {
         let t = required(g, "type", origin)?;
         match t {
+            1 => return Ok(Grid::TriangularPrisms),
             3 => return Ok(Grid::RhombicDodecahedra),
             4 => return Ok(Grid::TetrahedraOctahedra),
             _ => {}
@@ -391,8 +392,8 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
             return Err(err(
                 origin,
                 format!(
-                    "uses the grid of {name} (type {t}); wurfel supports cubes, rhombic \
-                     dodecahedra, and tetrahedra and octahedra"
+                    "uses the grid of {name} (type {t}); wurfel supports cubes, triangular \
+                     prisms, rhombic dodecahedra, and tetrahedra and octahedra"
                 ),
             ));
         }

@@ -9,7 +9,9 @@
 mod cubes;
 mod rhombic;
 mod tetra_octa;
+mod triangle;
 
+use crate::colors::Colored;
 use std::collections::HashSet;
 use wurfel_geom::{Cell, Iso, Shape};
 
@@ -23,6 +25,8 @@ pub enum Grid {
     RhombicDodecahedra,
     /// Tetrahedra and octahedra as BurrTools encodes them (see `grid/tetra_octa.rs`).
     TetrahedraOctahedra,
+    /// Triangular prisms as BurrTools numbers them (see `grid/triangle.rs`).
+    TriangularPrisms,
 }
 
 impl Grid {
@@ -32,24 +36,45 @@ impl Grid {
             Grid::Cubes => "cubes",
             Grid::RhombicDodecahedra => "rhombic dodecahedra",
             Grid::TetrahedraOctahedra => "tetrahedra and octahedra",
+            Grid::TriangularPrisms => "triangular prisms",
         }
     }
 
     /// Whether `c` is a cell of the grid.
     pub fn is_cell(self, c: Cell) -> bool {
         match self {
-            Grid::Cubes => true,
+            Grid::Cubes | Grid::TriangularPrisms => true,
             Grid::RhombicDodecahedra => rhombic::is_cell(c),
             Grid::TetrahedraOctahedra => tetra_octa::is_cell(c),
         }
     }
 
-    /// The cube isometry `iso` acting on the grid: about the point the grid's rotations fix.
-    pub fn apply(self, iso: Iso, c: Cell) -> Cell {
+    /// The number of the grid's point symmetries (its rotations and reflections about the
+    /// point they fix): the cube's 48 on the grids BurrTools builds from cubes, 24 on
+    /// triangular prisms.
+    pub fn symmetry_count(self) -> usize {
         match self {
-            Grid::Cubes => cubes::apply(iso, c),
-            Grid::RhombicDodecahedra => rhombic::apply(iso, c),
-            Grid::TetrahedraOctahedra => tetra_octa::apply(iso, c),
+            Grid::TriangularPrisms => triangle::SYMMETRIES,
+            _ => 48,
+        }
+    }
+
+    /// Whether point symmetry `i` is a rotation (not a reflection).
+    pub fn is_proper(self, i: usize) -> bool {
+        match self {
+            Grid::TriangularPrisms => triangle::is_proper(i),
+            _ => Iso::all()[i].is_rotation(),
+        }
+    }
+
+    /// Point symmetry `i` (`< symmetry_count()`) applied to `c`; on the grids built from
+    /// cubes it is [`Iso::all`]`()[i]` about the grid's centre.
+    pub fn transform(self, i: usize, c: Cell) -> Cell {
+        match self {
+            Grid::Cubes => cubes::apply(Iso::all()[i], c),
+            Grid::RhombicDodecahedra => rhombic::apply(Iso::all()[i], c),
+            Grid::TetrahedraOctahedra => tetra_octa::apply(Iso::all()[i], c),
+            Grid::TriangularPrisms => triangle::transform(i, c),
         }
     }
 
@@ -58,15 +83,9 @@ impl Grid {
         match self {
             Grid::Cubes => true,
             Grid::RhombicDodecahedra => rhombic::is_translation(t),
+            Grid::TriangularPrisms => triangle::is_translation(t),
             Grid::TetrahedraOctahedra => tetra_octa::is_translation(t),
         }
-    }
-
-    /// Whether the map `x ↦ iso(x) + s` taking cell `a` to cell `b` is a symmetry of the grid:
-    /// [`Grid::apply`] of `iso` followed by one of the grid's translations.
-    pub fn is_symmetry(self, iso: Iso, a: Cell, b: Cell) -> bool {
-        let r = self.apply(iso, a);
-        self.is_translation([b[0] - r[0], b[1] - r[1], b[2] - r[2]])
     }
 
     /// Two positions (minimum corners) of one shape differ by one of the grid's translations
@@ -75,8 +94,40 @@ impl Grid {
         match self {
             Grid::Cubes => [0; 3],
             Grid::RhombicDodecahedra => rhombic::class(lo),
+            Grid::TriangularPrisms => triangle::class(lo),
             Grid::TetrahedraOctahedra => tetra_octa::class(lo),
         }
+    }
+
+    /// `shape`'s images under the grid's rotations, each normalized (minimum corner at the
+    /// origin), distinct, colours carried along: the orientations placements start from (the
+    /// translations are then [`PlacementRule`]'s). On the cube grid
+    /// [`Colored::orientations`](crate::colors::Colored::orientations), in its order.
+    pub fn orientations(self, shape: &Colored) -> Vec<Colored> {
+        if self == Grid::Cubes {
+            return shape.orientations();
+        }
+        let mut seen = HashSet::new();
+        (0..self.symmetry_count())
+            .filter(|&i| self.is_proper(i))
+            .map(|i| shape.mapped(|c| self.transform(i, c)).0)
+            .filter(|o| seen.insert(o.clone()))
+            .collect()
+    }
+
+    /// The smallest of `shape`'s images under the grid's rotations (`proper`) or its
+    /// reflections, with the class of its position: for rotations, equal for two pieces iff
+    /// one is the other moved by a rotation of the grid; for reflections, equal to another
+    /// piece's rotation form iff that piece is this one's mirror image.
+    pub fn canonical(self, shape: &Colored, proper: bool) -> (Colored, Cell) {
+        (0..self.symmetry_count())
+            .filter(|&i| self.is_proper(i) == proper)
+            .map(|i| {
+                let (o, lo) = shape.mapped(|c| self.transform(i, c));
+                (o, self.class(lo))
+            })
+            .min()
+            .expect("a grid has rotations and reflections")
     }
 }
 
@@ -131,10 +182,14 @@ impl PlacementRule {
         if grid == Grid::Cubes {
             return None;
         }
-        let keys = Iso::rotations()
-            .iter()
-            .map(|&r| {
-                let cells: Vec<Cell> = shape.cells().iter().map(|&c| grid.apply(r, c)).collect();
+        let keys = (0..grid.symmetry_count())
+            .filter(|&i| grid.is_proper(i))
+            .map(|i| {
+                let cells: Vec<Cell> = shape
+                    .cells()
+                    .iter()
+                    .map(|&c| grid.transform(i, c))
+                    .collect();
                 key(grid, &cells)
             })
             .collect();

@@ -29,7 +29,7 @@ pub(super) fn is_cell(c: Cell) -> bool {
     if s == [1, 1, 1] {
         return true;
     }
-    if s.iter().any(|&v| v == 1) {
+    if s.contains(&1) {
         return false;
     }
     let far = s.iter().filter(|&&v| v == 2).count() as i32;
