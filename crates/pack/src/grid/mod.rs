@@ -1,9 +1,10 @@
 //! Grids as data: which lattice a puzzle's cells live on and which placements of a piece that
 //! lattice allows. The cube grid is the engine's native one (every isometry, every unit
-//! translation). Other BurrTools grids are encoded on the cube lattice of *sub-voxels*, as
-//! BurrTools itself stores them, with a rule restricting the placements: each grid says which
-//! sub-voxels are cells, how the cube's isometries act on them (about which centre) and which
-//! translations map the grid onto itself. Face adjacency and disassembly are defined on the
+//! translation). Other BurrTools grids keep BurrTools' own integer coordinates (triangular
+//! prisms: one voxel a prism; rhombic dodecahedra, tetrahedra-octahedra: a cube lattice of
+//! *sub-voxels*), with a rule restricting the placements: each grid says which voxels are
+//! cells, its point symmetries (rotations and reflections) and which translations map the
+//! grid onto itself. Face adjacency and disassembly are defined on the
 //! cube grid only (BurrTools disassembles on cubes and triangular prisms only, `GridType::getCapabilities`).
 
 mod cubes;
@@ -133,7 +134,8 @@ impl Grid {
 
 impl Grid {
     /// Refuses pictures, meshes and build steps off the cube grid: they draw cells as unit
-    /// cubes, and on this grid a cell is a sub-voxel of a larger one, so any would be wrong.
+    /// cubes, and on these grids a cell is a prism or a sub-voxel of a larger one, so any
+    /// would be wrong.
     pub fn check_drawing(self) -> Result<(), String> {
         match self {
             Grid::Cubes => Ok(()),
