@@ -53,6 +53,23 @@ impl Colored {
             .collect()
     }
 
+    /// The image of every cell under `f` (a map of cells one to one), normalized (minimum
+    /// corner at the origin), colours carried along; with the image's minimum corner before
+    /// normalizing.
+    pub fn mapped(&self, f: impl Fn(Cell) -> Cell) -> (Colored, Cell) {
+        let mapped: Vec<Cell> = self.shape.cells().iter().map(|&c| f(c)).collect();
+        let lo = [0, 1, 2].map(|k| mapped.iter().map(|c| c[k]).min().unwrap_or(0));
+        let moved = |c: &Cell| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]];
+        let shape = Shape::new(mapped.iter().map(moved)).expect("an image of a shape is a shape");
+        let map: HashMap<Cell, u8> = mapped
+            .iter()
+            .zip(&self.colors)
+            .map(|(c, &k)| (moved(c), k))
+            .collect();
+        let colors = colors_of(shape.cells(), &map);
+        (Colored { shape, colors }, lo)
+    }
+
     /// The image under `iso`, normalized (minimum corner at the origin), colours carried along.
     pub fn transformed(&self, iso: Iso) -> Colored {
         let shape = self.shape.transformed(iso);

@@ -108,18 +108,18 @@ pub fn board_colors(puzzle: &Puzzle, board: &BoxBoard) -> Vec<u8> {
 }
 
 /// Calls `f` with the sorted box cells (and their piece colours, empty without colours) of
-/// every placement of `shape` on target cells of `board`: orientations in
-/// [`Colored::orientations`] order, then translations in (z, y, x) order. `allowed` says
+/// every translation of each of `orientations` (a piece's, [`crate::grid::Grid::orientations`])
+/// onto target cells of `board`: orientations in order, then translations in (z, y, x) order. `allowed` says
 /// whether a piece colour may lie on a box cell (never asked for a piece without colours).
 /// Stops early when `f` breaks.
 fn for_each_placement(
-    shape: &Colored,
+    orientations: &[Colored],
     board: &BoxBoard,
     allowed: &dyn Fn(u8, usize) -> bool,
     mut f: impl FnMut(Vec<u32>, Vec<u8>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let [bx, by, bz] = board.dims();
-    for orient in shape.orientations() {
+    for orient in orientations {
         let d = orient.shape.dims();
         let (dx, dy, dz) = (d[0] as usize, d[1] as usize, d[2] as usize);
         if dx > bx || dy > by || dz > bz {
@@ -170,7 +170,8 @@ pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
     let mut out = Vec::new();
     for (k, piece) in puzzle.pieces.iter().enumerate() {
         let rule = PlacementRule::new(puzzle.grid, &piece.shape);
-        let _ = for_each_placement(&piece.colored(), board, &allowed, |cells, colors| {
+        let orients = puzzle.grid.orientations(&piece.colored());
+        let _ = for_each_placement(&orients, board, &allowed, |cells, colors| {
             if let Some(rule) = &rule {
                 let at: Vec<Cell> = cells
                     .iter()

@@ -17,14 +17,12 @@ use crate::grid::Grid;
 use crate::placements::{board_colors, BoxBoard, Placement};
 use crate::Puzzle;
 use std::collections::HashMap;
-use wurfel_geom::Iso;
+use wurfel_geom::{Cell, Iso};
 
 /// Symmetries of a prepared puzzle, as permutations of placement ids.
 #[derive(Clone, Debug)]
 pub struct Symmetry {
-    /// The target's rotations (identity first), as isometries.
-    pub rotation_isos: Vec<Iso>,
-    /// For each rotation, the image of every placement.
+    /// For each rotation of the target (identity first), the image of every placement.
     pub rotations: Vec<Vec<u32>>,
     /// For each improper symmetry of the target, the image of every placement; empty when the
     /// target has none or the piece set is not mirror-closed.
@@ -58,10 +56,17 @@ pub fn mirror_kinds(puzzle: &Puzzle) -> Option<Vec<u32>> {
 
 /// Each kind's mirror twin as in [`mirror_kinds`], `None` for a kind without one.
 fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
+    // On the grids other than cubes a piece's form keeps the class of its position (two
+    // pieces equal as cube shapes may still not be moved onto each other by the grid).
+    let form = |p: &crate::Piece, proper: bool| match puzzle.grid {
+        Grid::Cubes if proper => (p.colored().canonical(), [0; 3]),
+        Grid::Cubes => (p.colored().mirrored().canonical(), [0; 3]),
+        g => g.canonical(&p.colored(), proper),
+    };
     let key: Vec<_> = puzzle
         .pieces
         .iter()
-        .map(|p| (p.colored().canonical(), p.min, p.count))
+        .map(|p| (form(p, true), p.min, p.count))
         .collect();
     puzzle
         .pieces
@@ -69,7 +74,7 @@ fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
         .enumerate()
         .map(|(k, p)| {
             let rank = key[..k].iter().filter(|x| **x == key[k]).count();
-            let mirror = (p.colored().mirrored().canonical(), p.min, p.count);
+            let mirror = (form(p, false), p.min, p.count);
             key.iter()
                 .enumerate()
                 .filter(|(_, x)| **x == mirror)
@@ -95,12 +100,12 @@ impl Symmetry {
         // is mirror-closed, some when every twinless kind may be left out, none otherwise.
         let reflect = twinless.iter().all(|&k| puzzle.pieces[k as usize].min == 0);
         let optional = crate::placements::optional_columns(puzzle, board);
-        // On a grid other than cubes, a symmetry of the target's cells need not respect the
-        // grid's placement rule (whole-block translations): only those mapping every placement
-        // to a placement (of the same kind, or of the mirror kind for a reflection) act.
-        let maps_placements = |iso: Iso, perm: &[u32]| {
+        // On a grid other than cubes, only the grid's own symmetries that map the target onto
+        // itself are candidates; each must still map every placement to a placement (of the
+        // same kind, or of the mirror kind for a reflection) to act.
+        let maps_placements = |proper: bool, perm: &[u32]| {
             placements.iter().all(|p| {
-                let kind = if iso.is_rotation() {
+                let kind = if proper {
                     Some(p.kind)
                 } else {
                     twins[p.kind as usize]
@@ -109,26 +114,32 @@ impl Symmetry {
             })
         };
         let colors = board_colors(puzzle, board);
-        let isos: Vec<Iso> = puzzle
-            .target
-            .symmetries(&Iso::all())
+        let candidates: Vec<(bool, Vec<u32>)> = if puzzle.grid == Grid::Cubes {
+            puzzle
+                .target
+                .symmetries(&Iso::all())
+                .into_iter()
+                .map(|iso| {
+                    let perm = board
+                        .permutation(iso)
+                        .expect("a symmetry maps the box onto itself");
+                    (iso.is_rotation(), perm)
+                })
+                .collect()
+        } else {
+            grid_symmetries(puzzle.grid, board)
+        };
+        let syms: Vec<(bool, Vec<u32>)> = candidates
             .into_iter()
-            .filter(|&iso| {
-                let perm = board
-                    .permutation(iso)
-                    .expect("a symmetry maps the box onto itself");
+            .filter(|(proper, perm)| {
                 optional
                     .iter()
                     .all(|&c| optional.contains(&perm[c as usize]))
                     && (0..colors.len()).all(|c| colors[perm[c] as usize] == colors[c])
-                    && (puzzle.grid == Grid::Cubes
-                        || (is_lattice_symmetry(board, iso, &perm) && maps_placements(iso, &perm)))
+                    && (puzzle.grid == Grid::Cubes || maps_placements(*proper, perm))
             })
             .collect();
-        let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
-            let perm = board
-                .permutation(iso)
-                .expect("a symmetry maps the box onto itself");
+        let act = |perm: &[u32], kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
             placements
                 .iter()
                 .map(|p| {
@@ -137,26 +148,28 @@ impl Symmetry {
                         // A twinless kind: no solution that is mirrored uses this placement.
                         return u32::MAX;
                     }
-                    let img = image_placement(p, kind, &perm);
+                    let img = image_placement(p, kind, perm);
                     *index
                         .get(&img)
                         .expect("the image of a placement under a symmetry is a placement")
                 })
                 .collect()
         };
-        let rotation_isos: Vec<Iso> = isos.iter().copied().filter(|i| i.is_rotation()).collect();
-        let rotations = rotation_isos.iter().map(|&r| act(r, &|k| k)).collect();
-        let target_reflections = isos.len() - rotation_isos.len();
+        let rotations: Vec<Vec<u32>> = syms
+            .iter()
+            .filter(|s| s.0)
+            .map(|s| act(&s.1, &|k| k))
+            .collect();
+        let target_reflections = syms.len() - rotations.len();
         let reflections = if reflect {
-            isos.iter()
-                .filter(|i| !i.is_rotation())
-                .map(|&r| act(r, &|k| twins[k as usize].unwrap_or(u32::MAX)))
+            syms.iter()
+                .filter(|s| !s.0)
+                .map(|s| act(&s.1, &|k| twins[k as usize].unwrap_or(u32::MAX)))
                 .collect()
         } else {
             Vec::new()
         };
         Symmetry {
-            rotation_isos,
             rotations,
             reflections,
             mirror_closed: twinless.is_empty(),
@@ -212,17 +225,31 @@ pub fn min_image(solution: &[u32], perms: &[Vec<u32>]) -> Vec<u32> {
     best.unwrap_or_else(|| solution.to_vec())
 }
 
-/// Whether the box symmetry `iso` (acting as `perm` on box cells) is a symmetry of the rhombic
-/// grid: a cube isometry about a block centre followed by a whole-block translation. Its linear
-/// part is `iso`'s; it is one of the grid's exactly when it maps the centre `(2, 2, 2)` of a
-/// block to the centre of a block. A box symmetry that is not (the box's centre off the
-/// grid's) may still map every placement to a placement, but BurrTools does not count it.
-fn is_lattice_symmetry(board: &BoxBoard, iso: Iso, perm: &[u32]) -> bool {
-    let Some(i) = board.in_target.iter().position(|&t| t) else {
-        return true;
-    };
-    let (a, b) = (board.puzzle_cell(i), board.puzzle_cell(perm[i] as usize));
-    let h = crate::grid::RHOMBIC_BLOCK / 2;
-    let r = iso.apply([h - a[0], h - a[1], h - a[2]]);
-    (0..3).all(|k| (r[k] + b[k] - h).rem_euclid(crate::grid::RHOMBIC_BLOCK) == 0)
+/// The symmetries of the grid `grid` (other than cubes) that map the target onto itself, as
+/// (whether a rotation, permutation of box cells), identity first: each of the grid's point
+/// symmetries followed by the translation that brings the target's image back onto its
+/// bounding box's corner, kept when that translation is one of the grid's and the image is
+/// the target. Cells outside the target stay where they are.
+fn grid_symmetries(grid: Grid, board: &BoxBoard) -> Vec<(bool, Vec<u32>)> {
+    let target: Vec<usize> = (0..board.len()).filter(|&i| board.in_target[i]).collect();
+    let lo = |cells: &[Cell]| [0, 1, 2].map(|k| cells.iter().map(|c| c[k]).min().unwrap_or(0));
+    let cells: Vec<Cell> = target.iter().map(|&i| board.puzzle_cell(i)).collect();
+    let home = lo(&cells);
+    (0..grid.symmetry_count())
+        .filter_map(|g| {
+            let img: Vec<Cell> = cells.iter().map(|&c| grid.transform(g, c)).collect();
+            let at = lo(&img);
+            let t = [0, 1, 2].map(|k| home[k] - at[k]);
+            if !grid.is_translation(t) {
+                return None;
+            }
+            let mut perm: Vec<u32> = (0..board.len() as u32).collect();
+            for (&i, c) in target.iter().zip(&img) {
+                let moved = [0, 1, 2].map(|k| c[k] + t[k] - board.origin[k]);
+                let j = board.index(moved).filter(|&j| board.in_target[j])?;
+                perm[i] = j as u32;
+            }
+            Some((grid.is_proper(g), perm))
+        })
+        .collect()
 }

@@ -13,85 +13,35 @@
 
 mod common;
 
+use common::grids::{brute, engine, Lattice};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::{BTreeSet, HashSet};
-use std::path::Path;
-use wurfel_geom::{Cell, Shape};
-use wurfel_pack::burrtools::read_xmpuzzle;
+use wurfel_geom::Cell;
 use wurfel_pack::grid::Grid;
-use wurfel_pack::{Piece, Prepared};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/burr/rhombic");
 
-fn assemblies(text: &str) -> u64 {
-    let line = text.lines().find(|l| l.contains("assemblies and")).unwrap();
-    line.split_whitespace().next().unwrap().parse().unwrap()
-}
-
-fn wurfel_counts(bytes: &[u8], origin: &str, problem: Option<&str>) -> (u64, u64, u64) {
-    let read = read_xmpuzzle(bytes, origin, problem).unwrap();
-    assert_eq!(read.puzzle.grid, Grid::RhombicDodecahedra, "{origin}");
-    let c = Prepared::new(&read.puzzle).unwrap().count(1);
-    (c.raw, c.rotations, c.rotations_reflections)
-}
-
 #[test]
 fn corpus_matches_burrtxt() {
-    let files = common::xmpuzzle_files(DIR);
-    let mut bad = Vec::new();
-    for f in &files {
-        let expected = assemblies(&std::fs::read_to_string(f.with_extension("burrtxt")).unwrap());
-        let origin = f.display().to_string();
-        let (raw, rot, rr) = wurfel_counts(&std::fs::read(f).unwrap(), &origin, None);
-        let line = format!("{origin}: burrTxt {expected}; wurfel raw {raw} rot {rot} rr {rr}");
-        println!("{line}");
-        if rr != expected {
-            bad.push(line);
-        }
-    }
-    assert!(bad.is_empty(), "differences:\n{}", bad.join("\n"));
+    common::grids::corpus_matches_burrtxt(DIR, Grid::RhombicDodecahedra);
 }
 
 #[test]
 #[ignore = "needs BurrTools' example files (GPL, not in this repository): BURRTOOLS_EXAMPLES"]
 fn burrtools_examples_match_burrtxt() {
-    let dir = std::env::var("BURRTOOLS_EXAMPLES")
-        .unwrap_or_else(|_| "/work/peers/burrtools/examples".into());
-    let table = std::fs::read_to_string(Path::new(DIR).join("examples.burrtxt")).unwrap();
-    let mut bad = Vec::new();
-    for line in table.lines().filter(|l| !l.starts_with('#')) {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        let (file, problem, expected) = (w[0], format!("#{}", w[1]), w[2].parse::<u64>().unwrap());
-        let path = Path::new(&dir).join(file);
-        let bytes = std::fs::read(&path).unwrap();
-        let t = std::time::Instant::now();
-        let read = read_xmpuzzle(&bytes, file, Some(&problem)).unwrap();
-        // The engine's board limit (4,096 columns) refuses the largest boxes of sub-voxels:
-        // reported, not compared.
-        let prep = match Prepared::new(&read.puzzle) {
-            Ok(p) => p,
-            Err(e) => {
-                println!("{file} {problem}: burrTxt {expected}; wurfel refuses: {e}");
-                continue;
-            }
-        };
-        let c = prep.count(1);
-        let (raw, rot, rr) = (c.raw, c.rotations, c.rotations_reflections);
-        let line = format!(
-            "{file} {problem}: burrTxt {expected}; wurfel raw {raw} rot {rot} rr {rr} ({:.2} s)",
-            t.elapsed().as_secs_f64()
-        );
-        println!("{line}");
-        if rr != expected {
-            bad.push(line);
-        }
-    }
-    assert!(bad.is_empty(), "differences:\n{}", bad.join("\n"));
+    common::grids::examples_match_burrtxt(DIR, Grid::RhombicDodecahedra);
 }
 
 // ---- brute-force reference ----
+
+/// The rhombic grid as plain data: rotations about the block centre (2, 2, 2), translations
+/// by whole 5×5×5 blocks.
+const RHOMBIC: Lattice = Lattice {
+    centre2: 4,
+    basis: [[5, 0, 0], [0, 5, 0], [0, 0, 5]],
+    reach: 3,
+};
 
 /// The four sub-voxels of the pyramid on face (`axis`, `side` 0 or 4) of `block`.
 fn pyramid(block: Cell, axis: usize, side: i32) -> Vec<Cell> {
@@ -106,124 +56,6 @@ fn pyramid(block: Cell, axis: usize, side: i32) -> Vec<Cell> {
             [0, 1, 2].map(|k| 5 * block[k] + c[k])
         })
         .collect()
-}
-
-/// The 24 rotations as signed permutation matrices of determinant +1, built here.
-fn rotations() -> Vec<[[i32; 3]; 3]> {
-    let perms = [
-        [0, 1, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [0, 2, 1],
-        [2, 1, 0],
-        [1, 0, 2],
-    ];
-    let mut out = Vec::new();
-    for (pi, p) in perms.iter().enumerate() {
-        for s in 0..8 {
-            let sign = [0, 1, 2].map(|k| if s >> k & 1 == 1 { -1 } else { 1 });
-            let det = sign[0] * sign[1] * sign[2] * if pi < 3 { 1 } else { -1 };
-            if det == 1 {
-                let mut m = [[0; 3]; 3];
-                for r in 0..3 {
-                    m[r][p[r]] = sign[r];
-                }
-                out.push(m);
-            }
-        }
-    }
-    assert_eq!(out.len(), 24);
-    out
-}
-
-/// `m` about the block centre (2, 2, 2), then the translation `5 t`.
-fn apply(m: &[[i32; 3]; 3], t: Cell, c: Cell) -> Cell {
-    let d = [c[0] - 2, c[1] - 2, c[2] - 2];
-    [0, 1, 2].map(|r| (0..3).map(|k| m[r][k] * d[k]).sum::<i32>() + 2 + 5 * t[r])
-}
-
-type CellSet = BTreeSet<Cell>;
-
-fn images(piece: &[Cell], target: &HashSet<Cell>) -> Vec<CellSet> {
-    let mut out: HashSet<CellSet> = HashSet::new();
-    for m in rotations() {
-        for tx in -3..=3 {
-            for ty in -3..=3 {
-                for tz in -3..=3 {
-                    let img: CellSet = piece.iter().map(|&c| apply(&m, [tx, ty, tz], c)).collect();
-                    if img.iter().all(|c| target.contains(c)) {
-                        out.insert(img);
-                    }
-                }
-            }
-        }
-    }
-    out.into_iter().collect()
-}
-
-/// Every solution as each piece's placed cells, by plain recursion on the first empty cell.
-fn solve(
-    imgs: &[Vec<CellSet>],
-    empty: &mut BTreeSet<Cell>,
-    chosen: &mut Vec<Option<CellSet>>,
-    out: &mut Vec<Vec<CellSet>>,
-) {
-    let Some(&first) = empty.iter().next() else {
-        out.push(chosen.iter().map(|c| c.clone().unwrap()).collect());
-        return;
-    };
-    for k in 0..imgs.len() {
-        if chosen[k].is_some() {
-            continue;
-        }
-        for img in imgs[k].iter().filter(|i| i.contains(&first)) {
-            if img.iter().all(|c| empty.contains(c)) {
-                img.iter().for_each(|c| {
-                    empty.remove(c);
-                });
-                chosen[k] = Some(img.clone());
-                solve(imgs, empty, chosen, out);
-                chosen[k] = None;
-                empty.extend(img.iter().copied());
-            }
-        }
-    }
-}
-
-/// (raw solutions, classes under the target's rotations on the grid).
-fn brute(target: &[Cell], pieces: &[Vec<Cell>]) -> (u64, u64) {
-    let tset: HashSet<Cell> = target.iter().copied().collect();
-    let imgs: Vec<Vec<CellSet>> = pieces.iter().map(|p| images(p, &tset)).collect();
-    let mut sols = Vec::new();
-    let mut empty: BTreeSet<Cell> = target.iter().copied().collect();
-    solve(&imgs, &mut empty, &mut vec![None; pieces.len()], &mut sols);
-    let mut syms = Vec::new();
-    for m in rotations() {
-        for tx in -3..=3 {
-            for ty in -3..=3 {
-                for tz in -3..=3 {
-                    let t = [tx, ty, tz];
-                    if target.iter().all(|&c| tset.contains(&apply(&m, t, c))) {
-                        syms.push((m, t));
-                    }
-                }
-            }
-        }
-    }
-    let classes: HashSet<Vec<CellSet>> = sols
-        .iter()
-        .map(|s| {
-            syms.iter()
-                .map(|(m, t)| {
-                    s.iter()
-                        .map(|p| p.iter().map(|&c| apply(m, *t, c)).collect())
-                        .collect::<Vec<CellSet>>()
-                })
-                .min()
-                .unwrap()
-        })
-        .collect();
-    (sols.len() as u64, classes.len() as u64)
 }
 
 const BLOCK_SETS: [&[Cell]; 4] = [
@@ -257,25 +89,16 @@ fn engine_matches_brute_force_on_random_puzzles() {
             i += n;
         }
         let target: Vec<Cell> = pieces.iter().flatten().copied().collect();
-        let (raw, rot) = brute(&target, &pieces);
-        let mut puzzle = common::puzzle(
-            Shape::new(target.iter().copied()).unwrap(),
-            pieces
-                .iter()
-                .enumerate()
-                .map(|(k, p)| -> Piece { common::piece(&format!("P{k}"), 'A', p, 1) })
-                .collect(),
-        );
-        puzzle.grid = Grid::RhombicDodecahedra;
-        let c = Prepared::new(&puzzle).unwrap().count(1);
+        let (raw, rot) = brute(&RHOMBIC, &target, &pieces);
+        let c = engine(Grid::RhombicDodecahedra, &target, &pieces);
         println!(
             "round {round}: {} blocks {} pieces: brute raw {raw} rot {rot}; engine raw {} rot {}",
             blocks.len(),
             pieces.len(),
-            c.raw,
-            c.rotations
+            c.0,
+            c.1
         );
-        assert_eq!((c.raw, c.rotations), (raw, rot), "round {round}");
+        assert_eq!(c, (raw, rot), "round {round}");
         solvable += (raw > 0) as u32;
     }
     assert_eq!(

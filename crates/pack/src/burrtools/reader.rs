@@ -338,6 +338,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
             .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?
     } else {
         puzzle.grid = grid;
+        check_on_grid(&puzzle, origin)?;
         puzzle
     };
     Ok(Read {
@@ -345,6 +346,25 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         notes,
         stored: super::stored::stored_counts(p),
     })
+}
+
+/// Refuses a shape with a voxel that is not a cell of the puzzle's grid (BurrTools' designer
+/// lets no such voxel be set; a hand-made file might).
+fn check_on_grid(puzzle: &Puzzle, origin: &str) -> Result<(), BurrError> {
+    let shapes = std::iter::once(("the result", &puzzle.target))
+        .chain(puzzle.pieces.iter().map(|p| (p.name.as_str(), &p.shape)));
+    for (name, shape) in shapes {
+        if let Some(c) = shape.cells().iter().find(|&&c| !puzzle.grid.is_cell(c)) {
+            return Err(err(
+                origin,
+                format!(
+                    "shape `{name}` has the voxel {c:?}, which is not a cell of the grid of {}",
+                    puzzle.grid.name()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The file's grid; refuses a format version other than 1 or 2 and a grid wurfel cannot read.
@@ -358,8 +378,11 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
     }
     if let Some(g) = child(root, "gridType") {
         let t = required(g, "type", origin)?;
-        if t == 3 {
-            return Ok(Grid::RhombicDodecahedra);
+        match t {
+            1 => return Ok(Grid::TriangularPrisms),
+            3 => return Ok(Grid::RhombicDodecahedra),
+            4 => return Ok(Grid::TetrahedraOctahedra),
+            _ => {}
         }
         if t != 0 {
             let name = GRID_TYPES
@@ -369,8 +392,8 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
             return Err(err(
                 origin,
                 format!(
-                    "uses the grid of {name} (type {t}); wurfel supports cubes and rhombic \
-                     dodecahedra"
+                    "uses the grid of {name} (type {t}); wurfel supports cubes, triangular \
+                     prisms, rhombic dodecahedra, and tetrahedra and octahedra"
                 ),
             ));
         }

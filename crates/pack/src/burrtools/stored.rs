@@ -41,8 +41,9 @@ pub struct Comparison {
     /// One line per number that differs (empty when all agree).
     pub differences: Vec<String>,
     /// Why the solutions (assemblies that come apart) were not compared, when they were not:
-    /// on a grid without sliding moves neither BurrTools nor wurfel takes pieces apart (the
-    /// file stores 0 solutions there), so only the assemblies can be compared.
+    /// off the cube grid wurfel does not take pieces apart (BurrTools does not either on
+    /// rhombic dodecahedra and tetrahedra-octahedra: the file stores 0 solutions there), so
+    /// only the assemblies are compared.
     pub solutions_unchecked: Option<String>,
     /// The convention BurrTools' assembly count was found to be: `rotations_reflections` as a
     /// rule, `rotations` where BurrTools reduced no mirror images (see [`check_stored`]).
@@ -106,8 +107,8 @@ pub fn check_stored(
             Ok(plan) => apart += u64::from(plan.is_some()),
             Err(DisassemblyError::UnsupportedGrid(grid)) => {
                 out.solutions_unchecked = Some(format!(
-                    "solutions not compared: neither BurrTools nor wurfel takes pieces apart on \
-                     the grid of {grid} (the file stores {})",
+                    "solutions not compared: wurfel does not take pieces apart on the grid of \
+                     {grid} (the file stores {})",
                     stored.solutions
                 ));
                 return Ok(out);

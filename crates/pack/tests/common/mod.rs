@@ -4,6 +4,7 @@
 use wurfel_geom::{Cell, Shape};
 use wurfel_pack::{Piece, Puzzle};
 
+pub mod grids;
 pub mod random;
 
 /// The `.xmpuzzle` files of a test corpus directory, sorted; at least ten (a corpus, not a

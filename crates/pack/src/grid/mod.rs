@@ -1,0 +1,205 @@
+//! Grids as data: which lattice a puzzle's cells live on and which placements of a piece that
+//! lattice allows. The cube grid is the engine's native one (every isometry, every unit
+//! translation). Other BurrTools grids keep BurrTools' own integer coordinates (triangular
+//! prisms: one voxel a prism; rhombic dodecahedra, tetrahedra-octahedra: a cube lattice of
+//! *sub-voxels*), with a rule restricting the placements: each grid says which voxels are
+//! cells, its point symmetries (rotations and reflections) and which translations map the
+//! grid onto itself. Face adjacency and disassembly are defined on the
+//! cube grid only (BurrTools disassembles on cubes and triangular prisms only, `GridType::getCapabilities`).
+
+mod cubes;
+mod rhombic;
+mod tetra_octa;
+mod triangle;
+
+use crate::colors::Colored;
+use std::collections::HashSet;
+use wurfel_geom::{Cell, Iso, Shape};
+
+/// The lattice of a puzzle's cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Grid {
+    /// Unit cubes: every rotation and unit translation (the engine's native grid).
+    #[default]
+    Cubes,
+    /// Rhombic dodecahedra as BurrTools encodes them (see `grid/rhombic.rs`).
+    RhombicDodecahedra,
+    /// Tetrahedra and octahedra as BurrTools encodes them (see `grid/tetra_octa.rs`).
+    TetrahedraOctahedra,
+    /// Triangular prisms as BurrTools numbers them (see `grid/triangle.rs`).
+    TriangularPrisms,
+}
+
+impl Grid {
+    /// The grid's name as BurrTools' documentation calls it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grid::Cubes => "cubes",
+            Grid::RhombicDodecahedra => "rhombic dodecahedra",
+            Grid::TetrahedraOctahedra => "tetrahedra and octahedra",
+            Grid::TriangularPrisms => "triangular prisms",
+        }
+    }
+
+    /// Whether `c` is a cell of the grid.
+    pub fn is_cell(self, c: Cell) -> bool {
+        match self {
+            Grid::Cubes | Grid::TriangularPrisms => true,
+            Grid::RhombicDodecahedra => rhombic::is_cell(c),
+            Grid::TetrahedraOctahedra => tetra_octa::is_cell(c),
+        }
+    }
+
+    /// The number of the grid's point symmetries (its rotations and reflections about the
+    /// point they fix): the cube's 48 on the grids BurrTools builds from cubes, 24 on
+    /// triangular prisms.
+    pub fn symmetry_count(self) -> usize {
+        match self {
+            Grid::TriangularPrisms => triangle::SYMMETRIES,
+            _ => 48,
+        }
+    }
+
+    /// Whether point symmetry `i` is a rotation (not a reflection).
+    pub fn is_proper(self, i: usize) -> bool {
+        match self {
+            Grid::TriangularPrisms => triangle::is_proper(i),
+            _ => Iso::all()[i].is_rotation(),
+        }
+    }
+
+    /// Point symmetry `i` (`< symmetry_count()`) applied to `c`; on the grids built from
+    /// cubes it is [`Iso::all`]`()[i]` about the grid's centre.
+    pub fn transform(self, i: usize, c: Cell) -> Cell {
+        match self {
+            Grid::Cubes => cubes::apply(Iso::all()[i], c),
+            Grid::RhombicDodecahedra => rhombic::apply(Iso::all()[i], c),
+            Grid::TetrahedraOctahedra => tetra_octa::apply(Iso::all()[i], c),
+            Grid::TriangularPrisms => triangle::transform(i, c),
+        }
+    }
+
+    /// Whether the translation by `t` maps the grid onto itself (moves a placement to one).
+    pub fn is_translation(self, t: Cell) -> bool {
+        match self {
+            Grid::Cubes => true,
+            Grid::RhombicDodecahedra => rhombic::is_translation(t),
+            Grid::TriangularPrisms => triangle::is_translation(t),
+            Grid::TetrahedraOctahedra => tetra_octa::is_translation(t),
+        }
+    }
+
+    /// Two positions (minimum corners) of one shape differ by one of the grid's translations
+    /// iff their classes are equal.
+    fn class(self, lo: Cell) -> Cell {
+        match self {
+            Grid::Cubes => [0; 3],
+            Grid::RhombicDodecahedra => rhombic::class(lo),
+            Grid::TriangularPrisms => triangle::class(lo),
+            Grid::TetrahedraOctahedra => tetra_octa::class(lo),
+        }
+    }
+
+    /// `shape`'s images under the grid's rotations, each normalized (minimum corner at the
+    /// origin), distinct, colours carried along: the orientations placements start from (the
+    /// translations are then [`PlacementRule`]'s). On the cube grid
+    /// [`Colored::orientations`](crate::colors::Colored::orientations), in its order.
+    pub fn orientations(self, shape: &Colored) -> Vec<Colored> {
+        if self == Grid::Cubes {
+            return shape.orientations();
+        }
+        let mut seen = HashSet::new();
+        (0..self.symmetry_count())
+            .filter(|&i| self.is_proper(i))
+            .map(|i| shape.mapped(|c| self.transform(i, c)).0)
+            .filter(|o| seen.insert(o.clone()))
+            .collect()
+    }
+
+    /// The smallest of `shape`'s images under the grid's rotations (`proper`) or its
+    /// reflections, with the class of its position: for rotations, equal for two pieces iff
+    /// one is the other moved by a rotation of the grid; for reflections, equal to another
+    /// piece's rotation form iff that piece is this one's mirror image.
+    pub fn canonical(self, shape: &Colored, proper: bool) -> (Colored, Cell) {
+        (0..self.symmetry_count())
+            .filter(|&i| self.is_proper(i) == proper)
+            .map(|i| {
+                let (o, lo) = shape.mapped(|c| self.transform(i, c));
+                (o, self.class(lo))
+            })
+            .min()
+            .expect("a grid has rotations and reflections")
+    }
+}
+
+impl Grid {
+    /// Refuses pictures, meshes and build steps off the cube grid: they draw cells as unit
+    /// cubes, and on these grids a cell is a prism or a sub-voxel of a larger one, so any
+    /// would be wrong.
+    pub fn check_drawing(self) -> Result<(), String> {
+        match self {
+            Grid::Cubes => Ok(()),
+            g => Err(format!(
+                "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
+                 does not yet draw, export or disassemble them",
+                g.name()
+            )),
+        }
+    }
+
+    /// Refuses disassembly off the cube grid: sliding moves are unit steps of cubes (BurrTools
+    /// has no disassembler on the rhombic or tetrahedra-octahedra grids either).
+    pub fn check_disassembly(self) -> Result<(), crate::disassembly::DisassemblyError> {
+        match self {
+            Grid::Cubes => Ok(()),
+            g => Err(crate::disassembly::DisassemblyError::UnsupportedGrid(
+                g.name(),
+            )),
+        }
+    }
+}
+
+/// The placements a non-cube grid allows for one piece: each as its normalized cells and the
+/// class of its minimum corner ([`Grid::class`]), so that a placed cell set is allowed iff its
+/// key is in the set.
+pub struct PlacementRule {
+    grid: Grid,
+    keys: HashSet<(Vec<Cell>, Cell)>,
+}
+
+fn key(grid: Grid, cells: &[Cell]) -> (Vec<Cell>, Cell) {
+    let lo = [0, 1, 2].map(|k| cells.iter().map(|c| c[k]).min().unwrap_or(0));
+    let mut norm: Vec<Cell> = cells
+        .iter()
+        .map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
+        .collect();
+    norm.sort_unstable();
+    (norm, grid.class(lo))
+}
+
+impl PlacementRule {
+    /// The rule for `shape` on `grid` (its rotations; mirror images are other pieces); `None`
+    /// on the cube grid (every placement allowed).
+    pub fn new(grid: Grid, shape: &Shape) -> Option<PlacementRule> {
+        if grid == Grid::Cubes {
+            return None;
+        }
+        let keys = (0..grid.symmetry_count())
+            .filter(|&i| grid.is_proper(i))
+            .map(|i| {
+                let cells: Vec<Cell> = shape
+                    .cells()
+                    .iter()
+                    .map(|&c| grid.transform(i, c))
+                    .collect();
+                key(grid, &cells)
+            })
+            .collect();
+        Some(PlacementRule { grid, keys })
+    }
+
+    /// Whether the placed cells (absolute coordinates) are an allowed placement.
+    pub fn allows(&self, cells: &[Cell]) -> bool {
+        self.keys.contains(&key(self.grid, cells))
+    }
+}
