@@ -351,26 +351,32 @@ fn jobs_stream_progress_and_cancel() {
     );
 }
 
-/// A cancel that comes while an estimate measures the search speed (here given an hour; Bedlam
-/// has tasks enough to keep it busy for most of a minute even so) ends the job at once, with
-/// the estimate the probes made.
+/// A cancel that comes while an estimate measures the search speed (given an hour here) ends
+/// the job at once, with the estimate the probes made. The cancel is sent when the progress
+/// reports every probe taken (as many as a quick run of the same estimate takes: the probes
+/// are deterministic), so it comes during the measurement however loaded the machine is; "at
+/// once" is judged against the hour asked for, with a minute's room for a loaded machine.
 #[test]
 fn an_estimate_cancelled_while_measuring_stops_at_once() {
     let s = Server::start(&["--threads", "1"]);
+    let request = r#""puzzle":"bedlam","probes":3000"#;
+    let quick = s.post(
+        "/api/v1/estimate",
+        &format!(r#"{{{request},"calibrate":0.05}}"#),
+    );
+    assert_eq!(quick.status, 200, "{}", quick.text());
+    let probes = quick.json()["probes"].as_u64().unwrap_or_default();
+    assert!(probes >= 2000, "{}", quick.text());
     let r = s.post(
         "/api/v1/jobs",
-        r#"{"command":"estimate","puzzle":"bedlam","probes":3000,"calibrate":3600}"#,
+        &format!(r#"{{"command":"estimate",{request},"calibrate":3600}}"#),
     );
     assert_eq!(r.status, 202, "{}", r.text());
     let id = r.json()["id"].as_str().unwrap_or_default().to_string();
     let mut cancelled = None;
     let evs = events(&s, &id, |e| {
-        let p = e.json();
-        // The probes have begun (3,000 take well under a second; the plan may stop short of
-        // its total): a second later the measurement is under way.
-        let probing = e.name == "progress" && p["done"].as_u64().is_some_and(|d| d > 0);
-        if probing && cancelled.is_none() {
-            std::thread::sleep(Duration::from_millis(1500));
+        let probed = e.name == "progress" && e.json()["done"].as_u64() == Some(probes);
+        if probed && cancelled.is_none() {
             cancelled = Some(Instant::now());
             assert_eq!(s.delete(&format!("/api/v1/jobs/{id}")).status, 202);
         }
@@ -378,8 +384,8 @@ fn an_estimate_cancelled_while_measuring_stops_at_once() {
     });
     let stopped_within = cancelled.map(|t| t.elapsed());
     assert!(
-        stopped_within.is_some_and(|d| d < Duration::from_secs(5)),
-        "{stopped_within:?}"
+        stopped_within.is_some_and(|d| d < Duration::from_secs(60)),
+        "{stopped_within:?} (no progress reported all {probes} probes if None)"
     );
     let result = evs
         .iter()
@@ -390,8 +396,10 @@ fn an_estimate_cancelled_while_measuring_stops_at_once() {
         result["nodes_per_second"].as_f64().is_some_and(|r| r > 0.0),
         "{result}"
     );
+    // Every probe taken (the cancel came while measuring), and not complete: stopping was
+    // asked for and the measurement was cut short.
     assert!(
-        result["probes"].as_u64().is_some_and(|n| n >= 2000) && result["complete"] == false,
+        result["probes"].as_u64() == Some(probes) && result["complete"] == false,
         "{result}"
     );
 }
@@ -559,11 +567,20 @@ fn budgets_stop_jobs_with_what_they_found() {
     assert!((200_000..20_000_000).contains(&nodes), "{nodes}");
     let quick = s.post("/api/v1/count", r#"{"puzzle":"soma"}"#);
     assert!(quick.header("wurfel-stopped").is_none());
+    // The time budget (wall time). What is asserted is that the budget, not the end of the
+    // work, stopped each count: the answer says so and is not complete. The job's own time
+    // is checked against the whole count's (Tetris Cube: 11.5 CPU-s on one thread here,
+    // docs/PERFORMANCE.md): the stop is heard within milliseconds of the search's CPU time,
+    // so even on a machine loaded by builds on every core the job ends near 0.3 s; the
+    // client's own clock only bounds the answer's arrival (a minute: far below a loaded
+    // machine's whole count, room for a slow start).
     let s = Server::start(&["--max-seconds", "0.3", "--threads", "1"]);
     let t = Instant::now();
     let r = s.post("/api/v1/count", r#"{"puzzle":"tetris-cube"}"#);
-    assert!(t.elapsed() < Duration::from_secs(3));
+    assert!(t.elapsed() < Duration::from_secs(60), "{:?}", t.elapsed());
     assert_eq!(r.json()["complete"], false);
+    let seconds = r.json()["seconds"].as_f64();
+    assert!(seconds.is_some_and(|s| s < 5.0), "{}", r.text());
     assert!(r
         .header("wurfel-stopped")
         .is_some_and(|w| w.contains("time budget")));
@@ -573,7 +590,7 @@ fn budgets_stop_jobs_with_what_they_found() {
         "/api/v1/snake/count",
         &format!(r#"{{"chain":"{LONG_SNAKE}","box":"4"}}"#),
     );
-    assert!(t.elapsed() < Duration::from_secs(3));
+    assert!(t.elapsed() < Duration::from_secs(60), "{:?}", t.elapsed());
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["complete"], false, "{}", r.text());
     assert!(r

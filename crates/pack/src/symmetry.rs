@@ -17,6 +17,7 @@ use crate::grid::Grid;
 use crate::placements::{board_colors, BoxBoard, Placement};
 use crate::Puzzle;
 use std::collections::HashMap;
+use wurfel_cover::{try_vec, ProblemError};
 use wurfel_geom::Iso;
 
 /// Symmetries of a prepared puzzle, as permutations of placement ids.
@@ -80,13 +81,22 @@ fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
 }
 
 impl Symmetry {
-    /// Computes the action of the target's symmetries on `placements`.
-    pub fn new(puzzle: &Puzzle, board: &BoxBoard, placements: &[Placement]) -> Symmetry {
-        let index: HashMap<&Placement, u32> = placements
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p, i as u32))
-            .collect();
+    /// Computes the action of the target's symmetries on `placements`. Its tables (a
+    /// permutation of every placement per symmetry, up to 48) are reserved fallibly: the
+    /// system's refusal is an error.
+    pub fn new(
+        puzzle: &Puzzle,
+        board: &BoxBoard,
+        placements: &[Placement],
+    ) -> Result<Symmetry, ProblemError> {
+        let mut index: HashMap<&Placement, u32> = HashMap::new();
+        index
+            .try_reserve(placements.len())
+            .map_err(|_| ProblemError::OutOfMemory {
+                bytes: (placements.len() as u64).saturating_mul(16),
+                what: "the index of the placements",
+            })?;
+        index.extend(placements.iter().enumerate().map(|(i, p)| (p, i as u32)));
         let twins = twins(puzzle);
         let twinless: Vec<u32> = (0..twins.len() as u32)
             .filter(|&k| twins[k as usize].is_none())
@@ -125,44 +135,46 @@ impl Symmetry {
                         || (is_lattice_symmetry(board, iso, &perm) && maps_placements(iso, &perm)))
             })
             .collect();
-        let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
+        let act = |iso: Iso, kind_map: &dyn Fn(u32) -> u32| -> Result<Vec<u32>, ProblemError> {
             let perm = board
                 .permutation(iso)
                 .expect("a symmetry maps the box onto itself");
-            placements
-                .iter()
-                .map(|p| {
-                    let kind = kind_map(p.kind);
-                    if kind == u32::MAX {
-                        // A twinless kind: no solution that is mirrored uses this placement.
-                        return u32::MAX;
-                    }
-                    let img = image_placement(p, kind, &perm);
-                    *index
-                        .get(&img)
-                        .expect("the image of a placement under a symmetry is a placement")
-                })
-                .collect()
+            let mut image = try_vec(placements.len(), "the placements' symmetries")?;
+            image.extend(placements.iter().map(|p| {
+                let kind = kind_map(p.kind);
+                if kind == u32::MAX {
+                    // A twinless kind: no solution that is mirrored uses this placement.
+                    return u32::MAX;
+                }
+                let img = image_placement(p, kind, &perm);
+                *index
+                    .get(&img)
+                    .expect("the image of a placement under a symmetry is a placement")
+            }));
+            Ok(image)
         };
         let rotation_isos: Vec<Iso> = isos.iter().copied().filter(|i| i.is_rotation()).collect();
-        let rotations = rotation_isos.iter().map(|&r| act(r, &|k| k)).collect();
+        let rotations = rotation_isos
+            .iter()
+            .map(|&r| act(r, &|k| k))
+            .collect::<Result<_, _>>()?;
         let target_reflections = isos.len() - rotation_isos.len();
         let reflections = if reflect {
             isos.iter()
                 .filter(|i| !i.is_rotation())
                 .map(|&r| act(r, &|k| twins[k as usize].unwrap_or(u32::MAX)))
-                .collect()
+                .collect::<Result<_, _>>()?
         } else {
             Vec::new()
         };
-        Symmetry {
+        Ok(Symmetry {
             rotation_isos,
             rotations,
             reflections,
             mirror_closed: twinless.is_empty(),
             target_reflections,
             twinless: if reflect { twinless } else { Vec::new() },
-        }
+        })
     }
 }
 
