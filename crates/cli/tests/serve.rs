@@ -351,26 +351,21 @@ fn jobs_stream_progress_and_cancel() {
     );
 }
 
-/// A cancel that comes while an estimate measures the search speed (given an hour here) ends
-/// the job at once, with the estimate the probes made. The cancel is sent when the progress
-/// reports every probe taken (as many as a quick run of the same estimate takes: the probes
-/// are deterministic), so it comes during the measurement however loaded the machine is; "at
-/// once" is judged against the hour asked for, with a minute's room for a loaded machine.
+/// A cancel that comes while an estimate measures the search speed (given an hour) ends the
+/// job at once, with the estimate the probes made. It is sent when the progress reports every
+/// probe taken (as many as a quick run of the same estimate takes: probes are deterministic),
+/// so it comes during the measurement however loaded the machine; "at once" is judged against
+/// the hour, with a minute's room for a loaded machine.
 #[test]
 fn an_estimate_cancelled_while_measuring_stops_at_once() {
     let s = Server::start(&["--threads", "1"]);
     let request = r#""puzzle":"bedlam","probes":3000"#;
-    let quick = s.post(
-        "/api/v1/estimate",
-        &format!(r#"{{{request},"calibrate":0.05}}"#),
-    );
-    assert_eq!(quick.status, 200, "{}", quick.text());
+    let quick = format!(r#"{{{request},"calibrate":0.05}}"#);
+    let quick = s.post("/api/v1/estimate", &quick);
     let probes = quick.json()["probes"].as_u64().unwrap_or_default();
-    assert!(probes >= 2000, "{}", quick.text());
-    let r = s.post(
-        "/api/v1/jobs",
-        &format!(r#"{{"command":"estimate",{request},"calibrate":3600}}"#),
-    );
+    assert!(quick.status == 200 && probes >= 2000, "{}", quick.text());
+    let job = format!(r#"{{"command":"estimate",{request},"calibrate":3600}}"#);
+    let r = s.post("/api/v1/jobs", &job);
     assert_eq!(r.status, 202, "{}", r.text());
     let id = r.json()["id"].as_str().unwrap_or_default().to_string();
     let mut cancelled = None;
@@ -382,24 +377,16 @@ fn an_estimate_cancelled_while_measuring_stops_at_once() {
         }
         true
     });
-    let stopped_within = cancelled.map(|t| t.elapsed());
+    let within = cancelled.map(|t| t.elapsed());
+    let msg = format!("{within:?} (None: no progress reported all {probes} probes)");
+    assert!(within.is_some_and(|d| d < Duration::from_secs(60)), "{msg}");
+    let result = evs.iter().find(|e| e.name == "result");
+    let result = result.expect("a result").json();
+    // Every probe taken (cancelled while measuring), and not complete (the measurement cut).
+    let rate = result["nodes_per_second"].as_f64().unwrap_or_default();
+    let whole = result["probes"].as_u64() == Some(probes);
     assert!(
-        stopped_within.is_some_and(|d| d < Duration::from_secs(60)),
-        "{stopped_within:?} (no progress reported all {probes} probes if None)"
-    );
-    let result = evs
-        .iter()
-        .find(|e| e.name == "result")
-        .expect("a result")
-        .json();
-    assert!(
-        result["nodes_per_second"].as_f64().is_some_and(|r| r > 0.0),
-        "{result}"
-    );
-    // Every probe taken (the cancel came while measuring), and not complete: stopping was
-    // asked for and the measurement was cut short.
-    assert!(
-        result["probes"].as_u64() == Some(probes) && result["complete"] == false,
+        rate > 0.0 && whole && result["complete"] == false,
         "{result}"
     );
 }
@@ -567,35 +554,31 @@ fn budgets_stop_jobs_with_what_they_found() {
     assert!((200_000..20_000_000).contains(&nodes), "{nodes}");
     let quick = s.post("/api/v1/count", r#"{"puzzle":"soma"}"#);
     assert!(quick.header("wurfel-stopped").is_none());
-    // The time budget (wall time). What is asserted is that the budget, not the end of the
-    // work, stopped each count: the answer says so and is not complete. The job's own time
-    // is checked against the whole count's (Tetris Cube: 11.5 CPU-s on one thread here,
-    // docs/PERFORMANCE.md): the stop is heard within milliseconds of the search's CPU time,
-    // so even on a machine loaded by builds on every core the job ends near 0.3 s; the
-    // client's own clock only bounds the answer's arrival (a minute: far below a loaded
-    // machine's whole count, room for a slow start).
+    // The time budget: the answer says it stopped the count, which is not complete. The job's
+    // own time is far below the whole count's (Tetris Cube: 11.5 CPU-s on one thread,
+    // docs/PERFORMANCE.md): the stop is heard within milliseconds of search, so a loaded
+    // machine ends it near 0.3 s too; the client's clock only bounds the answer's arrival.
     let s = Server::start(&["--max-seconds", "0.3", "--threads", "1"]);
     let t = Instant::now();
     let r = s.post("/api/v1/count", r#"{"puzzle":"tetris-cube"}"#);
+    let (v, stopped) = (r.json(), r.header("wurfel-stopped").unwrap_or(""));
     assert!(t.elapsed() < Duration::from_secs(60), "{:?}", t.elapsed());
-    assert_eq!(r.json()["complete"], false);
-    let seconds = r.json()["seconds"].as_f64();
-    assert!(seconds.is_some_and(|s| s < 5.0), "{}", r.text());
-    assert!(r
-        .header("wurfel-stopped")
-        .is_some_and(|w| w.contains("time budget")));
+    assert!(
+        v["complete"] == false && stopped.contains("time budget"),
+        "{v}"
+    );
+    assert!(v["seconds"].as_f64().is_some_and(|s| s < 5.0), "{v}");
     // A snake count stopped by the budget answers what it found, as after Ctrl-C.
     let t = Instant::now();
-    let r = s.post(
-        "/api/v1/snake/count",
-        &format!(r#"{{"chain":"{LONG_SNAKE}","box":"4"}}"#),
-    );
+    let chain = format!(r#"{{"chain":"{LONG_SNAKE}","box":"4"}}"#);
+    let r = s.post("/api/v1/snake/count", &chain);
+    let (v, stopped) = (r.json(), r.header("wurfel-stopped").unwrap_or(""));
     assert!(t.elapsed() < Duration::from_secs(60), "{:?}", t.elapsed());
     assert_eq!(r.status, 200, "{}", r.text());
-    assert_eq!(r.json()["complete"], false, "{}", r.text());
-    assert!(r
-        .header("wurfel-stopped")
-        .is_some_and(|w| w.contains("time budget")));
+    assert!(
+        v["complete"] == false && stopped.contains("time budget"),
+        "{v}"
+    );
 }
 
 #[test]
