@@ -164,9 +164,10 @@ fn the_server_under_an_address_space_limit_refuses_the_tripod_puzzle_and_lives()
 
 /// Issue 40, item 1: the server's memory budget bounds the sum over its running jobs, not
 /// each job alone. 72 L-trominoes in 6x6x6 need about 5.3 MB to count by the search (and the
-/// count runs for hours); under `--max-memory 8M`, one such job runs, a second request for
-/// the same is refused with a 4xx naming the other jobs' hold, and once the first is
-/// cancelled the memory is given back: the same request is then answered.
+/// count runs for hours); under `--max-memory 8M`, one such job runs, a solve of the same
+/// (as much memory; a first solution in 0.3 s) is refused beside it with a 4xx naming the
+/// other jobs' hold, and once the first is cancelled the memory is given back: the same
+/// solve is then answered.
 #[test]
 fn the_servers_budget_bounds_the_sum_over_its_running_jobs() {
     let text = "name = \"L\"\n[target]\nbox = [6, 6, 6]\n[[piece]]\nname = \"L\"\n\
@@ -178,11 +179,11 @@ fn the_servers_budget_bounds_the_sum_over_its_running_jobs() {
     let id = r.json()["id"].as_str().unwrap_or_default().to_string();
     // While it runs (it reports progress; its events are read on, since a client that
     // leaves the stream cancels the job), a second search does not fit beside it.
-    let estimate = serde_json::json!({"puzzle_text": text, "probes": 200, "calibrate": 0.05});
+    let solve = serde_json::json!({ "puzzle_text": text }).to_string();
     let mut refused = None;
     http::events(&s, &id, |e| {
         if e.name == "progress" && refused.is_none() {
-            refused = Some(s.post("/api/v1/estimate", &estimate.to_string()));
+            refused = Some(s.post("/api/v1/solve", &solve));
             assert_eq!(s.delete(&format!("/api/v1/jobs/{id}")).status, 202);
         }
         true
@@ -195,6 +196,6 @@ fn the_servers_budget_bounds_the_sum_over_its_running_jobs() {
         r.text()
     );
     // Cancelled and ended: its memory is given back.
-    let r = s.post("/api/v1/estimate", &estimate.to_string());
+    let r = s.post("/api/v1/solve", &solve);
     assert_eq!(r.status, 200, "after the cancel: {}", r.text());
 }

@@ -5,6 +5,9 @@ use crate::probe::EstimateOptions;
 use crate::tree::{Node, Tree, Weight};
 use crate::ProblemError;
 
+/// A node with more than one live child (its prefix) and those children.
+type Fork = (Vec<u32>, Vec<u32>);
+
 /// The most single children [`Tree::cut`] follows down from a task to find where it forks.
 const CHAIN: usize = 32;
 
@@ -98,7 +101,7 @@ impl Tree {
     /// no more tasks, and doing it a round at a time (each re-probed) made the cut of a long
     /// thin box, where every node has one child, cubic in its length. A chain longer than
     /// that is kept whole (the task cannot be split usefully).
-    fn fork_below(&self, t: &[u32]) -> Result<Option<(Vec<u32>, Vec<u32>)>, ProblemError> {
+    fn fork_below(&self, t: &[u32]) -> Result<Option<Fork>, ProblemError> {
         let mut t = t.to_vec();
         for _ in 0..CHAIN {
             match self.node(&t)? {
