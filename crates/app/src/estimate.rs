@@ -111,18 +111,20 @@ pub fn estimate(
     let tree = Tree::new(problem).map_err(bad)?;
     let tick = |done: u64, planned: u64| ctx.sink.event(Event::Probes { done, planned });
     let weight = |rows: &[u32]| ready.cover_weight(rows);
-    let mut est = tree.estimate(
-        &tasks,
-        &EstimateOptions {
-            probes,
-            seed: req.seed,
-            exhaust: req.exhaust_last,
-            threads: ctx.threads,
-            cancel: Some(ctx.cancel),
-            progress: Some(&tick),
-        },
-        &weight,
-    );
+    let mut est = tree
+        .estimate(
+            &tasks,
+            &EstimateOptions {
+                probes,
+                seed: req.seed,
+                exhaust: req.exhaust_last,
+                threads: ctx.threads,
+                cancel: Some(ctx.cancel),
+                progress: Some(&tick),
+            },
+            &weight,
+        )
+        .map_err(bad)?;
     ctx.sink.event(Event::Stage("measuring search speed"));
     // Cancelled already: a short measurement still gives the CPU time its scale; cancelled
     // while measuring: the measurement stops there.
@@ -131,7 +133,9 @@ pub fn estimate(
     } else {
         (Duration::from_secs_f64(req.calibrate), Some(ctx.cancel))
     };
-    let rate = tree.nodes_per_second(&tasks, measure, &cpu_clock(), stop);
+    let rate = tree
+        .nodes_per_second(&tasks, measure, &cpu_clock(), stop)
+        .map_err(bad)?;
     ctx.sink.event(Event::Done);
     // Cancelled while measuring: the probes are whole, but the CPU time rests on a cut
     // measurement and stopping was asked for, so the estimate says it is not complete.

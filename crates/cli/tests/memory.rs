@@ -249,3 +249,66 @@ fn without_a_budget_running_out_of_memory_is_an_error_not_an_abort() {
         assert!(secs < 30.0, "{cmd}: {secs:.1} s to refuse");
     }
 }
+
+/// The issue's tripod puzzle (141 bytes there, 121 here): 1,024 tripods
+/// `[[0,0,0],[1,0,0],[0,1,0],[0,0,1]]` in a 16x16x16 box (a 14 GB search stack), in `dir`.
+fn tripods(dir: &Path) -> String {
+    let path = dir.join("tripods.toml");
+    std::fs::write(
+        &path,
+        "name = \"tripods\"\n[target]\nbox = [16, 16, 16]\n[[piece]]\nname = \"T\"\n\
+         cells = [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]\ncount = 1024\n",
+    )
+    .unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Runs every puzzle-searching command on `file` with the budget off under an address-space
+/// limit of `limit` bytes: each must end with exit 1 and an out-of-memory message naming
+/// `what` (never 134, an abort; never a panic), within `secs` seconds.
+fn refused_by_the_system(file: &str, limit: u64, what: &str, secs: f64) {
+    for cmd in ["count", "solve", "estimate"] {
+        let args = [cmd, file, "--max-memory", "0", "--threads", "2"];
+        let (code, err, peak, took) = sampled(Some(limit), &args);
+        eprintln!("{cmd}: exit {code:?} in {took:.2} s, peak {peak:.0} MiB");
+        assert_eq!(code, Some(1), "{cmd}: {err}");
+        assert!(
+            err.contains("out of memory: the system refused") && err.contains(what),
+            "{cmd}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{cmd}: {err}");
+        assert!(took < secs, "{cmd}: {took:.1} s to refuse");
+    }
+}
+
+/// Issue 40, item 4 on the issue's own tripod puzzle: 1,024 tripods in 16x16x16 with
+/// `--max-memory 0` under 1 and 2 GiB address-space limits. Every table before the search
+/// is reserved fallibly, then the search stack (14 GB) is refused: exit 1 naming memory.
+#[test]
+fn the_tripod_puzzle_without_a_budget_is_an_out_of_memory_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = tripods(dir.path());
+    for gib in [1u64, 2] {
+        refused_by_the_system(&file, gib << 30, "search stack", 60.0);
+    }
+}
+
+/// The placement tables are reserved before they are filled: 400 kinds of a pentacube in
+/// 16x16x16 (every orientation at every position: about 30 million placements, 1.7 GB for
+/// the list alone) under a 1 GiB address-space limit are refused there at once, naming the
+/// placements — not after seconds of filling them, not by an abort.
+#[test]
+fn placement_tables_beyond_the_address_space_are_an_out_of_memory_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kinds.toml");
+    let mut text = String::from("name = \"kinds\"\n[target]\nbox = [16, 16, 16]\n");
+    for k in 0..400 {
+        text.push_str(&format!(
+            "[[piece]]\nname = \"P{k}\"\ncells = [[0,0,0],[1,0,0],[2,0,0],[2,1,0],[2,1,1]]\n"
+        ));
+    }
+    // The rest of the box in unit cubes, so that the volumes agree.
+    text.push_str("[[piece]]\nname = \"U\"\ncells = [[0,0,0]]\ncount = 2096\n");
+    std::fs::write(&path, text).unwrap();
+    refused_by_the_system(path.to_str().unwrap(), 1 << 30, "the placements", 30.0);
+}

@@ -351,47 +351,42 @@ fn jobs_stream_progress_and_cancel() {
     );
 }
 
-/// A cancel that comes while an estimate measures the search speed (here given an hour; Bedlam
-/// has tasks enough to keep it busy for most of a minute even so) ends the job at once, with
-/// the estimate the probes made.
+/// A cancel that comes while an estimate measures the search speed (given an hour) ends the
+/// job at once, with the estimate the probes made. It is sent when the progress reports every
+/// probe taken (as many as a quick run of the same estimate takes: probes are deterministic),
+/// so it comes during the measurement however loaded the machine; "at once" is judged against
+/// the hour, with a minute's room for a loaded machine.
 #[test]
 fn an_estimate_cancelled_while_measuring_stops_at_once() {
     let s = Server::start(&["--threads", "1"]);
-    let r = s.post(
-        "/api/v1/jobs",
-        r#"{"command":"estimate","puzzle":"bedlam","probes":3000,"calibrate":3600}"#,
-    );
+    let request = r#""puzzle":"bedlam","probes":3000"#;
+    let quick = format!(r#"{{{request},"calibrate":0.05}}"#);
+    let quick = s.post("/api/v1/estimate", &quick);
+    let probes = quick.json()["probes"].as_u64().unwrap_or_default();
+    assert!(quick.status == 200 && probes >= 2000, "{}", quick.text());
+    let job = format!(r#"{{"command":"estimate",{request},"calibrate":3600}}"#);
+    let r = s.post("/api/v1/jobs", &job);
     assert_eq!(r.status, 202, "{}", r.text());
     let id = r.json()["id"].as_str().unwrap_or_default().to_string();
     let mut cancelled = None;
     let evs = events(&s, &id, |e| {
-        let p = e.json();
-        // The probes have begun (3,000 take well under a second; the plan may stop short of
-        // its total): a second later the measurement is under way.
-        let probing = e.name == "progress" && p["done"].as_u64().is_some_and(|d| d > 0);
-        if probing && cancelled.is_none() {
-            std::thread::sleep(Duration::from_millis(1500));
+        let probed = e.name == "progress" && e.json()["done"].as_u64() == Some(probes);
+        if probed && cancelled.is_none() {
             cancelled = Some(Instant::now());
             assert_eq!(s.delete(&format!("/api/v1/jobs/{id}")).status, 202);
         }
         true
     });
-    let stopped_within = cancelled.map(|t| t.elapsed());
+    let within = cancelled.map(|t| t.elapsed());
+    let msg = format!("{within:?} (None: no progress reported all {probes} probes)");
+    assert!(within.is_some_and(|d| d < Duration::from_secs(60)), "{msg}");
+    let result = evs.iter().find(|e| e.name == "result");
+    let result = result.expect("a result").json();
+    // Every probe taken (cancelled while measuring), and not complete (the measurement cut).
+    let rate = result["nodes_per_second"].as_f64().unwrap_or_default();
+    let whole = result["probes"].as_u64() == Some(probes);
     assert!(
-        stopped_within.is_some_and(|d| d < Duration::from_secs(5)),
-        "{stopped_within:?}"
-    );
-    let result = evs
-        .iter()
-        .find(|e| e.name == "result")
-        .expect("a result")
-        .json();
-    assert!(
-        result["nodes_per_second"].as_f64().is_some_and(|r| r > 0.0),
-        "{result}"
-    );
-    assert!(
-        result["probes"].as_u64().is_some_and(|n| n >= 2000) && result["complete"] == false,
+        rate > 0.0 && whole && result["complete"] == false,
         "{result}"
     );
 }
@@ -559,26 +554,31 @@ fn budgets_stop_jobs_with_what_they_found() {
     assert!((200_000..20_000_000).contains(&nodes), "{nodes}");
     let quick = s.post("/api/v1/count", r#"{"puzzle":"soma"}"#);
     assert!(quick.header("wurfel-stopped").is_none());
+    // The time budget: the answer says it stopped the count, which is not complete. The job's
+    // own time is far below the whole count's (Tetris Cube: 11.5 CPU-s on one thread,
+    // docs/PERFORMANCE.md): the stop is heard within milliseconds of search, so a loaded
+    // machine ends it near 0.3 s too; the client's clock only bounds the answer's arrival.
     let s = Server::start(&["--max-seconds", "0.3", "--threads", "1"]);
     let t = Instant::now();
     let r = s.post("/api/v1/count", r#"{"puzzle":"tetris-cube"}"#);
-    assert!(t.elapsed() < Duration::from_secs(3));
-    assert_eq!(r.json()["complete"], false);
-    assert!(r
-        .header("wurfel-stopped")
-        .is_some_and(|w| w.contains("time budget")));
+    let (v, stopped) = (r.json(), r.header("wurfel-stopped").unwrap_or(""));
+    assert!(t.elapsed() < Duration::from_secs(60), "{:?}", t.elapsed());
+    assert!(
+        v["complete"] == false && stopped.contains("time budget"),
+        "{v}"
+    );
+    assert!(v["seconds"].as_f64().is_some_and(|s| s < 5.0), "{v}");
     // A snake count stopped by the budget answers what it found, as after Ctrl-C.
     let t = Instant::now();
-    let r = s.post(
-        "/api/v1/snake/count",
-        &format!(r#"{{"chain":"{LONG_SNAKE}","box":"4"}}"#),
-    );
-    assert!(t.elapsed() < Duration::from_secs(3));
+    let chain = format!(r#"{{"chain":"{LONG_SNAKE}","box":"4"}}"#);
+    let r = s.post("/api/v1/snake/count", &chain);
+    let (v, stopped) = (r.json(), r.header("wurfel-stopped").unwrap_or(""));
+    assert!(t.elapsed() < Duration::from_secs(60), "{:?}", t.elapsed());
     assert_eq!(r.status, 200, "{}", r.text());
-    assert_eq!(r.json()["complete"], false, "{}", r.text());
-    assert!(r
-        .header("wurfel-stopped")
-        .is_some_and(|w| w.contains("time budget")));
+    assert!(
+        v["complete"] == false && stopped.contains("time budget"),
+        "{v}"
+    );
 }
 
 #[test]

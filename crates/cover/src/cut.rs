@@ -3,6 +3,10 @@
 
 use crate::probe::EstimateOptions;
 use crate::tree::{Node, Tree, Weight};
+use crate::ProblemError;
+
+/// A node with more than one live child (its prefix) and those children.
+type Fork = (Vec<u32>, Vec<u32>);
 
 /// The most single children [`Tree::cut`] follows down from a task to find where it forks.
 const CHAIN: usize = 32;
@@ -39,10 +43,11 @@ impl Tree {
     /// current total is replaced by its children (each probed anew) until none is, no task can
     /// be split, or the cut has `max_tasks` tasks. The result is a cut ([`Tree::check_cut`]) in
     /// search order, deterministic for given options.
-    pub fn cut(&self, opts: &CutOptions<'_>, weight: &Weight<'_>) -> Cut {
+    /// An error only if the system refuses the memory of a search state (see [`Tree::node`]).
+    pub fn cut(&self, opts: &CutOptions<'_>, weight: &Weight<'_>) -> Result<Cut, ProblemError> {
         let mut cut = Cut::default();
         let root: Vec<Vec<u32>> = vec![Vec::new()];
-        let est = self.estimate_tasks(&root, opts, 0, weight, &mut cut.probes);
+        let est = self.estimate_tasks(&root, opts, 0, weight, &mut cut.probes)?;
         cut.tasks = root;
         cut.nodes = est;
         for round in 1.. {
@@ -54,7 +59,7 @@ impl Tree {
             let mut room = opts.max_tasks.saturating_sub(cut.tasks.len());
             for (t, &e) in cut.tasks.iter().zip(&cut.nodes) {
                 let children = match (e > limit, room > 0) {
-                    (true, true) => self.fork_below(t),
+                    (true, true) => self.fork_below(t)?,
                     _ => None,
                 };
                 match children {
@@ -78,7 +83,7 @@ impl Tree {
                 break;
             }
             let new_tasks: Vec<Vec<u32>> = fresh.iter().map(|&i| tasks[i].clone()).collect();
-            let est = self.estimate_tasks(&new_tasks, opts, round, weight, &mut cut.probes);
+            let est = self.estimate_tasks(&new_tasks, opts, round, weight, &mut cut.probes)?;
             for (&i, e) in fresh.iter().zip(est) {
                 nodes[i] = e;
             }
@@ -88,7 +93,7 @@ impl Tree {
                 p(cut.tasks.len());
             }
         }
-        cut
+        Ok(cut)
     }
 
     /// The first node at or below `t` with more than one live child, and its children,
@@ -96,16 +101,16 @@ impl Tree {
     /// no more tasks, and doing it a round at a time (each re-probed) made the cut of a long
     /// thin box, where every node has one child, cubic in its length. A chain longer than
     /// that is kept whole (the task cannot be split usefully).
-    fn fork_below(&self, t: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
+    fn fork_below(&self, t: &[u32]) -> Result<Option<Fork>, ProblemError> {
         let mut t = t.to_vec();
         for _ in 0..CHAIN {
-            match self.node(&t) {
+            match self.node(&t)? {
                 Node::Branch(c) if c.len() == 1 => t.push(c[0]),
-                Node::Branch(c) if !c.is_empty() => return Some((t, c)),
-                _ => return None,
+                Node::Branch(c) if !c.is_empty() => return Ok(Some((t, c))),
+                _ => return Ok(None),
             }
         }
-        None
+        Ok(None)
     }
 
     fn estimate_tasks(
@@ -115,7 +120,7 @@ impl Tree {
         round: u64,
         weight: &Weight<'_>,
         probes: &mut u64,
-    ) -> Vec<f64> {
+    ) -> Result<Vec<f64>, ProblemError> {
         let e = self.estimate(
             tasks,
             &EstimateOptions {
@@ -128,8 +133,8 @@ impl Tree {
                 progress: None,
             },
             weight,
-        );
+        )?;
         *probes += e.probes;
-        e.tasks.iter().map(|s| s.mean_nodes()).collect()
+        Ok(e.tasks.iter().map(|s| s.mean_nodes()).collect())
     }
 }

@@ -44,7 +44,7 @@ pub use bits::Bits;
 pub use cut::{Cut, CutOptions};
 pub use memory::SearchMemory;
 pub use probe::{Estimate, EstimateOptions, Interval};
-pub use problem::{Branching, Problem, ProblemError, Row};
+pub use problem::{try_room, try_vec, Branching, Problem, ProblemError, Row};
 pub use sample::Sample;
 pub use stats::Stats;
 pub use task_plan::{task_plan, ENGINE_VERSION};
@@ -67,7 +67,7 @@ macro_rules! with_compiled {
     }};
     (@widths $p:ident, $c:ident, $body:expr, $($w:literal),*) => {{
         $(if $p.columns <= 64 * $w {
-            let $c = Compiled::<$w>::new($p);
+            let $c = Compiled::<$w>::new($p)?;
             return Ok($body);
         })*
         unreachable!("validate() bounds the number of columns")

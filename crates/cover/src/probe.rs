@@ -12,8 +12,9 @@
 
 use crate::sample::{Rng, Sample};
 use crate::tree::{Tree, Weight};
+use crate::ProblemError;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 /// An estimate with its 95% interval.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -97,13 +98,13 @@ impl Tree {
         tasks: &[Vec<u32>],
         opts: &EstimateOptions<'_>,
         weight: &Weight<'_>,
-    ) -> Estimate {
+    ) -> Result<Estimate, ProblemError> {
         let n = tasks.len();
         if n == 0 {
-            return Estimate {
+            return Ok(Estimate {
                 complete: true,
                 ..Default::default()
-            };
+            });
         }
         // Round 0, the pilot: a fifth of the probes evenly (at least 2 per task). It only
         // decides where round 1 probes: reusing its samples in the estimate would bias it low,
@@ -113,10 +114,10 @@ impl Tree {
         let pilot_each = (opts.probes / 5 / n as u64).max(2);
         let main_each = (opts.probes * 2 / 5 / n as u64).max(2);
         let planned = opts.probes.max((pilot_each + main_each) * n as u64);
-        let mut pilot = self.probe_round(tasks, &vec![2; n], 0, opts, None, weight, planned, 0);
+        let mut pilot = self.probe_round(tasks, &vec![2; n], 0, opts, None, weight, planned, 0)?;
         let more = vec![pilot_each - 2; n];
         let first: u64 = 2 * n as u64;
-        let rest = self.probe_round(tasks, &more, 2, opts, opts.cancel, weight, planned, first);
+        let rest = self.probe_round(tasks, &more, 2, opts, opts.cancel, weight, planned, first)?;
         for (p, r) in pilot.iter_mut().zip(&rest) {
             p.merge(r);
         }
@@ -137,7 +138,7 @@ impl Tree {
             .map(|s| main_each + (share(s) * rest).floor() as u64)
             .collect();
         let mut main =
-            self.probe_round(tasks, &probes, 1, opts, opts.cancel, weight, planned, taken);
+            self.probe_round(tasks, &probes, 1, opts, opts.cancel, weight, planned, taken)?;
         let cancelled = opts.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         let main_taken: u64 = main.iter().map(|s| s.probes).sum();
         // Stopped early: the tasks round 1 did not reach keep their pilot samples.
@@ -148,10 +149,14 @@ impl Tree {
         }
         let mut e = Estimate::from_samples(main, !cancelled);
         e.probes = taken + main_taken;
-        e
+        Ok(e)
     }
 
-    /// Takes `probes[i]` probes below `tasks[i]`, on `opts.threads` threads.
+    /// Takes `probes[i]` probes below `tasks[i]`, on `opts.threads` threads. A worker the
+    /// system refuses (its thread, or the memory of a search state) drops out; the tasks it
+    /// held are probed afterwards on this thread, with the state `Tree::new` reserved. Each
+    /// task's probes depend only on the seed, the task and the round, so the samples are the
+    /// same either way.
     #[allow(clippy::too_many_arguments)]
     fn probe_round(
         &self,
@@ -163,21 +168,12 @@ impl Tree {
         weight: &Weight<'_>,
         planned: u64,
         before: u64,
-    ) -> Vec<Sample> {
+    ) -> Result<Vec<Sample>, ProblemError> {
         let out = Mutex::new(vec![Sample::default(); tasks.len()]);
         let next = AtomicUsize::new(0);
         let taken = AtomicU64::new(before);
-        let worker = || loop {
-            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                break;
-            }
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= tasks.len() {
-                break;
-            }
-            if probes[i] == 0 {
-                continue;
-            }
+        let stopped = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        let task = |i: usize| -> Result<(), ProblemError> {
             let mut rng = Rng::new(opts.seed, i, round);
             // In chunks, so that a stop request is heard within a few probes.
             let mut sample = Sample::default();
@@ -186,7 +182,7 @@ impl Tree {
             // the same walk, so it is walked once (a line of N unit cubes: a walk costs
             // O(N^2), and there are probes/64 chunks).
             let mut only: Option<(f64, f64)> = None;
-            while left > 0 && !cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            while left > 0 && !stopped() {
                 let k = left.min(64);
                 let part = match only {
                     Some((nodes, covers)) => {
@@ -199,7 +195,7 @@ impl Tree {
                     None => {
                         let (part, single) =
                             self.walk
-                                .probe(&tasks[i], k, opts.exhaust, &mut rng, weight);
+                                .probe(&tasks[i], k, opts.exhaust, &mut rng, weight)?;
                         only = single;
                         part
                     }
@@ -207,16 +203,31 @@ impl Tree {
                 sample.merge(&part);
                 left -= k;
             }
-            out.lock().expect("no panics while held")[i] = sample;
+            out.lock().unwrap_or_else(PoisonError::into_inner)[i] = sample;
             let t = taken.fetch_add(sample.probes, Ordering::Relaxed) + sample.probes;
             if let Some(p) = opts.progress {
                 p(t, planned);
             }
+            Ok(())
+        };
+        let dropped = Mutex::new(Vec::new());
+        let worker = || loop {
+            if stopped() {
+                break;
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= tasks.len() {
+                break;
+            }
+            if probes[i] > 0 && task(i).is_err() {
+                dropped
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(i);
+                break;
+            }
         };
         std::thread::scope(|s| {
-            // As in the search: a worker the system refuses is not an error; with none at
-            // all, this thread does the work.
-            let mut spawned = 0;
             for _ in 0..opts.threads.clamp(1, tasks.len().max(1)) {
                 // The exhaustive search near the leaves recurses once per piece placed, as
                 // the search's workers do: the same stack as theirs (a line of 4,096 unit
@@ -227,12 +238,24 @@ impl Tree {
                 if started.is_err() {
                     break;
                 }
-                spawned += 1;
-            }
-            if spawned == 0 {
-                worker();
             }
         });
-        out.into_inner().expect("no panics while held")
+        // What the workers dropped or never reached (none started, or all dropped out), here,
+        // after they gave their states back: a refusal now is the estimate's error.
+        let mut left = dropped.into_inner().unwrap_or_else(PoisonError::into_inner);
+        left.sort_unstable();
+        for i in left {
+            task(i)?;
+        }
+        while !stopped() {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= tasks.len() {
+                break;
+            }
+            if probes[i] > 0 {
+                task(i)?;
+            }
+        }
+        Ok(out.into_inner().unwrap_or_else(PoisonError::into_inner))
     }
 }

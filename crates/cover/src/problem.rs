@@ -77,9 +77,10 @@ pub enum ProblemError {
     BadSecondary { column: u32 },
     /// `group_min` does not have one entry per group, or a minimum exceeds its capacity.
     BadGroupMin { group: usize },
-    /// The system refused the memory of a search's stacks (reserved before the search starts,
-    /// so that running out is this error, not an abort): `bytes` for one worker.
-    OutOfMemory { bytes: u64 },
+    /// The system refused `bytes` of memory for `what` (a big table or a search's stacks,
+    /// reserved fallibly before they are filled, so that running out is this error, not an
+    /// abort).
+    OutOfMemory { bytes: u64, what: &'static str },
 }
 
 impl fmt::Display for ProblemError {
@@ -116,11 +117,11 @@ impl fmt::Display for ProblemError {
                     "group {group} has no minimum or a minimum above its capacity"
                 )
             }
-            ProblemError::OutOfMemory { bytes } => {
+            ProblemError::OutOfMemory { bytes, what } => {
                 write!(
                     f,
-                    "out of memory: the system refused {:.1} MB for the search stack \
-                     (an address-space or memory limit is lower than the search needs)",
+                    "out of memory: the system refused {:.1} MB for {what} \
+                     (an address-space or memory limit is lower than the puzzle needs)",
                     *bytes as f64 / 1e6
                 )
             }
@@ -129,6 +130,25 @@ impl fmt::Display for ProblemError {
 }
 
 impl std::error::Error for ProblemError {}
+
+/// Makes room in `v` for `more` items, or the system's refusal as
+/// [`ProblemError::OutOfMemory`] naming `what`: the big tables of a puzzle (placements, rows,
+/// bitboards) are reserved this way before they are filled, so that a puzzle too big for the
+/// memory the process may use is an error, never an abort in the middle of filling them.
+pub fn try_room<T>(v: &mut Vec<T>, more: usize, what: &'static str) -> Result<(), ProblemError> {
+    v.try_reserve_exact(more)
+        .map_err(|_| ProblemError::OutOfMemory {
+            bytes: (more as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+            what,
+        })
+}
+
+/// An empty vector with room for `n` items (see [`try_room`]).
+pub fn try_vec<T>(n: usize, what: &'static str) -> Result<Vec<T>, ProblemError> {
+    let mut v = Vec::new();
+    try_room(&mut v, n, what)?;
+    Ok(v)
+}
 
 impl Problem {
     /// Checks the problem's consistency.

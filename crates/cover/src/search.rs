@@ -13,13 +13,13 @@ use crate::bits::Bits;
 use crate::candidates::Candidates;
 use crate::counter::Counter;
 use crate::filter::{filter_level, Simd, LEVEL_SLACK};
-use crate::problem::{Branching, Problem};
+use crate::problem::Branching;
 use crate::region::Region;
-use crate::renumber::renumbered;
 use crate::span::Span;
 use crate::stats::Stats;
 use crate::Visitor;
 
+mod compile;
 mod root;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -145,81 +145,6 @@ pub(crate) enum Choice {
 }
 
 impl<const W: usize> Compiled<W> {
-    pub fn new(p: &Problem) -> Self {
-        let p = renumbered(p);
-        let p = &p;
-        let full = Bits::<W>::low(p.columns);
-        let mut secondary = Bits::<W>::zero();
-        for &c in &p.secondary {
-            secondary.set(c as usize);
-        }
-        let primary = full.andnot(&secondary);
-        let mut init_filled = Bits::<W>::zero();
-        for &c in &p.prefilled {
-            init_filled.set(c as usize);
-        }
-        let row_mask: Vec<Bits<W>> = p
-            .rows
-            .iter()
-            .map(|r| {
-                let mut b = Bits::<W>::zero();
-                for &c in &r.columns {
-                    b.set(c as usize);
-                }
-                b
-            })
-            .collect();
-        let row_group: Vec<u32> = p.rows.iter().map(|r| r.group).collect();
-        let mut root_masks = Vec::new();
-        let mut root_rows = Vec::new();
-        let mut root_spans = Vec::new();
-        for g in 0..p.group_caps.len() as u32 {
-            if p.group_caps[g as usize] == 0 {
-                continue;
-            }
-            let start = root_rows.len() as u32;
-            for (i, m) in row_mask.iter().enumerate() {
-                if row_group[i] == g && !m.intersects(&init_filled) {
-                    root_masks.push(*m);
-                    root_rows.push(i as u32);
-                }
-            }
-            root_spans.push(Span {
-                group: g,
-                start,
-                end: root_rows.len() as u32,
-            });
-        }
-        // Region pruning assumes every empty cell must be filled: not so with secondary
-        // columns, so it is off for them. (Group ranges are fine: it only uses the remaining
-        // units as upper bounds.)
-        let region = if p.secondary.is_empty() {
-            Region::new(p)
-        } else {
-            None
-        };
-        let root_cover = Counter::of(&root_masks);
-        Compiled {
-            root_cover,
-            full,
-            primary,
-            has_secondary: !p.secondary.is_empty(),
-            slack: p.group_slack(),
-            init_filled,
-            row_mask,
-            row_group,
-            root_masks,
-            root_rows,
-            root_spans,
-            branching: p.branching,
-            group_caps: p.group_caps.clone(),
-            region,
-            columns: p.columns,
-            simd: Simd::detect(W),
-            depth: usize::try_from(p.search_depth()).unwrap_or(usize::MAX),
-        }
-    }
-
     /// The same problem searched with `simd` instead (e.g. plain, as on a processor without
     /// AVX2), so that tests run every path this processor has.
     #[cfg(test)]
@@ -228,24 +153,16 @@ impl<const W: usize> Compiled<W> {
         self
     }
 
-    /// [`Compiled::state`] for work nothing can stop from outside (planning, probes,
-    /// measurements: each is short).
-    pub fn unstoppable_state(&self, prefix: &[u32]) -> Option<State<'static, W>> {
-        self.state(prefix, NO_STOP)
-    }
-
-    /// A fresh state at the root, or after placing `prefix`; `None` if the prefix overlaps
-    /// or leads to a node already known to be dead.
-    /// Panics if the system refuses the state's stacks: callers check first that one state can
-    /// be made (`Tree::new` does), and make one at a time.
-    pub fn state<'s>(&self, prefix: &[u32], stop: &'s [&'s AtomicBool]) -> Option<State<'s, W>> {
-        let mut st = self
-            .root_state(stop)
-            .unwrap_or_else(|e| panic!("{e} (a walk of the search tree)"));
+    /// A fresh state after placing `prefix` (tests: a refusal of its memory panics there);
+    /// `None` if the prefix overlaps or leads to a node already known to be dead. The walks
+    /// of the tree reuse states instead (`tree::Walker`), made fallibly.
+    #[cfg(test)]
+    pub(crate) fn unstoppable_state(&self, prefix: &[u32]) -> Option<State<'static, W>> {
+        let mut st = self.root_state(NO_STOP).expect("memory for a test's state");
         self.restart(&mut st, prefix).then_some(st)
     }
 
-    /// Brings `st` (made by `state`) back to the root, as a fresh state, and places `prefix`:
+    /// Brings `st` (made by `root_state`) back to the root, as a fresh state, and places `prefix`:
     /// false if it overlaps or leads to a node known to be dead. Keeps the root's lists (never
     /// written) and the rows `prefix` shares with those placed (a state depends only on them).
     pub fn restart(&self, st: &mut State<'_, W>, prefix: &[u32]) -> bool {

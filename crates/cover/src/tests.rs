@@ -614,7 +614,7 @@ fn a_restarted_state_searches_like_a_fresh_one() {
         random_and_tromino_problems(34, 150, &[(3, 3), (4, 3), (6, 2), (5, 3), (6, 3), (6, 4)]);
     let mut tasks_searched = 0;
     for p in &problems {
-        let c = search::Compiled::<1>::new(p);
+        let c = search::Compiled::<1>::new(p).unwrap();
         let tasks = schedule::plan(&c, 16).unwrap();
         let mut reused = c.unstoppable_state(&[]).expect("the root is a state");
         for t in tasks.iter().chain(&tasks) {
@@ -644,11 +644,13 @@ fn plain_and_simd_searches_agree() {
         random_and_tromino_problems(35, 200, &[(3, 3), (6, 2), (5, 3), (6, 3), (6, 4), (9, 4)]);
     let mut covers = 0;
     for p in &problems {
-        let plain = search::Compiled::<1>::new(p).with_simd(Simd::Plain);
+        let plain = search::Compiled::<1>::new(p)
+            .unwrap()
+            .with_simd(Simd::Plain);
         let mut b = plain.unstoppable_state(&[]).expect("the root is a state");
         let found = covers_below(&plain, &mut b);
         for &simd in &paths[1..] {
-            let fast = search::Compiled::<1>::new(p).with_simd(simd);
+            let fast = search::Compiled::<1>::new(p).unwrap().with_simd(simd);
             let mut a = fast.unstoppable_state(&[]).expect("the root is a state");
             assert_eq!(found, covers_below(&fast, &mut a), "{p:?}");
             assert_eq!(a.stats, b.stats, "{p:?}");

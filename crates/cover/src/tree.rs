@@ -8,10 +8,11 @@
 //! them; searching the prefixes of a cut one by one finds every cover exactly once.
 
 use crate::sample::{Rng, Sample};
-use crate::search::{Choice, Compiled};
+use crate::search::{Choice, Compiled, State, NO_STOP};
 use crate::{Problem, ProblemError};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// What is at a node of the search tree.
@@ -31,8 +32,10 @@ pub enum Node {
 }
 
 /// The operations on a compiled problem of any board width.
+/// Each makes no state of its own: it takes a spare one, or makes one and may be refused
+/// its memory (an error, never a panic).
 pub(crate) trait Walk: Send + Sync {
-    fn node(&self, prefix: &[u32]) -> Node;
+    fn node(&self, prefix: &[u32]) -> Result<Node, ProblemError>;
     fn probe(
         &self,
         prefix: &[u32],
@@ -40,30 +43,100 @@ pub(crate) trait Walk: Send + Sync {
         exhaust: u32,
         rng: &mut Rng,
         w: &Weight<'_>,
-    ) -> (Sample, Option<(f64, f64)>);
-    fn run_budget(&self, prefix: &[u32], budget: u64) -> u64;
+    ) -> Result<(Sample, Option<(f64, f64)>), ProblemError>;
+    fn run_budget(&self, prefix: &[u32], budget: u64) -> Result<u64, ProblemError>;
 }
 
 /// The raw-solution weight of a cover (1 for plain exact cover; a caller that breaks symmetry
 /// weighs each cover by the solutions it stands for).
 pub type Weight<'a> = dyn Fn(&[u32]) -> u64 + Sync + 'a;
 
-impl<const W: usize> Walk for Compiled<W> {
-    fn node(&self, prefix: &[u32]) -> Node {
-        let Some(mut st) = self.unstoppable_state(prefix) else {
+/// A compiled problem with the states its walks reuse: a state's stacks are reserved to the
+/// deepest search path (gigabytes for a large box), so states are made once and kept, not
+/// made per walk.
+pub(crate) struct Walker<const W: usize> {
+    c: Compiled<W>,
+    /// States not in use. `Tree::new` puts one here, so a walk on the caller's thread (one
+    /// at a time) never asks the system for memory again; probe workers running at once make
+    /// more, fallibly.
+    spare: Mutex<Vec<State<'static, W>>>,
+}
+
+impl<const W: usize> Walker<W> {
+    /// `c` with one state reserved, or the system's refusal of it.
+    fn new(c: Compiled<W>) -> Result<Self, ProblemError> {
+        let st = c.root_state(NO_STOP)?;
+        Ok(Walker {
+            c,
+            spare: Mutex::new(vec![st]),
+        })
+    }
+
+    /// `f` of a state at `prefix` (`None` when `prefix` is not a node): a spare state, or one
+    /// made now if every spare one is in use — the system may refuse that one.
+    fn at<T>(
+        &self,
+        prefix: &[u32],
+        f: impl FnOnce(Option<&mut State<'static, W>>) -> T,
+    ) -> Result<T, ProblemError> {
+        let spares = || self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+        let spare = spares().pop();
+        let mut st = match spare {
+            Some(st) => st,
+            None => self.c.root_state(NO_STOP)?,
+        };
+        let placed = self.c.restart(&mut st, prefix);
+        let out = f(placed.then_some(&mut st));
+        spares().push(st);
+        Ok(out)
+    }
+}
+
+impl<const W: usize> Walk for Walker<W> {
+    fn node(&self, prefix: &[u32]) -> Result<Node, ProblemError> {
+        self.at(prefix, |st| self.c.node_at(st))
+    }
+
+    fn probe(
+        &self,
+        prefix: &[u32],
+        probes: u64,
+        exhaust: u32,
+        rng: &mut Rng,
+        weight: &Weight<'_>,
+    ) -> Result<(Sample, Option<(f64, f64)>), ProblemError> {
+        self.at(prefix, |st| {
+            self.c.probe_at(st, probes, exhaust, rng, weight)
+        })
+    }
+
+    fn run_budget(&self, prefix: &[u32], budget: u64) -> Result<u64, ProblemError> {
+        self.at(prefix, |st| {
+            let Some(st) = st else { return 0 };
+            st.set_budget(budget);
+            let mut count = |_: &[u32]| ControlFlow::Continue(());
+            let _ = self.c.dfs(st, &mut count);
+            st.stats.nodes
+        })
+    }
+}
+
+impl<const W: usize> Compiled<W> {
+    fn node_at(&self, st: Option<&mut State<'static, W>>) -> Node {
+        let Some(st) = st else {
             return Node::Missing;
         };
-        let choice = self.choose(&mut st);
+        let choice = self.choose(st);
         match choice {
             Choice::Complete | Choice::Finish => Node::Cover,
             Choice::Dead => Node::DeadEnd,
             Choice::Column(_) | Choice::Group(_) => {
                 let mut rows = Vec::new();
-                self.branch_rows(&st, &choice, &mut rows);
+                self.branch_rows(st, &choice, &mut rows);
                 let depth = st.stack.len();
                 rows.retain(|&r| {
-                    let live = self.place_row(&mut st, r);
-                    self.unwind_to(&mut st, depth);
+                    let live = self.place_row(st, r);
+                    self.unwind_to(st, depth);
                     live
                 });
                 Node::Branch(rows)
@@ -78,16 +151,16 @@ impl<const W: usize> Walk for Compiled<W> {
     /// ...` nodes and, if it ends in a cover, for `l_1 l_2 ...` covers. Candidates are counted
     /// as the search counts nodes (a candidate found dead when placed is one node), so the
     /// expectation is the search's own node count.
-    fn probe(
+    fn probe_at(
         &self,
-        prefix: &[u32],
+        st: Option<&mut State<'static, W>>,
         probes: u64,
         exhaust: u32,
         rng: &mut Rng,
         weight: &Weight<'_>,
     ) -> (Sample, Option<(f64, f64)>) {
         let mut sample = Sample::default();
-        let Some(mut st) = self.unstoppable_state(prefix) else {
+        let Some(st) = st else {
             // Not a node: it holds nothing (the search would find nothing there).
             for _ in 0..probes {
                 sample.add(0.0, 0.0);
@@ -104,7 +177,7 @@ impl<const W: usize> Walk for Compiled<W> {
             // Whether the walk had a choice; a walk without one is the only walk there is.
             let mut chose = false;
             loop {
-                let choice = self.choose(&mut st);
+                let choice = self.choose(st);
                 if st.remaining.iter().sum::<u32>() <= exhaust || matches!(choice, Choice::Finish) {
                     // Near the leaves, search exhaustively: covers are rare events for a
                     // random walk but plentiful in these small subtrees, which are counted
@@ -115,7 +188,7 @@ impl<const W: usize> Walk for Compiled<W> {
                         found += weight(rows);
                         ControlFlow::Continue(())
                     };
-                    let _ = self.dfs(&mut st, &mut sum);
+                    let _ = self.dfs(st, &mut sum);
                     nodes += paths * (st.stats.nodes - before - 1) as f64;
                     covers = paths * found as f64;
                     break;
@@ -128,7 +201,7 @@ impl<const W: usize> Walk for Compiled<W> {
                     }
                     Choice::Dead => break,
                     Choice::Column(_) | Choice::Group(_) => {
-                        self.branch_rows(&st, &choice, &mut buf);
+                        self.branch_rows(st, &choice, &mut buf);
                         nodes += paths * buf.len() as f64;
                         // One step of lookahead: the children found dead when placed are
                         // leaves (counted above); the walk goes on into a live one, which
@@ -137,9 +210,9 @@ impl<const W: usize> Walk for Compiled<W> {
                         let depth = st.stack.len();
                         live.clear();
                         for &r in &buf {
-                            if self.place_row(&mut st, r) {
+                            if self.place_row(st, r) {
                                 live.push(r);
-                                self.unwind_to(&mut st, depth);
+                                self.unwind_to(st, depth);
                             }
                         }
                         if live.is_empty() {
@@ -148,11 +221,11 @@ impl<const W: usize> Walk for Compiled<W> {
                         paths *= live.len() as f64;
                         chose |= live.len() > 1;
                         let row = live[rng.below(live.len())];
-                        self.place_row(&mut st, row);
+                        self.place_row(st, row);
                     }
                 }
             }
-            self.unwind_to(&mut st, base);
+            self.unwind_to(st, base);
             sample.add(nodes, covers);
             if !chose {
                 // Every other probe would walk the same path and find the same: on a long
@@ -166,16 +239,6 @@ impl<const W: usize> Walk for Compiled<W> {
         }
         (sample, None)
     }
-
-    fn run_budget(&self, prefix: &[u32], budget: u64) -> u64 {
-        let Some(mut st) = self.unstoppable_state(prefix) else {
-            return 0;
-        };
-        st.set_budget(budget);
-        let mut count = |_: &[u32]| ControlFlow::Continue(());
-        let _ = self.dfs(&mut st, &mut count);
-        st.stats.nodes
-    }
 }
 
 /// A compiled problem whose tree can be walked node by node.
@@ -184,18 +247,17 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// Validates and compiles `problem`, and checks that the system gives a state of its
-    /// search its memory (the walks make one state at a time, a probe worker one each: a
-    /// system that refuses the first refuses the walk here, as an error).
+    /// Validates and compiles `problem`, and reserves the memory of one state of its search
+    /// (a system that refuses it refuses the walk here, as an error). The walks on the
+    /// caller's thread reuse that state; probe workers running at once make their own, and a
+    /// worker refused one drops out (see `Tree::estimate`).
     pub fn new(problem: &Problem) -> Result<Tree, ProblemError> {
-        with_compiled!(problem, c => {
-            drop(c.root_state(crate::search::NO_STOP)?);
-            Tree { walk: Box::new(c) }
-        })
+        with_compiled!(problem, c => Tree { walk: Box::new(Walker::new(c)?) })
     }
 
-    /// What is at `prefix`.
-    pub fn node(&self, prefix: &[u32]) -> Node {
+    /// What is at `prefix`; an error only if the system refuses a state's memory (which the
+    /// state `Tree::new` reserved spares a caller walking on one thread).
+    pub fn node(&self, prefix: &[u32]) -> Result<Node, ProblemError> {
         self.walk.node(prefix)
     }
 
@@ -231,7 +293,7 @@ impl Tree {
         if !task.starts_with(prefix) {
             return Err(format!("nothing covers the subtree below {prefix:?}"));
         }
-        match self.node(prefix) {
+        match self.node(prefix).map_err(|e| e.to_string())? {
             Node::Branch(children) => {
                 for r in children {
                     prefix.push(r);
@@ -250,7 +312,7 @@ impl Tree {
 
     /// Visits nodes below `prefix` with a budget of `budget` nodes (a real search, covers not
     /// kept) and returns the nodes visited: for measuring this machine's search speed.
-    pub fn run_budget(&self, prefix: &[u32], budget: u64) -> u64 {
+    pub fn run_budget(&self, prefix: &[u32], budget: u64) -> Result<u64, ProblemError> {
         self.walk.run_budget(prefix, budget)
     }
 
@@ -266,7 +328,7 @@ impl Tree {
         time: Duration,
         clock: &dyn Fn() -> Duration,
         cancel: Option<&AtomicBool>,
-    ) -> f64 {
+    ) -> Result<f64, ProblemError> {
         let start = clock();
         let mut nodes = 0u64;
         let n = tasks.len();
@@ -277,7 +339,7 @@ impl Tree {
             .unwrap_or(1);
         let mut i = 0;
         for _ in 0..n {
-            nodes += self.run_budget(&tasks[i], 1 << 16);
+            nodes += self.run_budget(&tasks[i], 1 << 16)?;
             if clock().saturating_sub(start) >= time
                 || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
             {
@@ -285,7 +347,7 @@ impl Tree {
             }
             i = (i + stride) % n;
         }
-        nodes as f64 / clock().saturating_sub(start).as_secs_f64().max(1e-9)
+        Ok(nodes as f64 / clock().saturating_sub(start).as_secs_f64().max(1e-9))
     }
 }
 

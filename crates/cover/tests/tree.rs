@@ -109,7 +109,7 @@ fn cut_options(pieces: usize) -> CutOptions<'static> {
 fn a_cut_finds_every_cover_once() {
     for p in problems() {
         let tree = Tree::new(&p).unwrap();
-        let cut = tree.cut(&cut_options(50), &weight);
+        let cut = tree.cut(&cut_options(50), &weight).unwrap();
         assert!(cut.tasks.len() >= 10, "{} tasks", cut.tasks.len());
         tree.check_cut(&cut.tasks).unwrap();
         let mut n = 0;
@@ -129,7 +129,10 @@ fn a_cut_finds_every_cover_once() {
         .unwrap();
         assert_eq!(n, count(&p, 1).unwrap());
         // The same options give the same cut.
-        assert_eq!(cut.tasks, tree.cut(&cut_options(50), &weight).tasks);
+        assert_eq!(
+            cut.tasks,
+            tree.cut(&cut_options(50), &weight).unwrap().tasks
+        );
     }
 }
 
@@ -139,7 +142,7 @@ fn a_cut_finds_every_cover_once() {
 fn broken_cuts_are_refused() {
     let p = tiling(5, 6, 2);
     let tree = Tree::new(&p).unwrap();
-    let cut = tree.cut(&cut_options(30), &weight).tasks;
+    let cut = tree.cut(&cut_options(30), &weight).unwrap().tasks;
     let mut missing = cut.clone();
     missing.remove(cut.len() / 2);
     assert!(tree.check_cut(&missing).is_err());
@@ -150,7 +153,7 @@ fn broken_cuts_are_refused() {
     swapped.swap(1, 2);
     assert!(tree.check_cut(&swapped).is_err());
     let mut below = cut.clone();
-    let deeper = match tree.node(&cut[0]) {
+    let deeper = match tree.node(&cut[0]).unwrap() {
         Node::Branch(c) => [cut[0].clone(), vec![c[0]]].concat(),
         other => panic!("first task is {other:?}"),
     };
@@ -159,7 +162,7 @@ fn broken_cuts_are_refused() {
     let mut bogus = cut.clone();
     bogus[0] = vec![u32::MAX];
     assert!(tree.check_cut(&bogus).is_err());
-    assert_eq!(tree.node(&[u32::MAX]), Node::Missing);
+    assert_eq!(tree.node(&[u32::MAX]).unwrap(), Node::Missing);
     tree.check_cut(&[vec![]]).unwrap();
 }
 
@@ -182,7 +185,7 @@ fn estimates_contain_the_truth() {
             progress: None,
         };
         for exhaust in [0, 3] {
-            let e = tree.estimate(&tasks, &opts(2, exhaust), &weight);
+            let e = tree.estimate(&tasks, &opts(2, exhaust), &weight).unwrap();
             assert!(e.complete);
             assert!(
                 e.probes >= 20_000 - tasks.len() as u64,
@@ -208,7 +211,7 @@ fn estimates_contain_the_truth() {
                 checked += 1;
             }
             assert!((e.nodes.estimate - nodes as f64).abs() < 0.1 * nodes as f64);
-            let one = tree.estimate(&tasks, &opts(1, exhaust), &weight);
+            let one = tree.estimate(&tasks, &opts(1, exhaust), &weight).unwrap();
             assert_eq!(one.nodes, e.nodes);
             assert_eq!(one.covers, e.covers);
         }
@@ -238,7 +241,9 @@ fn a_cancelled_speed_measurement_stops_at_once() {
     };
     let stop = AtomicBool::new(true);
     let start = Instant::now();
-    let rate = tree.nodes_per_second(&tasks, Duration::from_secs(3600), &clock, Some(&stop));
+    let rate = tree
+        .nodes_per_second(&tasks, Duration::from_secs(3600), &clock, Some(&stop))
+        .unwrap();
     assert!(start.elapsed() < Duration::from_secs(5));
     // The start, the check after one task, the rate: three readings.
     assert_eq!(readings.get(), 3);
@@ -246,6 +251,7 @@ fn a_cancelled_speed_measurement_stops_at_once() {
     // Not cancelled: every task is measured (the clock never reaches an hour here).
     readings.set(0);
     let running = AtomicBool::new(false);
-    tree.nodes_per_second(&tasks, Duration::from_secs(3600), &clock, Some(&running));
+    tree.nodes_per_second(&tasks, Duration::from_secs(3600), &clock, Some(&running))
+        .unwrap();
     assert_eq!(readings.get(), 2 + tasks.len() as u64);
 }

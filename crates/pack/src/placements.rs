@@ -5,6 +5,7 @@ use crate::colors::Colored;
 use crate::grid::PlacementRule;
 use crate::Puzzle;
 use std::ops::ControlFlow;
+use wurfel_cover::{try_vec, ProblemError};
 use wurfel_geom::{BoxGrid, Cell, Iso, Shape};
 
 /// The target's bounding box; cells are numbered as in [`BoxGrid`] relative to its minimum
@@ -164,14 +165,26 @@ fn for_each_placement(
 /// All placements of every kind, kinds in order, each kind's placements in orientation order
 /// then translation order (z, y, x). With constraint colours, a placement is kept only where
 /// every coloured piece cell lies on a target cell whose colour the puzzle's rules allow.
-pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
+///
+/// The list is reserved before it is filled, to the most placements there can be (every
+/// orientation at every position in the box): a system that refuses it refuses the puzzle with
+/// an error, not an abort while the list grows.
+pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Result<Vec<Placement>, ProblemError> {
     let target = board_colors(puzzle, board);
     let allowed = |k: u8, i: usize| puzzle.color_allowed(k, target.get(i).copied().unwrap_or(0));
-    let mut out = Vec::new();
+    let orientations: Vec<Vec<Colored>> = puzzle
+        .pieces
+        .iter()
+        .map(|p| puzzle.grid.orientations(&p.colored()))
+        .collect();
+    let most = orientations
+        .iter()
+        .map(|o| most_placements(o, board))
+        .fold(0usize, usize::saturating_add);
+    let mut out = try_vec(most, "the placements")?;
     for (k, piece) in puzzle.pieces.iter().enumerate() {
         let rule = PlacementRule::new(puzzle.grid, &piece.shape);
-        let orients = puzzle.grid.orientations(&piece.colored());
-        let _ = for_each_placement(&orients, board, &allowed, |cells, colors| {
+        let _ = for_each_placement(&orientations[k], board, &allowed, |cells, colors| {
             if let Some(rule) = &rule {
                 let at: Vec<Cell> = cells
                     .iter()
@@ -189,7 +202,22 @@ pub fn placements(puzzle: &Puzzle, board: &BoxBoard) -> Vec<Placement> {
             ControlFlow::Continue(())
         });
     }
-    out
+    Ok(out)
+}
+
+/// The placements of a piece with these orientations in `board` if every orientation fitted
+/// at every position of the box (those `for_each_placement` tries).
+fn most_placements(orientations: &[Colored], board: &BoxBoard) -> usize {
+    let b = board.dims();
+    orientations
+        .iter()
+        .map(|o| {
+            let d = o.shape.dims();
+            (0..3)
+                .map(|i| (b[i] + 1).saturating_sub(d[i] as usize))
+                .product::<usize>()
+        })
+        .fold(0, usize::saturating_add)
 }
 
 /// The engine columns (box cells) of the puzzle's optional cells.

@@ -136,13 +136,12 @@ pub struct PlacedPiece {
 }
 
 impl Prepared {
-    /// Generates placements and symmetries, chooses the piece to restrict and builds the
-    /// engine problem.
+    /// Generates placements and symmetries, picks the piece to restrict, builds the problem.
     pub fn new(puzzle: &Puzzle) -> Result<Prepared, PrepareError> {
         puzzle.check_volume().map_err(PrepareError::Volume)?;
         let board = BoxBoard::new(&puzzle.target);
-        let placements = placements(puzzle, &board);
-        let symmetry = Symmetry::new(puzzle, &board, &placements);
+        let placements = placements(puzzle, &board).map_err(PrepareError::Engine)?;
+        let symmetry = Symmetry::new(puzzle, &board, &placements).map_err(PrepareError::Engine)?;
         let restricted = choose_restricted(puzzle, &placements, &symmetry);
         let reps = match restricted {
             Some(k) => representatives(&placements, &symmetry, k),
@@ -523,8 +522,9 @@ fn engine_problem(
     restricted: Option<u32>,
     reps: &HashMap<u32, RepInfo>,
 ) -> Result<(Problem, Vec<u32>), PrepareError> {
-    let mut rows = Vec::new();
-    let mut row_placement = Vec::new();
+    let (n, e) = (placements.len(), PrepareError::Engine);
+    let mut rows = wurfel_cover::try_vec(n, "the engine's rows").map_err(e)?;
+    let mut row_placement = wurfel_cover::try_vec(n, "the rows' placements").map_err(e)?;
     for (i, p) in placements.iter().enumerate() {
         if Some(p.kind) == restricted && !reps.contains_key(&(i as u32)) {
             continue;

@@ -17,6 +17,7 @@ use crate::grid::Grid;
 use crate::placements::{board_colors, BoxBoard, Placement};
 use crate::Puzzle;
 use std::collections::HashMap;
+use wurfel_cover::{try_vec, ProblemError};
 use wurfel_geom::{Cell, Iso};
 
 /// Symmetries of a prepared puzzle, as permutations of placement ids.
@@ -85,13 +86,22 @@ fn twins(puzzle: &Puzzle) -> Vec<Option<u32>> {
 }
 
 impl Symmetry {
-    /// Computes the action of the target's symmetries on `placements`.
-    pub fn new(puzzle: &Puzzle, board: &BoxBoard, placements: &[Placement]) -> Symmetry {
-        let index: HashMap<&Placement, u32> = placements
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p, i as u32))
-            .collect();
+    /// Computes the action of the target's symmetries on `placements`. Its tables (a
+    /// permutation of every placement per symmetry, up to 48) are reserved fallibly: the
+    /// system's refusal is an error.
+    pub fn new(
+        puzzle: &Puzzle,
+        board: &BoxBoard,
+        placements: &[Placement],
+    ) -> Result<Symmetry, ProblemError> {
+        let mut index: HashMap<&Placement, u32> = HashMap::new();
+        index
+            .try_reserve(placements.len())
+            .map_err(|_| ProblemError::OutOfMemory {
+                bytes: (placements.len() as u64).saturating_mul(16),
+                what: "the index of the placements",
+            })?;
+        index.extend(placements.iter().enumerate().map(|(i, p)| (p, i as u32)));
         let twins = twins(puzzle);
         let twinless: Vec<u32> = (0..twins.len() as u32)
             .filter(|&k| twins[k as usize].is_none())
@@ -139,43 +149,42 @@ impl Symmetry {
                     && (puzzle.grid == Grid::Cubes || maps_placements(*proper, perm))
             })
             .collect();
-        let act = |perm: &[u32], kind_map: &dyn Fn(u32) -> u32| -> Vec<u32> {
-            placements
-                .iter()
-                .map(|p| {
-                    let kind = kind_map(p.kind);
-                    if kind == u32::MAX {
-                        // A twinless kind: no solution that is mirrored uses this placement.
-                        return u32::MAX;
-                    }
-                    let img = image_placement(p, kind, perm);
-                    *index
-                        .get(&img)
-                        .expect("the image of a placement under a symmetry is a placement")
-                })
-                .collect()
+        let act = |perm: &[u32], kind_map: &dyn Fn(u32) -> u32| -> Result<Vec<u32>, ProblemError> {
+            let mut image = try_vec(placements.len(), "the placements' symmetries")?;
+            image.extend(placements.iter().map(|p| {
+                let kind = kind_map(p.kind);
+                if kind == u32::MAX {
+                    // A twinless kind: no solution that is mirrored uses this placement.
+                    return u32::MAX;
+                }
+                let img = image_placement(p, kind, perm);
+                *index
+                    .get(&img)
+                    .expect("the image of a placement under a symmetry is a placement")
+            }));
+            Ok(image)
         };
         let rotations: Vec<Vec<u32>> = syms
             .iter()
             .filter(|s| s.0)
             .map(|s| act(&s.1, &|k| k))
-            .collect();
+            .collect::<Result<_, _>>()?;
         let target_reflections = syms.len() - rotations.len();
         let reflections = if reflect {
             syms.iter()
                 .filter(|s| !s.0)
                 .map(|s| act(&s.1, &|k| twins[k as usize].unwrap_or(u32::MAX)))
-                .collect()
+                .collect::<Result<_, _>>()?
         } else {
             Vec::new()
         };
-        Symmetry {
+        Ok(Symmetry {
             rotations,
             reflections,
             mirror_closed: twinless.is_empty(),
             target_reflections,
             twinless: if reflect { twinless } else { Vec::new() },
-        }
+        })
     }
 }
 

@@ -38,18 +38,20 @@ fn everything_on(n: usize) {
     let weight = |rows: &[u32]| prep.cover_weight(rows);
     let walked = AtomicU64::new(0);
     let progress = |t: u64, _: u64| walked.store(t, Ordering::Relaxed);
-    let est = tree.estimate(
-        &tasks,
-        &EstimateOptions {
-            probes: 10_000,
-            seed: 1,
-            exhaust: 8,
-            threads: 2,
-            cancel: None,
-            progress: Some(&progress),
-        },
-        &weight,
-    );
+    let est = tree
+        .estimate(
+            &tasks,
+            &EstimateOptions {
+                probes: 10_000,
+                seed: 1,
+                exhaust: 8,
+                threads: 2,
+                cancel: None,
+                progress: Some(&progress),
+            },
+            &weight,
+        )
+        .unwrap();
     assert!(est.complete);
     assert!((est.covers.estimate - 1.0).abs() < 1e-9, "{:?}", est.covers);
     assert!(
@@ -57,17 +59,19 @@ fn everything_on(n: usize) {
         "{:?}",
         est.nodes
     );
-    let cut = tree.cut(
-        &CutOptions {
-            pieces: 64,
-            max_tasks: 10_000,
-            probes_per_task: 16,
-            seed: 1,
-            threads: 2,
-            progress: None,
-        },
-        &weight,
-    );
+    let cut = tree
+        .cut(
+            &CutOptions {
+                pieces: 64,
+                max_tasks: 10_000,
+                probes_per_task: 16,
+                seed: 1,
+                threads: 2,
+                progress: None,
+            },
+            &weight,
+        )
+        .unwrap();
     tree.check_cut(&cut.tasks).unwrap();
     // A path cannot be split: one task, probed once per round at most.
     assert_eq!(cut.tasks.len(), 1);

@@ -67,17 +67,19 @@ pub fn plan(
     };
     let pieces = req.shards.saturating_mul(req.oversplit);
     let weight = |rows: &[u32]| prep.cover_weight(rows);
-    let cut = tree.cut(
-        &CutOptions {
-            pieces,
-            max_tasks: pieces.saturating_mul(32).clamp(1 << 12, 1 << 24),
-            probes_per_task: req.probes_per_task,
-            seed: req.seed,
-            threads: ctx.threads,
-            progress: Some(&tick),
-        },
-        &weight,
-    );
+    let cut = tree
+        .cut(
+            &CutOptions {
+                pieces,
+                max_tasks: pieces.saturating_mul(32).clamp(1 << 12, 1 << 24),
+                probes_per_task: req.probes_per_task,
+                seed: req.seed,
+                threads: ctx.threads,
+                progress: Some(&tick),
+            },
+            &weight,
+        )
+        .map_err(|e| AppError::from_input(&e))?;
     ctx.sink.event(Event::Done);
     if cut.tasks.len() < req.shards {
         return Err(AppError::input(format!(

@@ -25,10 +25,39 @@ impl Server {
 
     /// [`Server::start`] with the 4x4x4 tables in `cache`.
     pub fn start_with_cache(args: &[&str], cache: &std::path::Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wurfel"))
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_wurfel"));
+        cmd.env("WURFEL_CACHE", cache);
+        Server::spawn(cmd, args)
+    }
+
+    /// [`Server::start`] under an address-space limit of `bytes` (`RLIMIT_AS`, set between
+    /// fork and exec as `prlimit --as` would).
+    pub fn start_limited(args: &[&str], bytes: u64) -> Server {
+        use std::os::unix::process::CommandExt;
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_wurfel"));
+        let rl = libc::rlimit {
+            rlim_cur: bytes,
+            rlim_max: bytes,
+        };
+        // SAFETY: the closure runs in the forked child before exec; it calls only
+        // `setrlimit`, which is async-signal-safe, on a value copied into the closure, and
+        // allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::setrlimit(libc::RLIMIT_AS, &rl) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+        Server::spawn(cmd, args)
+    }
+
+    fn spawn(mut cmd: Command, args: &[&str]) -> Server {
+        let mut child = cmd
             .args(["serve", "--port", "0"])
             .args(args)
-            .env("WURFEL_CACHE", cache)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

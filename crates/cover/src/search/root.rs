@@ -29,7 +29,10 @@ impl<const W: usize> Compiled<W> {
             .saturating_add((levels * size_of::<Level<W>>()) as u64)
             .saturating_add((spans * size_of::<Span>()) as u64)
             .saturating_add((depth * size_of::<u32>()) as u64);
-        let refused = |_| ProblemError::OutOfMemory { bytes };
+        let refused = |_| ProblemError::OutOfMemory {
+            bytes,
+            what: "the search stack",
+        };
         let mut st = State {
             filled: self.init_filled,
             remaining: self.group_caps.clone(),

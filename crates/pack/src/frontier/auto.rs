@@ -140,7 +140,8 @@ fn search_nodes(prep: &Prepared, threads: usize, cancel: Option<&AtomicBool>) ->
     ) else {
         return f64::INFINITY;
     };
-    let est = tree.estimate(
+    // A refusal of the probes' memory: the search is then out of reach too.
+    let Ok(est) = tree.estimate(
         &tasks,
         &EstimateOptions {
             probes: SEARCH_PROBES,
@@ -151,6 +152,8 @@ fn search_nodes(prep: &Prepared, threads: usize, cancel: Option<&AtomicBool>) ->
             progress: None,
         },
         &|rows: &[u32]| prep.cover_weight(rows),
-    );
+    ) else {
+        return f64::INFINITY;
+    };
     est.nodes.estimate
 }
