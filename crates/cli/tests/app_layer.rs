@@ -250,6 +250,12 @@ fn snake_solve_and_count_agree_through_the_cli_and_the_api() {
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(strip_timing(r.json()), want);
     assert_eq!(want["complete"], true, "{want}");
+    // `snake list --json` and the web app's snake catalog: `wurfel_app::snake::catalog`'s rows.
+    let want = cli_json(&["snake", "list", "--json", "--threads", "1"], true);
+    let r = s.get("/api/v1/snake/catalog");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json(), want);
+    assert!(want.as_array().unwrap().len() > 3, "{want}");
 }
 
 /// The files both front ends make come from the same `wurfel_app` functions, byte for byte:
