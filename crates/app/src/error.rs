@@ -15,6 +15,8 @@ pub enum Kind {
     Cancelled,
     /// Reading or writing a file (a checkpoint) failed: exit code 1, HTTP 500.
     Io,
+    /// A check of wurfel's own output failed (a bug): exit code 1, HTTP 500.
+    Internal,
 }
 
 /// An operation's error: its kind and the message a person reads (the same from every front
@@ -47,6 +49,10 @@ impl AppError {
 
     pub fn io(message: impl Into<String>) -> AppError {
         AppError::new(Kind::Io, message)
+    }
+
+    pub fn internal(message: impl Into<String>) -> AppError {
+        AppError::new(Kind::Internal, message)
     }
 
     /// The library error `e` as input refused, with its causes joined by `: ` (as the command

@@ -16,13 +16,21 @@
 //! - [`estimate`]: the size of a count before running it;
 //! - [`snake`]: snake cubes' foldings listed and counted;
 //! - [`solve`]: the first solution, the first N or all of them, in order as found;
+//! - [`check`]: a puzzle described and judged as `count` would prepare it;
+//! - [`convert`]: a puzzle written as TOML or BurrTools `.xmpuzzle`;
+//! - [`picture`]: pictures of solutions and pieces (SVG, PNG, the viewer page, assembly steps);
+//! - [`mesh`]: files for 3-D printing (pieces, a plate, an assembled solution);
 //! - [`error`]: what went wrong, by kind (each front end maps kinds to exit codes or statuses).
 
 pub mod budget;
+pub mod check;
 pub mod context;
+pub mod convert;
 pub mod count;
 pub mod error;
 pub mod estimate;
+pub mod mesh;
+pub mod picture;
 pub mod prepare;
 pub mod revenge;
 pub mod shard;

@@ -1,12 +1,16 @@
 //! Snake cubes: `snake solve` (the foldings, one per physically different one, handed out as
 //! found) and `snake count` (every convention's count), once for the command line and the
-//! server. A survey of every chain in a box is `survey`.
+//! server; the built-in snakes counted (`catalog`: `snake list`, the web app's catalog) and a
+//! survey of every chain in a box (`survey`).
 
 use crate::context::{Context, Event};
 use crate::error::AppError;
 use std::ops::ControlFlow;
 use std::time::Instant;
-use wurfel_snake::{CountTally, Counts, Folding, Problem};
+use wurfel_present::report::SnakeEntryJson;
+use wurfel_snake::{
+    catalog, survey_until, Board, CountTally, Counts, Folding, Problem, Pruning, Survey,
+};
 
 /// How a listing of foldings went.
 pub struct Listed {
@@ -106,4 +110,90 @@ pub fn count(ctx: &Context<'_>, p: &Problem) -> Result<Counted, AppError> {
         complete,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// A built-in snake counted now.
+pub struct CatalogRow {
+    pub entry: &'static catalog::Entry,
+    pub problem: Problem,
+    pub counts: Counts,
+}
+
+impl CatalogRow {
+    /// The row as `snake list --json` prints it and the web app's snake catalog has it.
+    pub fn to_json(&self) -> SnakeEntryJson {
+        SnakeEntryJson::new(self.entry, &self.problem, &self.counts)
+    }
+}
+
+/// `snake list` and the web app's snake catalog: the built-in snakes counted in catalog order
+/// on `ctx.threads` workers, each handed to `emit` once counted, until `emit` stops or a count
+/// is cancelled (that snake is left out: its figures would be lower bounds, not the
+/// catalog's). Returns how many were handed out.
+pub fn catalog(
+    ctx: &Context<'_>,
+    mut emit: impl FnMut(CatalogRow) -> ControlFlow<()>,
+) -> Result<usize, AppError> {
+    for (i, entry) in catalog::CATALOG.iter().enumerate() {
+        let problem =
+            Problem::auto(entry.chain(), Some(entry.side)).map_err(|e| AppError::from_input(&e))?;
+        let (counts, _, complete) =
+            problem.count_until(Pruning::default(), ctx.threads, Some(ctx.cancel));
+        if !complete {
+            return Ok(i);
+        }
+        let row = CatalogRow {
+            entry,
+            problem,
+            counts,
+        };
+        if emit(row).is_break() {
+            return Ok(i + 1);
+        }
+    }
+    Ok(catalog::CATALOG.len())
+}
+
+/// `snake survey`: every chain that folds into `board` (at most 27 cells), counted; `false`
+/// when cancelled (then every figure is a lower bound).
+pub fn survey(ctx: &Context<'_>, board: &Board) -> Result<(Survey, bool), AppError> {
+    crate::shard::snake::check_survey_box(board)?;
+    Ok(survey_until(board, ctx.threads, Some(ctx.cancel)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    /// A listing stopped by the cancel flag leaves the snake in hand out; otherwise every
+    /// snake is listed, each row equal to its own count.
+    #[test]
+    fn a_cancelled_catalog_stops_and_leaves_the_count_in_hand_out() {
+        let budget = crate::Budget::new(None, "test");
+        for threads in [1, 2] {
+            for (stop, want) in [(true, 0), (false, catalog::CATALOG.len())] {
+                let cancel = AtomicBool::new(stop);
+                let ctx = Context {
+                    threads,
+                    budget: &budget,
+                    cancel: &cancel,
+                    sink: &crate::Silent,
+                };
+                let mut rows = Vec::new();
+                let done = super::catalog(&ctx, |r| {
+                    rows.push(r);
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+                assert_eq!((done, rows.len()), (want, want));
+                for (e, row) in catalog::CATALOG.iter().zip(&rows) {
+                    let p = Problem::auto(e.chain(), Some(e.side)).unwrap();
+                    let (c, _) = p.count_with(Pruning::default(), 1);
+                    assert_eq!(row.entry.id, e.id);
+                    assert_eq!(row.counts, c);
+                }
+            }
+        }
+    }
 }

@@ -52,18 +52,10 @@ pub fn solve(
     let opts = ctx.search_options(&report);
     let mut found = 0u64;
     let mut stats = Stats::default();
-    // Listed solutions come apart (the search skips the others); a failed analysis fails the
-    // search, so `None` does not occur for a listed one.
-    let separation = |s: &[u32]| {
-        if req.disassemble {
-            prep.disassemble(s).ok().flatten()
-        } else {
-            None
-        }
-    };
-    let mut give = |s: Vec<u32>| {
+    // Listed solutions come apart (the search skips the others) and come with the separation
+    // the search's filter found: each is taken apart once.
+    let mut give = |(s, sep): wurfel_pack::Listed| {
         found += 1;
-        let sep = separation(&s);
         emit(s, sep)
     };
     let searched = match req.limit {
@@ -72,8 +64,8 @@ pub fn solve(
         // searched to the end, which can take minutes), and the list is still complete.
         None => prep.list_with(&opts, req.distinct, req.disassemble, |_, out, st| {
             stats += st;
-            for s in out.solutions {
-                give(s)?;
+            for l in out.listed() {
+                give(l)?;
             }
             ControlFlow::Continue(())
         }),
@@ -82,8 +74,8 @@ pub fn solve(
             .find_with(&opts, req.distinct, req.disassemble, n)
             .map(|(sols, report)| {
                 stats = report.stats;
-                for s in sols {
-                    if give(s).is_break() {
+                for l in sols {
+                    if give(l).is_break() {
                         break;
                     }
                 }

@@ -4,15 +4,15 @@ use clap::Args;
 
 /// `--json`: machine-readable output.
 #[derive(Args, Debug, Clone, Copy)]
-pub struct Json {
+pub(crate) struct Json {
     /// Print JSON (one object per line) instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// `--all` / `--limit N`: how many solutions to list.
 #[derive(Args, Debug, Clone, Copy)]
-pub struct Limit {
+pub(crate) struct Limit {
     /// List every solution.
     #[arg(long, conflicts_with = "limit")]
     all: bool,
@@ -23,7 +23,7 @@ pub struct Limit {
 
 impl Limit {
     /// At most this many solutions; `None` = all.
-    pub fn get(self) -> Option<u64> {
+    pub(crate) fn get(self) -> Option<u64> {
         if self.all {
             None
         } else {
@@ -42,7 +42,7 @@ fn parse_limit(s: &str) -> Result<u64, String> {
 
 /// Which picture to draw.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewArg {
+pub(crate) enum ViewArg {
     /// The assembled solution.
     Assembled,
     /// Each piece alone in a ghost of the target.
@@ -55,41 +55,41 @@ pub enum ViewArg {
 
 /// `PUZZLE [--problem N|NAME] [--merge-equal-shapes]`: the packing puzzle a command works on.
 #[derive(Args, Debug, Clone)]
-pub struct PuzzleArg {
+pub(crate) struct PuzzleArg {
     /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     #[command(flatten)]
-    pub problem: Problem,
+    pub(crate) problem: Problem,
     #[command(flatten)]
-    pub merge: MergeEqualShapes,
+    pub(crate) merge: MergeEqualShapes,
 }
 
 /// `--problem N|NAME`: which problem of a BurrTools file.
 #[derive(Args, Debug, Clone, Default)]
-pub struct Problem {
+pub(crate) struct Problem {
     /// Which problem of a BurrTools .xmpuzzle file: its number (from 1) or its name (default:
     /// the first). `#N` is always the number, `=NAME` always the name (needed when a problem
     /// is named like another one's number).
     #[arg(long, value_name = "N|NAME")]
-    pub problem: Option<String>,
+    pub(crate) problem: Option<String>,
 }
 
 /// `--merge-equal-shapes`: equal shapes declared apart become copies.
 #[derive(Args, Debug, Clone, Copy, Default)]
-pub struct MergeEqualShapes {
+pub(crate) struct MergeEqualShapes {
     /// Count separately declared pieces of equal shape as interchangeable copies (as if
     /// declared once with `count = k`); by default they are distinct pieces.
     #[arg(long)]
-    pub merge_equal_shapes: bool,
+    pub(crate) merge_equal_shapes: bool,
 }
 
 /// `--disassemble`: analyse whether each assembly comes apart.
 #[derive(Args, Debug, Clone, Copy, Default)]
-pub struct Disassemble {
+pub(crate) struct Disassemble {
     /// Also decide for each assembly (one per rotation class) whether it can be taken apart by
     /// sliding pieces and groups of pieces along the grid axes, as BurrTools does: assemblies
     /// that come apart are its "solutions", with their level (moves until the first part
     /// comes free).
     #[arg(long)]
-    pub disassemble: bool,
+    pub(crate) disassemble: bool,
 }

@@ -12,14 +12,14 @@ use std::io;
 use std::process::ExitCode;
 
 /// The exit codes, also printed by `wurfel --help`.
-pub const HELP: &str =
+pub(crate) const HELP: &str =
     "Exit codes: 0 success (a count of 0 too; a closed output pipe ends quietly \
 with 0), 1 error, 2 usage error, 3 `solve` (or `snake solve`) found that no solution exists, 130 interrupted \
 (Ctrl-C or SIGTERM: what was found so far is printed, a --checkpoint is saved).";
 
 /// Wrong use of the command line found after parsing (clap reports the rest with code 2).
 #[derive(Debug)]
-pub struct Usage(pub String);
+pub(crate) struct Usage(pub String);
 
 impl std::fmt::Display for Usage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -31,7 +31,7 @@ impl std::error::Error for Usage {}
 
 /// Ends a command with a non-zero code whose reason was already reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
+pub(crate) enum Stop {
     /// `solve`, `snake solve`: the search was exhaustive and found nothing.
     NoSolution,
     /// Interrupted by a signal after reporting what was done.
@@ -50,7 +50,7 @@ impl std::fmt::Display for Stop {
 impl std::error::Error for Stop {}
 
 /// The message (if any) and exit code for `err`.
-pub fn report(err: &anyhow::Error) -> ExitCode {
+pub(crate) fn report(err: &anyhow::Error) -> ExitCode {
     if let Some(stop) = err.downcast_ref::<Stop>() {
         return ExitCode::from(match stop {
             Stop::NoSolution => 3,

@@ -17,7 +17,7 @@ use wurfel_pack::{Loaded, Puzzle};
 /// `--threads N`: the flag of every command with worker threads; [`threads`] turns it into a
 /// count. Its range, its error message and its default are decided in this module alone.
 #[derive(clap::Args, Debug, Clone, Copy)]
-pub struct Threads {
+pub(crate) struct Threads {
     /// Worker threads, 1 to 256 (default: all cores). Never changes a result.
     #[arg(long = "threads", value_name = "N", value_parser = threads_parser())]
     n: Option<u16>,
@@ -25,7 +25,7 @@ pub struct Threads {
 
 /// The most worker threads accepted: far above any machine wurfel targets, low enough that
 /// spawning them (each with a 64 MiB stack reservation) cannot fail for lack of address space.
-pub const MAX_THREADS: u16 = 256;
+pub(crate) const MAX_THREADS: u16 = 256;
 
 /// The parser of `--threads N`: 1 to [`MAX_THREADS`] (clap's message names the range).
 fn threads_parser() -> clap::builder::RangedI64ValueParser<u16> {
@@ -34,7 +34,7 @@ fn threads_parser() -> clap::builder::RangedI64ValueParser<u16> {
 
 /// The worker threads of a run: `--threads N` as given, else all cores (at most
 /// [`MAX_THREADS`]). The one place a command turns the flag into a count.
-pub fn threads(flag: Threads) -> usize {
+pub(crate) fn threads(flag: Threads) -> usize {
     match flag.n {
         Some(n) => usize::from(n),
         None => std::thread::available_parallelism()
@@ -44,30 +44,30 @@ pub fn threads(flag: Threads) -> usize {
 }
 
 /// A packing command's run: the puzzle and the settings every such command shares.
-pub struct Packing {
+pub(crate) struct Packing {
     /// The puzzle, loaded (`--problem`, `--merge-equal-shapes` applied; notes said).
-    pub puzzle: Puzzle,
+    pub(crate) puzzle: Puzzle,
     /// Worker threads (`--threads`, default all cores).
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// `--json`: machine-readable output.
-    pub json: bool,
+    pub(crate) json: bool,
     /// `--disassemble` (false where the command has no such flag).
-    pub disassemble: bool,
+    pub(crate) disassemble: bool,
     /// The counts a BurrTools file stored for the problem, when BurrTools solved it.
-    pub stored: Option<wurfel_pack::burrtools::Stored>,
+    pub(crate) stored: Option<wurfel_pack::burrtools::Stored>,
 }
 
 impl Packing {
     /// Loads the puzzle of `PUZZLE [--problem] [--merge-equal-shapes]` and reads the shared
     /// flags.
-    pub fn new(source: &PuzzleArg, threads: Threads, json: Json) -> Result<Packing> {
+    pub(crate) fn new(source: &PuzzleArg, threads: Threads, json: Json) -> Result<Packing> {
         Packing::of(&source.puzzle, &source.problem, source.merge, threads)
             .map(|p| p.with_json(json))
     }
 
     /// The same from a puzzle named apart from its `--problem`/`--merge-equal-shapes` (as
     /// `shard plan`, whose puzzle is optional, names it).
-    pub fn of(
+    pub(crate) fn of(
         name: &str,
         problem: &Problem,
         merge: MergeEqualShapes,
@@ -91,7 +91,7 @@ impl Packing {
     }
 
     /// With `--disassemble`.
-    pub fn with_disassemble(self, d: Disassemble) -> Packing {
+    pub(crate) fn with_disassemble(self, d: Disassemble) -> Packing {
         Packing {
             disassemble: d.disassemble,
             ..self
@@ -99,7 +99,7 @@ impl Packing {
     }
 
     /// The puzzle prepared for a search by this run's threads ([`prepare`]).
-    pub fn prepare(&self) -> Result<Ready> {
+    pub(crate) fn prepare(&self) -> Result<Ready> {
         prepare(&self.puzzle, self.threads)
     }
 
@@ -108,7 +108,7 @@ impl Packing {
     /// events to `sink`.
     ///
     /// [`cancellation`]: crate::progress::cancellation
-    pub fn context<'a>(&self, sink: &'a dyn wurfel_app::Sink) -> wurfel_app::Context<'a> {
+    pub(crate) fn context<'a>(&self, sink: &'a dyn wurfel_app::Sink) -> wurfel_app::Context<'a> {
         context(self.threads, sink)
     }
 }
@@ -121,7 +121,7 @@ impl Packing {
 /// current directory (scripts that name a built-in puzzle must not change meaning with the
 /// directory they run in); a warning says so and how to read the file (`./NAME`). A file
 /// read is registered as an input ([`crate::inputs`]): no output may replace it.
-pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Loaded> {
+pub(crate) fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Loaded> {
     if wurfel_pack::catalog::ids().contains(&name) {
         if std::path::Path::new(name).exists() {
             note!(
@@ -148,7 +148,7 @@ pub fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Result<Lo
 }
 
 /// The application layer's context of a command with `threads` workers reporting to `sink`.
-pub fn context(threads: usize, sink: &dyn wurfel_app::Sink) -> wurfel_app::Context<'_> {
+pub(crate) fn context(threads: usize, sink: &dyn wurfel_app::Sink) -> wurfel_app::Context<'_> {
     wurfel_app::Context {
         threads,
         budget: crate::memory::budget(),
@@ -161,7 +161,7 @@ pub fn context(threads: usize, sink: &dyn wurfel_app::Sink) -> wurfel_app::Conte
 /// takes a while; Ctrl-C ends the process at once here, there is nothing to save yet); refused
 /// first when it and a search by `threads` workers would exceed `--max-memory`
 /// ([`wurfel_app::prepare`]).
-pub fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Ready> {
+pub(crate) fn prepare(puzzle: &Puzzle, threads: usize) -> Result<Ready> {
     let reporter = crate::progress::Reporter::new(true);
     Ok(wurfel_app::prepare(&context(threads, &reporter), puzzle)?)
 }

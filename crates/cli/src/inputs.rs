@@ -52,13 +52,13 @@ fn file_id(path: &Path) -> Option<(u64, u64)> {
 }
 
 /// Registers a file the command reads and never writes (`what`: "the puzzle file").
-pub fn file(path: &Path, what: &'static str) {
+pub(crate) fn file(path: &Path, what: &'static str) {
     register(path, what, false);
 }
 
 /// Registers state the command keeps: a file, or a directory and everything in it (`what`:
 /// "the analysis state directory").
-pub fn state(path: &Path, what: &'static str) {
+pub(crate) fn state(path: &Path, what: &'static str) {
     register(path, what, true);
 }
 
@@ -74,7 +74,7 @@ fn real_path(path: &Path) -> Option<PathBuf> {
 
 /// Refuses the output `shown`, which writes `target` (symlinks resolved), when it would
 /// replace an input; `own` outputs are the command's own state files.
-pub fn check_output(shown: &Path, target: &Path, own: bool) -> Result<()> {
+pub(crate) fn check_output(shown: &Path, target: &Path, own: bool) -> Result<()> {
     let id = file_id(target);
     let real = real_path(target);
     for i in inputs().iter() {

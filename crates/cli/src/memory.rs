@@ -5,13 +5,13 @@
 use std::sync::OnceLock;
 use wurfel_app::Budget;
 
-pub use wurfel_app::budget::{parse_size, HELP, LONG_HELP};
+pub(crate) use wurfel_app::budget::{parse_size, HELP, LONG_HELP};
 
 static BUDGET: OnceLock<Budget> = OnceLock::new();
 
 /// Sets the budget from `--max-memory` (once, at start-up): the default when not given; `0`
 /// is no limit.
-pub fn set_limit(arg: Option<u64>) {
+pub(crate) fn set_limit(arg: Option<u64>) {
     return_big_blocks();
     let _ = BUDGET.set(Budget::from_flag(arg));
 }
@@ -30,6 +30,6 @@ fn return_big_blocks() {
 }
 
 /// The process's budget.
-pub fn budget() -> &'static Budget {
+pub(crate) fn budget() -> &'static Budget {
     BUDGET.get_or_init(|| Budget::from_flag(None))
 }

@@ -41,7 +41,7 @@ enum Dest {
 
 /// A validated output path.
 #[derive(Clone, Debug)]
-pub struct OutputPath {
+pub(crate) struct OutputPath {
     /// As the user gave it (for messages).
     shown: PathBuf,
     dest: Dest,
@@ -57,14 +57,14 @@ impl OutputPath {
     /// Resolves `path` and checks that it can be written: not a directory, its directory
     /// exists, it is no file or directory the command reads. Call before any long
     /// computation (and after the inputs are known: [`crate::inputs`]).
-    pub fn check(path: &Path) -> Result<OutputPath> {
+    pub(crate) fn check(path: &Path) -> Result<OutputPath> {
         Self::check_as(path, false)
     }
 
     /// [`OutputPath::check`] for a file the command keeps in a directory it reads (results,
     /// markers and scripts in a shard plan directory): refused only when it is a file the
     /// command reads.
-    pub fn own(path: &Path) -> Result<OutputPath> {
+    pub(crate) fn own(path: &Path) -> Result<OutputPath> {
         Self::check_as(path, true)
     }
 
@@ -143,7 +143,7 @@ impl OutputPath {
     }
 
     /// Standard output.
-    pub fn stdout() -> OutputPath {
+    pub(crate) fn stdout() -> OutputPath {
         OutputPath {
             shown: PathBuf::from("standard output"),
             dest: Dest::Stdout,
@@ -152,12 +152,12 @@ impl OutputPath {
     }
 
     /// The path as given.
-    pub fn shown(&self) -> &Path {
+    pub(crate) fn shown(&self) -> &Path {
         &self.shown
     }
 
     /// Whether the output replaces a regular file (rather than streaming).
-    pub fn is_file(&self) -> bool {
+    pub(crate) fn is_file(&self) -> bool {
         matches!(self.dest, Dest::File(_))
     }
 
@@ -165,7 +165,7 @@ impl OutputPath {
     /// [`OutputFile::commit`].
     /// Standard output gets text (`--out -`: listings, tables, JSON lines), so its control
     /// characters are escaped ([`crate::terminal`]); files and other streams get the bytes.
-    pub fn create(&self) -> Result<OutputFile> {
+    pub(crate) fn create(&self) -> Result<OutputFile> {
         self.open(true)
     }
 
@@ -196,7 +196,7 @@ impl OutputPath {
     }
 
     /// Writes `bytes` as the whole output.
-    pub fn write_all(&self, bytes: &[u8]) -> Result<()> {
+    pub(crate) fn write_all(&self, bytes: &[u8]) -> Result<()> {
         let mut f = self.open(false)?;
         f.write_all(bytes)
             .with_context(|| format!("cannot write {}", self.shown.display()))?;
@@ -251,7 +251,7 @@ enum Sink {
 
 /// An open output: see [`OutputPath::create`]. Dropped without [`OutputFile::commit`], a
 /// regular file's target is untouched and the temporary file removed.
-pub struct OutputFile {
+pub(crate) struct OutputFile {
     shown: PathBuf,
     /// `None` once finished.
     sink: Option<Sink>,
@@ -259,7 +259,7 @@ pub struct OutputFile {
 
 impl OutputFile {
     /// Finishes the output: flush, and for a regular file sync and rename into place.
-    pub fn commit(self) -> Result<()> {
+    pub(crate) fn commit(self) -> Result<()> {
         let shown = self.shown.clone();
         self.finish(None)
             .with_context(|| format!("cannot write {}", shown.display()))
@@ -268,7 +268,7 @@ impl OutputFile {
     /// Like [`OutputFile::commit`] but into `TARGET.partial` instead (the target stays
     /// untouched): where the partial results of an interrupted run go. Returns that path, or
     /// `None` when the output is a stream (then what was written is already there).
-    pub fn commit_partial(self) -> Result<Option<PathBuf>> {
+    pub(crate) fn commit_partial(self) -> Result<Option<PathBuf>> {
         let Some(Sink::File(f)) = &self.sink else {
             self.commit()?;
             return Ok(None);
@@ -317,11 +317,11 @@ impl Write for OutputFile {
 }
 
 /// Text lines are wrapped to this many characters (citations, long headers).
-pub const TEXT_WIDTH: usize = 100;
+pub(crate) const TEXT_WIDTH: usize = 100;
 
 /// `line` broken at spaces into lines of at most `width` characters, continuation lines
 /// indented by `indent` spaces (a word longer than a line, e.g. a URL, stays whole).
-pub fn wrap(line: &str, width: usize, indent: usize) -> String {
+pub(crate) fn wrap(line: &str, width: usize, indent: usize) -> String {
     let body = line.trim_start_matches(' ');
     let lead = line.len() - body.len();
     let mut out = " ".repeat(lead);
@@ -342,7 +342,7 @@ pub fn wrap(line: &str, width: usize, indent: usize) -> String {
     out
 }
 
-pub use wurfel_present::numbers::{fmt_digits, fmt_int};
+pub(crate) use wurfel_present::numbers::{fmt_digits, fmt_int};
 
 #[cfg(test)]
 mod tests {

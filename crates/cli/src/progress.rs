@@ -18,7 +18,7 @@ static CANCEL: AtomicBool = AtomicBool::new(false);
 static LISTENING: AtomicBool = AtomicBool::new(false);
 
 /// Installs the SIGINT/SIGTERM/SIGHUP handler and ignores SIGXFSZ; called once at start-up.
-pub fn install_signal_handler() {
+pub(crate) fn install_signal_handler() {
     ignore_file_size_signal();
     let _ = ctrlc::set_handler(|| {
         if LISTENING.load(Ordering::SeqCst) && !CANCEL.swap(true, Ordering::SeqCst) {
@@ -45,13 +45,13 @@ fn ignore_file_size_signal() {
 }
 
 /// The flag a signal sets from now on (instead of ending the process).
-pub fn cancellation() -> &'static AtomicBool {
+pub(crate) fn cancellation() -> &'static AtomicBool {
     LISTENING.store(true, Ordering::SeqCst);
     &CANCEL
 }
 
 /// Whether a signal asked to stop.
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     CANCEL.load(Ordering::SeqCst)
 }
 
@@ -64,7 +64,7 @@ fn target(show: bool) -> ProgressDrawTarget {
 }
 
 /// A task progress bar on stderr; hidden when stderr is not a terminal or `show` is false.
-pub fn bar(show: bool) -> ProgressBar {
+pub(crate) fn bar(show: bool) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(0), target(show));
     bar.set_style(
         ProgressStyle::with_template(
@@ -77,7 +77,7 @@ pub fn bar(show: bool) -> ProgressBar {
 }
 
 /// A spinner with a message on stderr, for work without a task count.
-pub fn spinner(show: bool) -> ProgressBar {
+pub(crate) fn spinner(show: bool) -> ProgressBar {
     let pb = ProgressBar::with_draw_target(None, target(show));
     pb.set_style(
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("template"),
@@ -87,7 +87,7 @@ pub fn spinner(show: bool) -> ProgressBar {
 }
 
 /// Prints a line above the bar, or on stderr when the bar is hidden (not a terminal).
-pub fn say(pb: &ProgressBar, msg: &str) {
+pub(crate) fn say(pb: &ProgressBar, msg: &str) {
     if pb.is_hidden() {
         crate::note!("{msg}");
     } else {
@@ -96,7 +96,7 @@ pub fn say(pb: &ProgressBar, msg: &str) {
 }
 
 /// A callback for the engine that updates `bar` with tasks, solutions and node rate.
-pub fn callback(bar: &ProgressBar) -> impl Fn(&Progress) + Sync + '_ {
+pub(crate) fn callback(bar: &ProgressBar) -> impl Fn(&Progress) + Sync + '_ {
     move |p: &Progress| {
         bar.set_length(p.tasks_total as u64);
         bar.set_position(p.tasks_done as u64);
@@ -111,14 +111,14 @@ pub fn callback(bar: &ProgressBar) -> impl Fn(&Progress) + Sync + '_ {
 
 /// The flag a signal sets once [`cancellation`] listens for it (before that, a signal ends the
 /// process at once: there is nothing to save while a puzzle is being prepared).
-pub fn flag() -> &'static AtomicBool {
+pub(crate) fn flag() -> &'static AtomicBool {
     &CANCEL
 }
 
 /// The command line's sink for the application layer's events: a spinner for stages, a task
 /// bar for the search and the probes, a spinner line for the frontier counter, notes on
 /// standard error above whatever is drawn. Bars are drawn only on a terminal.
-pub struct Reporter {
+pub(crate) struct Reporter {
     show: bool,
     drawn: std::sync::Mutex<Option<(Drawn, ProgressBar)>>,
     /// When a pulse was last said as a plain line (nothing drawn: a log).
@@ -139,7 +139,7 @@ enum Drawn {
 
 impl Reporter {
     /// A reporter that draws (when `show` and standard error is a terminal).
-    pub fn new(show: bool) -> Reporter {
+    pub(crate) fn new(show: bool) -> Reporter {
         Reporter {
             show,
             drawn: std::sync::Mutex::new(None),
@@ -239,7 +239,7 @@ impl wurfel_app::Sink for Reporter {
 }
 
 /// The spinner's line for a frontier count's progress (`count` and a frontier shard).
-pub fn frontier_line(p: &wurfel_pack::frontier::FrontierProgress) -> String {
+pub(crate) fn frontier_line(p: &wurfel_pack::frontier::FrontierProgress) -> String {
     format!(
         "frontier run {}/{}: cell {}/{}, {} boundary states",
         p.run + 1,

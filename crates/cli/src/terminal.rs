@@ -13,14 +13,14 @@
 use std::io::{self, Write};
 
 /// A writer that escapes control characters (see the module documentation).
-pub struct Safe<W: Write> {
+pub(crate) struct Safe<W: Write> {
     inner: W,
     /// A `0xC2` byte held back: the next byte decides whether it begins a C1 character.
     pending: bool,
 }
 
 impl<W: Write> Safe<W> {
-    pub fn new(inner: W) -> Safe<W> {
+    pub(crate) fn new(inner: W) -> Safe<W> {
         Safe {
             inner,
             pending: false,
@@ -37,12 +37,12 @@ impl<W: Write> Safe<W> {
 }
 
 /// Standard output, escaped.
-pub fn stdout() -> Safe<io::Stdout> {
+pub(crate) fn stdout() -> Safe<io::Stdout> {
     Safe::new(io::stdout())
 }
 
 /// Standard error, escaped.
-pub fn stderr() -> Safe<io::Stderr> {
+pub(crate) fn stderr() -> Safe<io::Stderr> {
     Safe::new(io::stderr())
 }
 
@@ -123,7 +123,7 @@ impl<W: Write> Drop for Safe<W> {
 
 /// `s` with its control characters escaped, for text that reaches a terminal another way (a
 /// progress bar's line).
-pub fn escaped(s: &str) -> String {
+pub(crate) fn escaped(s: &str) -> String {
     let mut out = Safe::new(Vec::with_capacity(s.len()));
     let _ = out.write_all(s.as_bytes());
     let _ = out.flush();

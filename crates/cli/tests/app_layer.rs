@@ -250,4 +250,89 @@ fn snake_solve_and_count_agree_through_the_cli_and_the_api() {
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(strip_timing(r.json()), want);
     assert_eq!(want["complete"], true, "{want}");
+    // `snake list --json` and the web app's snake catalog: `wurfel_app::snake::catalog`'s rows.
+    let want = cli_json(&["snake", "list", "--json", "--threads", "1"], true);
+    let r = s.get("/api/v1/snake/catalog");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json(), want);
+    assert!(want.as_array().unwrap().len() > 3, "{want}");
+}
+
+/// The files both front ends make come from the same `wurfel_app` functions, byte for byte:
+/// `convert` (`wurfel_app::convert`), the viewer pages of `solve --render` (with the
+/// separations the listing handed out under `--disassemble`) and `pieces --render`
+/// (`wurfel_app::picture`), and the plate (`wurfel_app::mesh`, also in `serve_plate.rs`).
+#[test]
+fn files_are_the_same_bytes_through_the_cli_and_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(&["--threads", "1"]);
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let cases: [(Vec<&str>, &str, &str, &str); 6] = [
+        (
+            vec!["convert", "soma"],
+            "soma.toml",
+            "/api/v1/convert",
+            r#"{"puzzle":"soma","to":"toml"}"#,
+        ),
+        (
+            vec!["convert", "soma"],
+            "soma.xmpuzzle",
+            "/api/v1/convert",
+            r#"{"puzzle":"soma","to":"xmpuzzle"}"#,
+        ),
+        (
+            vec![
+                "solve",
+                "soma",
+                "--limit",
+                "3",
+                "--threads",
+                "1",
+                "--render",
+            ],
+            "view.html",
+            "/api/v1/view/solve",
+            r#"{"puzzle":"soma","limit":3,"threads":1}"#,
+        ),
+        (
+            vec![
+                "solve",
+                "soma",
+                "--limit",
+                "2",
+                "--disassemble",
+                "--threads",
+                "1",
+                "--render",
+            ],
+            "apart.html",
+            "/api/v1/view/solve",
+            r#"{"puzzle":"soma","limit":2,"disassemble":true,"threads":1}"#,
+        ),
+        (
+            vec!["pieces", "soma", "--render"],
+            "pieces.html",
+            "/api/v1/view/pieces",
+            r#"{"puzzle":"soma"}"#,
+        ),
+        (
+            vec!["pieces", "soma", "--plate", "--export"],
+            "plate.3mf",
+            "/api/v1/plate",
+            r#"{"puzzle":"soma"}"#,
+        ),
+    ];
+    for (mut args, name, endpoint, request) in cases {
+        let path = file(name);
+        args.push(&path);
+        let (code, _, err) = wurfel(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let r = s.post(endpoint, request);
+        assert_eq!(r.status, 200, "{endpoint}: {}", r.text());
+        let cli = std::fs::read(&path).unwrap();
+        assert!(
+            r.body == cli,
+            "{args:?}: the API's bytes differ from the CLI's"
+        );
+    }
 }

@@ -38,6 +38,7 @@ pub mod placements;
 pub mod solver;
 pub mod source;
 pub mod symmetry;
+mod task_output;
 
 pub use file::{parse_puzzle, to_toml, PuzzleFileError};
 pub use limits::SearchError;
@@ -45,5 +46,5 @@ pub use memory::PuzzleMemory;
 pub use model::{
     check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
 };
-pub use solver::{Counts, DisassemblyCounts, PrepareError, Prepared, TaskOutput, Want};
+pub use solver::{Counts, DisassemblyCounts, Listed, PrepareError, Prepared, TaskOutput, Want};
 pub use source::{load, load_with, LoadError, LoadOptions, Loaded};

@@ -17,6 +17,7 @@ use crate::disassembly::{disassemble_grouped, DisassemblyError, Grouping, Separa
 use crate::limits::{check_disassembly, engine_only, listed_all, SearchError};
 use crate::placements::{placements, BoxBoard, Placement};
 use crate::symmetry::{image, min_image, Symmetry};
+pub use crate::task_output::{Counts, Listed, TaskOutput, Want};
 use crate::{Convention, Puzzle, VolumeMismatch};
 use std::collections::HashMap;
 use std::fmt;
@@ -45,36 +46,6 @@ impl fmt::Display for PrepareError {
 
 impl std::error::Error for PrepareError {}
 
-/// Solution counts under the three conventions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Target held fixed.
-    pub raw: u64,
-    /// Up to the target's rotations.
-    pub rotations: u64,
-    /// Up to all its isometries (mirror images merged only when they are solutions).
-    pub rotations_reflections: u64,
-}
-
-impl Counts {
-    /// The count under `c`.
-    pub fn get(&self, c: Convention) -> u64 {
-        match c {
-            Convention::Raw => self.raw,
-            Convention::Rotations => self.rotations,
-            Convention::RotationsReflections => self.rotations_reflections,
-        }
-    }
-}
-
-impl std::ops::AddAssign for Counts {
-    fn add_assign(&mut self, o: Counts) {
-        self.raw += o.raw;
-        self.rotations += o.rotations;
-        self.rotations_reflections += o.rotations_reflections;
-    }
-}
-
 /// Symmetry-breaking data for one representative placement of the restricted piece.
 #[derive(Clone, Debug)]
 struct RepInfo {
@@ -85,26 +56,6 @@ struct RepInfo {
     /// One rotation per image of the placement (identity first): maps a found solution to all
     /// raw solutions it stands for.
     cosets: Vec<usize>,
-}
-
-/// What to collect from the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Want {
-    /// Only counts.
-    Count,
-    /// Counts and the solutions distinct under a convention.
-    List(Convention),
-}
-
-/// The result of one task of the search.
-#[derive(Clone, Debug, Default)]
-pub struct TaskOutput {
-    /// Counts contributed by this task.
-    pub counts: Counts,
-    /// Listed solutions (sorted placement ids), when asked for.
-    pub solutions: Vec<Vec<u32>>,
-    /// Disassembly counts, when asked for.
-    pub disassembly: DisassemblyCounts,
 }
 
 /// A puzzle ready to search: placements, symmetries, the engine problem.
@@ -319,18 +270,20 @@ impl Prepared {
         distinct: Convention,
         limit: usize,
     ) -> Result<(Vec<Vec<u32>>, SearchReport), ProblemError> {
-        self.find_with(opts, distinct, false, limit)
-            .map_err(engine_only)
+        let (found, report) =
+            (self.find_with(opts, distinct, false, limit)).map_err(engine_only)?;
+        Ok((found.into_iter().map(|(s, _)| s).collect(), report))
     }
 
-    /// [`Prepared::find`], with `disassemble` only among the solutions that come apart.
+    /// [`Prepared::find`], with `disassemble` only among the solutions that come apart, each
+    /// with its separation.
     pub fn find_with(
         &self,
         opts: &SearchOptions<'_>,
         distinct: Convention,
         disassemble: bool,
         limit: usize,
-    ) -> Result<(Vec<Vec<u32>>, SearchReport), SearchError> {
+    ) -> Result<(Vec<Listed>, SearchReport), SearchError> {
         self.check_disassemble(disassemble)?;
         let failed = OnceLock::new();
         let (sols, report) = wurfel_cover::search_limited(
@@ -346,7 +299,7 @@ impl Prepared {
                     &failed,
                 )
             },
-            |v| v.out.solutions,
+            |v| v.out.listed(),
         )?;
         Ok((sols, listed_all(failed, report)?))
     }
@@ -592,23 +545,25 @@ impl<'a> Classify<'a> {
     }
 
     /// The level of the current cover if it comes apart, analysed at most once per cover
-    /// (`memo`); a failed analysis is recorded and counts as not coming apart.
-    fn level(&mut self, memo: &mut Option<Option<u64>>) -> Option<u64> {
-        if let Some(l) = *memo {
-            return l;
-        }
-        let level = match self.prep.disassemble(&self.sol) {
-            Ok(sep) => sep.map(|s| s.level() as u64),
-            Err(e) => {
+    /// (`memo` keeps the separation); a failed analysis is recorded and counts as not coming apart.
+    fn level(&mut self, memo: &mut Option<Option<Separation>>) -> Option<u64> {
+        if memo.is_none() {
+            let sep = self.prep.disassemble(&self.sol);
+            *memo = Some(sep.unwrap_or_else(|e| {
                 self.out.disassembly.failed.get_or_insert(e);
                 None
-            }
-        };
-        *memo = Some(level);
-        level
+            }));
+        }
+        memo.as_ref()
+            .and_then(|s| s.as_ref())
+            .map(|s| s.level() as u64)
     }
 
-    fn push(&mut self, s: Vec<u32>) -> ControlFlow<()> {
+    /// Lists `s` (with `sep`, its separation, when the listing takes solutions apart).
+    fn push(&mut self, s: Vec<u32>, sep: Option<Separation>) -> ControlFlow<()> {
+        if self.disassemble {
+            self.out.separations.push(sep);
+        }
         self.out.solutions.push(s);
         match self.limit {
             Some(l) if self.out.solutions.len() >= l => ControlFlow::Break(()),
@@ -660,7 +615,13 @@ impl Visitor for Classify<'_> {
             for &g in &info.cosets {
                 image(&self.sol, &sym.rotations[g], &mut self.buf);
                 let s = self.buf.clone();
-                self.push(s)?;
+                // Another image is another assembly: its own separation (moves rotated).
+                let sep = match (self.disassemble, s == self.sol) {
+                    (false, _) => None,
+                    (true, true) => level.clone().flatten(),
+                    (true, false) => self.prep.disassemble(&s).ok().flatten(),
+                };
+                self.push(s, sep)?;
             }
         }
         // Is this the smallest member of its class under H_r?
@@ -690,9 +651,9 @@ impl Visitor for Classify<'_> {
             self.out.counts.rotations_reflections += 1;
         }
         match self.want {
-            Want::List(Convention::Rotations) => self.push(self.sol.clone()),
+            Want::List(Convention::Rotations) => self.push(self.sol.clone(), level.flatten()),
             Want::List(Convention::RotationsReflections) if keep_mirror_class => {
-                self.push(self.sol.clone())
+                self.push(self.sol.clone(), level.flatten())
             }
             _ => ControlFlow::Continue(()),
         }

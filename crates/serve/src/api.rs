@@ -327,32 +327,20 @@ async fn plate(
 /// `POST /api/v1/convert`: the puzzle as `wurfel convert` writes it: `"to": "toml"` (text)
 /// or `"xmpuzzle"` (BurrTools, gzip-compressed bytes).
 async fn convert(JsonBody(r): JsonBody<PuzzleRequest>) -> Result<Response, ApiError> {
+    use wurfel_app::convert::{convert, Format};
     let l = r.source().load()?;
-    match r.to.as_deref() {
-        Some("toml") => Ok((
-            [
-                (header::CONTENT_TYPE, "application/toml; charset=utf-8"),
-                (
-                    header::CONTENT_DISPOSITION,
-                    "attachment; filename=\"puzzle.toml\"",
-                ),
-            ],
-            wurfel_pack::to_toml(&l.puzzle),
-        )
-            .into_response()),
-        Some("xmpuzzle") => Ok((
-            [
-                (header::CONTENT_TYPE, "application/octet-stream"),
-                (
-                    header::CONTENT_DISPOSITION,
-                    "attachment; filename=\"puzzle.xmpuzzle\"",
-                ),
-            ],
-            wurfel_pack::burrtools::write_xmpuzzle(&l.puzzle),
-        )
-            .into_response()),
-        _ => Err(ApiError::bad_request(
+    let format = r.to.as_deref().and_then(Format::from_key).ok_or_else(|| {
+        ApiError::bad_request(
             "give `to`: \"toml\" or \"xmpuzzle\" (as `wurfel convert` chooses by the extension)",
-        )),
-    }
+        )
+    })?;
+    let content_type = match format {
+        Format::Toml => "application/toml; charset=utf-8",
+        Format::Xmpuzzle => "application/octet-stream",
+    };
+    Ok(answer(Answer::File {
+        content_type,
+        name: format!("puzzle.{}", r.to.as_deref().unwrap_or_default()),
+        bytes: convert(&l.puzzle, format).bytes,
+    }))
 }

@@ -70,7 +70,7 @@ impl From<wurfel_app::AppError> for ApiError {
             Kind::Usage => StatusCode::BAD_REQUEST,
             Kind::Input | Kind::Memory => StatusCode::UNPROCESSABLE_ENTITY,
             Kind::Cancelled => StatusCode::CONFLICT,
-            Kind::Io => StatusCode::INTERNAL_SERVER_ERROR,
+            Kind::Io | Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, e.message)
     }

@@ -163,15 +163,25 @@ impl Shared {
     /// `snake list --json`, as an array (computed once).
     pub fn snakes(&self) -> &String {
         self.snakes.get_or_init(|| {
-            let entries: Vec<_> = wurfel_snake::catalog::CATALOG
-                .iter()
-                .filter_map(|e| {
-                    let p = wurfel_snake::Problem::auto(e.chain(), Some(e.side)).ok()?;
-                    let (c, _) = p.count_with(wurfel_snake::Pruning::default(), 1);
-                    Some(wurfel_present::report::SnakeEntryJson::new(e, &p, &c))
-                })
-                .collect();
-            serde_json::to_string(&entries).unwrap_or_default()
+            // `snake list --json`'s rows (`wurfel_app::snake::catalog`), one thread, never
+            // cancelled; counting the catalog reserves no memory, so it needs no budget.
+            let budget = wurfel_app::Budget::new(None, "the snake catalog");
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let ctx = wurfel_app::Context {
+                threads: 1,
+                budget: &budget,
+                cancel: &cancel,
+                sink: &wurfel_app::Silent,
+            };
+            let mut entries = Vec::new();
+            let listed = wurfel_app::snake::catalog(&ctx, |row| {
+                entries.push(row.to_json());
+                std::ops::ControlFlow::Continue(())
+            });
+            listed
+                .ok()
+                .and_then(|_| serde_json::to_string(&entries).ok())
+                .unwrap_or_default()
         })
     }
 }

@@ -19,7 +19,7 @@ use wurfel_app::count::{CheckpointStore, Counted};
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
-pub struct CountArgs {
+pub(crate) struct CountArgs {
     #[command(flatten)]
     source: PuzzleArg,
     #[command(flatten)]
@@ -60,7 +60,7 @@ fn parse_interval(s: &str) -> Result<f64, String> {
 }
 
 /// `wurfel count`.
-pub fn count(args: CountArgs) -> Result<()> {
+pub(crate) fn count(args: CountArgs) -> Result<()> {
     let run =
         Packing::new(&args.source, args.threads, args.json)?.with_disassemble(args.disassemble);
     let request = args.method.request(run.disassemble);

@@ -13,7 +13,7 @@ use wurfel_pack::{Convention, Prepared};
 
 /// How `count` counts (`wurfel_app::count::Method`; the default is `auto`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
+pub(crate) enum Method {
     /// Backtracking search (resumable, shardable, any puzzle).
     Search,
     /// Dynamic programming over the filled/empty boundary: long boxes and many identical
@@ -25,7 +25,7 @@ pub enum Method {
 
 /// `--method` (the boundary states are held to the global `--max-memory`).
 #[derive(clap::Args, Debug, Clone, Copy)]
-pub struct MethodArgs {
+pub(crate) struct MethodArgs {
     /// How to count: `search` (backtracking), `frontier` (dynamic programming over the
     /// boundary between the filled and the empty part along the longest axis: its work grows
     /// with the number of boundary states, not of solutions) or `auto`, the default (the
@@ -51,7 +51,7 @@ pub struct MethodArgs {
 
 impl MethodArgs {
     /// The application layer's request.
-    pub fn request(&self, disassemble: bool) -> CountRequest {
+    pub(crate) fn request(&self, disassemble: bool) -> CountRequest {
         CountRequest {
             method: match self.method {
                 Method::Search => app::Method::Search,
@@ -66,7 +66,7 @@ impl MethodArgs {
 }
 
 /// `--stats`: every run's statistics, on standard error.
-pub fn print_stats(r: &FrontierReport) {
+pub(crate) fn print_stats(r: &FrontierReport) {
     for (i, x) in r.runs.iter().enumerate() {
         let layers: Vec<String> = x.layer_states.iter().map(|&n| fmt_int(n as u64)).collect();
         note!(
@@ -93,7 +93,7 @@ pub fn print_stats(r: &FrontierReport) {
 }
 
 /// What `count --method frontier` prints, for `r` counted in `seconds` on `threads`.
-pub fn render_text(
+pub(crate) fn render_text(
     prep: &Prepared,
     r: &FrontierReport,
     seconds: f64,
@@ -136,7 +136,7 @@ pub fn render_text(
 }
 
 /// What `count --method frontier --json` prints (`auto`: why `--method auto` chose it).
-pub fn render_json(
+pub(crate) fn render_json(
     prep: &Prepared,
     r: &FrontierReport,
     auto: Option<String>,

@@ -14,7 +14,7 @@ use wurfel_cover::Interval;
 
 /// Arguments of `wurfel estimate`.
 #[derive(clap::Args, Debug)]
-pub struct EstimateArgs {
+pub(crate) struct EstimateArgs {
     #[command(flatten)]
     source: PuzzleArg,
     #[command(flatten)]
@@ -49,7 +49,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// `wurfel estimate`.
-pub fn estimate(args: EstimateArgs) -> Result<()> {
+pub(crate) fn estimate(args: EstimateArgs) -> Result<()> {
     let run = Packing::new(&args.source, args.threads, args.json)?;
     let request = EstimateRequest {
         probes: args.probes,

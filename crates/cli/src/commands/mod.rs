@@ -1,16 +1,16 @@
 //! One module per command (family).
 
-pub mod convert;
-pub mod count;
-pub mod count_frontier;
-pub mod estimate;
-pub mod pack;
-pub mod print;
-pub mod render;
-pub mod revenge;
-pub mod serve;
-pub mod shard;
-pub mod shell;
-pub mod snake;
-pub mod snake_survey;
-pub mod solve;
+pub(crate) mod convert;
+pub(crate) mod count;
+pub(crate) mod count_frontier;
+pub(crate) mod estimate;
+pub(crate) mod pack;
+pub(crate) mod print;
+pub(crate) mod render;
+pub(crate) mod revenge;
+pub(crate) mod serve;
+pub(crate) mod shard;
+pub(crate) mod shell;
+pub(crate) mod snake;
+pub(crate) mod snake_survey;
+pub(crate) mod solve;

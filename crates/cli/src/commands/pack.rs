@@ -10,19 +10,19 @@ use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use wurfel_cover::Stats;
-use wurfel_pack::{catalog, Convention, Prepared, Puzzle};
+use wurfel_pack::{catalog, Convention, Prepared};
 use wurfel_render::View;
 
 /// Arguments of `wurfel list`.
 #[derive(clap::Args, Debug)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     #[command(flatten)]
     json: Json,
 }
 
 /// Arguments of `wurfel pieces`.
 #[derive(clap::Args, Debug)]
-pub struct PiecesArgs {
+pub(crate) struct PiecesArgs {
     /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     puzzle: String,
     #[command(flatten)]
@@ -49,14 +49,14 @@ pub struct PiecesArgs {
 }
 
 /// Parses `--distinct`.
-pub fn parse_convention(s: &str) -> Result<Convention, String> {
+pub(crate) fn parse_convention(s: &str) -> Result<Convention, String> {
     Convention::from_key(s).ok_or_else(|| {
         format!("unknown convention `{s}`: use raw, rotations or rotations_reflections")
     })
 }
 
 /// `wurfel list`.
-pub fn list(args: ListArgs) -> Result<()> {
+pub(crate) fn list(args: ListArgs) -> Result<()> {
     let mut rows = Vec::new();
     for id in catalog::ids() {
         rows.push(catalog::get(id).with_context(|| format!("catalog entry `{id}`"))?);
@@ -96,7 +96,7 @@ pub fn list(args: ListArgs) -> Result<()> {
 }
 
 /// Placements per piece and search statistics, on stderr.
-pub fn print_stats(prep: &Prepared, stats: &Stats) {
+pub(crate) fn print_stats(prep: &Prepared, stats: &Stats) {
     note!("placements per piece:");
     for (k, n) in prep.placements_per_kind().iter().enumerate() {
         let p = &prep.puzzle.pieces[k];
@@ -129,7 +129,7 @@ pub fn print_stats(prep: &Prepared, stats: &Stats) {
 }
 
 /// `wurfel pieces`.
-pub fn pieces(args: PiecesArgs) -> Result<()> {
+pub(crate) fn pieces(args: PiecesArgs) -> Result<()> {
     let puzzle = load(&args.puzzle, &args.problem, MergeEqualShapes::default())?.puzzle;
     let picture = args.render.as_deref().map(Picture::check).transpose()?;
     if args.export.is_some() {
@@ -168,46 +168,14 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
         picture.draw(&[pieces_scene(&puzzle)], View::Pieces)?;
     }
     if let (Some(file), true) = (&args.export, args.plate) {
-        export_plate(
-            &puzzle.name,
-            &wurfel_present::scene::plate_pieces(&puzzle),
-            file,
-            args.plate_size,
-            &args.print,
-        )?;
+        export_plate(&puzzle, file, args.plate_size, &args.print)?;
     } else if let Some(dir) = &args.export {
-        let counts: Vec<u32> = puzzle.pieces.iter().map(|p| p.count).collect();
-        let written = export_pieces(
-            &shapes_scene(&puzzle),
-            &counts,
-            dir,
-            args.format,
-            &args.print,
-        )?;
+        let written = export_pieces(&puzzle, dir, args.format, &args.print)?;
         for (path, count) in written {
             note!("wrote {} (print {count})", path.display());
         }
     }
     Ok(())
-}
-
-/// Each piece kind once, in its first orientation with its lowest corner at the origin.
-fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
-    wurfel_render::Scene {
-        title: puzzle.name.clone(),
-        pieces: puzzle
-            .pieces
-            .iter()
-            .zip(wurfel_present::scene::kind_colours(puzzle))
-            .map(|(p, colour)| wurfel_render::ScenePiece {
-                name: p.name.clone(),
-                label: None,
-                cells: p.shape.normalized().cells().to_vec(),
-                colour: Some(colour),
-            })
-            .collect(),
-        ..Default::default()
-    }
 }
 
 /// A shape as layered text (top layer first, layers side by side), indented under its name.

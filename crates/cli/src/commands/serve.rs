@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Arguments of `wurfel serve`.
 #[derive(clap::Args, Debug)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// Port to listen on (0: any free port).
     #[arg(long, value_name = "N", default_value_t = 8023)]
     port: u16,
@@ -63,7 +63,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// `wurfel serve`.
-pub fn run(args: ServeArgs) -> Result<()> {
+pub(crate) fn run(args: ServeArgs) -> Result<()> {
     let bind = SocketAddr::new(args.bind, args.port);
     let mut config = wurfel_serve::Config::new(bind);
     config.jobs = usize::from(args.jobs);

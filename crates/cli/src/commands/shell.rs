@@ -12,27 +12,27 @@ const STDOUT: &str = "cannot write to standard output";
 
 /// Arguments of `wurfel completions`.
 #[derive(Args, Debug)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]
-    pub shell: Shell,
+    pub(crate) shell: Shell,
 }
 
 /// Arguments of `wurfel man`.
 #[derive(Args, Debug)]
-pub struct ManArgs {
+pub(crate) struct ManArgs {
     /// The subcommand whose page to print, e.g. `solve` or `revenge solve` (default: the page of
     /// `wurfel` itself, which lists the others).
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// Write every page (`wurfel.1`, `wurfel-solve.1`, `wurfel-revenge-solve.1`, ...) into this
     /// existing directory instead of printing one, e.g. `--dir /usr/local/share/man/man1`.
     #[arg(long, value_name = "DIR", conflicts_with = "command")]
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
 }
 
 /// Prints the completion script for `args.shell` (e.g. `wurfel completions bash >
 /// ~/.local/share/bash-completion/completions/wurfel`).
-pub fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Result<()> {
+pub(crate) fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Result<()> {
     let name = cmd.get_name().to_string();
     // Generated into memory: `generate` panics when its writer fails (closed or full stdout).
     let mut script = Vec::new();
@@ -47,7 +47,7 @@ pub fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Res
 /// Prints one man page in roff (`wurfel man > wurfel.1`, `wurfel man solve > wurfel-solve.1`),
 /// or writes all of them into `--dir`. The top page's SEE ALSO names one page per subcommand,
 /// so every page it names can be had.
-pub fn man(args: ManArgs, mut cmd: clap::Command) -> anyhow::Result<()> {
+pub(crate) fn man(args: ManArgs, mut cmd: clap::Command) -> anyhow::Result<()> {
     // `build` gives every subcommand its display name (`wurfel-revenge-solve`), which is both the
     // page's title and its file name.
     cmd = cmd.disable_help_subcommand(true);

@@ -9,7 +9,7 @@ use crate::hiargs::context;
 use crate::hiargs::Threads;
 use crate::present::snake::{describe, render_count};
 use crate::progress::{self, Reporter};
-use crate::report::{SnakeCountsJson, SnakeEntryJson, SnakePublishedJson, SnakeSolutionJson};
+use crate::report::SnakeSolutionJson;
 use crate::{note, outln};
 use anyhow::{bail, Result};
 use std::ops::ControlFlow;
@@ -17,11 +17,11 @@ use std::path::PathBuf;
 use wurfel_app::snake::Listed;
 use wurfel_app::Silent;
 use wurfel_render::{Scene, View};
-use wurfel_snake::{catalog, Folding, Problem, Pruning};
+use wurfel_snake::{catalog, Folding};
 
 /// Arguments of `wurfel snake`.
 #[derive(clap::Args, Debug)]
-pub struct SnakeArgs {
+pub(crate) struct SnakeArgs {
     #[command(subcommand)]
     command: SnakeCommand,
 }
@@ -108,7 +108,7 @@ struct ListArgs {
 }
 
 /// Runs `wurfel snake`.
-pub fn run(args: SnakeArgs) -> Result<()> {
+pub(crate) fn run(args: SnakeArgs) -> Result<()> {
     match args.command {
         SnakeCommand::Solve(a) => solve(a),
         SnakeCommand::Count(a) => count(a),
@@ -283,9 +283,9 @@ fn count(a: CountArgs) -> Result<()> {
     Ok(())
 }
 
-/// `wurfel snake list`: every built-in snake counted now. Ctrl-C stops the count in hand: the
-/// rows printed so far stand (each whole), the interrupted snake is left out (its counts would
-/// be lower bounds, not the catalog's), and the exit code is 130.
+/// `wurfel snake list`: every built-in snake counted now (`wurfel_app::snake::catalog`).
+/// Ctrl-C stops the count in hand: the rows printed so far stand (each whole), the interrupted
+/// snake is left out, and the exit code is 130.
 fn list(a: ListArgs) -> Result<()> {
     if !a.json.json {
         outln!(
@@ -299,16 +299,19 @@ fn list(a: ListArgs) -> Result<()> {
             "published"
         );
     }
-    let cancel = progress::cancellation();
-    let done = list_rows(
-        crate::hiargs::threads(a.threads),
-        a.json.json,
-        cancel,
-        |row| {
-            outln!("{row}");
-            Ok(())
-        },
-    )?;
+    progress::cancellation();
+    let ctx = context(crate::hiargs::threads(a.threads), &Silent);
+    let mut failed = None;
+    let done = wurfel_app::snake::catalog(&ctx, |row| match list_row(&row, a.json.json) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
     if done < catalog::CATALOG.len() {
         note!(
             "interrupted: {done} of {} snakes counted; `{}` was being counted and is left out",
@@ -323,51 +326,26 @@ fn list(a: ListArgs) -> Result<()> {
     Ok(())
 }
 
-/// Counts the built-in snakes in order, handing each row (text or JSON) to `emit`, until
-/// `cancel` stops a count; returns how many were counted to the end.
-fn list_rows(
-    threads: usize,
-    json: bool,
-    cancel: &std::sync::atomic::AtomicBool,
-    mut emit: impl FnMut(String) -> Result<()>,
-) -> Result<usize> {
-    for (i, e) in catalog::CATALOG.iter().enumerate() {
-        let p = Problem::auto(e.chain(), Some(e.side))?;
-        let (c, _, complete) = p.count_until(Pruning::default(), threads, Some(cancel));
-        if !complete {
-            return Ok(i);
-        }
-        let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
-        emit(if json {
-            let entry = SnakeEntryJson {
-                counts: SnakeCountsJson::new(&p, &c),
-                id: e.id,
-                name: e.name,
-                source: e.source,
-                published: e.published.map(|(embeddings, rotations, isometries)| {
-                    SnakePublishedJson {
-                        embeddings,
-                        rotations,
-                        isometries,
-                    }
-                }),
-            };
-            serde_json::to_string(&entry)?
-        } else {
-            format!(
-                "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  {}",
-                e.id,
-                p.board().to_string(),
-                p.chain().cubes(),
-                c.embeddings,
-                c.rotations,
-                c.isometries,
-                published.as_deref().unwrap_or("-"),
-                e.segments
-            )
-        })?;
+/// One row of `snake list`, text or JSON.
+fn list_row(row: &wurfel_app::snake::CatalogRow, json: bool) -> Result<()> {
+    if json {
+        outln!("{}", serde_json::to_string(&row.to_json())?);
+        return Ok(());
     }
-    Ok(catalog::CATALOG.len())
+    let (e, p, c) = (row.entry, &row.problem, &row.counts);
+    let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
+    outln!(
+        "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  {}",
+        e.id,
+        p.board().to_string(),
+        p.chain().cubes(),
+        c.embeddings,
+        c.rotations,
+        c.isometries,
+        published.as_deref().unwrap_or("-"),
+        e.segments
+    );
+    Ok(())
 }
 
 #[cfg(test)]
@@ -375,38 +353,6 @@ mod tests {
     use super::*;
 
     // Reading chains and boxes is tested where it lives, in `wurfel_snake::input`.
-
-    /// A listing stopped by a signal leaves the snake in hand out; otherwise every snake is
-    /// listed, each row whole and equal to its own `snake count`.
-    #[test]
-    fn a_cancelled_listing_stops_and_leaves_the_count_in_hand_out() {
-        use std::sync::atomic::AtomicBool;
-        for threads in [1, 2] {
-            let mut rows = Vec::new();
-            let stop = AtomicBool::new(true);
-            let done = list_rows(threads, true, &stop, |r| {
-                rows.push(r);
-                Ok(())
-            })
-            .unwrap();
-            assert_eq!((done, rows.len()), (0, 0));
-            let go = AtomicBool::new(false);
-            let done = list_rows(threads, true, &go, |r| {
-                rows.push(r);
-                Ok(())
-            })
-            .unwrap();
-            assert_eq!((done, rows.len()), (catalog::CATALOG.len(), done));
-            for (e, row) in catalog::CATALOG.iter().zip(&rows) {
-                let v: serde_json::Value = serde_json::from_str(row).unwrap();
-                let p = Problem::auto(e.chain(), Some(e.side)).unwrap();
-                let (c, _) = p.count_with(Pruning::default(), 1);
-                assert_eq!(v["id"], e.id);
-                assert_eq!(v["embeddings"], c.embeddings);
-                assert_eq!(v["complete"], true);
-            }
-        }
-    }
 
     #[test]
     fn scene_pieces_partition_the_box() {

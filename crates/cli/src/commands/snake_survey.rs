@@ -10,13 +10,12 @@ use crate::{outln, progress};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
-use wurfel_app::shard::snake::check_survey_box;
+use wurfel_app::Silent;
 use wurfel_snake::input::parse_box;
-use wurfel_snake::survey_until;
 
 /// Arguments of `wurfel snake survey`.
 #[derive(clap::Args, Debug)]
-pub struct SurveyArgs {
+pub(crate) struct SurveyArgs {
     /// The box: a side (`3`) or dimensions (`2x2x3`); at most 27 cells.
     #[arg(long = "box", value_name = "N|XxYxZ", default_value = "3")]
     board: String,
@@ -34,13 +33,13 @@ pub struct SurveyArgs {
 }
 
 /// Runs `wurfel snake survey`.
-pub fn run(a: SurveyArgs) -> Result<()> {
+pub(crate) fn run(a: SurveyArgs) -> Result<()> {
     let board = parse_box(&a.board)?;
     let out = a.out.as_deref().map(OutputPath::check).transpose()?;
-    check_survey_box(&board)?;
     let t = Instant::now();
-    let cancel = progress::cancellation();
-    let (s, complete) = survey_until(&board, crate::hiargs::threads(a.threads), Some(cancel));
+    progress::cancellation();
+    let ctx = crate::hiargs::context(crate::hiargs::threads(a.threads), &Silent);
+    let (s, complete) = wurfel_app::snake::survey(&ctx, &board)?;
     let secs = t.elapsed().as_secs_f64();
     if !complete {
         // A partial survey is printed (its figures are lower bounds), never written as the file.

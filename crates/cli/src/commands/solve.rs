@@ -16,13 +16,14 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
+use wurfel_app::picture::solution_scenes;
 use wurfel_cover::SearchReport;
 use wurfel_pack::disassembly::Separation;
-use wurfel_pack::{Convention, Prepared};
+use wurfel_pack::{Convention, Listed, Prepared};
 
 /// Arguments of `wurfel solve`.
 #[derive(clap::Args, Debug)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     #[command(flatten)]
     source: PuzzleArg,
     #[command(flatten)]
@@ -73,7 +74,7 @@ struct Listing<'a> {
     sink: OutputFile,
     found: u64,
     keep: usize,
-    kept: Vec<Vec<u32>>,
+    kept: Vec<Listed>,
     error: Option<std::io::Error>,
 }
 
@@ -101,7 +102,7 @@ impl Listing<'_> {
             writeln!(self.sink, "{text}")
         };
         if self.kept.len() < self.keep {
-            self.kept.push(s);
+            self.kept.push((s, sep));
         }
         match written {
             Ok(()) => ControlFlow::Continue(()),
@@ -145,7 +146,7 @@ fn request(args: &SolveArgs, disassemble: bool) -> wurfel_app::solve::SolveReque
 }
 
 /// `wurfel solve`.
-pub fn solve(args: SolveArgs) -> Result<()> {
+pub(crate) fn solve(args: SolveArgs) -> Result<()> {
     let run =
         Packing::new(&args.source, args.threads, args.json)?.with_disassemble(args.disassemble);
     // Every output is checked before the search: a bad path must not cost one.
@@ -226,7 +227,6 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     }
     draw_kept(
         &prep,
-        &run,
         args.view,
         &Drawings {
             picture,
@@ -252,42 +252,22 @@ struct Drawings {
     steps: Option<StepsPicture>,
 }
 
-/// Draws `d` from the `kept` solutions (of `found` in all).
+/// Draws `d` from the `kept` solutions (of `found` in all), each with the separation the
+/// listing handed out under `--disassemble` (none is taken apart again).
 fn draw_kept(
     prep: &Prepared,
-    run: &Packing,
     view: ViewArg,
     d: &Drawings,
-    kept: &[Vec<u32>],
+    kept: &[Listed],
     found: u64,
 ) -> Result<()> {
-    if let Some(picture) = &d.picture {
-        let scenes: Vec<_> = kept
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let mut scene = solution_scene(prep, s, i);
-                if run.disassemble {
-                    if let Ok(Some(sep)) = prep.disassemble(s) {
-                        scene.moves = Some(render::disassembly_frames(prep, s, &sep));
-                    }
-                }
-                scene
-            })
-            .collect();
-        if !scenes.is_empty() {
-            picture.draw_of(&scenes, render::view(view), found)?;
-        }
+    if let (Some(picture), false) = (&d.picture, kept.is_empty()) {
+        picture.draw_of(&solution_scenes(prep, kept), render::view(view), found)?;
     }
-    if let (Some(export), Some(first)) = (&d.export, kept.first()) {
+    if let (Some(export), Some((first, _))) = (&d.export, kept.first()) {
         export.write(&solution_scene(prep, first, 0))?;
     }
-    if let (Some(steps), Some(first)) = (&d.steps, kept.first()) {
-        let sep = if run.disassemble {
-            prep.disassemble(first).ok().flatten()
-        } else {
-            None
-        };
+    if let (Some(steps), Some((first, sep))) = (&d.steps, kept.first()) {
         steps.draw(prep, first, sep.as_ref())?;
     }
     Ok(())

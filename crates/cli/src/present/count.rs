@@ -7,10 +7,10 @@ use anyhow::Result;
 use std::fmt::Write as _;
 use wurfel_pack::{Convention, Prepared};
 
-pub use wurfel_present::count::Summary;
+pub(crate) use wurfel_present::count::Summary;
 
 /// A count's result as `count` prints it.
-pub fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
+pub(crate) fn render(prep: &Prepared, s: &Summary, json: bool) -> Result<String> {
     let mut out = String::new();
     if json {
         print_json(&mut out, prep, s)?;
@@ -62,7 +62,7 @@ fn print_text(out: &mut String, prep: &Prepared, s: &Summary) -> Result<()> {
 }
 
 /// The first line of `count`'s text: the puzzle and its target's symmetry.
-pub fn write_header(out: &mut String, prep: &Prepared) -> Result<()> {
+pub(crate) fn write_header(out: &mut String, prep: &Prepared) -> Result<()> {
     let p = &prep.puzzle;
     let sym = &prep.symmetry;
     let head = format!(
@@ -86,7 +86,7 @@ pub fn write_header(out: &mut String, prep: &Prepared) -> Result<()> {
 
 /// One count line of `count`'s text: the convention, the count (its decimal digits) and the
 /// published figures, each marked by whether it `matches` a complete count.
-pub fn write_count(
+pub(crate) fn write_count(
     out: &mut String,
     prep: &Prepared,
     c: Convention,

@@ -2,6 +2,6 @@
 //! here, JSON through `wurfel_present`'s shapes (`crate::report`). Command modules render
 //! their own one-off lines; a result that more than one command prints lives here.
 
-pub mod analysis;
-pub mod count;
-pub mod snake;
+pub(crate) mod analysis;
+pub(crate) mod count;
+pub(crate) mod snake;

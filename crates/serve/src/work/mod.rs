@@ -48,11 +48,9 @@ pub fn to_json<T: serde::Serialize>(v: &T) -> Result<Answer, ApiError> {
     })
 }
 
-/// The 3D viewer page of `scenes`, as `--render x.html` writes it.
+/// The 3D viewer page of `scenes`, as `--render x.html` writes it (`wurfel_app::picture`).
 pub fn viewer(scenes: &[wurfel_render::Scene]) -> Result<Answer, ApiError> {
-    wurfel_render::render_html(scenes, &wurfel_render::Options::default())
-        .map(Answer::Html)
-        .map_err(|e| ApiError::input(format!("cannot draw the scenes: {e}")))
+    Ok(Answer::Html(wurfel_app::picture::viewer(scenes)?))
 }
 
 /// The application layer's events as a job's progress (notes and stages are the command line's

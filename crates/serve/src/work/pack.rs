@@ -5,12 +5,10 @@ use super::{to_json, JobSink};
 use crate::error::ApiError;
 use crate::pool::{Answer, Ctl};
 use crate::requests::{self, CountRequest, EstimateRequest, LoadedPuzzle, SolveRequest};
-use serde::Serialize;
 use std::ops::ControlFlow;
 use wurfel_app::Ready;
-use wurfel_pack::disassembly::Separation;
-use wurfel_present::report::{PuzzleEntry, SolutionJson};
-use wurfel_present::scene::{disassembly_frames, solution_scene};
+use wurfel_pack::Listed;
+use wurfel_present::report::SolutionJson;
 
 /// Placements, symmetries and the engine problem, within the server's memory budget
 /// (`wurfel_app::prepare`: refused with the CLI's message).
@@ -18,9 +16,6 @@ pub fn prepare(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Ready, ApiError> {
     let sink = JobSink::new(ctl);
     Ok(wurfel_app::prepare(&ctl.context(&sink), &l.puzzle)?)
 }
-
-/// A listed solution and, with `disassemble`, its separation.
-type Listed = (Vec<u32>, Option<Separation>);
 
 /// The solutions `solve` lists (at most `limit`, or all up to `max` with `all`), in order, each
 /// with its separation under `disassemble` (`wurfel_app::solve`, as the CLI lists them).
@@ -77,17 +72,7 @@ pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, Api
     l.puzzle.grid.check_drawing().map_err(ApiError::input)?;
     let ready = prepare(&l, ctl)?;
     let sols = solutions(&ready, r, ctl, max)?;
-    let scenes: Vec<_> = sols
-        .iter()
-        .enumerate()
-        .map(|(i, (s, sep))| {
-            let mut scene = solution_scene(&ready, s, i);
-            if let Some(sep) = sep {
-                scene.moves = Some(disassembly_frames(&ready, s, sep));
-            }
-            scene
-        })
-        .collect();
+    let scenes = wurfel_app::picture::solution_scenes(&ready, &sols);
     if scenes.is_empty() {
         return Err(ApiError::input(format!(
             "{}: no solution{} exists",
@@ -145,142 +130,13 @@ pub fn estimate(r: &EstimateRequest, ctl: &Ctl) -> Result<Answer, ApiError> {
     Ok(Answer::Json(est.to_json(&ready)?))
 }
 
-/// `POST /api/v1/check`: the puzzle as `list --json` describes it, its cells (for the
-/// designer to edit an imported file), and what the CLI would say about it on standard error
-/// (notes, warnings), or its error. `problems` says the same warnings and errors again, each
-/// with what it is about (the whole puzzle, the target, or one piece by name), for a page to
-/// show beside that.
-#[derive(Serialize)]
-pub struct Checked<'a> {
-    pub puzzle: PuzzleEntry<'a>,
-    pub model: Model<'a>,
-    pub notes: &'a [String],
-    pub warnings: Vec<String>,
-    pub errors: Vec<String>,
-    pub problems: Vec<Problem>,
-}
-
-/// One warning or error of a check, and what it is about.
-#[derive(Serialize)]
-pub struct Problem {
-    /// `"error"` or `"warning"`.
-    pub severity: &'static str,
-    /// `"puzzle"` (the volumes, the engine), `"target"` or `"piece"`.
-    #[serde(rename = "where")]
-    pub place: &'static str,
-    /// The piece's name, for `"where": "piece"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub piece: Option<String>,
-    /// In words, without file positions.
-    pub message: String,
-}
-
-/// A puzzle's cells as the file format has them.
-#[derive(Serialize)]
-pub struct Model<'a> {
-    pub target: &'a [wurfel_geom::Cell],
-    pub optional: &'a [wurfel_geom::Cell],
-    pub pieces: Vec<PieceModel<'a>>,
-    /// Constraint colours of `target`'s cells, in its order (absent when all are neutral).
-    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
-    pub target_colors: &'a [u8],
-    /// Allowed (piece colour, target colour) pairs (absent when there are none).
-    #[serde(skip_serializing_if = "<[(u8, u8)]>::is_empty")]
-    pub color_rules: &'a [(u8, u8)],
-}
-
-/// One piece kind: its name, between `min` and `count` copies, its cells, and its colour
-/// (`#rrggbb`) as every picture draws it (`wurfel_present::scene::kind_colours`: the file's, else
-/// the palette's for its place among the pieces).
-#[derive(Serialize)]
-pub struct PieceModel<'a> {
-    pub name: &'a str,
-    pub count: u32,
-    pub min: u32,
-    pub cells: &'a [wurfel_geom::Cell],
-    pub color: String,
-    /// Constraint colours of `cells`, in their order (absent when all are neutral): the page
-    /// keeps them through its edits and exports, as BurrTools files carry them.
-    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
-    pub cell_colors: &'a [u8],
-    /// BurrTools' piece groups as (group, copies) pairs (absent when none).
-    #[serde(skip_serializing_if = "<[(u32, u32)]>::is_empty")]
-    pub groups: &'a [(u32, u32)],
-}
-
-/// Prepares the puzzle as `count` would, reporting instead of counting: what `count` would
-/// refuse (e.g. the volumes) is in `errors`, what it would warn about in `warnings`.
+/// `POST /api/v1/check` (`wurfel_app::check`).
 pub fn check(l: &LoadedPuzzle, ctl: &Ctl) -> Result<Answer, ApiError> {
-    let mut warnings = l.warnings.clone();
-    let mut errors = Vec::new();
-    let mut problems: Vec<Problem> = l
-        .warnings
-        .iter()
-        .map(|w| Problem {
-            severity: "warning",
-            place: "puzzle",
-            piece: None,
-            message: w.clone(),
-        })
-        .collect();
-    match wurfel_app::prepare(&ctl.context(&wurfel_app::Silent), &l.puzzle) {
-        Ok(prep) => {
-            for name in prep.unplaceable() {
-                problems.push(Problem {
-                    severity: "warning",
-                    place: "piece",
-                    piece: Some(name.to_string()),
-                    message: "fits nowhere in the target in any orientation: a proof, before \
-                              any search, that the puzzle has no solution"
-                        .into(),
-                });
-                warnings.push(format!(
-                    "piece `{name}` fits nowhere in the target in any orientation: a proof, \
-                     before any search, that `{}` has no solution (count 0; solve exits with 3)",
-                    l.puzzle.name
-                ));
-            }
-        }
-        Err(e) => {
-            let message = match l.puzzle.check_volume() {
-                Err(m) => format!("{m}: they cannot fill it"),
-                Ok(()) => e.message.clone(),
-            };
-            problems.push(Problem {
-                severity: "error",
-                place: "puzzle",
-                piece: None,
-                message,
-            });
-            errors.push(e.message);
-        }
-    }
-    to_json(&Checked {
-        puzzle: PuzzleEntry::new(&l.puzzle),
-        model: Model {
-            target: l.puzzle.target.cells(),
-            optional: &l.puzzle.optional,
-            pieces: l
-                .puzzle
-                .pieces
-                .iter()
-                .zip(wurfel_present::scene::kind_colours(&l.puzzle))
-                .map(|(p, colour)| PieceModel {
-                    name: &p.name,
-                    count: p.count,
-                    min: p.min,
-                    cells: p.shape.cells(),
-                    color: colour.to_string(),
-                    cell_colors: &p.cell_colors,
-                    groups: &p.groups,
-                })
-                .collect(),
-            target_colors: &l.puzzle.target_colors,
-            color_rules: &l.puzzle.color_rules,
-        },
-        notes: &l.notes,
-        warnings,
-        errors,
-        problems,
-    })
+    let checked = wurfel_app::check::check(
+        &ctl.context(&wurfel_app::Silent),
+        &l.puzzle,
+        &l.notes,
+        &l.warnings,
+    );
+    to_json(&checked)
 }

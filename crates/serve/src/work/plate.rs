@@ -1,51 +1,35 @@
 //! `POST /api/v1/plate`: every piece of a puzzle laid on one print plate, as
-//! `wurfel pieces PUZZLE --export plate.3mf --plate` writes it (the same pieces, colours, layout
-//! and mesh checks).
+//! `wurfel pieces PUZZLE --export plate.3mf --plate` writes it (`wurfel_app::mesh::plate`: the
+//! same pieces, colours, layout, mesh checks and refusals).
 
 use crate::error::ApiError;
 use crate::pool::Answer;
 use crate::requests::PlateRequest;
-use wurfel_render::mesh::{check::check, plate::plate, threemf::threemf, PrintOptions};
-
-/// The largest plate side the server lays out, in mm (a 1 m bed is already far beyond any
-/// printer's; the bound keeps a request from asking for an absurd layout).
-const MAX_PLATE_MM: f64 = 1000.0;
+use wurfel_app::mesh;
 
 /// The 3MF package of `r`'s puzzle on a plate (defaults as the CLI's: 10 mm cubes, 0.2 mm
 /// gap, no bevel, a 200 mm plate).
 pub fn plate_3mf(r: &PlateRequest) -> Result<Answer, ApiError> {
-    let opts = PrintOptions {
-        unit: r.unit.unwrap_or(10.0),
-        gap: r.gap.unwrap_or(0.2),
-        bevel: r.bevel.unwrap_or(0.0),
-    };
+    // The request's own fields wrong is a bad request (400), named as the request names them.
+    let opts = mesh::options(
+        r.unit.unwrap_or(10.0),
+        r.gap.unwrap_or(0.2),
+        r.bevel.unwrap_or(0.0),
+    )
+    .map_err(|e| ApiError::bad_request(e.message))?;
     let size = r.plate_size.unwrap_or(200.0);
-    if !(size.is_finite() && size > 0.0 && size <= MAX_PLATE_MM) {
+    if !(size.is_finite() && size > 0.0 && size <= mesh::MAX_PLATE_MM) {
         return Err(ApiError::bad_request(format!(
-            "`plate_size` is the plate's side in mm, above 0 and at most {MAX_PLATE_MM}, not {size}"
+            "`plate_size` is the plate's side in mm, above 0 and at most {}, not {size}",
+            mesh::MAX_PLATE_MM
         )));
     }
-    opts.validate()
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let l = r.source().load()?;
-    l.puzzle.grid.check_drawing().map_err(ApiError::input)?;
-    let pieces = wurfel_present::scene::plate_pieces(&l.puzzle);
-    let objects = plate(&pieces, &opts, size)
-        .map_err(|e| ApiError::input(format!("cannot lay the pieces on the plate: {e}")))?;
-    for o in &objects {
-        check(&o.mesh).map_err(|e| {
-            ApiError::new(
-                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                format!("the mesh of piece {} failed its check (a bug): {e}", o.name),
-            )
-        })?;
-    }
-    let bytes = threemf(&l.puzzle.name, &objects)
-        .map_err(|e| ApiError::input(format!("cannot write the 3MF package: {e}")))?;
+    let plate = mesh::plate(&l.puzzle, mesh::Format::ThreeMf, &opts, size)?;
     Ok(Answer::File {
         content_type: "model/3mf",
         name: format!("{}-plate.3mf", file_stem(&l.puzzle.id)),
-        bytes,
+        bytes: plate.bytes,
     })
 }
 

@@ -27,13 +27,13 @@ const FIVE_STAGE: [&str; 5] = [
 ];
 
 /// One phase or stage of a solution: its moves in the position's frame.
-pub struct Part {
-    pub moves: Vec<Move>,
+pub(crate) struct Part {
+    pub(crate) moves: Vec<Move>,
 }
 
 /// The explanation, one line per part plus the start, for `method` "reduction" or
 /// "five-stage".
-pub fn explain(start: &Cube, method: &str, parts: &[Part]) -> Vec<String> {
+pub(crate) fn explain(start: &Cube, method: &str, parts: &[Part]) -> Vec<String> {
     let reduction = method == "reduction";
     let (noun, goals, unit) = if reduction {
         ("phase", &REDUCTION[..], "OBTM")

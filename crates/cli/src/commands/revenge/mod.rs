@@ -19,7 +19,7 @@ pub(crate) use setup::table_store;
 
 /// Arguments of `wurfel revenge`.
 #[derive(clap::Args, Debug)]
-pub struct RevengeArgs {
+pub(crate) struct RevengeArgs {
     #[command(subcommand)]
     command: Sub,
 }
@@ -52,7 +52,7 @@ enum Sub {
 }
 
 /// Runs `wurfel revenge`.
-pub fn run(args: RevengeArgs) -> Result<()> {
+pub(crate) fn run(args: RevengeArgs) -> Result<()> {
     match args.command {
         Sub::Solve(a) => solve::solve(a),
         Sub::Bench(a) => bench::bench(a),

@@ -9,7 +9,7 @@ use wurfel_revenge::notation::Notation;
 
 /// Arguments of `wurfel revenge verify`.
 #[derive(clap::Args, Debug)]
-pub struct VerifyArgs {
+pub(crate) struct VerifyArgs {
     /// File of lines `FACELETS<TAB>SOLUTION` or `FACELETS<TAB>SOLUTION<TAB>MILLISECONDS`
     /// (96 facelets, faces U R F D L B; the solution in WCA/SiGN notation, whole-cube
     /// rotations x y z allowed anywhere); `-` or nothing: standard input. Empty lines and
@@ -55,7 +55,7 @@ fn read_input(input: Option<&PathBuf>) -> Result<(String, String)> {
 /// Runs `wurfel revenge verify`: the input read here, checked by
 /// [`wurfel_app::revenge::verify`] (each failing line said on standard error), the summary
 /// printed as JSON or text.
-pub fn verify(a: VerifyArgs) -> Result<()> {
+pub(crate) fn verify(a: VerifyArgs) -> Result<()> {
     let nt = if a.slice_notation {
         Notation::Slice
     } else {

@@ -40,7 +40,7 @@ use wurfel_shard::{SolutionsFile, Status};
 const MAX_PART_JSON: u64 = 1 << 20;
 
 /// A stage analysis, rebuilt from a plan or the command line.
-pub struct AnalyseJob {
+pub(crate) struct AnalyseJob {
     stage: usize,
     variant: Option<String>,
     max_depth: Option<u32>,
@@ -49,17 +49,21 @@ pub struct AnalyseJob {
 }
 
 /// Where a plan's analysis stands.
-pub struct Next {
+pub(crate) struct Next {
     /// The latest joined depth.
-    pub joined: Option<Checkpoint>,
+    pub(crate) joined: Option<Checkpoint>,
     /// The depth the shards compute now; `None` when the analysis is complete (or reached
     /// the plan's `--max-depth`).
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
 }
 
 impl AnalyseJob {
     /// The analysis of stage `stage` (2, 3 or 5) or of one of its variants.
-    pub fn new(stage: usize, variant: Option<&str>, max_depth: Option<u32>) -> Result<AnalyseJob> {
+    pub(crate) fn new(
+        stage: usize,
+        variant: Option<&str>,
+        max_depth: Option<u32>,
+    ) -> Result<AnalyseJob> {
         let (space, name) = reduced_space(stage, variant).map_err(anyhow::Error::msg)?;
         Ok(AnalyseJob {
             stage,
@@ -71,7 +75,7 @@ impl AnalyseJob {
     }
 
     /// The job of a plan, checked against the plan's problem hash.
-    pub fn of_plan(plan: &Plan) -> Result<AnalyseJob> {
+    pub(crate) fn of_plan(plan: &Plan) -> Result<AnalyseJob> {
         let o = &plan.job.options;
         let stage: usize = o
             .get("stage")
@@ -128,7 +132,7 @@ impl AnalyseJob {
     }
 
     /// The latest joined depth (verified) and the depth to compute next.
-    pub fn next(&self, dir: &PlanDir) -> Result<Next> {
+    pub(crate) fn next(&self, dir: &PlanDir) -> Result<Next> {
         let a = self.analysis(&Self::state_dir(dir));
         let joined = a
             .latest(&|_| {})
@@ -224,7 +228,13 @@ impl AnalyseJob {
     }
 
     /// What is on disk for shard `index` of the depth under way.
-    pub fn observe(&self, dir: &PlanDir, plan: &Plan, next: &Next, index: usize) -> Observed {
+    pub(crate) fn observe(
+        &self,
+        dir: &PlanDir,
+        plan: &Plan,
+        next: &Next,
+        index: usize,
+    ) -> Observed {
         let Some(depth) = next.depth else {
             return Observed::Done;
         };

@@ -16,19 +16,19 @@ use wurfel_pack::Convention;
 use wurfel_shard::Plan;
 
 /// A packing count: the puzzle is the plan's (`D/puzzle.toml`), prepared by `run` and `merge`.
-pub struct CountJob {
+pub(crate) struct CountJob {
     /// Keep the solutions distinct under this convention.
     keep: Option<Convention>,
 }
 
 impl CountJob {
     /// The job `shard plan PUZZLE` makes.
-    pub fn new(keep: Option<Convention>) -> CountJob {
+    pub(crate) fn new(keep: Option<Convention>) -> CountJob {
         CountJob { keep }
     }
 
     /// The job of a plan (its problem hash is checked when the puzzle is prepared).
-    pub fn of_plan(plan: &Plan) -> Result<CountJob> {
+    pub(crate) fn of_plan(plan: &Plan) -> Result<CountJob> {
         Ok(CountJob {
             keep: job::keep_of(plan)?,
         })

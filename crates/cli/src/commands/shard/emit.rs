@@ -9,7 +9,7 @@ use wurfel_shard::{emit_k8s, emit_parallel, emit_slurm, Emit};
 
 /// The engines.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
-pub enum Engine {
+pub(crate) enum Engine {
     /// A Slurm job array plus a merge job that depends on it (submit-slurm.sh).
     Slurm,
     /// GNU parallel with a job log, on this machine or over ssh (parallel.sh).
@@ -20,7 +20,7 @@ pub enum Engine {
 
 /// Arguments of `wurfel shard emit`.
 #[derive(clap::Args, Debug)]
-pub struct EmitArgs {
+pub(crate) struct EmitArgs {
     /// The plan directory.
     dir: PathBuf,
     /// Which engine to write for.
@@ -61,7 +61,7 @@ pub struct EmitArgs {
 }
 
 /// `wurfel shard emit`.
-pub fn emit(args: EmitArgs) -> Result<()> {
+pub(crate) fn emit(args: EmitArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let rounds = super::job::Kind::of(&plan)? == super::job::Kind::RevengeAnalyse;

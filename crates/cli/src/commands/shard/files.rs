@@ -13,11 +13,11 @@ const MAX_PLAN_BYTES: u64 = 256 << 20;
 /// Result and marker files are small.
 const MAX_RESULT_BYTES: u64 = 1 << 20;
 
-pub use wurfel_app::shard::VERSION;
+pub(crate) use wurfel_app::shard::VERSION;
 
 /// A plan directory.
-pub struct PlanDir {
-    pub dir: PathBuf,
+pub(crate) struct PlanDir {
+    pub(crate) dir: PathBuf,
 }
 
 impl PlanDir {
@@ -25,7 +25,7 @@ impl PlanDir {
     /// output may replace the plan, its puzzle or a file of the shards' state (results,
     /// markers, an analysis' state and parts) but the command's own ([`write_file`]); the
     /// rest (`merged.json`, scripts, logs) is output.
-    pub fn new(dir: &Path) -> PlanDir {
+    pub(crate) fn new(dir: &Path) -> PlanDir {
         let d = PlanDir {
             dir: dir.to_path_buf(),
         };
@@ -36,10 +36,10 @@ impl PlanDir {
         }
         d
     }
-    pub fn plan_file(&self) -> PathBuf {
+    pub(crate) fn plan_file(&self) -> PathBuf {
         self.dir.join("plan.json")
     }
-    pub fn puzzle_file(&self) -> PathBuf {
+    pub(crate) fn puzzle_file(&self) -> PathBuf {
         self.dir.join("puzzle.toml")
     }
     fn sub(&self, sub: &str, index: usize, ext: &str) -> PathBuf {
@@ -47,19 +47,19 @@ impl PlanDir {
             .join(sub)
             .join(format!("{}.{ext}", shard_name(index)))
     }
-    pub fn result_file(&self, index: usize) -> PathBuf {
+    pub(crate) fn result_file(&self, index: usize) -> PathBuf {
         self.sub("results", index, "json")
     }
-    pub fn running_file(&self, index: usize) -> PathBuf {
+    pub(crate) fn running_file(&self, index: usize) -> PathBuf {
         self.sub("running", index, "json")
     }
     /// The lock file a run of shard `index` holds.
-    pub fn lock_file(&self, index: usize) -> PathBuf {
+    pub(crate) fn lock_file(&self, index: usize) -> PathBuf {
         self.sub("running", index, "lock")
     }
 
     /// Takes shard `index`'s lock, or refuses when another process runs the shard.
-    pub fn lock_shard(&self, index: usize) -> Result<wurfel_files::Lock> {
+    pub(crate) fn lock_shard(&self, index: usize) -> Result<wurfel_files::Lock> {
         let path = self.lock_file(index);
         let dir = wurfel_files::write::parent_dir(&path);
         std::fs::create_dir_all(dir)
@@ -75,12 +75,12 @@ impl PlanDir {
             })
     }
 
-    pub fn failed_file(&self, index: usize) -> PathBuf {
+    pub(crate) fn failed_file(&self, index: usize) -> PathBuf {
         self.sub("failed", index, "json")
     }
 
     /// Creates the subdirectories.
-    pub fn make_dirs(&self) -> Result<()> {
+    pub(crate) fn make_dirs(&self) -> Result<()> {
         for sub in ["results", "running", "failed", "logs"] {
             let d = self.dir.join(sub);
             std::fs::create_dir_all(&d)
@@ -90,7 +90,7 @@ impl PlanDir {
     }
 
     /// Reads and checks the plan.
-    pub fn plan(&self) -> Result<Plan> {
+    pub(crate) fn plan(&self) -> Result<Plan> {
         let path = self.plan_file();
         if !path.exists() {
             bail!(
@@ -105,7 +105,7 @@ impl PlanDir {
 
     /// The puzzle of the plan, prepared, after checking it is the problem the plan was cut
     /// from.
-    pub fn prepared(&self, plan: &Plan) -> Result<wurfel_app::Ready> {
+    pub(crate) fn prepared(&self, plan: &Plan) -> Result<wurfel_app::Ready> {
         if plan.job.kind != Kind::Count.key() && plan.job.kind != Kind::FrontierCount.key() {
             bail!(
                 "internal error: `{}` shards have no packing puzzle",
@@ -128,7 +128,7 @@ impl PlanDir {
     }
 
     /// What is on disk for shard `index`.
-    pub fn observe(&self, plan: &Plan, index: usize) -> Observed {
+    pub(crate) fn observe(&self, plan: &Plan, index: usize) -> Observed {
         let result = self.result_file(index);
         if result.exists() {
             return match self.result(plan, index) {
@@ -143,7 +143,7 @@ impl PlanDir {
 
     /// What the marker files say about shard `index` (which has no result): failed, started
     /// or not started.
-    pub fn observe_markers(&self, index: usize) -> Observed {
+    pub(crate) fn observe_markers(&self, index: usize) -> Observed {
         let read = |p: &Path| read_text_bounded(p, MAX_RESULT_BYTES).unwrap_or_default();
         let failed = self.failed_file(index);
         if failed.exists() {
@@ -165,7 +165,7 @@ impl PlanDir {
     }
 
     /// The valid result of shard `index` (with its solutions file checked, if any).
-    pub fn result(&self, plan: &Plan, index: usize) -> Result<ShardResult> {
+    pub(crate) fn result(&self, plan: &Plan, index: usize) -> Result<ShardResult> {
         let path = self.result_file(index);
         let text = read_text_bounded(&path, MAX_RESULT_BYTES)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -184,7 +184,7 @@ impl PlanDir {
 /// Refuses a plan directory whose absolute path the job scripts could not carry: not UTF-8, or
 /// holding a control character (a newline in a path would end a comment or a command in every
 /// emitted script). A usage error, before anything is created.
-pub fn check_dir_name(dir: &Path) -> Result<()> {
+pub(crate) fn check_dir_name(dir: &Path) -> Result<()> {
     let abs = if dir.is_absolute() {
         dir.to_path_buf()
     } else {
@@ -203,12 +203,12 @@ pub fn check_dir_name(dir: &Path) -> Result<()> {
 }
 
 /// Writes `bytes` to `path` atomically (whole or absent).
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     OutputPath::own(path)?.write_all(bytes)
 }
 
 /// This machine's name, for people reading status.
-pub fn host() -> String {
+pub(crate) fn host() -> String {
     std::fs::read_to_string("/proc/sys/kernel/hostname")
         .or_else(|_| std::fs::read_to_string("/etc/hostname"))
         .map(|s| s.trim().to_string())

@@ -17,7 +17,7 @@ use wurfel_app::shard::frontier::Slices;
 use wurfel_shard::Plan;
 
 /// A frontier count cut into slices.
-pub struct FrontierJob(pub Slices);
+pub(crate) struct FrontierJob(pub Slices);
 
 impl ShardJob for FrontierJob {
     fn plan(&self, args: &PlanArgs, dir: &PlanDir) -> Result<()> {

@@ -7,43 +7,43 @@ use super::plan_args::PlanArgs;
 use crate::output::OutputPath;
 use anyhow::Result;
 use std::path::Path;
-pub use wurfel_app::shard::Kind;
+pub(crate) use wurfel_app::shard::Kind;
 use wurfel_shard::{Observed, Plan, Status};
 
 /// Where `shard merge` sends what it prints.
-pub struct MergeTo<'a> {
+pub(crate) struct MergeTo<'a> {
     /// The plan directory as the user named it (in messages).
-    pub shown: &'a Path,
+    pub(crate) shown: &'a Path,
     /// One JSON object instead of text.
-    pub json: bool,
+    pub(crate) json: bool,
     /// `--out FILE`, else standard output.
-    pub out: Option<&'a OutputPath>,
+    pub(crate) out: Option<&'a OutputPath>,
     /// `--solutions FILE`: the shards' kept solutions, joined (packing counts only).
-    pub solutions: Option<&'a OutputPath>,
+    pub(crate) solutions: Option<&'a OutputPath>,
 }
 
 /// An analysis' progress over its depths, for `shard status` (jobs in one round have none).
-pub struct Rounds {
+pub(crate) struct Rounds {
     /// The depth the shards compute now; `None` when the analysis is complete.
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Rows joined so far.
-    pub rows: usize,
+    pub(crate) rows: usize,
 }
 
 /// What `shard status` shows.
-pub struct JobStatus {
+pub(crate) struct JobStatus {
     /// Each shard as found on disk.
-    pub observed: Vec<Observed>,
+    pub(crate) observed: Vec<Observed>,
     /// The shards by state.
-    pub status: Status,
+    pub(crate) status: Status,
     /// Jobs computed in rounds (analyses): where they stand.
-    pub rounds: Option<Rounds>,
+    pub(crate) rounds: Option<Rounds>,
 }
 
 impl JobStatus {
     /// Each shard's result, running, failed or missing marker: the status of any job computed
     /// in one round (and of kinds this wurfel cannot run).
-    pub fn of_files(dir: &PlanDir, plan: &Plan) -> JobStatus {
+    pub(crate) fn of_files(dir: &PlanDir, plan: &Plan) -> JobStatus {
         let observed: Vec<Observed> = (0..plan.shards.len())
             .map(|i| dir.observe(plan, i))
             .collect();
@@ -57,7 +57,7 @@ impl JobStatus {
 }
 
 /// A job cut into shards: one implementation per [`Kind`].
-pub trait ShardJob {
+pub(crate) trait ShardJob {
     /// `shard plan`: cuts the job into `args`'s shards and writes the plan (and what the
     /// shards need besides) into `dir`.
     fn plan(&self, args: &PlanArgs, dir: &PlanDir) -> Result<()>;

@@ -13,7 +13,7 @@ use wurfel_shard::Plan;
 
 /// The job of `plan`, rebuilt from it and checked against its problem hash (cheaply: what a
 /// job needs to search, e.g. a packing's placements, is built by `run` and `merge`).
-pub fn of_plan(plan: &Plan) -> Result<Box<dyn ShardJob>> {
+pub(crate) fn of_plan(plan: &Plan) -> Result<Box<dyn ShardJob>> {
     Ok(match Kind::of(plan)? {
         Kind::Count => Box::new(CountJob::of_plan(plan)?),
         Kind::FrontierCount => Box::new(FrontierJob(Slices::of_plan(plan)?)),

@@ -10,7 +10,7 @@ use wurfel_shard::{Merged, Plan, ShardResult};
 
 /// Every shard's result of a job computed in one round, read and checked, and their exact
 /// merge (every shard exactly once, of this plan, the same count names, checked sums).
-pub fn merge_results(
+pub(crate) fn merge_results(
     dir: &PlanDir,
     plan: &Plan,
     shown: &Path,
@@ -31,7 +31,7 @@ pub fn merge_results(
 
 /// Prints (or writes) a merged job's `text`, runs `then` (the side outputs), then says how the
 /// shards' times compared.
-pub fn print_merged(
+pub(crate) fn print_merged(
     to: &MergeTo<'_>,
     plan: &Plan,
     merged: &Merged,

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// Arguments of `wurfel shard merge`.
 #[derive(clap::Args, Debug)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// The plan directory.
     dir: PathBuf,
     #[command(flatten)]
@@ -24,7 +24,7 @@ pub struct MergeArgs {
 }
 
 /// `wurfel shard merge`.
-pub fn merge(args: MergeArgs) -> Result<()> {
+pub(crate) fn merge(args: MergeArgs) -> Result<()> {
     // The plan directory first: no output may replace the plan or a shard's state.
     let dir = PlanDir::new(&args.dir);
     let out = args.out.as_deref().map(OutputPath::check).transpose()?;

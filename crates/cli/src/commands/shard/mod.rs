@@ -41,7 +41,7 @@ use anyhow::Result;
 
 /// Arguments of `wurfel shard`.
 #[derive(clap::Args, Debug)]
-pub struct ShardArgs {
+pub(crate) struct ShardArgs {
     #[command(subcommand)]
     command: ShardCommand,
 }
@@ -65,7 +65,7 @@ enum ShardCommand {
 }
 
 /// `wurfel shard`.
-pub fn run(args: ShardArgs) -> Result<()> {
+pub(crate) fn run(args: ShardArgs) -> Result<()> {
     match args.command {
         ShardCommand::Plan(a) => plan::plan(a),
         ShardCommand::Run(a) => run::run(a),

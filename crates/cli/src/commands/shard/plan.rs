@@ -10,11 +10,11 @@ use anyhow::{bail, Result};
 use wurfel_app::shard::frontier::Slices;
 use wurfel_app::shard::snake::SnakeJob;
 
-pub use super::plan_args::PlanArgs;
+pub(crate) use super::plan_args::PlanArgs;
 use super::plan_args::ShardMethod;
 
 /// `wurfel shard plan`.
-pub fn plan(args: PlanArgs) -> Result<()> {
+pub(crate) fn plan(args: PlanArgs) -> Result<()> {
     check_dir_name(&args.dir)?;
     let dir = PlanDir::new(&args.dir);
     if dir.plan_file().exists() {

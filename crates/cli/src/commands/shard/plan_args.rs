@@ -8,7 +8,7 @@ use wurfel_pack::Convention;
 
 /// Arguments of `wurfel shard plan`.
 #[derive(clap::Args, Debug)]
-pub struct PlanArgs {
+pub(crate) struct PlanArgs {
     /// Built-in puzzle id (see `wurfel list`) or a puzzle file (.toml or BurrTools .xmpuzzle).
     #[arg(required_unless_present_any = ["snake", "snake_survey", "revenge_stage"])]
     pub(super) puzzle: Option<String>,

@@ -10,7 +10,7 @@ use wurfel_shard::Plan;
 
 /// Arguments of `wurfel shard run`.
 #[derive(clap::Args, Debug)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// The plan directory.
     dir: PathBuf,
     /// The shard to run (default: $SLURM_ARRAY_TASK_ID, else $JOB_COMPLETION_INDEX).
@@ -54,7 +54,7 @@ fn shard_index(args: &RunArgs, plan: &Plan) -> Result<usize> {
 }
 
 /// `wurfel shard run`.
-pub fn run(args: RunArgs) -> Result<()> {
+pub(crate) fn run(args: RunArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     let index = shard_index(&args, &plan)?;

@@ -12,7 +12,7 @@ use wurfel_shard::{index_ranges, Observed};
 
 /// Arguments of `wurfel shard status`.
 #[derive(clap::Args, Debug)]
-pub struct StatusArgs {
+pub(crate) struct StatusArgs {
     /// The plan directory.
     dir: PathBuf,
     #[command(flatten)]
@@ -28,7 +28,7 @@ pub struct StatusArgs {
 }
 
 /// `wurfel shard status`.
-pub fn status(args: StatusArgs) -> Result<()> {
+pub(crate) fn status(args: StatusArgs) -> Result<()> {
     let dir = PlanDir::new(&args.dir);
     let plan = dir.plan()?;
     // Status reads only the shards' files, so it works for job kinds this wurfel cannot run.

@@ -10,7 +10,7 @@ use wurfel_shard::{Plan, ShardResult};
 
 /// True when shard `index` of a job computed in one round has a valid result (said on
 /// stderr); a refused one is replaced by the run.
-pub fn already_done(dir: &PlanDir, plan: &Plan, index: usize) -> bool {
+pub(crate) fn already_done(dir: &PlanDir, plan: &Plan, index: usize) -> bool {
     if !dir.result_file(index).exists() {
         return false;
     }
@@ -27,7 +27,7 @@ pub fn already_done(dir: &PlanDir, plan: &Plan, index: usize) -> bool {
 }
 
 /// Runs `work` (which writes shard `index`'s result) under [`attempt`] and prints its line.
-pub fn run_and_report(
+pub(crate) fn run_and_report(
     dir: &PlanDir,
     plan: &Plan,
     index: usize,
@@ -52,7 +52,7 @@ pub fn run_and_report(
 
 /// Runs `work` with the shard's marker files: `running/` while it runs, `failed/` (with the
 /// error) if it fails, neither once it succeeded.
-pub fn attempt(
+pub(crate) fn attempt(
     dir: &PlanDir,
     index: usize,
     work: impl FnOnce() -> Result<Option<ShardResult>>,
@@ -80,7 +80,7 @@ pub fn attempt(
 
 /// Writes a shard's computed work: its side file (if any), then its result, each atomically;
 /// the result, written last, is what says the shard is done.
-pub fn save(
+pub(crate) fn save(
     dir: &PlanDir,
     plan: &Plan,
     index: usize,
