@@ -31,6 +31,7 @@
 
 use std::path::Path;
 
+pub mod cells;
 pub mod chart;
 pub mod cube_net;
 #[doc(hidden)]
