@@ -187,7 +187,7 @@ fn tetra_octa(c: [i32; 3]) -> Option<Polyhedron> {
             corners[0], corners[1], corners[2], corners[3],
         ]));
     }
-    if local.iter().any(|&v| v == 1) {
+    if local.contains(&1) {
         return None;
     }
     let k = local.map(|v| i64::from(v / 2));

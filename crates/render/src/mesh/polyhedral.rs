@@ -280,10 +280,11 @@ fn solve(a: &mut [[f64; 4]; 3], m: usize) -> [f64; 3] {
             .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
             .unwrap_or(col);
         a.swap(col, piv);
-        for row in col + 1..m {
-            let f = a[row][col] / a[col][col];
-            for k in col..4 {
-                a[row][k] -= f * a[col][k];
+        let pivot = a[col];
+        for row in a.iter_mut().take(m).skip(col + 1) {
+            let f = row[col] / pivot[col];
+            for (x, p) in row.iter_mut().zip(pivot).skip(col) {
+                *x -= f * p;
             }
         }
     }
