@@ -70,14 +70,23 @@ impl Grid {
 }
 
 impl Grid {
-    /// Refuses pictures, meshes and build steps off the cube grid: they draw cells as unit
-    /// cubes, and on this grid a cell is a sub-voxel of a larger one, so any would be wrong.
+    /// Whether pictures, meshes and the viewer can draw the grid (the drawing code's lattice
+    /// for it: `wurfel_present::scene::lattice`).
     pub fn check_drawing(self) -> Result<(), String> {
+        match self {
+            Grid::Cubes | Grid::RhombicDodecahedra => Ok(()),
+        }
+    }
+
+    /// Refuses the assembly steps picture and disassembly animations off the cube grid: they
+    /// follow cubes and unit slides (BurrTools does not disassemble on the rhombic grid).
+    pub fn check_steps(self) -> Result<(), String> {
         match self {
             Grid::Cubes => Ok(()),
             g => Err(format!(
-                "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
-                 does not yet draw, export or disassemble them",
+                "this puzzle is on the grid of {}: wurfel draws and exports its pieces and \
+                 assemblies, but builds steps and disassemblies on the cube grid only (BurrTools \
+                 does not disassemble on this grid either)",
                 g.name()
             )),
         }

@@ -79,6 +79,15 @@ impl Lattice {
         }
     }
 
+    /// The shortest translation along an axis that maps the lattice onto itself, in cells (a
+    /// block; two on the tetra-octa grid, whose blocks alternate in parity).
+    pub fn period(self) -> i32 {
+        match self {
+            Lattice::TetraOcta => 6,
+            other => other.block(),
+        }
+    }
+
     /// The polyhedron cell `c` is, or `None` when `c` is not a cell of the lattice.
     pub fn cell(self, c: [i32; 3]) -> Option<Polyhedron> {
         match self {

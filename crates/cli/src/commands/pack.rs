@@ -169,6 +169,7 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
     }
     if let (Some(file), true) = (&args.export, args.plate) {
         export_plate(
+            wurfel_present::scene::lattice(puzzle.grid),
             &puzzle.name,
             &wurfel_present::scene::plate_pieces(&puzzle),
             file,
@@ -193,7 +194,9 @@ pub fn pieces(args: PiecesArgs) -> Result<()> {
 
 /// Each piece kind once, in its first orientation with its lowest corner at the origin.
 fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
+    let lattice = wurfel_present::scene::lattice(puzzle.grid);
     wurfel_render::Scene {
+        lattice,
         title: puzzle.name.clone(),
         pieces: puzzle
             .pieces
@@ -202,7 +205,9 @@ fn shapes_scene(puzzle: &Puzzle) -> wurfel_render::Scene {
             .map(|(p, colour)| wurfel_render::ScenePiece {
                 name: p.name.clone(),
                 label: None,
-                cells: p.shape.normalized().cells().to_vec(),
+                cells: wurfel_present::scene::at_origin(&p.shape, lattice)
+                    .cells()
+                    .to_vec(),
                 colour: Some(colour),
             })
             .collect(),

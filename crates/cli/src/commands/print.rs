@@ -8,9 +8,10 @@ use crate::output::OutputPath;
 use anyhow::{bail, Context, Result};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use wurfel_render::cells::Lattice;
 use wurfel_render::mesh::plate::{plate, PlatePiece};
 use wurfel_render::mesh::{
-    check::check, piece_mesh, stl::stl_binary, threemf::threemf, Mesh, PrintObject, PrintOptions,
+    check::check, lattice_mesh, stl::stl_binary, threemf::threemf, Mesh, PrintObject, PrintOptions,
 };
 use wurfel_render::{piece_colours, Options, Scene};
 
@@ -86,7 +87,7 @@ fn objects(scene: &Scene, opts: &PrintOptions) -> Result<Vec<PrintObject>> {
         .iter()
         .zip(colours)
         .map(|(p, colour)| {
-            let mesh = piece_mesh(&p.cells, opts)
+            let mesh = lattice_mesh(scene.lattice, &p.cells, opts)
                 .with_context(|| format!("cannot make a mesh of piece {}", p.name))?;
             check(&mesh).map_err(|e| {
                 anyhow::anyhow!("the mesh of piece {} failed its check (a bug): {e}", p.name)
@@ -188,10 +189,11 @@ pub fn export_pieces(
     Ok(written)
 }
 
-/// `pieces --export FILE --plate`: `pieces` (every copy of every piece kind,
+/// `pieces --export FILE --plate`: `pieces` of `lattice` (every copy of every piece kind,
 /// `wurfel_present::scene::plate_pieces`) laid on a `size` mm plate in one file (.3mf or .stl)
 /// titled `title`, each mesh checked first.
 pub fn export_plate(
+    lattice: Lattice,
     title: &str,
     pieces: &[PlatePiece],
     path: &Path,
@@ -201,7 +203,8 @@ pub fn export_plate(
     let format = MeshFormat::of(path)?;
     let opts = args.options()?;
     let out = OutputPath::check(path)?;
-    let objects = plate(pieces, &opts, size).context("cannot lay the pieces on the plate")?;
+    let objects =
+        plate(lattice, pieces, &opts, size).context("cannot lay the pieces on the plate")?;
     for o in &objects {
         check(&o.mesh).map_err(|e| {
             anyhow::anyhow!("the mesh of piece {} failed its check (a bug): {e}", o.name)

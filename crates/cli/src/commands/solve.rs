@@ -161,11 +161,17 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = run.prepare()?;
-    if picture.is_some() || export.is_some() || steps.is_some() || run.disassemble {
+    if picture.is_some() || export.is_some() {
         prep.puzzle
             .grid
             .check_drawing()
-            .map_err(|e| anyhow::anyhow!("{e} (--render, --export, --steps, --disassemble)"))?;
+            .map_err(|e| anyhow::anyhow!("{e} (--render, --export)"))?;
+    }
+    if steps.is_some() || run.disassemble {
+        prep.puzzle
+            .grid
+            .check_steps()
+            .map_err(|e| anyhow::anyhow!("{e} (--steps, --disassemble)"))?;
     }
     let mut listing = Listing {
         prep: &prep,

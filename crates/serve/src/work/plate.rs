@@ -30,7 +30,8 @@ pub fn plate_3mf(r: &PlateRequest) -> Result<Answer, ApiError> {
     let l = r.source().load()?;
     l.puzzle.grid.check_drawing().map_err(ApiError::input)?;
     let pieces = wurfel_present::scene::plate_pieces(&l.puzzle);
-    let objects = plate(&pieces, &opts, size)
+    let lattice = wurfel_present::scene::lattice(l.puzzle.grid);
+    let objects = plate(lattice, &pieces, &opts, size)
         .map_err(|e| ApiError::input(format!("cannot lay the pieces on the plate: {e}")))?;
     for o in &objects {
         check(&o.mesh).map_err(|e| {
