@@ -186,3 +186,35 @@ fn bad_input_is_refused_not_meshed() {
         .contains("not a cell"));
     assert!(lattice_mesh(T, &[], &opts(0.2)).is_err());
 }
+
+/// A solution's pieces do not overlap: a block and its six neighbours' facing pyramids in six
+/// pieces (each a rhombic dodecahedron's share), every vertex of each piece's mesh inside its
+/// own cells and inside none of another piece's.
+#[test]
+fn pieces_of_an_assembly_do_not_overlap() {
+    let pieces: Vec<Vec<[i32; 3]>> = (0..3)
+        .flat_map(|axis| {
+            [0, 4].map(|side| {
+                let mut nb = [0, 0, 0];
+                nb[axis] = if side == 0 { -1 } else { 1 };
+                [pyramid([0, 0, 0], axis, side), pyramid(nb, axis, 4 - side)].concat()
+            })
+        })
+        .collect();
+    for (i, cells) in pieces.iter().enumerate() {
+        let m = lattice_mesh(R, cells, &opts(0.2)).unwrap();
+        check(&m).unwrap();
+        for p in &m.vertices {
+            assert!(cells.iter().any(|&c| inside_cell(R, c, *p, -1e-9)));
+            for (j, other) in pieces.iter().enumerate() {
+                if j != i {
+                    // Not inside another piece's cell, even by a micrometre.
+                    assert!(
+                        !other.iter().any(|&c| inside_cell(R, c, *p, 1e-3)),
+                        "piece {i}'s vertex {p:?} lies in piece {j}"
+                    );
+                }
+            }
+        }
+    }
+}
