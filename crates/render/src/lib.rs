@@ -20,6 +20,11 @@
 //! visible piece carries its label on a face nothing covers (names when short, else numbers,
 //! which the legend then shows).
 //!
+//! A scene off the cube grid ([`Scene::lattice`]: BurrTools' rhombic or tetra-octa sub-voxels)
+//! is drawn as the polyhedra its cells are ([`cells`]): the assembled, sides and pieces views
+//! paint the faces of their union (`solids.rs`, `solid_views.rs`), the viewer gets each piece's
+//! faces; the layers view and the assembly steps are made of cubes and refuse such scenes.
+//!
 //! Colours come from [`palette`]: Okabe–Ito and Paul Tol colours for up to 14 pieces (kept in
 //! piece order, so a puzzle's pieces keep their colours across solutions), shades of them for
 //! more, chosen so that touching pieces differ in hue. [`Options::colours`] overrides them.
