@@ -10,7 +10,7 @@ use std::path::Path;
 use wurfel_pack::Puzzle;
 use wurfel_render::mesh::plate::plate as lay_out;
 use wurfel_render::mesh::{
-    check::check, piece_mesh, stl::stl_binary, threemf::threemf, Mesh, PrintObject, PrintOptions,
+    check::check, lattice_mesh, stl::stl_binary, threemf::threemf, Mesh, PrintObject, PrintOptions,
 };
 use wurfel_render::{piece_colours, Options, Scene};
 
@@ -74,7 +74,7 @@ fn objects(scene: &Scene, opts: &PrintOptions) -> Result<Vec<PrintObject>, AppEr
         .iter()
         .zip(colours)
         .map(|(p, colour)| {
-            let mesh = piece_mesh(&p.cells, opts).map_err(|e| {
+            let mesh = lattice_mesh(scene.lattice, &p.cells, opts).map_err(|e| {
                 AppError::input(format!(
                     "cannot make a mesh of piece {}: {}",
                     p.name,
@@ -170,7 +170,8 @@ pub fn plate(
     }
     puzzle.grid.check_drawing().map_err(AppError::input)?;
     let pieces = wurfel_present::scene::plate_pieces(puzzle);
-    let objects = lay_out(&pieces, opts, size).map_err(|e| {
+    let lattice = wurfel_present::scene::lattice(puzzle.grid);
+    let objects = lay_out(lattice, &pieces, opts, size).map_err(|e| {
         AppError::input(format!("cannot lay the pieces on the plate: {}", chain(&e)))
     })?;
     for o in &objects {
@@ -184,7 +185,9 @@ pub fn plate(
 
 /// Each piece kind once, in its first orientation with its lowest corner at the origin.
 fn shapes_scene(puzzle: &Puzzle) -> Scene {
+    let lattice = wurfel_present::scene::lattice(puzzle.grid);
     Scene {
+        lattice,
         title: puzzle.name.clone(),
         pieces: puzzle
             .pieces
@@ -193,7 +196,9 @@ fn shapes_scene(puzzle: &Puzzle) -> Scene {
             .map(|(p, colour)| wurfel_render::ScenePiece {
                 name: p.name.clone(),
                 label: None,
-                cells: p.shape.normalized().cells().to_vec(),
+                cells: wurfel_present::scene::at_origin(&p.shape, lattice)
+                    .cells()
+                    .to_vec(),
                 colour: Some(colour),
             })
             .collect(),

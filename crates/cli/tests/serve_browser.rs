@@ -102,7 +102,20 @@ fn plan(dir: &Path) -> (PathBuf, Value, Value) {
     let snake: Value = serde_json::from_str(&out).expect("json");
     // A count of minutes (a chain turning at every cube, filling the 4x4x4), to cancel.
     let long_chain = vec!["2"; 63].join(",");
-    let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain, "longChain": long_chain });
+    // A rhombic-dodecahedron design (BurrTools' grid 3) whose answer the viewer draws.
+    let mut rhombic = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(
+            std::fs::File::open(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../pack/tests/data/burr/rhombic/two-4x3.xmpuzzle"),
+            )
+            .expect("the rhombic design"),
+        ),
+        &mut rhombic,
+    )
+    .expect("gzip");
+    let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain, "longChain": long_chain, "rhombic": rhombic });
     let plan_path = dir.join("plan.json");
     std::fs::write(&plan_path, plan.to_string()).expect("write plan");
 
@@ -159,6 +172,8 @@ fn the_web_app_works_in_headless_chromium() {
         server.idle_within(Duration::from_secs(5)),
         "jobs left running"
     );
+    // The rhombic design's answer was drawn as solids (the page checked its triangles).
+    assert_eq!(report["rhombic"]["solid"], true, "{}", report["rhombic"]);
     if let Ok(keep) = std::env::var("WURFEL_KEEP_SCREENSHOTS") {
         let keep = PathBuf::from(keep);
         let _ = std::fs::create_dir_all(&keep);
@@ -180,6 +195,7 @@ fn the_web_app_works_in_headless_chromium() {
             "snake-cancelled",
             "snake-error",
             "soma-taken-apart",
+            "rhombic-viewer",
         ] {
             let _ = std::fs::copy(
                 dir.path().join(format!("{name}.png")),

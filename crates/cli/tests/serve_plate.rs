@@ -220,3 +220,33 @@ fn a_piece_that_fits_nowhere_proves_there_is_no_solution() {
         (Some("piece"), Some("long"))
     );
 }
+
+/// On the rhombic grid too, `POST /api/v1/plate` is byte for byte the CLI's plate.
+#[test]
+fn the_rhombic_plate_endpoint_is_the_cli_plate() {
+    use std::io::Read;
+    let file = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../pack/tests/data/burr/rhombic/two-4x3.xmpuzzle");
+    let mut xml = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&file).expect("the design"))
+        .read_to_string(&mut xml)
+        .expect("gzip");
+    let s = Server::start(&[]);
+    let body = json!({ "puzzle_text": xml, "format": "xmpuzzle" });
+    let r = s.post("/api/v1/plate", &body.to_string());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("rhombic.3mf");
+    let (code, _, err) = wurfel(&[
+        "pieces",
+        file.to_str().unwrap_or_default(),
+        "--export",
+        out.to_str().unwrap_or_default(),
+        "--plate",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        r.body == std::fs::read(&out).expect("the CLI's plate"),
+        "the page's rhombic plate differs from the CLI's"
+    );
+}

@@ -2,13 +2,40 @@
 //! foldings. `wurfel_render` draws them (SVG, PNG, the HTML viewer); the CLI's `--render` and
 //! the web app show the same scenes.
 
+use wurfel_geom::Shape;
 use wurfel_pack::disassembly::Separation;
+use wurfel_pack::grid::Grid;
 use wurfel_pack::Piece;
 use wurfel_pack::{Prepared, Puzzle};
+use wurfel_render::cells::Lattice;
 use wurfel_render::mesh::plate::PlatePiece;
 use wurfel_render::palette::{palette, shade, BASE, SHADES};
 use wurfel_render::{Rgb, Scene, ScenePiece};
 use wurfel_snake::{Folding, Problem};
+
+/// What a cell of `grid` is drawn as: the one place a grid of the puzzle model meets the
+/// drawing code's lattices (a new grid is one arm here).
+pub fn lattice(grid: Grid) -> Lattice {
+    match grid {
+        Grid::Cubes => Lattice::Cubes,
+        Grid::RhombicDodecahedra => Lattice::RhombicDodecahedra,
+        Grid::TetrahedraOctahedra => Lattice::TetraOcta,
+        // Not drawn yet: `Grid::check_drawing` refuses the grid at every drawing entry before
+        // a lattice is asked for, so this arm is never drawn with.
+        Grid::TriangularPrisms => Lattice::Cubes,
+    }
+}
+
+/// `shape` moved so its lowest corner is as near the origin as a translation of `lattice`
+/// allows (whole periods: its cells stay cells of the lattice).
+pub fn at_origin(shape: &Shape, lattice: Lattice) -> Shape {
+    let p = lattice.period();
+    let lo = [0, 1, 2].map(|k| shape.cells().iter().map(|c| c[k]).min().unwrap_or(0));
+    shape.translated(lo.map(|v| -p * v.div_euclid(p)))
+}
+
+/// The text beside the viewer of a solution off the cube grid (the layered text names cubes).
+const NO_LAYERS: &str = "The layer-by-layer text is written for the cube grid only.\n";
 
 /// The colour a puzzle file gives `piece` (`color = "#rrggbb"`, checked when the file is read).
 fn own_colour(piece: &Piece) -> Option<Rgb> {
@@ -35,7 +62,7 @@ pub fn kind_colours(puzzle: &Puzzle) -> Vec<Rgb> {
 pub fn plate_pieces(puzzle: &Puzzle) -> Vec<PlatePiece> {
     let mut out = Vec::new();
     for (p, colour) in puzzle.pieces.iter().zip(kind_colours(puzzle)) {
-        let cells = p.shape.normalized().cells().to_vec();
+        let cells = at_origin(&p.shape, lattice(puzzle.grid)).cells().to_vec();
         for k in 1..=p.count {
             out.push(PlatePiece {
                 name: if p.count > 1 {
@@ -174,11 +201,17 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
             }
         })
         .collect();
+    let lattice = lattice(prep.puzzle.grid);
     Scene {
+        lattice,
         title: format!("{} — solution {}", prep.puzzle.name, index + 1),
         pieces,
         path: None,
-        text: Some(prep.layers_text(solution)),
+        text: Some(if lattice == Lattice::Cubes {
+            prep.layers_text(solution)
+        } else {
+            NO_LAYERS.into()
+        }),
         moves: None,
     }
 }
@@ -189,16 +222,21 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
 /// square, so a 3D view shows a dozen pieces large rather than strung along one diagonal.
 pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
     let per_row = (puzzle.pieces.len() as f64).sqrt().ceil().max(1.0) as usize;
+    let lattice = lattice(puzzle.grid);
+    // Pieces are laid out a whole period apart (a cell on the cube grid).
+    let p = lattice.period();
+    let round = |v: i32| (v + p - 1).div_euclid(p) * p;
     let (mut x0, mut y0, mut row_depth) = (0, 0, 0);
     let mut pieces = Vec::new();
     for (i, (p, colour)) in puzzle.pieces.iter().zip(kind_colours(puzzle)).enumerate() {
         if i > 0 && i % per_row == 0 {
             // The next row goes behind this one (+y), a cell clear of its deepest piece.
-            y0 += row_depth + 1;
+            y0 += round(row_depth + 1);
             (x0, row_depth) = (0, 0);
         }
-        let s = p.shape.normalized();
-        let d = s.dims();
+        let s = at_origin(&p.shape, lattice);
+        // Its extent from the origin (its dimensions on the cube grid, where it starts there).
+        let d = [0, 1, 2].map(|k| s.cells().iter().map(|c| c[k] + 1).max().unwrap_or(1));
         pieces.push(ScenePiece {
             name: if p.count > 1 {
                 format!("{} ×{}", p.name, p.count)
@@ -213,10 +251,11 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
                 .collect(),
             colour: Some(colour),
         });
-        x0 += d[0] + 1;
+        x0 += round(d[0] + 1);
         row_depth = row_depth.max(d[1]);
     }
     Scene {
+        lattice,
         title: format!("{} — pieces", puzzle.name),
         pieces,
         path: None,
@@ -247,6 +286,7 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
         start = end;
     }
     Scene {
+        lattice: wurfel_render::cells::Lattice::Cubes,
         title: format!(
             "{} ({}) — solution {}",
             // Titles are drawn on one line: a long chain goes into the text instead.

@@ -98,6 +98,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
         }
     }
     Scene {
+        lattice: crate::cells::Lattice::Cubes,
         title: title.to_string(),
         pieces: members
             .iter()
@@ -142,6 +143,7 @@ pub fn snake(n: i32) -> Scene {
         })
         .collect();
     Scene {
+        lattice: crate::cells::Lattice::Cubes,
         title: format!("snake {n}×{n}×{n}"),
         pieces,
         path: Some(path),

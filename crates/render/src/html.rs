@@ -1,5 +1,8 @@
 //! The self-contained HTML viewer: `assets/viewer.html` with the scenes injected as JSON.
 
+use crate::cells::Lattice;
+use crate::solids::Solids;
+use crate::voxel::EdgeKind;
 use crate::{layered_text, piece_colours, scene_labels, Options, RenderError, Scene};
 use serde::Serialize;
 
@@ -12,6 +15,44 @@ struct JsPiece<'a> {
     label: String,
     colour: String,
     cells: &'a [[i32; 3]],
+    /// Off the cube grid: the piece's surface, which the viewer draws instead of cubes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    faces: Option<Vec<JsFace>>,
+}
+
+/// A face of a piece's surface in space units: corners, unit outward normal, the centre of its
+/// cell (painter's order) and whether each edge is drawn (a fold, not a seam inside a plane).
+#[derive(Serialize)]
+struct JsFace {
+    p: Vec<[f64; 3]>,
+    n: [f64; 3],
+    c: [f64; 3],
+    e: Vec<u8>,
+}
+
+/// The surface of one piece's cells on a lattice other than cubes.
+fn faces(lattice: Lattice, cells: &[[i32; 3]]) -> Result<Option<Vec<JsFace>>, RenderError> {
+    if lattice == Lattice::Cubes {
+        return Ok(None);
+    }
+    let wide: Vec<[i64; 3]> = cells.iter().map(|c| c.map(i64::from)).collect();
+    let solids = Solids::new(lattice, &[(0, &wide)])?;
+    let round = |p: [f64; 3]| p.map(|v| (v * 1e6).round() / 1e6);
+    Ok(Some(
+        solids
+            .faces
+            .into_iter()
+            .map(|f| JsFace {
+                p: f.corners.into_iter().map(round).collect(),
+                n: round(f.normal),
+                c: round(f.cell_centre),
+                e: f.edges
+                    .iter()
+                    .map(|&k| u8::from(k != EdgeKind::Inner))
+                    .collect(),
+            })
+            .collect(),
+    ))
 }
 
 #[derive(Serialize)]
@@ -23,6 +64,9 @@ struct JsScene<'a> {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     loose: bool,
     pieces: Vec<JsPiece<'a>>,
+    /// Off the cube grid: its pieces carry `faces` (no layers, no steps).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    solid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<&'a [[i32; 3]]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -44,27 +88,36 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
             .map(|s| {
                 let colours = piece_colours(s, opts);
                 let labels = scene_labels(s);
-                JsScene {
+                let solid = s.lattice != Lattice::Cubes;
+                Ok(JsScene {
                     title: &s.title,
-                    text: s.text.clone().unwrap_or_else(|| layered_text(s)),
+                    text: match (&s.text, solid) {
+                        (Some(t), _) => t.clone(),
+                        (None, false) => layered_text(s),
+                        (None, true) => String::new(),
+                    },
                     loose: s.text.is_none() && s.path.is_none() && s.moves.is_none(),
                     pieces: s
                         .pieces
                         .iter()
                         .zip(colours)
                         .zip(labels)
-                        .map(|((p, c), label)| JsPiece {
-                            name: &p.name,
-                            label,
-                            colour: c.to_string(),
-                            cells: &p.cells,
+                        .map(|((p, c), label)| {
+                            Ok(JsPiece {
+                                name: &p.name,
+                                label,
+                                colour: c.to_string(),
+                                cells: &p.cells,
+                                faces: faces(s.lattice, &p.cells)?,
+                            })
                         })
-                        .collect(),
+                        .collect::<Result<_, RenderError>>()?,
+                    solid,
                     path: s.path.as_deref(),
                     moves: s.moves.as_deref(),
-                }
+                })
             })
-            .collect(),
+            .collect::<Result<_, RenderError>>()?,
         note: opts.note.as_deref(),
     };
     let json = serde_json::to_string(&data)

@@ -20,6 +20,11 @@
 //! visible piece carries its label on a face nothing covers (names when short, else numbers,
 //! which the legend then shows).
 //!
+//! A scene off the cube grid ([`Scene::lattice`]: BurrTools' rhombic or tetra-octa sub-voxels)
+//! is drawn as the polyhedra its cells are ([`cells`]): the assembled, sides and pieces views
+//! paint the faces of their union (`solids.rs`, `solid_views.rs`), the viewer gets each piece's
+//! faces; the layers view and the assembly steps are made of cubes and refuse such scenes.
+//!
 //! Colours come from [`palette`]: Okabe–Ito and Paul Tol colours for up to 14 pieces (kept in
 //! piece order, so a puzzle's pieces keep their colours across solutions), shades of them for
 //! more, chosen so that touching pieces differ in hue. [`Options::colours`] overrides them.
@@ -31,6 +36,7 @@
 
 use std::path::Path;
 
+pub mod cells;
 pub mod chart;
 pub mod cube_net;
 #[doc(hidden)]
@@ -41,6 +47,8 @@ mod layer_grids;
 pub mod mesh;
 pub mod palette;
 mod raster;
+mod solid_views;
+mod solids;
 mod steps;
 mod views;
 pub mod voxel;
@@ -77,6 +85,9 @@ pub struct Scene {
     /// A disassembly: every piece's offset (in legend order) in the assembled position and
     /// after each move; the HTML viewer animates them.
     pub moves: Option<Vec<Vec<[i32; 3]>>>,
+    /// What the cells are: unit cubes, or the sub-voxels of another grid ([`cells::Lattice`]),
+    /// drawn as the polyhedra they are.
+    pub lattice: cells::Lattice,
 }
 
 /// What to draw.
@@ -190,6 +201,7 @@ pub(crate) struct Prepared {
     pub path: Option<Vec<[i64; 3]>>,
     pub lo: [i64; 3],
     pub hi: [i64; 3],
+    pub lattice: cells::Lattice,
 }
 
 fn to64(c: &[i32; 3]) -> [i64; 3] {
@@ -252,6 +264,7 @@ fn prepare(scene: &Scene, opts: &Options) -> Result<Prepared, RenderError> {
         path,
         lo,
         hi,
+        lattice: scene.lattice,
     })
 }
 
@@ -274,12 +287,29 @@ fn layout(scene: &Scene, view: View, opts: &Options) -> Result<doc::Doc, RenderE
             ));
         }
     }
+    if p.lattice != cells::Lattice::Cubes {
+        return match view {
+            View::Assembled => solid_views::assembled(&p, size, false),
+            View::Sides => solid_views::assembled(&p, size, true),
+            View::Pieces => solid_views::pieces(&p, size),
+            View::Layers => Err(not_cubes(p.lattice, "the layers view")),
+        };
+    }
     Ok(match view {
         View::Assembled => views::assembled(&p, size),
         View::Sides => views::sides(&p, size),
         View::Pieces => views::pieces(&p, size),
         View::Layers => layer_grids::layers(&p, size),
     })
+}
+
+/// The refusal of a drawing made of cubes only (`what`) for a scene on another lattice.
+fn not_cubes(lattice: cells::Lattice, what: &str) -> RenderError {
+    RenderError::Unsupported(format!(
+        "{what} draws unit cubes: not available on the grid of {} (use the assembled, sides or \
+         pieces view)",
+        lattice.name()
+    ))
 }
 
 /// Draws `scene` in `view` as an SVG document (deterministic: same input, same bytes).
@@ -294,6 +324,15 @@ pub fn render_png(scene: &Scene, view: View, opts: &Options) -> Result<Vec<u8>, 
     raster::encode_png(w, h, &rgb)
 }
 
+/// The scene prepared for assembly steps, which are drawn with cubes only.
+fn prepare_steps(scene: &Scene, opts: &Options) -> Result<Prepared, RenderError> {
+    let p = prepare(scene, opts)?;
+    if p.lattice != cells::Lattice::Cubes {
+        return Err(not_cubes(p.lattice, "the assembly steps picture"));
+    }
+    Ok(p)
+}
+
 /// Draws the assembly of `scene` step by step: one panel per entry of `order` (piece indices
 /// of the scene, in building order), the piece added in each panel highlighted, with
 /// `captions[k]` under panel `k`. SVG text, deterministic.
@@ -303,7 +342,7 @@ pub fn render_steps_svg(
     captions: &[String],
     opts: &Options,
 ) -> Result<String, RenderError> {
-    let p = prepare(scene, opts)?;
+    let p = prepare_steps(scene, opts)?;
     Ok(steps::steps(&p, order, captions, opts.size)?.to_svg(true))
 }
 
@@ -314,7 +353,7 @@ pub fn render_steps_png(
     captions: &[String],
     opts: &Options,
 ) -> Result<Vec<u8>, RenderError> {
-    let p = prepare(scene, opts)?;
+    let p = prepare_steps(scene, opts)?;
     let d = steps::steps(&p, order, captions, opts.size)?;
     let (w, h, rgb) = raster::rasterize(&d, opts.png_scale)?;
     raster::encode_png(w, h, &rgb)

@@ -7,6 +7,7 @@ use wurfel_render::{
 
 fn one(cells: Vec<[i32; 3]>) -> Scene {
     Scene {
+        lattice: wurfel_render::cells::Lattice::Cubes,
         title: String::new(),
         pieces: vec![ScenePiece {
             name: String::new(),
@@ -59,6 +60,7 @@ fn extreme_coordinates_do_not_panic() {
 fn duplicate_cells_and_odd_names() {
     let opts = Options::default();
     let scene = Scene {
+        lattice: wurfel_render::cells::Lattice::Cubes,
         title: "</script><b>\u{2028}".into(),
         pieces: vec![
             ScenePiece {

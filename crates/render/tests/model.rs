@@ -57,6 +57,7 @@ fn explicit_colours_override() {
 #[test]
 fn layered_text_top_layer_first_high_y_on_top() {
     let scene = Scene {
+        lattice: wurfel_render::cells::Lattice::Cubes,
         title: String::new(),
         pieces: vec![
             ScenePiece {

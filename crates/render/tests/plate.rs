@@ -1,6 +1,7 @@
 //! Pieces laid on a build plate: each on its largest flat face with its lowest face on z = 0,
 //! inside the plate, no two footprints overlapping, every mesh closed.
 
+use wurfel_render::cells::Lattice;
 use wurfel_render::mesh::check::check;
 use wurfel_render::mesh::plate::{lay_flat, plate, PlatePiece};
 use wurfel_render::mesh::PrintOptions;
@@ -38,7 +39,7 @@ fn pieces_on_the_plate_are_flat_inside_and_apart() {
         })
         .collect();
     let opts = PrintOptions::default();
-    let objects = plate(&pieces, &opts, 200.0).unwrap();
+    let objects = plate(Lattice::Cubes, &pieces, &opts, 200.0).unwrap();
     assert_eq!(objects.len(), 12);
     let mut boxes = Vec::new();
     for o in &objects {
@@ -68,6 +69,8 @@ fn pieces_on_the_plate_are_flat_inside_and_apart() {
         }
     }
     // Too many for the plate: refused, with a way out.
-    let err = plate(&pieces, &opts, 30.0).unwrap_err().to_string();
+    let err = plate(Lattice::Cubes, &pieces, &opts, 30.0)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("do not fit"), "{err}");
 }

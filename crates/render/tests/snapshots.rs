@@ -14,6 +14,7 @@ fn check(name: &str, scene: &Scene, view: View) {
 
 fn tromino_pair() -> Scene {
     Scene {
+        lattice: wurfel_render::cells::Lattice::Cubes,
         title: "two pieces <&>".into(),
         pieces: vec![
             ScenePiece {

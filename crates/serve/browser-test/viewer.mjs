@@ -2,7 +2,7 @@
 // the viewer's side panel showing every layer and the legend, and the 4x4x4 page's pasted
 // sticker string (face order checked, a hint for another order; one that is no position says
 // it is not used, and what sits beside it is labelled as the net's), animated layer turns and
-// the copy button.
+// the copy button; a rhombic-dodecahedron puzzle's answer drawn as solids.
 export async function viewer({ page, url, plan, shot, check, report, waitText, text }) {
   // ---- Catalog → Soma → Solve → take apart: the last frame has every piece apart ----
   await page.goto(url + "#/catalog");
@@ -137,4 +137,35 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
   await shot("revenge-paste-unused");
   await page.fill("#rv-paste", "");
   await page.waitForFunction(() => !document.getElementById("rv-check").classList.contains("stale"), null, { timeout: 5000 });
+
+  // ---- A rhombic-dodecahedron puzzle (BurrTools' grid 3): its answer drawn as solids ----
+  const answer = await page.evaluate(async (xml) => {
+    const r = await fetch("/api/v1/view/solve", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ puzzle_text: xml, format: "xmpuzzle", limit: 1 }),
+    });
+    return { status: r.status, html: await r.text() };
+  }, plan.rhombic);
+  check(answer.status === 200, "the rhombic answer was refused: " + answer.html.slice(0, 300));
+  if (answer.status === 200) {
+    await page.setContent(answer.html);
+    await page.waitForFunction(() => document.body.dataset.ready === "1" && window.wurfel, null, { timeout: 10000 });
+    report.rhombic = await page.evaluate(() => {
+      const w = window.wurfel;
+      const sc = w.scenes[0];
+      return {
+        solid: !!sc.solid,
+        pieces: sc.pieces.length,
+        faces: sc.pieces.map((p) => (p.faces || []).length),
+        drawn: w.state.drawn.length,
+        // Every drawn face is a triangle of a tetrahedron, none a cube's square.
+        sides: [...new Set(w.state.drawn.map((d) => d.pts.length))],
+      };
+    });
+    const r = report.rhombic;
+    check(r.solid && r.pieces === 4 && r.faces.every((n) => n > 0) && r.drawn > 0 && r.sides.length === 1 && r.sides[0] === 3,
+      "the rhombic answer is not drawn as solids: " + JSON.stringify(r));
+    await shot("rhombic-viewer");
+  }
 }

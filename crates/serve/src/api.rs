@@ -293,6 +293,7 @@ async fn view_scene(
         .into_iter()
         .map(|s| {
             Ok(wurfel_render::Scene {
+                lattice: wurfel_render::cells::Lattice::Cubes,
                 title: s.title,
                 pieces: s
                     .pieces

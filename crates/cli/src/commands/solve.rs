@@ -145,6 +145,20 @@ fn request(args: &SolveArgs, disassemble: bool) -> wurfel_app::solve::SolveReque
     }
 }
 
+/// Refuses, before the search, the outputs the puzzle's grid cannot have: pictures and meshes
+/// (`drawn`), assembly steps and disassembly (`steps`).
+fn check_grid(grid: wurfel_pack::grid::Grid, drawn: bool, steps: bool) -> Result<()> {
+    if drawn {
+        grid.check_drawing()
+            .map_err(|e| anyhow::anyhow!("{e} (--render, --export)"))?;
+    }
+    if steps {
+        grid.check_steps()
+            .map_err(|e| anyhow::anyhow!("{e} (--steps, --disassemble)"))?;
+    }
+    Ok(())
+}
+
 /// `wurfel solve`.
 pub(crate) fn solve(args: SolveArgs) -> Result<()> {
     let run =
@@ -162,12 +176,11 @@ pub(crate) fn solve(args: SolveArgs) -> Result<()> {
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = run.prepare()?;
-    if picture.is_some() || export.is_some() || steps.is_some() || run.disassemble {
-        prep.puzzle
-            .grid
-            .check_drawing()
-            .map_err(|e| anyhow::anyhow!("{e} (--render, --export, --steps, --disassemble)"))?;
-    }
+    check_grid(
+        prep.puzzle.grid,
+        picture.is_some() || export.is_some(),
+        steps.is_some() || run.disassemble,
+    )?;
     let mut listing = Listing {
         prep: &prep,
         json: run.json,

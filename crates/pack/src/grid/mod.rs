@@ -133,15 +133,27 @@ impl Grid {
 }
 
 impl Grid {
-    /// Refuses pictures, meshes and build steps off the cube grid: they draw cells as unit
-    /// cubes, and on these grids a cell is a prism or a sub-voxel of a larger one, so any
-    /// would be wrong.
+    /// Whether pictures, meshes and the viewer can draw the grid (the drawing code's lattice
+    /// for it: `wurfel_present::scene::lattice`); the others are refused with a message.
     pub fn check_drawing(self) -> Result<(), String> {
+        match self {
+            Grid::Cubes | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => Ok(()),
+            g => Err(format!(
+                "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
+                 does not yet draw or export them",
+                g.name()
+            )),
+        }
+    }
+
+    /// Refuses the assembly steps picture and disassembly animations off the cube grid: they
+    /// follow cubes and unit slides.
+    pub fn check_steps(self) -> Result<(), String> {
         match self {
             Grid::Cubes => Ok(()),
             g => Err(format!(
-                "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
-                 does not yet draw, export or disassemble them",
+                "this puzzle is on the grid of {}: wurfel builds steps and disassemblies on the \
+                 cube grid only",
                 g.name()
             )),
         }

@@ -9,10 +9,15 @@
 //! [`stl`] and [`threemf`] encode meshes as file bytes (the CLI writes the files).
 //!
 //! Units: the meshes are in millimetres, a cube of the puzzle being [`PrintOptions::unit`] mm.
+//!
+//! Other lattices ([`crate::cells::Lattice`]) go through [`lattice_mesh`]: the union of the
+//! cells' polyhedra, outer faces moved in by half the gap (`polyhedral.rs`); their block (the
+//! inner cube of a rhombic dodecahedron, a tetra-octa block) is `unit` mm.
 
 mod bevel;
 pub mod check;
 pub mod plate;
+mod polyhedral;
 mod solid;
 pub mod stl;
 pub mod threemf;
@@ -157,6 +162,20 @@ pub fn piece_mesh(cells: &[[i32; 3]], opts: &PrintOptions) -> Result<Mesh, MeshE
         vertices: builder.vertices,
         triangles: builder.triangles,
     })
+}
+
+/// The printable surface of a piece of `lattice` made of `cells`: [`piece_mesh`] on the cube
+/// grid, else the union of the cells' polyhedra shrunk by half the gap (`polyhedral.rs`); the
+/// lattice's block is `opts.unit` mm.
+pub fn lattice_mesh(
+    lattice: crate::cells::Lattice,
+    cells: &[[i32; 3]],
+    opts: &PrintOptions,
+) -> Result<Mesh, MeshError> {
+    match lattice {
+        crate::cells::Lattice::Cubes => piece_mesh(cells, opts),
+        other => polyhedral::polyhedral_mesh(other, cells, opts),
+    }
 }
 
 /// Vertices shared by grid point, so that neighbouring quads share their edges exactly.

@@ -5,7 +5,8 @@
 //! then the lowest height — and the pieces are laid in rows on a square plate, an empty cube's
 //! width apart, the whole layout centred. Every piece's lowest face lies on `z = 0`.
 
-use super::{piece_mesh, MeshError, PrintObject, PrintOptions};
+use super::{lattice_mesh, piece_mesh, MeshError, PrintObject, PrintOptions};
+use crate::cells::Lattice;
 use crate::Rgb;
 use std::collections::HashSet;
 use wurfel_geom::Iso;
@@ -60,9 +61,11 @@ pub fn lay_flat(cells: &[[i32; 3]]) -> Vec<[i32; 3]> {
     best.map(|(_, t)| t).unwrap_or_default()
 }
 
-/// Lays `pieces` flat ([`lay_flat`]) in rows on a square plate of `size` mm, one empty cube
-/// apart, centred; meshes them (as [`piece_mesh`]) with every piece's lowest face on `z = 0`.
+/// Lays `pieces` of `lattice` on a square plate of `size` mm with every piece's lowest point
+/// on `z = 0`: cubes flat ([`lay_flat`]) in rows, one empty cube apart, centred, meshed as
+/// [`piece_mesh`]; other lattices as [`solids_plate`] lays them.
 pub fn plate(
+    lattice: Lattice,
     pieces: &[PlatePiece],
     opts: &PrintOptions,
     size: f64,
@@ -72,6 +75,9 @@ pub fn plate(
         return Err(MeshError::Options(format!(
             "the plate must be a length in mm above 0, not {size}"
         )));
+    }
+    if lattice != Lattice::Cubes {
+        return solids_plate(lattice, pieces, opts, size);
     }
     let cap = (size / opts.unit).floor() as i32;
     let flat: Vec<Vec<[i32; 3]>> = pieces.iter().map(|p| lay_flat(&p.cells)).collect();
@@ -133,4 +139,90 @@ pub fn plate(
             })
         })
         .collect()
+}
+
+/// Pieces of a non-cube lattice on the plate, each as it is given (turning one would need the
+/// lattice's own rotations about its blocks, and its flattest face is seldom axis-aligned):
+/// meshed ([`lattice_mesh`]), laid in rows by their bounding boxes a unit apart, deepest first,
+/// the layout centred.
+fn solids_plate(
+    lattice: Lattice,
+    pieces: &[PlatePiece],
+    opts: &PrintOptions,
+    size: f64,
+) -> Result<Vec<PrintObject>, MeshError> {
+    let mut meshes = Vec::with_capacity(pieces.len());
+    for p in pieces {
+        meshes.push(lattice_mesh(lattice, &p.cells, opts)?);
+    }
+    let bounds: Vec<([f64; 3], [f64; 3])> = meshes
+        .iter()
+        .map(|m| {
+            let lo = [0, 1, 2].map(|k| {
+                m.vertices
+                    .iter()
+                    .map(|v| v[k])
+                    .fold(f64::INFINITY, f64::min)
+            });
+            let hi = [0, 1, 2].map(|k| {
+                m.vertices
+                    .iter()
+                    .map(|v| v[k])
+                    .fold(f64::NEG_INFINITY, f64::max)
+            });
+            (lo, hi)
+        })
+        .collect();
+    let dims: Vec<[f64; 3]> = bounds
+        .iter()
+        .map(|(lo, hi)| [0, 1, 2].map(|k| hi[k] - lo[k]))
+        .collect();
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.sort_by(|&a, &b| {
+        dims[b][1]
+            .total_cmp(&dims[a][1])
+            .then(dims[b][0].total_cmp(&dims[a][0]))
+    });
+    let space = opts.unit;
+    let mut at = vec![[0.0; 2]; pieces.len()];
+    let (mut x, mut y, mut row) = (0.0, 0.0, 0.0f64);
+    for &i in &order {
+        let [w, d, _] = dims[i];
+        if x > 0.0 && x + w > size {
+            (x, y, row) = (0.0, y + row + space, 0.0);
+        }
+        if x + w > size || y + d > size {
+            return Err(MeshError::Input(format!(
+                "the pieces do not fit on a {size} mm plate with {} mm blocks: use a smaller --unit or a larger plate",
+                opts.unit
+            )));
+        }
+        at[i] = [x, y];
+        x += w + space;
+        row = row.max(d);
+    }
+    let used = [0, 1].map(|k| {
+        (0..pieces.len())
+            .map(|i| at[i][k] + dims[i][k])
+            .fold(0.0, f64::max)
+    });
+    let margin = [0, 1].map(|k| (size - used[k]) / 2.0);
+    Ok(pieces
+        .iter()
+        .zip(meshes)
+        .enumerate()
+        .map(|(i, (p, mut mesh))| {
+            let lo = bounds[i].0;
+            for v in &mut mesh.vertices {
+                v[0] += margin[0] + at[i][0] - lo[0];
+                v[1] += margin[1] + at[i][1] - lo[1];
+                v[2] -= lo[2];
+            }
+            PrintObject {
+                name: p.name.clone(),
+                colour: p.colour,
+                mesh,
+            }
+        })
+        .collect())
 }

@@ -70,6 +70,9 @@ pub fn solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError
 pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError> {
     let l = r.source().load()?;
     l.puzzle.grid.check_drawing().map_err(ApiError::input)?;
+    if r.disassemble {
+        l.puzzle.grid.check_steps().map_err(ApiError::input)?;
+    }
     let ready = prepare(&l, ctl)?;
     let sols = solutions(&ready, r, ctl, max)?;
     let scenes = wurfel_app::picture::solution_scenes(&ready, &sols);
