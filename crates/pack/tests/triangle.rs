@@ -17,7 +17,7 @@ mod common;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 use wurfel_geom::Cell;
 use wurfel_pack::grid::Grid;
 
@@ -61,7 +61,7 @@ fn rotate(i: usize, c: Cell) -> Cell {
     [xn.round() as i32, (y / s).floor() as i32, z.round() as i32]
 }
 
-type CellSet = BTreeSet<Cell>;
+use common::grids::{solve, CellSet};
 
 /// Every image of `cells` under the rotations and translations `(dx, dy, dz)`, `dx + dy`
 /// even, within `reach`.
@@ -85,36 +85,6 @@ fn images(cells: &[Cell], reach: i32) -> Vec<CellSet> {
         }
     }
     out
-}
-
-/// Every solution as each piece's placed cells (in piece order), by plain recursion on the
-/// first empty cell.
-fn solve(
-    imgs: &[Vec<CellSet>],
-    empty: &mut CellSet,
-    chosen: &mut Vec<Option<CellSet>>,
-    out: &mut Vec<Vec<CellSet>>,
-) {
-    let Some(&first) = empty.iter().next() else {
-        out.push(chosen.iter().map(|c| c.clone().unwrap()).collect());
-        return;
-    };
-    for k in 0..imgs.len() {
-        if chosen[k].is_some() {
-            continue;
-        }
-        for img in imgs[k].iter().filter(|i| i.contains(&first)) {
-            if img.iter().all(|c| empty.contains(c)) {
-                img.iter().for_each(|c| {
-                    empty.remove(c);
-                });
-                chosen[k] = Some(img.clone());
-                solve(imgs, empty, chosen, out);
-                chosen[k] = None;
-                empty.extend(img.iter().copied());
-            }
-        }
-    }
 }
 
 /// (raw solutions, classes under the target's rotations on the grid), every piece distinct.

@@ -143,12 +143,14 @@ impl Lattice {
     }
 }
 
-type CellSet = BTreeSet<Cell>;
+pub type CellSet = BTreeSet<Cell>;
 
-/// Every solution as each piece's placed cells, by plain recursion on the first empty cell.
-fn solve(
+/// Every solution as each piece's placed cells (in piece order), by plain recursion on the
+/// first empty cell; `imgs[k]` holds every image of piece `k` (the brute-force references of
+/// each grid share it, each with its own images).
+pub fn solve(
     imgs: &[Vec<CellSet>],
-    empty: &mut BTreeSet<Cell>,
+    empty: &mut CellSet,
     chosen: &mut Vec<Option<CellSet>>,
     out: &mut Vec<Vec<CellSet>>,
 ) {
