@@ -58,7 +58,7 @@ pub fn examples_match_burrtxt(dir: &str, grid: Grid) {
         let prep = match Prepared::new(&read.puzzle) {
             Ok(p) => p,
             Err(e) => {
-                println!("{file} {problem}: burrTxt {expected}; wurfel refuses: {e}");
+                bad.push(format!("{file} {problem}: burrTxt {expected}; wurfel refuses: {e}"));
                 continue;
             }
         };
