@@ -648,3 +648,21 @@ fn a_prism_puzzle_in_toml_keeps_its_grid_and_counts_as_prisms() {
     let on_cubes = apart.replace("grid = \"triangular-prisms\"\n", "");
     check(&on_cubes, 6, 9, "is not connected");
 }
+
+#[test]
+fn equal_shapes_are_judged_on_the_puzzles_grid() {
+    // Two prisms side by side (a rhombus) and two stacked: different pieces on prisms, two
+    // equal dominoes on cubes.
+    let text = "grid = \"triangular-prisms\"\nname = \"two\"\n[target]\nbox = [2, 1, 2]\n\
+                [[piece]]\nname = \"flat\"\ncells = [[0, 0, 0], [1, 0, 0]]\n\
+                [[piece]]\nname = \"tall\"\ncells = [[0, 0, 0], [0, 0, 1]]\n";
+    assert!(parse_puzzle(text, "two.toml")
+        .unwrap()
+        .equal_shapes()
+        .is_empty());
+    let cubes = text.replace("grid = \"triangular-prisms\"\n", "");
+    assert_eq!(
+        parse_puzzle(&cubes, "two.toml").unwrap().equal_shapes(),
+        vec![vec![0, 1]]
+    );
+}
