@@ -239,7 +239,9 @@ impl Puzzle {
     /// They count as distinct pieces (as in BurrTools); [`Puzzle::merge_equal_shapes`] reads
     /// them as copies instead.
     pub fn equal_shapes(&self) -> Vec<Vec<usize>> {
-        let canon: Vec<((Colored, Cell), Vec<(u32, u32)>)> = self
+        // A shape's canonical form on the grid, its position's class, and its groups.
+        type Key = ((Colored, Cell), Vec<(u32, u32)>);
+        let canon: Vec<Key> = self
             .pieces
             .iter()
             .map(|p| {
