@@ -15,7 +15,7 @@ use crate::Ready;
 use wurfel_pack::frontier::FrontierReport;
 use wurfel_pack::{Convention, Puzzle};
 use wurfel_present::count::Summary;
-use wurfel_shard::{Merged, Observed, Plan, ShardResult, Status};
+use wurfel_shard::{index_ranges, Merged, Observed, Plan, ShardResult, Status};
 
 /// A plan's job, rebuilt from it and checked against its problem hash (cheaply: what a job
 /// needs to search, e.g. a packing's placements, is built by `run` and `merge`).
@@ -257,6 +257,38 @@ pub struct JobStatus {
     pub rounds: Option<Rounds>,
 }
 
+impl JobStatus {
+    /// `shard status --json`: the shards by state (`not_done` as a Slurm `--array` list), each
+    /// shard, and an analysis' depth under way (or `complete`).
+    pub fn to_json(&self, plan: &Plan, dir: &str) -> serde_json::Value {
+        let st = &self.status;
+        let each: Vec<serde_json::Value> = self
+            .observed
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let mut v = serde_json::to_value(o).expect("plain data");
+                v["index"] = i.into();
+                v
+            })
+            .collect();
+        let mut report = serde_json::json!({
+            "dir": dir,
+            "shards": plan.shards.len(),
+            "done": st.done.len(),
+            "started": st.started.len(),
+            "failed": st.failed.len(),
+            "missing": st.missing.len(),
+            "not_done": index_ranges(&st.not_done()),
+            "each": each,
+        });
+        if let Some(r) = &self.rounds {
+            report["depth"] = r.depth.map_or("complete".into(), serde_json::Value::from);
+        }
+        report
+    }
+}
+
 /// Each shard's result, running, failed or missing marker. Status reads only the shards'
 /// files, so it works for job kinds this wurfel cannot run (or a plan whose problem it
 /// refuses); a job in rounds needs its own state read.
@@ -294,8 +326,8 @@ pub enum MergedJob {
     },
     /// `snake count`'s or `snake survey`'s answer.
     Snake {
-        job: SnakeJob,
-        merged: SnakeMerged,
+        job: Box<SnakeJob>,
+        merged: Box<SnakeMerged>,
         seconds: f64,
     },
     /// An analysis' rows so far (the depth under way joined first when it is whole).
@@ -388,8 +420,8 @@ pub fn merge(
             }
         }
         (ShardJob::Snake(s), _) => MergedJob::Snake {
-            merged: s.merge(plan, &merged, |f| dir.side(f))?,
-            job: s,
+            merged: Box::new(s.merge(plan, &merged, |f| dir.side(f))?),
+            job: Box::new(s),
             seconds,
         },
         _ => {

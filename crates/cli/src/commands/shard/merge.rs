@@ -71,7 +71,7 @@ pub(crate) fn merge(args: MergeArgs) -> Result<()> {
             merged,
             seconds,
         } => {
-            let text = match (&job, &merged) {
+            let text = match (&*job, &*merged) {
                 (SnakeJob::Count(n), SnakeMerged::Count(c)) => {
                     render_count(n, c, seconds, json, true)?
                 }

@@ -94,16 +94,15 @@ pub(crate) fn run(args: RunArgs) -> Result<()> {
             );
         }
         Ran::Interrupted => {
-            let what = if depth_job(&job) { "part" } else { "result" };
+            let what = match job {
+                ShardJob::Analyse(_) => "part",
+                _ => "result",
+            };
             note!("shard {index} interrupted: no {what} written; run it again");
             return Err(Stop::Interrupted.into());
         }
     }
     Ok(())
-}
-
-fn depth_job(job: &ShardJob) -> bool {
-    matches!(job, ShardJob::Analyse(_))
 }
 
 /// This machine's name, for people reading status.

@@ -47,29 +47,7 @@ pub(crate) fn status(args: StatusArgs) -> Result<()> {
         return Ok(());
     }
     if args.json.json {
-        let shards: Vec<serde_json::Value> = observed
-            .iter()
-            .enumerate()
-            .map(|(i, o)| {
-                let mut v = serde_json::to_value(o).expect("plain data");
-                v["index"] = i.into();
-                v
-            })
-            .collect();
-        let mut report = serde_json::json!({
-            "dir": shown.to_string(),
-            "shards": plan.shards.len(),
-            "done": st.done.len(),
-            "started": st.started.len(),
-            "failed": st.failed.len(),
-            "missing": st.missing.len(),
-            "not_done": index_ranges(&st.not_done()),
-            "each": shards,
-        });
-        if let Some(r) = &js.rounds {
-            report["depth"] = r.depth.map_or("complete".into(), serde_json::Value::from);
-        }
-        outln!("{report}");
+        outln!("{}", js.to_json(&plan, &shown.to_string()));
         return Ok(());
     }
     if let Some(r) = &js.rounds {
