@@ -24,6 +24,8 @@ pub mod frontier;
 pub mod job;
 mod kind;
 pub mod snake;
+#[cfg(test)]
+mod tests;
 
 pub use dir::PlanDir;
 pub use job::{
