@@ -146,15 +146,24 @@ fn request(args: &SolveArgs, disassemble: bool) -> wurfel_app::solve::SolveReque
 }
 
 /// Refuses, before the search, the outputs the puzzle's grid cannot have: pictures and meshes
-/// (`drawn`), assembly steps and disassembly (`steps`).
-fn check_grid(grid: wurfel_pack::grid::Grid, drawn: bool, steps: bool) -> Result<()> {
+/// (`drawn`), assembly steps (`steps`), disassembly (`disassemble`).
+fn check_grid(
+    grid: wurfel_pack::grid::Grid,
+    drawn: bool,
+    steps: bool,
+    disassemble: bool,
+) -> Result<()> {
     if drawn {
         grid.check_drawing()
             .map_err(|e| anyhow::anyhow!("{e} (--render, --export)"))?;
     }
     if steps {
         grid.check_steps()
-            .map_err(|e| anyhow::anyhow!("{e} (--steps, --disassemble)"))?;
+            .map_err(|e| anyhow::anyhow!("{e} (--steps)"))?;
+    }
+    if disassemble {
+        grid.check_disassembly()
+            .map_err(|e| anyhow::anyhow!("{e} (--disassemble)"))?;
     }
     Ok(())
 }
@@ -179,7 +188,8 @@ pub(crate) fn solve(args: SolveArgs) -> Result<()> {
     check_grid(
         prep.puzzle.grid,
         picture.is_some() || export.is_some(),
-        steps.is_some() || run.disassemble,
+        steps.is_some(),
+        run.disassemble,
     )?;
     let mut listing = Listing {
         prep: &prep,

@@ -71,7 +71,10 @@ pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, Api
     let l = r.source().load()?;
     l.puzzle.grid.check_drawing().map_err(ApiError::input)?;
     if r.disassemble {
-        l.puzzle.grid.check_steps().map_err(ApiError::input)?;
+        l.puzzle
+            .grid
+            .check_disassembly()
+            .map_err(|e| ApiError::input(e.to_string()))?;
     }
     let ready = prepare(&l, ctl)?;
     let sols = solutions(&ready, r, ctl, max)?;
