@@ -20,9 +20,7 @@ pub fn lattice(grid: Grid) -> Lattice {
         Grid::Cubes => Lattice::Cubes,
         Grid::RhombicDodecahedra => Lattice::RhombicDodecahedra,
         Grid::TetrahedraOctahedra => Lattice::TetraOcta,
-        // Not drawn yet: `Grid::check_drawing` refuses the grid at every drawing entry before
-        // a lattice is asked for, so this arm is never drawn with.
-        Grid::TriangularPrisms => Lattice::Cubes,
+        Grid::TriangularPrisms => Lattice::TriangularPrisms,
     }
 }
 

@@ -89,7 +89,7 @@ fn every_cell_is_a_closed_convex_solid_of_the_lattice_volume() {
             // And the block's surface is its cube.
             let s = surface(l, &cells);
             assert!(closed(&s));
-            let scaled = volume(&s) * l.scale().powi(3);
+            let scaled = volume(&s) * l.unit_volume();
             assert!((scaled - 1.0).abs() < 1e-12, "{l:?} {scaled}");
         }
     }
@@ -192,7 +192,7 @@ fn forty_eight_rhombic_cells_make_a_rhombic_dodecahedron() {
     let s = surface(l, &cells);
     assert_eq!(s.len(), 24);
     assert!(closed(&s));
-    assert!((volume(&s) * l.scale().powi(3) - 2.0).abs() < 1e-12);
+    assert!((volume(&s) * l.unit_volume() - 2.0).abs() < 1e-12);
     let corners: HashSet<[i64; 3]> = s.iter().flatten().copied().collect();
     assert_eq!(corners.len(), 14);
     let planes: HashSet<[i64; 4]> = s.iter().map(|f| plane(f)).collect();

@@ -58,8 +58,7 @@ fn cells_volume(l: Lattice, cells: &[[i32; 3]]) -> f64 {
 /// Whether `p` (mm) lies inside cell `c` (the cell's face planes, `slack` mm inwards).
 fn inside_cell(l: Lattice, c: [i32; 3], p: [f64; 3], slack: f64) -> bool {
     let poly = l.cell(c).unwrap();
-    let s = l.scale() * 10.0;
-    let v = |i: usize| poly.vertices[i].map(|x| x as f64 * s);
+    let v = |i: usize| l.space(poly.vertices[i]).map(|x| x * 10.0);
     poly.faces.iter().all(|f| {
         let (a, b, cc) = (v(f[0]), v(f[1]), v(f[2]));
         let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
@@ -119,10 +118,9 @@ fn meshes_are_closed_manifolds_of_the_cells_volume() {
     for (name, l, cells) in designs() {
         // The surface before shrinking: closed faces of exactly the cells' volume.
         let faces = boundary(l, &cells).unwrap();
-        let s = l.scale() * 10.0;
         let (mut six, mut area) = (0.0, 0.0);
         for f in &faces {
-            let v = |i: usize| f.corners[i].map(|x| x as f64 * s);
+            let v = |i: usize| l.space(f.corners[i]).map(|x| x * 10.0);
             for k in 1..f.corners.len() - 1 {
                 let (a, b, c) = (v(0), v(k), v(k + 1));
                 six += a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])

@@ -135,19 +135,6 @@ impl Grid {
 }
 
 impl Grid {
-    /// Whether pictures, meshes and the viewer can draw the grid (the drawing code's lattice
-    /// for it: `wurfel_present::scene::lattice`); the others are refused with a message.
-    pub fn check_drawing(self) -> Result<(), String> {
-        match self {
-            Grid::Cubes | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => Ok(()),
-            g => Err(format!(
-                "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
-                 does not yet draw or export them",
-                g.name()
-            )),
-        }
-    }
-
     /// Refuses the assembly steps picture off the cube grid: its building order lowers and
     /// slides cubes along the axes.
     pub fn check_steps(self) -> Result<(), String> {
