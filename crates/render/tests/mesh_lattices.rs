@@ -9,6 +9,7 @@ use wurfel_render::mesh::{check::check, check::volume, lattice_mesh, PrintOption
 
 const R: Lattice = Lattice::RhombicDodecahedra;
 const T: Lattice = Lattice::TetraOcta;
+const P: Lattice = Lattice::TriangularPrisms;
 
 /// The 4 sub-voxels of the pyramid on face `axis`/`side` (0 or 4) of rhombic block `b`.
 fn pyramid(b: [i32; 3], axis: usize, side: i32) -> Vec<[i32; 3]> {
@@ -98,6 +99,10 @@ fn designs() -> Vec<(&'static str, Lattice, Vec<[i32; 3]>)> {
         }
     }
     let with_tetrahedron = [octahedron.clone(), vec![[1, 1, 1]]].concat();
+    let hexagon: Vec<[i32; 3]> = [-1, 0]
+        .into_iter()
+        .flat_map(|y| (0..3).flat_map(move |x| [0, 1].map(|z| [x, y, z])))
+        .collect();
     let tetra_block: Vec<[i32; 3]> =
         [[1, 1, 1], [2, 0, 0], [0, 2, 0], [0, 0, 2], [2, 2, 2]].to_vec();
     vec![
@@ -110,6 +115,15 @@ fn designs() -> Vec<(&'static str, Lattice, Vec<[i32; 3]>)> {
         ("an octahedron", T, octahedron),
         ("a tetra-octa block", T, tetra_block),
         ("a tetrahedron on an octahedron", T, with_tetrahedron),
+        // The six prisms round a vertex of the tiling, two layers high; two prisms meeting
+        // along a vertical edge only (up triangles of one row, two apart), and at a point.
+        ("a hexagonal prism", P, hexagon),
+        (
+            "prisms meeting along an edge",
+            P,
+            vec![[0, 0, 0], [2, 0, 0]],
+        ),
+        ("prisms meeting at a point", P, vec![[0, 0, 0], [2, 0, 1]]),
     ]
 }
 
