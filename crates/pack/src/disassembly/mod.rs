@@ -19,9 +19,9 @@ pub mod grouping;
 pub mod movement;
 pub mod search;
 
+pub use crate::grid::Direction;
 use crate::grid::Grid;
 pub use grouping::Grouping;
-pub use movement::Direction;
 use search::{first_separation, Stuck};
 use std::fmt;
 use wurfel_geom::Cell;
@@ -166,7 +166,9 @@ pub fn disassemble_grouped(
     pieces: &[Vec<Cell>],
     groups: &mut Grouping,
 ) -> Result<Option<Separation>, DisassemblyError> {
-    grid.check_disassembly()?;
+    if grid.directions().is_empty() {
+        return Err(DisassemblyError::UnsupportedGrid(grid.name()));
+    }
     if pieces.len() > MAX_PIECES {
         return Err(DisassemblyError::TooManyPieces(pieces.len()));
     }

@@ -16,9 +16,9 @@
 //! The first position (in breadth-first order) from which a group slides out gives the
 //! separation; the number of moves up to and including that slide is the level.
 
-use super::movement::{Direction, Movement, FREE};
+use super::movement::{Movement, FREE};
 use super::Step;
-use crate::grid::Grid;
+use crate::grid::{Direction, Grid};
 use std::collections::HashSet;
 use wurfel_geom::Cell;
 

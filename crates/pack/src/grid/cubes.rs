@@ -1,7 +1,7 @@
 //! The cube grid (BurrTools `gridType` 0): every cell of the lattice, the 48 cube isometries
 //! about the origin, every unit translation. The engine's native grid.
 
-use crate::disassembly::Direction;
+use super::Direction;
 use wurfel_geom::{Cell, Iso};
 
 /// `iso` about the origin.

@@ -9,12 +9,13 @@
 //! (`GridType::getCapabilities`).
 
 mod cubes;
+mod directions;
 mod rhombic;
 mod tetra_octa;
 mod triangle;
 
 use crate::colors::Colored;
-use crate::disassembly::Direction;
+pub use directions::Direction;
 use std::collections::HashSet;
 use wurfel_geom::{Cell, Iso, Shape};
 
@@ -150,10 +151,12 @@ impl Grid {
 
     /// Refuses disassembly on a grid without sliding directions (BurrTools has no disassembler
     /// on the rhombic or tetrahedra-octahedra grids either).
-    pub fn check_disassembly(self) -> Result<(), crate::disassembly::DisassemblyError> {
+    pub fn check_disassembly(self) -> Result<(), String> {
         if self.directions().is_empty() {
-            return Err(crate::disassembly::DisassemblyError::UnsupportedGrid(
-                self.name(),
+            return Err(format!(
+                "this puzzle is on the grid of {}: wurfel (like BurrTools) takes pieces apart on \
+                 the grids of cubes and of triangular prisms only",
+                self.name()
             ));
         }
         Ok(())

@@ -9,7 +9,7 @@
 //! `3y + 2` (down), BurrTools' `transformPoint`; on these integer coordinates a turn by 60°
 //! is `(u, v) ↦ ((u − v) / 2, (3u + v) / 2)`, exact.
 
-use crate::disassembly::Direction;
+use super::Direction;
 use wurfel_geom::Cell;
 
 /// The number of point symmetries: 6 turns in the plane, each with or without a half turn

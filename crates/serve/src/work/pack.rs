@@ -70,10 +70,7 @@ pub fn solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError
 pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError> {
     let l = r.source().load()?;
     if r.disassemble {
-        l.puzzle
-            .grid
-            .check_disassembly()
-            .map_err(|e| ApiError::input(e.to_string()))?;
+        l.puzzle.grid.check_disassembly().map_err(ApiError::input)?;
     }
     let ready = prepare(&l, ctl)?;
     let sols = solutions(&ready, r, ctl, max)?;
