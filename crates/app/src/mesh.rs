@@ -138,7 +138,6 @@ pub fn pieces(
     format: Format,
     opts: &PrintOptions,
 ) -> Result<Vec<PieceFile>, AppError> {
-    puzzle.grid.check_drawing().map_err(AppError::input)?;
     let objects = objects(&shapes_scene(puzzle), opts)?;
     let names = file_names(objects.iter().map(|o| o.name.as_str()), format.ext());
     objects
@@ -168,7 +167,6 @@ pub fn plate(
             "the plate's side is in mm, above 0 and at most {MAX_PLATE_MM}, not {size}"
         )));
     }
-    puzzle.grid.check_drawing().map_err(AppError::input)?;
     let pieces = wurfel_present::scene::plate_pieces(puzzle);
     let lattice = wurfel_present::scene::lattice(puzzle.grid);
     let objects = lay_out(lattice, &pieces, opts, size).map_err(|e| {

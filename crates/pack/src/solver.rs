@@ -346,7 +346,6 @@ impl Prepared {
     /// How the assembly `solution` comes apart (piece indices as in [`Prepared::pieces_of`]),
     /// or `None` when it does not.
     pub fn disassemble(&self, solution: &[u32]) -> Result<Option<Separation>, DisassemblyError> {
-        self.puzzle.grid.check_disassembly()?;
         let pieces = self.pieces_of(solution);
         let mut groups = Grouping::new(
             pieces.iter().map(|p| p.kind as usize).collect(),
@@ -357,7 +356,7 @@ impl Prepared {
                 .collect(),
         );
         let cells: Vec<Vec<Cell>> = pieces.into_iter().map(|p| p.cells).collect();
-        disassemble_grouped(&cells, &mut groups)
+        disassemble_grouped(self.puzzle.grid, &cells, &mut groups)
     }
 
     /// Whether `solution` is a valid solution (at least one piece, every fixed target cell

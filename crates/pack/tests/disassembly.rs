@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use std::collections::HashSet;
 use wurfel_geom::Cell;
 use wurfel_pack::disassembly::{disassemble, Separation};
+use wurfel_pack::grid::Grid;
 
 type Offsets = Vec<Cell>;
 
@@ -133,7 +134,7 @@ fn naive_apart(pieces: &[Vec<Cell>], start: Offsets) -> bool {
 }
 
 fn check(pieces: &[Vec<Cell>]) -> Option<Separation> {
-    let fast = disassemble(pieces).expect("small assembly");
+    let fast = disassemble(Grid::Cubes, pieces).expect("small assembly");
     let start = vec![[0; 3]; pieces.len()];
     let naive_level = naive_first(pieces, start.clone()).map(|(d, _)| d);
     if let Some(sep) = &fast {
@@ -146,10 +147,13 @@ fn check(pieces: &[Vec<Cell>]) -> Option<Separation> {
     );
     if fast.is_none() && naive_level.is_some() {
         // Stuck only in a part: the first level still has to agree.
-        let first =
-            wurfel_pack::disassembly::search::first_separation(pieces, &vec![[0; 3]; pieces.len()])
-                .ok()
-                .map(|f| f.slides.len());
+        let first = wurfel_pack::disassembly::search::first_separation(
+            Grid::Cubes,
+            pieces,
+            &vec![[0; 3]; pieces.len()],
+        )
+        .ok()
+        .map(|f| f.slides.len());
         assert_eq!(first, naive_level);
     }
     fast

@@ -4,8 +4,8 @@
 //!   strips and random clumps, one to three layers, cut into random connected pieces,
 //!   congruent ones merged into one shape with a count): wurfel's `rotations_reflections`
 //!   count equals the assemblies BurrTools 0.6.4's `burrTxt -d` printed (recorded in
-//!   `NAME.burrtxt` by `record.sh`; its solutions are recorded but not compared, wurfel does
-//!   not disassemble on this grid).
+//!   `NAME.burrtxt` by `record.sh`; its solutions and levels are compared in
+//!   `triangle_disassembly.rs`).
 //! - BurrTools' own examples on this grid (`#[ignore]`: the files are GPL and not in this
 //!   repository; `BURRTOOLS_EXAMPLES` names their folder) against `examples.burrtxt`.
 //! - A brute-force reference on random small puzzles, independent of the engine's placement

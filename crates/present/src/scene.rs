@@ -20,9 +20,7 @@ pub fn lattice(grid: Grid) -> Lattice {
         Grid::Cubes => Lattice::Cubes,
         Grid::RhombicDodecahedra => Lattice::RhombicDodecahedra,
         Grid::TetrahedraOctahedra => Lattice::TetraOcta,
-        // Not drawn yet: `Grid::check_drawing` refuses the grid at every drawing entry before
-        // a lattice is asked for, so this arm is never drawn with.
-        Grid::TriangularPrisms => Lattice::Cubes,
+        Grid::TriangularPrisms => Lattice::TriangularPrisms,
     }
 }
 
@@ -99,7 +97,7 @@ pub fn disassembly_frames(
     for step in sep.plan() {
         let d = step.direction;
         let by = d.offset(step.distance.map_or_else(
-            || clearance(&cells, &at, &step.pieces, d.axis(), d.sign()),
+            || clearance(&cells, &at, &step.pieces, d.unit()),
             |n| n as i32,
         ));
         for &p in &step.pieces {
@@ -112,42 +110,40 @@ pub fn disassembly_frames(
     frames
 }
 
-/// The lowest and highest coordinate along `axis` of the pieces `which` selects, at `at`.
+/// The least and greatest projection on `u` (grid coordinates) of the pieces `which` selects,
+/// at `at`.
 fn span(
     cells: &[Vec<[i32; 3]>],
     at: &[[i32; 3]],
-    axis: usize,
+    u: [i32; 3],
     which: impl Fn(usize) -> bool,
 ) -> Option<(i32, i32)> {
     let mut all = (0..cells.len())
         .filter(|&i| which(i))
-        .flat_map(|i| cells[i].iter().map(move |c| c[axis] + at[i][axis]))
+        .flat_map(|i| {
+            cells[i]
+                .iter()
+                .map(move |c| (0..3).map(|k| (c[k] + at[i][k]) * u[k]).sum::<i32>())
+        })
         .peekable();
     all.peek()?;
     Some(all.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v))))
 }
 
-/// How many unit steps the pieces `moving` slide along `axis` (towards `sign`) until their
-/// bounding box lies beyond every other piece's with one empty layer between (at least one).
-fn clearance(
-    cells: &[Vec<[i32; 3]>],
-    at: &[[i32; 3]],
-    moving: &[usize],
-    axis: usize,
-    sign: i32,
-) -> i32 {
-    let (Some((mlo, mhi)), Some((olo, ohi))) = (
-        span(cells, at, axis, |i| moving.contains(&i)),
-        span(cells, at, axis, |i| !moving.contains(&i)),
+/// How many unit steps `u` the pieces `moving` slide until, projected on `u`, they lie beyond
+/// every other piece with room for two more steps (on the cube grid: their bounding box beyond
+/// every other piece's with one empty layer between; at least one step).
+fn clearance(cells: &[Vec<[i32; 3]>], at: &[[i32; 3]], moving: &[usize], u: [i32; 3]) -> i32 {
+    let (Some((mlo, _)), Some((_, ohi))) = (
+        span(cells, at, u, |i| moving.contains(&i)),
+        span(cells, at, u, |i| !moving.contains(&i)),
     ) else {
         return 1;
     };
-    let steps = if sign > 0 {
-        ohi + 2 - mlo
-    } else {
-        mhi + 2 - olo
-    };
-    steps.max(1)
+    let uu: i32 = u.iter().map(|v| v * v).sum();
+    // Steps until the projections meet (rounded up), then two more.
+    let meet = -(mlo - ohi).div_euclid(uu);
+    (meet + 2).max(1)
 }
 
 /// Whether two pieces (cells already moved) are apart as the last frame of a disassembly

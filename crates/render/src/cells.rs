@@ -24,11 +24,18 @@
 //!   tetrahedra cut off at the other four corners. Eight such corner tetrahedra around a point
 //!   of space make one octahedron, two regular tetrahedra of neighbouring blocks face each other.
 //!   (BurrTools' tables `tabs_4/meshverts.inc` list exactly these vertices.)
+//! - **Triangular prisms** (BurrTools grid type 1, `triangle_voxel.cpp`): cell `(x, y, z)` is
+//!   the prism of height 1 over triangle `(x, y)` of the plane's tiling by triangles of edge 1,
+//!   layer `z`. Row `y` of triangles lies between heights `y` and `y + 1` (in rows of
+//!   `√3 / 2`); triangle `x` spans `x / 2` to `x / 2 + 1` across, pointing up when `x + y` is
+//!   even (BurrTools' `(x + y) & 1`). In [`Polyhedron`] coordinates (half edges, rows, layers)
+//!   an up triangle has the corners `(x, y)`, `(x + 2, y)`, `(x + 1, y + 1)`, a down one
+//!   `(x, y + 1)`, `(x + 2, y + 1)`, `(x + 1, y)`.
 //!
 //! Coordinates of [`Polyhedron`] vertices are integers (so faces shared by two cells are found
-//! exactly); [`Lattice::scale`] turns them into space units where the lattice's block is one
+//! exactly); [`Lattice::space`] turns them into space units, in which the lattice's block is one
 //! unit (a cube of the cube grid, the inner cube of a rhombic dodecahedron, a tetra-octa
-//! block).
+//! block) or, on prisms, a triangle's edge and a prism's height are.
 
 /// The lattice of a scene's cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -40,6 +47,8 @@ pub enum Lattice {
     RhombicDodecahedra,
     /// BurrTools' tetrahedra-octahedra grid (sub-voxels of 3×3×3 blocks with a parity).
     TetraOcta,
+    /// BurrTools' triangular-prism grid.
+    TriangularPrisms,
 }
 
 /// A convex polyhedron: integer vertices and faces as vertex indices, counter-clockwise seen
@@ -59,31 +68,46 @@ impl Lattice {
             Lattice::Cubes => "cubes",
             Lattice::RhombicDodecahedra => "rhombic dodecahedra",
             Lattice::TetraOcta => "tetrahedra and octahedra",
+            Lattice::TriangularPrisms => "triangular prisms",
         }
     }
 
-    /// Space units per polyhedron coordinate: a block of the lattice is one unit.
-    pub fn scale(self) -> f64 {
+    /// Space units per polyhedron coordinate along each axis.
+    fn axes(self) -> [f64; 3] {
         match self {
-            Lattice::Cubes | Lattice::TetraOcta => 1.0,
-            Lattice::RhombicDodecahedra => 0.5,
+            Lattice::Cubes | Lattice::TetraOcta => [1.0; 3],
+            Lattice::RhombicDodecahedra => [0.5; 3],
+            Lattice::TriangularPrisms => [0.5, 0.75f64.sqrt(), 1.0],
         }
     }
 
-    /// Sub-voxels per block edge (1 on the cube grid).
+    /// Polyhedron coordinates `p` in space units.
+    pub fn space(self, p: [i64; 3]) -> [f64; 3] {
+        let a = self.axes();
+        [0, 1, 2].map(|k| p[k] as f64 * a[k])
+    }
+
+    /// Space volume of a unit of polyhedron coordinates' volume.
+    pub fn unit_volume(self) -> f64 {
+        self.axes().iter().product()
+    }
+
+    /// Sub-voxels per block edge (1 on the cube grid and on prisms).
     pub fn block(self) -> i32 {
         match self {
-            Lattice::Cubes => 1,
+            Lattice::Cubes | Lattice::TriangularPrisms => 1,
             Lattice::RhombicDodecahedra => 5,
             Lattice::TetraOcta => 3,
         }
     }
 
     /// The shortest translation along an axis that maps the lattice onto itself, in cells (a
-    /// block; two on the tetra-octa grid, whose blocks alternate in parity).
+    /// block; two on the tetra-octa grid, whose blocks alternate in parity, and on prisms,
+    /// whose triangles alternate in direction).
     pub fn period(self) -> i32 {
         match self {
             Lattice::TetraOcta => 6,
+            Lattice::TriangularPrisms => 2,
             other => other.block(),
         }
     }
@@ -94,6 +118,7 @@ impl Lattice {
             Lattice::Cubes => Some(cube(c.map(i64::from))),
             Lattice::RhombicDodecahedra => rhombic(c),
             Lattice::TetraOcta => tetra_octa(c),
+            Lattice::TriangularPrisms => Some(prism(c.map(i64::from))),
         }
     }
 
@@ -101,7 +126,7 @@ impl Lattice {
     /// except on the tetra-octa grid, where a corner tetrahedron is half a centre one).
     pub fn cell_volume(self, c: [i32; 3]) -> Option<f64> {
         let p = self.cell(c)?;
-        Some(p.volume() * self.scale().powi(3))
+        Some(p.volume() * self.unit_volume())
     }
 }
 
@@ -134,6 +159,30 @@ fn cube(c: [i64; 3]) -> Polyhedron {
         vec![2, 6, 7, 3], // y high
         vec![0, 2, 3, 1], // z low
         vec![4, 5, 7, 6], // z high
+    ];
+    Polyhedron { vertices, faces }
+}
+
+/// The prism at `c` (see the module documentation).
+fn prism(c: [i64; 3]) -> Polyhedron {
+    let [x, y, z] = c;
+    let up = (x + y).rem_euclid(2) == 0;
+    // The triangle counter-clockwise seen from above, at the bottom (0..3) and top (3..6).
+    let tri = if up {
+        [[x, y], [x + 2, y], [x + 1, y + 1]]
+    } else {
+        [[x, y + 1], [x + 1, y], [x + 2, y + 1]]
+    };
+    let vertices = [z, z + 1]
+        .iter()
+        .flat_map(|&h| tri.map(|[u, v]| [u, v, h]))
+        .collect();
+    let faces = vec![
+        vec![0, 2, 1],
+        vec![3, 4, 5],
+        vec![0, 1, 4, 3],
+        vec![1, 2, 5, 4],
+        vec![2, 0, 3, 5],
     ];
     Polyhedron { vertices, faces }
 }

@@ -89,7 +89,7 @@ fn every_cell_is_a_closed_convex_solid_of_the_lattice_volume() {
             // And the block's surface is its cube.
             let s = surface(l, &cells);
             assert!(closed(&s));
-            let scaled = volume(&s) * l.scale().powi(3);
+            let scaled = volume(&s) * l.unit_volume();
             assert!((scaled - 1.0).abs() < 1e-12, "{l:?} {scaled}");
         }
     }
@@ -192,7 +192,7 @@ fn forty_eight_rhombic_cells_make_a_rhombic_dodecahedron() {
     let s = surface(l, &cells);
     assert_eq!(s.len(), 24);
     assert!(closed(&s));
-    assert!((volume(&s) * l.scale().powi(3) - 2.0).abs() < 1e-12);
+    assert!((volume(&s) * l.unit_volume() - 2.0).abs() < 1e-12);
     let corners: HashSet<[i64; 3]> = s.iter().flatten().copied().collect();
     assert_eq!(corners.len(), 14);
     let planes: HashSet<[i64; 4]> = s.iter().map(|f| plane(f)).collect();
@@ -254,5 +254,53 @@ fn gcd(a: i64, b: i64) -> i64 {
         a
     } else {
         gcd(b, a % b)
+    }
+}
+
+/// Prisms: each has the volume of a triangle of edge 1 times height 1, its centroid where
+/// BurrTools puts it (`triangle_voxel.cpp`: `(0.5 + x / 2, y·√3/2 + √(1/12))` pointing up,
+/// `+ √(1/3)` down), and in a run of cells every face of a middle cell is a face of exactly
+/// one other cell.
+#[test]
+fn prisms_have_burrtools_centroids_and_tile_face_to_face() {
+    let l = Lattice::TriangularPrisms;
+    let key = |p: &Polyhedron, f: &[usize]| {
+        let mut k: Vec<[i64; 3]> = f.iter().map(|&i| p.vertices[i]).collect();
+        k.sort_unstable();
+        k
+    };
+    let mut faces: HashMap<Vec<[i64; 3]>, usize> = HashMap::new();
+    for x in -3..=3 {
+        for y in -2..=2 {
+            for z in -1..=1 {
+                let c = [x, y, z];
+                let v = l.cell_volume(c).unwrap();
+                assert!((v - 3f64.sqrt() / 4.0).abs() < 1e-12, "{c:?} {v}");
+                let p = l.cell(c).unwrap();
+                let n = p.vertices.len() as f64;
+                let centre =
+                    [0, 1, 2].map(|k| p.vertices.iter().map(|q| l.space(*q)[k]).sum::<f64>() / n);
+                let up = (x + y).rem_euclid(2) == 0;
+                let rise = if up { 1.0 / 12.0 } else { 1.0 / 3.0 };
+                let burr = [
+                    0.5 + 0.5 * f64::from(x),
+                    f64::from(y) * 0.75f64.sqrt() + f64::sqrt(rise),
+                    f64::from(z) + 0.5,
+                ];
+                for k in 0..3 {
+                    assert!(
+                        (centre[k] - burr[k]).abs() < 1e-12,
+                        "{c:?}: {centre:?} {burr:?}"
+                    );
+                }
+                for f in &p.faces {
+                    *faces.entry(key(&p, f)).or_default() += 1;
+                }
+            }
+        }
+    }
+    let middle = l.cell([0, 0, 0]).unwrap();
+    for f in &middle.faces {
+        assert_eq!(faces[&key(&middle, f)], 2, "{f:?}");
     }
 }

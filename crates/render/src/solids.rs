@@ -101,7 +101,6 @@ impl Solids {
                 by_edge.entry((a.min(b), a.max(b))).or_default().push(i);
             }
         }
-        let s = lattice.scale();
         let out = faces
             .iter()
             .enumerate()
@@ -123,15 +122,15 @@ impl Solids {
                         kind
                     })
                     .collect();
-                let corners: Vec<[f64; 3]> =
-                    f.corners.iter().map(|c| c.map(|v| v as f64 * s)).collect();
+                let corners: Vec<[f64; 3]> = f.corners.iter().map(|&c| lattice.space(c)).collect();
                 let sub = |a: [f64; 3], b: [f64; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
                 let nrm = cross(sub(corners[1], corners[0]), sub(corners[2], corners[0]));
                 let len = dot(nrm, nrm).sqrt().max(f64::MIN_POSITIVE);
                 let poly = lattice.cell(cells[f.cell]).map(|p| p.vertices);
                 let centre = poly.map_or(corners[0], |v| {
                     let m = v.len() as f64;
-                    [0, 1, 2].map(|k| v.iter().map(|p| p[k] as f64 * s).sum::<f64>() / m)
+                    let sum = [0, 1, 2].map(|k| v.iter().map(|p| p[k]).sum::<i64>());
+                    lattice.space(sum).map(|x| x / m)
                 });
                 SolidFace {
                     piece,

@@ -9,6 +9,7 @@ use wurfel_render::mesh::{check::check, check::volume, lattice_mesh, PrintOption
 
 const R: Lattice = Lattice::RhombicDodecahedra;
 const T: Lattice = Lattice::TetraOcta;
+const P: Lattice = Lattice::TriangularPrisms;
 
 /// The 4 sub-voxels of the pyramid on face `axis`/`side` (0 or 4) of rhombic block `b`.
 fn pyramid(b: [i32; 3], axis: usize, side: i32) -> Vec<[i32; 3]> {
@@ -58,8 +59,7 @@ fn cells_volume(l: Lattice, cells: &[[i32; 3]]) -> f64 {
 /// Whether `p` (mm) lies inside cell `c` (the cell's face planes, `slack` mm inwards).
 fn inside_cell(l: Lattice, c: [i32; 3], p: [f64; 3], slack: f64) -> bool {
     let poly = l.cell(c).unwrap();
-    let s = l.scale() * 10.0;
-    let v = |i: usize| poly.vertices[i].map(|x| x as f64 * s);
+    let v = |i: usize| l.space(poly.vertices[i]).map(|x| x * 10.0);
     poly.faces.iter().all(|f| {
         let (a, b, cc) = (v(f[0]), v(f[1]), v(f[2]));
         let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
@@ -99,6 +99,10 @@ fn designs() -> Vec<(&'static str, Lattice, Vec<[i32; 3]>)> {
         }
     }
     let with_tetrahedron = [octahedron.clone(), vec![[1, 1, 1]]].concat();
+    let hexagon: Vec<[i32; 3]> = [-1, 0]
+        .into_iter()
+        .flat_map(|y| (0..3).flat_map(move |x| [0, 1].map(|z| [x, y, z])))
+        .collect();
     let tetra_block: Vec<[i32; 3]> =
         [[1, 1, 1], [2, 0, 0], [0, 2, 0], [0, 0, 2], [2, 2, 2]].to_vec();
     vec![
@@ -111,6 +115,15 @@ fn designs() -> Vec<(&'static str, Lattice, Vec<[i32; 3]>)> {
         ("an octahedron", T, octahedron),
         ("a tetra-octa block", T, tetra_block),
         ("a tetrahedron on an octahedron", T, with_tetrahedron),
+        // The six prisms round a vertex of the tiling, two layers high; two prisms meeting
+        // along a vertical edge only (up triangles of one row, two apart), and at a point.
+        ("a hexagonal prism", P, hexagon),
+        (
+            "prisms meeting along an edge",
+            P,
+            vec![[0, 0, 0], [2, 0, 0]],
+        ),
+        ("prisms meeting at a point", P, vec![[0, 0, 0], [2, 0, 1]]),
     ]
 }
 
@@ -119,10 +132,9 @@ fn meshes_are_closed_manifolds_of_the_cells_volume() {
     for (name, l, cells) in designs() {
         // The surface before shrinking: closed faces of exactly the cells' volume.
         let faces = boundary(l, &cells).unwrap();
-        let s = l.scale() * 10.0;
         let (mut six, mut area) = (0.0, 0.0);
         for f in &faces {
-            let v = |i: usize| f.corners[i].map(|x| x as f64 * s);
+            let v = |i: usize| l.space(f.corners[i]).map(|x| x * 10.0);
             for k in 1..f.corners.len() - 1 {
                 let (a, b, c) = (v(0), v(k), v(k + 1));
                 six += a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])

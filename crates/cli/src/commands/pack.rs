@@ -135,9 +135,6 @@ pub(crate) fn pieces(args: PiecesArgs) -> Result<()> {
     if args.export.is_some() {
         args.print.options()?;
     }
-    if picture.is_some() || args.export.is_some() {
-        puzzle.grid.check_drawing().map_err(anyhow::Error::msg)?;
-    }
     outln!(
         "{} — {} pieces ({} kinds), target {} cells, bounding box {:?}",
         puzzle.name,

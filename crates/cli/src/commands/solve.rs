@@ -145,16 +145,16 @@ fn request(args: &SolveArgs, disassemble: bool) -> wurfel_app::solve::SolveReque
     }
 }
 
-/// Refuses, before the search, the outputs the puzzle's grid cannot have: pictures and meshes
-/// (`drawn`), assembly steps and disassembly (`steps`).
-fn check_grid(grid: wurfel_pack::grid::Grid, drawn: bool, steps: bool) -> Result<()> {
-    if drawn {
-        grid.check_drawing()
-            .map_err(|e| anyhow::anyhow!("{e} (--render, --export)"))?;
-    }
+/// Refuses, before the search, the outputs the puzzle's grid cannot have: assembly steps
+/// (`steps`), disassembly (`disassemble`).
+fn check_grid(grid: wurfel_pack::grid::Grid, steps: bool, disassemble: bool) -> Result<()> {
     if steps {
         grid.check_steps()
-            .map_err(|e| anyhow::anyhow!("{e} (--steps, --disassemble)"))?;
+            .map_err(|e| anyhow::anyhow!("{e} (--steps)"))?;
+    }
+    if disassemble {
+        grid.check_disassembly()
+            .map_err(|e| anyhow::anyhow!("{e} (--disassemble)"))?;
     }
     Ok(())
 }
@@ -176,11 +176,7 @@ pub(crate) fn solve(args: SolveArgs) -> Result<()> {
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = run.prepare()?;
-    check_grid(
-        prep.puzzle.grid,
-        picture.is_some() || export.is_some(),
-        steps.is_some() || run.disassemble,
-    )?;
+    check_grid(prep.puzzle.grid, steps.is_some(), run.disassemble)?;
     let mut listing = Listing {
         prep: &prep,
         json: run.json,

@@ -41,9 +41,9 @@ pub struct Comparison {
     /// One line per number that differs (empty when all agree).
     pub differences: Vec<String>,
     /// Why the solutions (assemblies that come apart) were not compared, when they were not:
-    /// off the cube grid wurfel does not take pieces apart (BurrTools does not either on
-    /// rhombic dodecahedra and tetrahedra-octahedra: the file stores 0 solutions there), so
-    /// only the assemblies are compared.
+    /// on rhombic dodecahedra and tetrahedra-octahedra wurfel does not take pieces apart
+    /// (BurrTools does not either: the file stores 0 solutions there), so only the assemblies
+    /// are compared.
     pub solutions_unchecked: Option<String>,
     /// The convention BurrTools' assembly count was found to be: `rotations_reflections` as a
     /// rule, `rotations` where BurrTools reduced no mirror images (see [`check_stored`]).

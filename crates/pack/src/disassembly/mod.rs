@@ -1,4 +1,5 @@
-//! Can an assembly be taken apart by sliding pieces and groups of pieces along the grid axes?
+//! Can an assembly be taken apart by sliding pieces and groups of pieces along the grid's
+//! directions (the cube grid's axes; the triangular-prism grid's layers and triangle edges)?
 //!
 //! The analysis follows the movement-analysis search of BurrTools' disassembler (after Bill
 //! Cutler, "Computer Analysis of All 6-Piece Burrs"):
@@ -18,8 +19,9 @@ pub mod grouping;
 pub mod movement;
 pub mod search;
 
+pub use crate::grid::Direction;
+use crate::grid::Grid;
 pub use grouping::Grouping;
-pub use movement::Direction;
 use search::{first_separation, Stuck};
 use std::fmt;
 use wurfel_geom::Cell;
@@ -119,7 +121,7 @@ pub enum DisassemblyError {
     TooManyPieces(usize),
     /// Some part's search visited more than [`search::NODE_LIMIT`] positions.
     TooManyPositions,
-    /// The puzzle is not on the cube grid (named): no sliding moves are defined.
+    /// The puzzle's grid (named) has no sliding moves defined.
     UnsupportedGrid(&'static str),
 }
 
@@ -132,8 +134,8 @@ impl fmt::Display for DisassemblyError {
             ),
             DisassemblyError::UnsupportedGrid(g) => write!(
                 f,
-                "disassembly is defined only on the grid of cubes; this puzzle is on the grid \
-                 of {g}"
+                "disassembly is defined on the grids of cubes and of triangular prisms (as in \
+                 BurrTools); this puzzle is on the grid of {g}"
             ),
             DisassemblyError::TooManyPositions => write!(
                 f,
@@ -146,10 +148,13 @@ impl fmt::Display for DisassemblyError {
 
 impl std::error::Error for DisassemblyError {}
 
-/// How the assembly whose pieces occupy `pieces` (cells on the grid) comes apart, or `None`
+/// How the assembly whose pieces occupy `pieces` (cells of `grid`) comes apart, or `None`
 /// when it does not.
-pub fn disassemble(pieces: &[Vec<Cell>]) -> Result<Option<Separation>, DisassemblyError> {
-    disassemble_grouped(pieces, &mut Grouping::none())
+pub fn disassemble(
+    grid: Grid,
+    pieces: &[Vec<Cell>],
+) -> Result<Option<Separation>, DisassemblyError> {
+    disassemble_grouped(grid, pieces, &mut Grouping::none())
 }
 
 /// As [`disassemble`], with BurrTools' piece groups (see [`grouping`]): after a separation, a
@@ -157,9 +162,13 @@ pub fn disassemble(pieces: &[Vec<Cell>]) -> Result<Option<Separation>, Disassemb
 /// so does a stuck part that `groups` admits (as in BurrTools; its `Separation` part is `None`,
 /// as for a single piece). The whole assembly must still come apart at least once.
 pub fn disassemble_grouped(
+    grid: Grid,
     pieces: &[Vec<Cell>],
     groups: &mut Grouping,
 ) -> Result<Option<Separation>, DisassemblyError> {
+    if grid.directions().is_empty() {
+        return Err(DisassemblyError::UnsupportedGrid(grid.name()));
+    }
     if pieces.len() > MAX_PIECES {
         return Err(DisassemblyError::TooManyPieces(pieces.len()));
     }
@@ -170,6 +179,7 @@ pub fn disassemble_grouped(
     let offsets = vec![[0; 3]; pieces.len()];
     part(
         &mut Pieces {
+            grid,
             cells: pieces,
             groups,
         },
@@ -180,6 +190,7 @@ pub fn disassemble_grouped(
 
 /// The assembly's pieces and their groups.
 struct Pieces<'a> {
+    grid: Grid,
     cells: &'a [Vec<Cell>],
     groups: &'a mut Grouping,
 }
@@ -191,7 +202,7 @@ fn part(
     offsets: &[Cell],
 ) -> Result<Option<Separation>, DisassemblyError> {
     let cells: Vec<Vec<Cell>> = ids.iter().map(|&i| all.cells[i].clone()).collect();
-    let found = match first_separation(&cells, offsets) {
+    let found = match first_separation(all.grid, &cells, offsets) {
         Ok(f) => f,
         Err(Stuck::Interlocked) => return Ok(None),
         Err(Stuck::TooManyPositions) => return Err(DisassemblyError::TooManyPositions),

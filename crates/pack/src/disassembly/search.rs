@@ -3,7 +3,8 @@
 //!
 //! A position is the offset of every piece, taken relative to the first piece (moving a group
 //! one way or the rest the other way is the same position). From a position the moves are,
-//! in this order (the order decides which of several equally short separations is taken):
+//! in this order (the order decides which of several equally short separations is taken; the
+//! directions are the grid's, [`Grid::directions`]):
 //! 1. for each direction and piece, the piece alone sliding out to infinity;
 //! 2. for each direction and piece, the smallest group containing it sliding out, if it holds
 //!    at most half of the pieces (its complement can slide out the other way otherwise);
@@ -15,8 +16,9 @@
 //! The first position (in breadth-first order) from which a group slides out gives the
 //! separation; the number of moves up to and including that slide is the level.
 
-use super::movement::{Direction, Movement, FREE};
+use super::movement::{Movement, FREE};
 use super::Step;
+use crate::grid::{Direction, Grid};
 use std::collections::HashSet;
 use wurfel_geom::Cell;
 
@@ -58,8 +60,9 @@ pub enum Stuck {
     TooManyPositions,
 }
 
-/// The shortest sequence of moves until a group of `cells` (placed at `start`) comes free.
-pub fn first_separation(cells: &[Vec<Cell>], start: &[Cell]) -> Result<Found, Stuck> {
+/// The shortest sequence of moves until a group of `cells` (placed at `start` on `grid`, a grid
+/// with directions) comes free.
+pub fn first_separation(grid: Grid, cells: &[Vec<Cell>], start: &[Cell]) -> Result<Found, Stuck> {
     let n = cells.len();
     debug_assert!((2..=64).contains(&n));
     let mut nodes = vec![Node {
@@ -77,7 +80,7 @@ pub fn first_separation(cells: &[Vec<Cell>], start: &[Cell]) -> Result<Found, St
         }
         let here = next;
         next += 1;
-        let movement = Movement::new(cells, &nodes[here].offsets);
+        let movement = Movement::new(grid, cells, &nodes[here].offsets);
         if let Some(out) = separation(&movement, n) {
             let before = nodes[here].offsets.clone();
             let mut slides = vec![out];
@@ -110,9 +113,9 @@ pub fn first_separation(cells: &[Vec<Cell>], start: &[Cell]) -> Result<Found, St
 /// The first group that can slide out from this position, single pieces first.
 fn separation(m: &Movement, n: usize) -> Option<Slide> {
     for max in [1, n / 2] {
-        for direction in Direction::ALL {
+        for (k, &direction) in m.directions().iter().enumerate() {
             for p in 0..n {
-                let group = m.group(p, direction, FREE);
+                let group = m.group(p, k, FREE);
                 if group.count_ones() as usize <= max {
                     return Some(Slide {
                         group,
@@ -130,11 +133,11 @@ fn separation(m: &Movement, n: usize) -> Option<Slide> {
 fn slides(m: &Movement, n: usize, out: &mut Vec<Slide>) {
     let longest = m.longest_finite();
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    for direction in Direction::ALL {
+    for (k, &direction) in m.directions().iter().enumerate() {
         let mut found: Vec<(u64, u32)> = Vec::new();
         for p in 0..n {
             for steps in 1..=longest.saturating_add(1) {
-                let group = m.group(p, direction, steps);
+                let group = m.group(p, k, steps);
                 if group.count_ones() as usize > n / 2 {
                     break;
                 }

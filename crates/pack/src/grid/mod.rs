@@ -4,15 +4,18 @@
 //! prisms: one voxel a prism; rhombic dodecahedra, tetrahedra-octahedra: a cube lattice of
 //! *sub-voxels*), with a rule restricting the placements: each grid says which voxels are
 //! cells, its point symmetries (rotations and reflections) and which translations map the
-//! grid onto itself. Face adjacency and disassembly are defined on the
-//! cube grid only (BurrTools disassembles on cubes and triangular prisms only, `GridType::getCapabilities`).
+//! grid onto itself. Face adjacency is defined on the cube grid only; disassembly on the grids
+//! with sliding directions, cubes and triangular prisms, as in BurrTools
+//! (`GridType::getCapabilities`).
 
 mod cubes;
+mod directions;
 mod rhombic;
 mod tetra_octa;
 mod triangle;
 
 use crate::colors::Colored;
+pub use directions::Direction;
 use std::collections::HashSet;
 use wurfel_geom::{Cell, Iso, Shape};
 
@@ -192,40 +195,50 @@ impl Grid {
 }
 
 impl Grid {
-    /// Whether pictures, meshes and the viewer can draw the grid (the drawing code's lattice
-    /// for it: `wurfel_present::scene::lattice`); the others are refused with a message.
-    pub fn check_drawing(self) -> Result<(), String> {
-        match self {
-            Grid::Cubes | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => Ok(()),
-            g => Err(format!(
-                "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
-                 does not yet draw or export them",
-                g.name()
-            )),
-        }
-    }
-
-    /// Refuses the assembly steps picture and disassembly animations off the cube grid: they
-    /// follow cubes and unit slides.
+    /// Refuses the assembly steps picture off the cube grid: its building order lowers and
+    /// slides cubes along the axes.
     pub fn check_steps(self) -> Result<(), String> {
         match self {
             Grid::Cubes => Ok(()),
             g => Err(format!(
-                "this puzzle is on the grid of {}: wurfel builds steps and disassemblies on the \
-                 cube grid only",
+                "this puzzle is on the grid of {}: wurfel draws assembly steps on the cube grid \
+                 only",
                 g.name()
             )),
         }
     }
 
-    /// Refuses disassembly off the cube grid: sliding moves are unit steps of cubes (BurrTools
-    /// has no disassembler on the rhombic or tetrahedra-octahedra grids either).
-    pub fn check_disassembly(self) -> Result<(), crate::disassembly::DisassemblyError> {
+    /// Refuses disassembly on a grid without sliding directions (BurrTools has no disassembler
+    /// on the rhombic or tetrahedra-octahedra grids either).
+    pub fn check_disassembly(self) -> Result<(), String> {
+        if self.directions().is_empty() {
+            return Err(format!(
+                "this puzzle is on the grid of {}: wurfel (like BurrTools) takes pieces apart on \
+                 the grids of cubes and of triangular prisms only",
+                self.name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The directions pieces slide in, in the disassembler's search order (opposite pairs
+    /// next to each other); none on the grids BurrTools does not disassemble.
+    pub fn directions(self) -> &'static [Direction] {
         match self {
-            Grid::Cubes => Ok(()),
-            g => Err(crate::disassembly::DisassemblyError::UnsupportedGrid(
-                g.name(),
-            )),
+            Grid::Cubes => &Direction::ALL,
+            Grid::TriangularPrisms => &Direction::PRISMS,
+            Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
+        }
+    }
+
+    /// The cells (offsets from `c`) that cell `c` passes through in one unit step along `d`
+    /// (one of [`Grid::directions`]), the cell it lands on included: a piece can take that
+    /// step only where all of them are free.
+    pub fn swept(self, d: Direction, c: Cell) -> &'static [Cell] {
+        match self {
+            Grid::Cubes => cubes::swept(d),
+            Grid::TriangularPrisms => triangle::swept(d, c),
+            Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
         }
     }
 }

@@ -82,7 +82,7 @@ pub fn polyhedral_mesh(
             .iter()
             .map(|&c| {
                 *index.entry(c).or_insert_with(|| {
-                    points.push(c.map(|v| v as f64));
+                    points.push(lattice.space(c));
                     points.len() as u32 - 1
                 })
             })
@@ -93,7 +93,7 @@ pub fn polyhedral_mesh(
     }
     let partner = pair_edges(&points, &tris)?;
     let (class, classes) = corner_classes(&tris, &partner);
-    let g = opts.gap / 2.0 / opts.unit / lattice.scale();
+    let g = opts.gap / 2.0 / opts.unit;
     let mut normals: Vec<Vec<P3>> = vec![Vec::new(); classes];
     for (t, tri) in tris.iter().enumerate() {
         let [a, b, c] = tri.map(|v| points[v as usize]);
@@ -111,7 +111,7 @@ pub fn polyhedral_mesh(
             let id = class[3 * t + k];
             let d = inward(&normals[id], g);
             let p = points[tri[k] as usize];
-            vertices[id] = [0, 1, 2].map(|i| (p[i] + d[i]) * lattice.scale() * opts.unit);
+            vertices[id] = [0, 1, 2].map(|i| (p[i] + d[i]) * opts.unit);
         }
     }
     let triangles = (0..tris.len())

@@ -112,3 +112,36 @@ design("hexagon3-6", hexagon(3), 6, 9)
 design("clump10-3", clump(random.Random(10), 10), 3, 10)
 design("clump14-4", clump(random.Random(11), 14), 4, 11)
 design("clump18-6", clump(random.Random(12), 18), 6, 12)
+
+# For the disassembler: a frame round a corridor (row 1 of layer 1) with holes in its roof and
+# bars in the corridor, some with a prism up into a hole. The bars must slide along the corridor
+# to a hole to leave, so some assemblies need several moves and some are stuck (BurrTools'
+# levels recorded by record.sh). Seeds picked for a mix of levels and stuck assemblies.
+def corridor(rnd, w):
+    bars, x = [], 1
+    while x < w - 1:
+        n = rnd.randint(1, 3)
+        bar = [(i, 1, 1) for i in range(x, min(x + n, w - 1))]
+        if rnd.random() < 0.8:
+            bars.append(bar)
+        x += n
+    holes = set(rnd.sample(range(1, w - 1), min(w - 2, rnd.randint(2, 4))))
+    pieces = []
+    for b in bars:
+        up = [(c[0], 1, 2) for c in b if c[0] in holes]
+        if up and rnd.random() < 0.5:
+            b = b + up[:1]
+        pieces.append(b)
+    frame = [(x, y, z) for x in range(w) for y in range(3) for z in range(3)
+             if not (y == 1 and z == 1 and 0 < x < w - 1)
+             and not (y == 1 and z == 2 and x in holes)]
+    return frame + sorted(set(c for p in pieces for c in p)), [frame] + pieces
+
+def corridor_design(seed):
+    rnd = random.Random(seed)
+    w = rnd.randint(5, 8)
+    target, pieces = corridor(rnd, w)
+    write(f"corridor{w}-{len(pieces)}-s{seed}", target, pieces)
+
+for seed in [202, 225, 253, 267, 285, 300, 302, 317, 329, 388]:
+    corridor_design(seed)
