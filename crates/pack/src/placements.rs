@@ -232,3 +232,61 @@ pub(crate) fn optional_columns(puzzle: &Puzzle, board: &BoxBoard) -> Vec<u32> {
         .map(|i| i as u32)
         .collect()
 }
+
+/// How box cells become the engine's columns. On the cube grid every box cell is a column
+/// (cells outside the target prefilled), as region pruning needs the whole box. Off it
+/// (no region pruning) only target cells are columns, in box order: BurrTools' other grids
+/// use a fraction of their voxels (a 17x17x17 box of rhombic sub-voxels holds far fewer
+/// dodecahedra), so the box would waste columns and exceed the engine's limit. Keeping the
+/// box order keeps the search, and its node counts, the same.
+pub(crate) struct EngineColumns {
+    /// Box cell → column, off the cube grid (`u32::MAX` outside the target).
+    pub(crate) compact: Option<Vec<u32>>,
+    pub(crate) count: usize,
+}
+
+impl EngineColumns {
+    pub(crate) fn new(puzzle: &Puzzle, board: &BoxBoard) -> EngineColumns {
+        if puzzle.grid == crate::grid::Grid::Cubes {
+            return EngineColumns {
+                compact: None,
+                count: board.len(),
+            };
+        }
+        let mut next = 0u32;
+        let compact: Vec<u32> = board
+            .in_target
+            .iter()
+            .map(|&t| {
+                if !t {
+                    return u32::MAX;
+                }
+                next += 1;
+                next - 1
+            })
+            .collect();
+        EngineColumns {
+            compact: Some(compact),
+            count: next as usize,
+        }
+    }
+
+    /// The columns of box cells (all in the target).
+    pub(crate) fn map(&self, cells: &[u32]) -> Vec<u32> {
+        match &self.compact {
+            None => cells.to_vec(),
+            Some(m) => cells.iter().map(|&c| m[c as usize]).collect(),
+        }
+    }
+
+    /// The columns covered before the search: the box cells outside the target (none when
+    /// only target cells are columns).
+    pub(crate) fn prefilled(&self, board: &BoxBoard) -> Vec<u32> {
+        match self.compact {
+            Some(_) => Vec::new(),
+            None => (0..board.len() as u32)
+                .filter(|&c| !board.in_target[c as usize])
+                .collect(),
+        }
+    }
+}
