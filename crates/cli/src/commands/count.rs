@@ -189,7 +189,7 @@ impl CheckpointStore for Store {
         let fail = |e: anyhow::Error| io::Error::other(format!("{e:#}"));
         let mut f = self.out.create().map_err(fail)?;
         write(&mut f)?;
-        f.commit().map_err(fail)
+        f.commit()
     }
 
     fn interval(&self) -> Duration {
