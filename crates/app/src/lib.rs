@@ -20,6 +20,8 @@
 //! - [`convert`]: a puzzle written as TOML or BurrTools `.xmpuzzle`;
 //! - [`picture`]: pictures of solutions and pieces (SVG, PNG, the viewer page, assembly steps);
 //! - [`mesh`]: files for 3-D printing (pieces, a plate, an assembled solution);
+//! - [`shard`]: one job cut into shards for a cluster: plan, run one shard, status, merge, job
+//!   scripts (counts, frontier counts, snakes, 4x4x4 analyses), the plan directory on disk;
 //! - [`error`]: what went wrong, by kind (each front end maps kinds to exit codes or statuses).
 
 pub mod budget;

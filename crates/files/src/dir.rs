@@ -53,6 +53,29 @@ impl Dir {
         self.path.join(name)
     }
 
+    /// The subdirectory `name` (created when first written).
+    pub fn sub(&self, name: &str) -> Dir {
+        Dir::new(self.path.join(name))
+    }
+
+    /// Whether a file or directory is at `name` (a link followed, as `Path::exists`).
+    pub fn has(&self, name: &str) -> bool {
+        std::fs::metadata(self.file(name)).is_ok()
+    }
+
+    /// Creates the directory (and its parents) if needed.
+    pub fn make(&self) -> io::Result<()> {
+        std::fs::create_dir_all(&self.path)
+    }
+
+    /// Removes the directory and everything in it; nothing when there is none.
+    pub fn remove_all(&self) -> io::Result<()> {
+        match std::fs::remove_dir_all(&self.path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            r => r,
+        }
+    }
+
     /// Whether the directory exists; an error naming why when something else is there.
     pub fn exists(&self) -> Result<bool, String> {
         match std::fs::metadata(&self.path) {
@@ -125,8 +148,13 @@ impl Dir {
     /// Creates the directory if needed and takes its lock (the file `lock` in it): `None` when
     /// another process holds it; held until the value is dropped.
     pub fn lock(&self) -> io::Result<Option<Lock>> {
+        self.lock_file("lock")
+    }
+
+    /// The same with the lock file `name` (one lock per shard of a plan directory).
+    pub fn lock_file(&self, name: &str) -> io::Result<Option<Lock>> {
         std::fs::create_dir_all(&self.path)?;
-        try_lock(&self.file("lock"))
+        try_lock(&self.file(name))
     }
 }
 
@@ -156,6 +184,13 @@ mod tests {
         assert_eq!(names, ["a", "b"]);
         d.remove("a").unwrap();
         d.remove("a").unwrap();
+        assert!(d.has("b") && !d.has("a"));
+        let s = d.sub("s");
+        s.write("x", &[b"1"]).unwrap();
+        assert!(d.has("s"));
+        s.remove_all().unwrap();
+        s.remove_all().unwrap();
+        assert!(!d.has("s"));
         let held = d.lock().unwrap();
         assert!(held.is_some());
         std::fs::write(tmp.path().join("f"), b"").unwrap();

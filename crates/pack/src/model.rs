@@ -235,13 +235,22 @@ impl Puzzle {
     }
 
     /// Groups of piece kinds (indices, in declaration order) that were declared separately but
-    /// have the same shape up to rotation. They count as distinct pieces (as in BurrTools);
-    /// [`Puzzle::merge_equal_shapes`] reads them as copies instead.
+    /// have the same shape up to a rotation of the puzzle's grid (and a translation of it).
+    /// They count as distinct pieces (as in BurrTools); [`Puzzle::merge_equal_shapes`] reads
+    /// them as copies instead.
     pub fn equal_shapes(&self) -> Vec<Vec<usize>> {
-        let canon: Vec<(Colored, Vec<(u32, u32)>)> = self
+        // A shape's canonical form on the grid, its position's class, and its groups.
+        type Key = ((Colored, Cell), Vec<(u32, u32)>);
+        let canon: Vec<Key> = self
             .pieces
             .iter()
-            .map(|p| (p.colored().canonical(), p.groups.clone()))
+            .map(|p| {
+                let shape = match self.grid {
+                    crate::grid::Grid::Cubes => (p.colored().canonical(), [0; 3]),
+                    grid => grid.canonical(&p.colored(), true),
+                };
+                (shape, p.groups.clone())
+            })
             .collect();
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for (k, c) in canon.iter().enumerate() {

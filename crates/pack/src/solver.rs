@@ -476,6 +476,7 @@ fn engine_problem(
     reps: &HashMap<u32, RepInfo>,
 ) -> Result<(Problem, Vec<u32>), PrepareError> {
     let (n, e) = (placements.len(), PrepareError::Engine);
+    let columns = EngineColumns::new(puzzle, board);
     let mut rows = wurfel_cover::try_vec(n, "the engine's rows").map_err(e)?;
     let mut row_placement = wurfel_cover::try_vec(n, "the rows' placements").map_err(e)?;
     for (i, p) in placements.iter().enumerate() {
@@ -484,22 +485,20 @@ fn engine_problem(
         }
         rows.push(Row {
             group: p.kind,
-            columns: p.cells.clone(),
+            columns: columns.map(&p.cells),
         });
         row_placement.push(i as u32);
     }
     let problem = Problem {
-        columns: board.len(),
-        prefilled: (0..board.len() as u32)
-            .filter(|&c| !board.in_target[c as usize])
-            .collect(),
+        columns: columns.count,
+        prefilled: columns.prefilled(board),
         group_caps: puzzle.pieces.iter().map(|p| p.count).collect(),
         rows,
         // Region pruning floods face neighbours: sound on cubes only (sub-voxels are not).
-        grid: (puzzle.grid == crate::grid::Grid::Cubes).then(|| board.dims()),
+        grid: columns.compact.is_none().then(|| board.dims()),
         exact_groups: true,
         branching: wurfel_cover::Branching::MostConstrained,
-        secondary: crate::placements::optional_columns(puzzle, board),
+        secondary: columns.map(&crate::placements::optional_columns(puzzle, board)),
         group_min: puzzle
             .pieces
             .iter()
@@ -508,6 +507,64 @@ fn engine_problem(
     };
     problem.validate().map_err(PrepareError::Engine)?;
     Ok((problem, row_placement))
+}
+
+/// How box cells become the engine's columns. On the cube grid every box cell is a column
+/// (cells outside the target prefilled), as region pruning needs the whole box. Off it
+/// (no region pruning) only target cells are columns, in box order: BurrTools' other grids
+/// use a fraction of their voxels (a 17x17x17 box of rhombic sub-voxels holds far fewer
+/// dodecahedra), so the box would waste columns and exceed the engine's limit. Keeping the
+/// box order keeps the search, and its node counts, the same.
+struct EngineColumns {
+    /// Box cell → column, off the cube grid (`u32::MAX` outside the target).
+    compact: Option<Vec<u32>>,
+    count: usize,
+}
+
+impl EngineColumns {
+    fn new(puzzle: &Puzzle, board: &BoxBoard) -> EngineColumns {
+        if puzzle.grid == crate::grid::Grid::Cubes {
+            return EngineColumns {
+                compact: None,
+                count: board.len(),
+            };
+        }
+        let mut next = 0u32;
+        let compact: Vec<u32> = board
+            .in_target
+            .iter()
+            .map(|&t| {
+                if !t {
+                    return u32::MAX;
+                }
+                next += 1;
+                next - 1
+            })
+            .collect();
+        EngineColumns {
+            compact: Some(compact),
+            count: next as usize,
+        }
+    }
+
+    /// The columns of box cells (all in the target).
+    fn map(&self, cells: &[u32]) -> Vec<u32> {
+        match &self.compact {
+            None => cells.to_vec(),
+            Some(m) => cells.iter().map(|&c| m[c as usize]).collect(),
+        }
+    }
+
+    /// The columns covered before the search: the box cells outside the target (none when
+    /// only target cells are columns).
+    fn prefilled(&self, board: &BoxBoard) -> Vec<u32> {
+        match self.compact {
+            Some(_) => Vec::new(),
+            None => (0..board.len() as u32)
+                .filter(|&c| !board.in_target[c as usize])
+                .collect(),
+        }
+    }
 }
 
 /// The per-task visitor: classifies each cover the engine finds.

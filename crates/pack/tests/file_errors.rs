@@ -586,3 +586,83 @@ fn groups_split_copies_and_their_errors() {
         "both `group` and `groups`",
     );
 }
+
+// ---- grids other than cubes (`grid = "..."`) ----
+
+#[test]
+fn an_unknown_grid_is_named_with_the_grids_there_are() {
+    let text = format!("grid = \"hexagons\"\n{}", valid());
+    check(&text, 1, 8, "unknown grid \"hexagons\"");
+    assert!(err(&text).message.contains("\"rhombic-dodecahedra\""));
+}
+
+#[test]
+fn a_box_is_refused_where_not_every_voxel_is_a_cell() {
+    let text = valid().replace(
+        "name = \"Soma",
+        "grid = \"rhombic-dodecahedra\"\nname = \"Soma",
+    );
+    check(&text, 4, 7, "not every voxel is a cell");
+}
+
+#[test]
+fn a_voxel_off_the_grid_is_refused_where_it_is_written() {
+    let text = "grid = \"rhombic-dodecahedra\"\nname = \"r\"\n[target]\ncells = [[0, 1, 2]]\n\
+                [[piece]]\nname = \"p\"\ncells = [[0, 0, 0]]\n";
+    check(
+        text,
+        7,
+        9,
+        "piece `p` has the voxel [0, 0, 0], which is not a cell of the grid of rhombic dodecahedra",
+    );
+    let target = text.replace("[[0, 1, 2]]\n", "[[1, 1, 1]]\n");
+    check(&target, 4, 9, "the target has the voxel [1, 1, 1]");
+}
+
+#[test]
+fn a_prism_puzzle_in_toml_keeps_its_grid_and_counts_as_prisms() {
+    // Two prisms side by side (an up and a down triangle: a rhombus), filled by two copies of
+    // one prism. On cubes the two cells are two cubes and the one-cell piece has 1 placement
+    // per cell too, but the grid's symmetries differ: the rhombus has 4 on prisms (identity,
+    // the turn about its centre, two reflections), the 1x2 box 8 on cubes.
+    let text = "grid = \"triangular-prisms\"\nname = \"rhombus\"\n[target]\nbox = [2, 1, 1]\n\
+                [[piece]]\nname = \"p\"\ncells = [[0, 0, 0]]\ncount = 2\n";
+    let p = parse_puzzle(text, "rhombus.toml").unwrap();
+    assert_eq!(p.grid, wurfel_pack::grid::Grid::TriangularPrisms);
+    assert_eq!(parse_puzzle(&to_toml(&p), "again.toml").unwrap(), p);
+    let c = wurfel_pack::Prepared::new(&p).unwrap().count(1);
+    assert_eq!((c.raw, c.rotations_reflections), (1, 1));
+    // Off the cube grid pieces need not be face-connected as cubes (BurrTools asks for none).
+    let apart = text
+        .replace(
+            "[[0, 0, 0]]\ncount = 2",
+            "[[0, 0, 0], [1, 0, 1]]\ncount = 2",
+        )
+        .replace("[2, 1, 1]", "[2, 1, 2]");
+    assert_eq!(
+        parse_puzzle(&apart, "apart.toml").unwrap().pieces[0]
+            .shape
+            .len(),
+        2
+    );
+    let on_cubes = apart.replace("grid = \"triangular-prisms\"\n", "");
+    check(&on_cubes, 6, 9, "is not connected");
+}
+
+#[test]
+fn equal_shapes_are_judged_on_the_puzzles_grid() {
+    // Two prisms side by side (a rhombus) and two stacked: different pieces on prisms, two
+    // equal dominoes on cubes.
+    let text = "grid = \"triangular-prisms\"\nname = \"two\"\n[target]\nbox = [2, 1, 2]\n\
+                [[piece]]\nname = \"flat\"\ncells = [[0, 0, 0], [1, 0, 0]]\n\
+                [[piece]]\nname = \"tall\"\ncells = [[0, 0, 0], [0, 0, 1]]\n";
+    assert!(parse_puzzle(text, "two.toml")
+        .unwrap()
+        .equal_shapes()
+        .is_empty());
+    let cubes = text.replace("grid = \"triangular-prisms\"\n", "");
+    assert_eq!(
+        parse_puzzle(&cubes, "two.toml").unwrap().equal_shapes(),
+        vec![vec![0, 1]]
+    );
+}

@@ -1,20 +1,37 @@
 //! The shard jobs: one count cut into shards that any cluster engine runs, merged exactly.
-//! What a shard computes, what a plan must be to be trusted and how results join are here, for
-//! every front end; the plan directory on disk (reading, atomic writes, markers, locks) is the
-//! front end's (`wurfel shard`), and so is printing.
+//! Every operation on a plan is here, for every front end: [`plan`], [`run`] one shard,
+//! [`status`], [`merge`] and [`emit`] job scripts; each takes a request (and a [`Context`]) and
+//! returns data, never printing. The plan directory ([`PlanDir`], named by the front end) is
+//! read, written, marked and locked through `wurfel_files::Dir`.
 //!
+//! - [`job`]: [`ShardJob`], every kind of job, and the operations;
 //! - [`count`]: a packing count, tasks of the search tree balanced by random probes;
 //! - [`frontier`]: a frontier count, slices of the middle layer boundary;
-//! - [`snake`]: a snake count or survey, tasks of canonical prefixes.
+//! - [`snake`]: a snake count or survey, tasks of canonical prefixes;
+//! - [`analyse`]: a 4x4x4 stage analysis, each depth an array of byte ranges, then a join;
+//! - [`dir`]: the plan directory's files; [`emit`]: the job scripts.
+//!
+//! [`Context`]: crate::Context
 //!
 //! A shard's work is a [`Computed`]: its summable counts and statistics, and the text of its
 //! side file (kept solutions, tallies) when it has one.
 
+pub mod analyse;
 pub mod count;
+pub mod dir;
+pub mod emit;
 pub mod frontier;
+pub mod job;
 mod kind;
 pub mod snake;
+#[cfg(test)]
+mod tests;
 
+pub use dir::PlanDir;
+pub use job::{
+    check_new, merge, plan, run, status, JobStatus, Merge, MergedJob, PlanRequest, Planned, Ran,
+    Rounds, ShardJob,
+};
 pub use kind::Kind;
 
 use std::collections::BTreeMap;

@@ -329,42 +329,17 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
         puzzle.target_colors = colors_of(puzzle.target.cells(), &target_voxels.colors);
         puzzle.color_rules = rules;
     }
-    // The TOML checker owns the rules (connected pieces, volume, sizes); reuse it so that a
-    // puzzle read from BurrTools is exactly as valid as one read from TOML.
-    // Not on the cube grid: the TOML format holds cube cells only, and face connectivity of
-    // sub-voxels is not the grid's; the engine checks the volumes when it prepares.
-    let checked = if grid == Grid::Cubes {
-        parse_puzzle(&to_toml(&puzzle), origin)
-            .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?
-    } else {
-        puzzle.grid = grid;
-        check_on_grid(&puzzle, origin)?;
-        puzzle
-    };
+    // The TOML checker owns the rules (cells of the grid, connected pieces on cubes, volume,
+    // sizes); reuse it so that a puzzle read from BurrTools is exactly as valid as one read
+    // from TOML.
+    puzzle.grid = grid;
+    let checked = parse_puzzle(&to_toml(&puzzle), origin)
+        .map_err(|e| err(origin, format!("problem `{pname}`: {}", e.message)))?;
     Ok(Read {
         puzzle: checked,
         notes,
         stored: super::stored::stored_counts(p),
     })
-}
-
-/// Refuses a shape with a voxel that is not a cell of the puzzle's grid (BurrTools' designer
-/// lets no such voxel be set; a hand-made file might).
-fn check_on_grid(puzzle: &Puzzle, origin: &str) -> Result<(), BurrError> {
-    let shapes = std::iter::once(("the result", &puzzle.target))
-        .chain(puzzle.pieces.iter().map(|p| (p.name.as_str(), &p.shape)));
-    for (name, shape) in shapes {
-        if let Some(c) = shape.cells().iter().find(|&&c| !puzzle.grid.is_cell(c)) {
-            return Err(err(
-                origin,
-                format!(
-                    "shape `{name}` has the voxel {c:?}, which is not a cell of the grid of {}",
-                    puzzle.grid.name()
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The file's grid; refuses a format version other than 1 or 2 and a grid wurfel cannot read.

@@ -1,5 +1,6 @@
 //! Writing a [`Puzzle`] as a `.xmpuzzle` file that BurrTools 0.6 opens.
 
+use crate::grid::Grid;
 use crate::model::Puzzle;
 use flate2::write::GzEncoder;
 use std::collections::{HashMap, HashSet};
@@ -25,9 +26,12 @@ fn escape(s: &str) -> String {
 
 /// One `<voxel>` element: the shape in its bounding box, `#` filled, `+` variable (the cells in
 /// `variable`, which may stay empty) and `_` empty, x fastest; a coloured cell's state is
-/// followed by its colour number (`colors` in the order of the shape's cells).
-fn voxel(shape: &Shape, colors: &[u8], variable: &[Cell], name: &str) -> String {
+/// followed by its colour number (`colors` in the order of the shape's cells). The voxel space
+/// starts at a translation of the grid (the bounding box's corner on cubes), so that cells
+/// read back as cells of the grid.
+fn voxel(grid: Grid, shape: &Shape, colors: &[u8], variable: &[Cell], name: &str) -> String {
     let (lo, hi) = shape.bounds();
+    let lo = grid.aligned_corner(lo);
     let d = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1];
     let cells: HashSet<Cell> = shape.cells().iter().copied().collect();
     let color: HashMap<Cell, u8> = shape
@@ -99,14 +103,23 @@ fn colors_xml(p: &Puzzle) -> String {
 /// The puzzle as gzip-compressed BurrTools XML: one shape per piece kind, then the target as
 /// the last shape, and one problem using them (each kind with its count or range).
 pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
-    let mut xml =
-        String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/>");
+    let mut xml = format!(
+        "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/>",
+        p.grid.burrtools_type()
+    );
     xml.push_str(&colors_xml(p));
     xml.push_str("<shapes>");
     for piece in &p.pieces {
-        xml.push_str(&voxel(&piece.shape, &piece.cell_colors, &[], &piece.name));
+        xml.push_str(&voxel(
+            p.grid,
+            &piece.shape,
+            &piece.cell_colors,
+            &[],
+            &piece.name,
+        ));
     }
     xml.push_str(&voxel(
+        p.grid,
         &p.target,
         &p.target_colors,
         &p.optional,

@@ -19,6 +19,7 @@ mod write;
 
 pub use write::to_toml;
 
+use crate::grid::Grid;
 use crate::model::{check_volume, Puzzle};
 use serde::Deserialize;
 use std::fmt;
@@ -85,6 +86,7 @@ struct RawPuzzle {
     #[serde(default)]
     published: Vec<Spanned<published::RawPublished>>,
     color_rules: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    grid: Option<Spanned<String>>,
 }
 
 /// Builds errors at byte offsets of one text.
@@ -132,7 +134,8 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
     if raw.name.get_ref().trim().is_empty() {
         return Err(cx.err(raw.name.span(), "`name` is empty"));
     }
-    let (target, optional) = target::parse_with_optional(&cx, &raw.target)?;
+    let grid = grid(&cx, raw.grid.as_ref())?;
+    let (target, optional) = target::parse_with_optional(&cx, &raw.target, grid)?;
     let target_colors = colors::cell_colors(
         &cx,
         raw.target.get_ref().cell_colors.as_ref(),
@@ -140,7 +143,7 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
         "the target",
     )?;
     let color_rules = colors::color_rules(&cx, raw.color_rules.as_ref())?;
-    let pieces = piece::parse_all(&cx, &raw.piece, &target)?;
+    let pieces = piece::parse_all(&cx, &raw.piece, &target, grid)?;
     if pieces.is_empty() {
         return Err(cx.err(
             raw.target.span(),
@@ -165,8 +168,50 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
         published,
         target_colors,
         color_rules,
-        grid: Default::default(),
+        grid,
     })
+}
+
+/// The puzzle's grid: `cubes` unless the file names another.
+fn grid(cx: &Ctx<'_>, key: Option<&Spanned<String>>) -> Result<Grid, PuzzleFileError> {
+    let Some(key) = key else {
+        return Ok(Grid::Cubes);
+    };
+    Grid::from_key(key.get_ref()).ok_or_else(|| {
+        let names: Vec<String> = Grid::ALL.iter().map(|g| format!("{:?}", g.key())).collect();
+        cx.err(
+            key.span(),
+            format!(
+                "unknown grid {:?}; the grids are {}",
+                key.get_ref(),
+                names.join(", ")
+            ),
+        )
+    })
+}
+
+/// Refuses a cell of `shape` that is not a cell of `grid` (on BurrTools' grids built from
+/// sub-voxels, most voxels are not).
+fn check_on_grid(
+    cx: &Ctx<'_>,
+    span: Range<usize>,
+    shape: &wurfel_geom::Shape,
+    grid: Grid,
+    what: &str,
+) -> Result<(), PuzzleFileError> {
+    match shape.cells().iter().find(|&&c| !grid.is_cell(c)) {
+        None => Ok(()),
+        Some(c) => Err(cx.err(
+            span,
+            format!(
+                "{what} has the voxel [{}, {}, {}], which is not a cell of the grid of {}",
+                c[0],
+                c[1],
+                c[2],
+                grid.name()
+            ),
+        )),
+    }
 }
 
 /// The TOML text as the raw tables, with TOML's own errors (syntax, unknown keys, wrong types)

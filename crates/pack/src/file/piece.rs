@@ -3,6 +3,7 @@
 
 use super::shape::{components, shape_from_cells, shape_from_layers};
 use super::{integer, line_col, Ctx, PuzzleFileError, MAX_COUNT};
+use crate::grid::Grid;
 use crate::model::Piece;
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
@@ -38,6 +39,7 @@ pub(super) fn parse_all(
     cx: &Ctx<'_>,
     tables: &[Spanned<RawPiece>],
     target: &Shape,
+    grid: Grid,
 ) -> Result<Vec<Piece>, PuzzleFileError> {
     let mut seen = Seen::default();
     let mut pieces = Vec::with_capacity(tables.len());
@@ -47,7 +49,7 @@ pub(super) fn parse_all(
         let name = name(cx, p, &mut seen)?;
         symbols.push(symbol(cx, p, name, &mut seen)?);
         let (min, count) = count(cx, t, name)?;
-        let shape = shape(cx, t, name, target)?;
+        let shape = shape(cx, t, name, target, grid)?;
         let what = format!("piece `{name}`");
         pieces.push(Piece {
             name: name.to_string(),
@@ -268,8 +270,9 @@ fn exact_count(cx: &Ctx<'_>, p: &RawPiece, name: &str) -> Result<u32, PuzzleFile
     Ok(n as u32)
 }
 
-/// The shape, from exactly one of `cells` or `layers`: face-connected and not larger than the
-/// target. Whether it fits in the target in some orientation is not checked here: a piece that
+/// The shape, from exactly one of `cells` or `layers`: cells of the grid, face-connected (on
+/// the cube grid: off it, face adjacency of voxels is not the grid's, and BurrTools asks for
+/// none) and not larger than the target. Whether it fits in the target in some orientation is not checked here: a piece that
 /// fits nowhere makes a well-formed puzzle with no solution, which the solver reports as a
 /// count of 0 (see `Prepared::unplaceable`).
 fn shape(
@@ -277,6 +280,7 @@ fn shape(
     t: &Spanned<RawPiece>,
     name: &str,
     target: &Shape,
+    grid: Grid,
 ) -> Result<Shape, PuzzleFileError> {
     let p = t.get_ref();
     let what = format!("piece `{name}`");
@@ -302,7 +306,12 @@ fn shape(
         .map(|c| c.span())
         .or_else(|| p.layers.as_ref().map(|l| l.span()))
         .unwrap_or_else(|| t.span());
-    let parts = components(&shape);
+    super::check_on_grid(cx, shape_span.clone(), &shape, grid, &what)?;
+    let parts = if grid == Grid::Cubes {
+        components(&shape)
+    } else {
+        1
+    };
     if parts > 1 {
         return Err(cx.err(
             shape_span,

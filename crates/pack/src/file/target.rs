@@ -3,6 +3,7 @@
 
 use super::shape::{shape_from_cells, shape_from_layers};
 use super::{three_integers, Ctx, PuzzleFileError, MAX_DIM, MAX_TARGET_CELLS};
+use crate::grid::Grid;
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::ops::Range;
@@ -25,8 +26,9 @@ pub(super) struct RawTarget {
 pub(super) fn parse_with_optional(
     cx: &Ctx<'_>,
     t: &Spanned<RawTarget>,
+    grid: Grid,
 ) -> Result<(Shape, Vec<Cell>), PuzzleFileError> {
-    let shape = parse(cx, t)?;
+    let shape = parse(cx, t, grid)?;
     let Some(o) = &t.get_ref().optional else {
         return Ok((shape, Vec::new()));
     };
@@ -50,7 +52,11 @@ pub(super) fn parse_with_optional(
 }
 
 /// The target's shape.
-pub(super) fn parse(cx: &Ctx<'_>, t: &Spanned<RawTarget>) -> Result<Shape, PuzzleFileError> {
+pub(super) fn parse(
+    cx: &Ctx<'_>,
+    t: &Spanned<RawTarget>,
+    grid: Grid,
+) -> Result<Shape, PuzzleFileError> {
     let raw = t.get_ref();
     let given = [
         raw.box_.as_ref().map(|b| ("box", b.span())),
@@ -68,6 +74,16 @@ pub(super) fn parse(cx: &Ctx<'_>, t: &Spanned<RawTarget>) -> Result<Shape, Puzzl
         ));
     }
     let shape = if let Some(b) = &raw.box_ {
+        if !grid.every_voxel_a_cell() {
+            return Err(cx.err(
+                b.span(),
+                format!(
+                    "`box` fills every voxel, but on the grid of {} not every voxel is a cell: \
+                     give the target's `cells` or `layers`",
+                    grid.name()
+                ),
+            ));
+        }
         let dims = three_integers(
             cx,
             b,
@@ -101,6 +117,7 @@ pub(super) fn parse(cx: &Ctx<'_>, t: &Spanned<RawTarget>) -> Result<Shape, Puzzl
         ));
     };
     let span = given.first().map_or_else(|| t.span(), |g| g.1.clone());
+    super::check_on_grid(cx, span.clone(), &shape, grid, "the target")?;
     if shape.len() > MAX_TARGET_CELLS {
         return Err(cx.err(
             span,

@@ -59,6 +59,9 @@ pub fn to_toml(p: &Puzzle) -> String {
     if !p.description.is_empty() {
         s.push_str(&format!("description = {}\n", quote(&p.description)));
     }
+    if p.grid != crate::grid::Grid::Cubes {
+        s.push_str(&format!("grid = {}\n", quote(p.grid.key())));
+    }
     if !p.color_rules.is_empty() {
         let rules: Vec<String> = p
             .color_rules

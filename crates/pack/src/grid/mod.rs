@@ -41,6 +41,65 @@ impl Grid {
         }
     }
 
+    /// Every grid, in BurrTools' order of grid types.
+    pub const ALL: [Grid; 4] = [
+        Grid::Cubes,
+        Grid::TriangularPrisms,
+        Grid::RhombicDodecahedra,
+        Grid::TetrahedraOctahedra,
+    ];
+
+    /// The grid's key in TOML puzzle files (`grid = "rhombic-dodecahedra"`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Grid::Cubes => "cubes",
+            Grid::RhombicDodecahedra => "rhombic-dodecahedra",
+            Grid::TetrahedraOctahedra => "tetrahedra-octahedra",
+            Grid::TriangularPrisms => "triangular-prisms",
+        }
+    }
+
+    /// The grid a TOML key names.
+    pub fn from_key(key: &str) -> Option<Grid> {
+        Grid::ALL.into_iter().find(|g| g.key() == key)
+    }
+
+    /// BurrTools' number for the grid (`<gridType type="N"/>`).
+    pub fn burrtools_type(self) -> u32 {
+        match self {
+            Grid::Cubes => 0,
+            Grid::TriangularPrisms => 1,
+            Grid::RhombicDodecahedra => 3,
+            Grid::TetrahedraOctahedra => 4,
+        }
+    }
+
+    /// Whether every voxel is a cell (so a box of voxels is a box of cells).
+    pub fn every_voxel_a_cell(self) -> bool {
+        match self {
+            Grid::Cubes | Grid::TriangularPrisms => true,
+            Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => false,
+        }
+    }
+
+    /// A translation of the grid at or below `lo` on every axis and as close to it as can be:
+    /// where a file that stores shapes from a corner of its own (BurrTools' voxel spaces)
+    /// starts, so that the cells stay cells when read back.
+    pub fn aligned_corner(self, lo: Cell) -> Cell {
+        let mut best = None;
+        for dz in 0..6 {
+            for dy in 0..6 {
+                for dx in 0..6 {
+                    let t = [lo[0] - dx, lo[1] - dy, lo[2] - dz];
+                    if self.is_translation(t) && best.is_none_or(|(s, _)| dx + dy + dz < s) {
+                        best = Some((dx + dy + dz, t));
+                    }
+                }
+            }
+        }
+        best.map_or([0; 3], |(_, t)| t)
+    }
+
     /// Whether `c` is a cell of the grid.
     pub fn is_cell(self, c: Cell) -> bool {
         match self {

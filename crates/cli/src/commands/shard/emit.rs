@@ -1,11 +1,14 @@
-//! `wurfel shard emit`: job scripts for the cluster engines.
+//! `wurfel shard emit`: job scripts for the cluster engines, made by
+//! `wurfel_app::shard::emit` and written into the plan directory.
 
-use super::files::{write_file, PlanDir};
+use super::{check_dir_name, plan_dir};
 use crate::exit::Usage;
+use crate::output::OutputPath;
 use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
-use wurfel_shard::{emit_k8s, emit_parallel, emit_slurm, Emit};
+use wurfel_app::shard::emit::{EmitRequest, Engine as To};
+use wurfel_app::shard::Kind;
 
 /// The engines.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -62,84 +65,68 @@ pub(crate) struct EmitArgs {
 
 /// `wurfel shard emit`.
 pub(crate) fn emit(args: EmitArgs) -> Result<()> {
-    let dir = PlanDir::new(&args.dir);
+    let dir = plan_dir(&args.dir);
     let plan = dir.plan()?;
-    let rounds = super::job::Kind::of(&plan)? == super::job::Kind::RevengeAnalyse;
-    if rounds && matches!(args.engine, Engine::K8s) {
-        anyhow::bail!(
-            "an analysis runs depth by depth, with a join between depths: use --to slurm or \
-             --to parallel (a Kubernetes Indexed Job runs one array only)"
-        );
-    }
+    let rounds = Kind::of(&plan)?.in_rounds();
     let abs = std::fs::canonicalize(&args.dir)
         .with_context(|| format!("cannot resolve {}", args.dir.display()))?;
     // The directory may have been renamed since it was planned.
-    super::files::check_dir_name(&abs)?;
+    check_dir_name(&abs)?;
     let wurfel = match &args.wurfel {
         Some(p) => p.clone(),
         None => std::env::current_exe().context("cannot find this program's path")?,
     };
-    let Some(wurfel_s) = wurfel.to_str() else {
+    let Some(wurfel) = wurfel.to_str() else {
         return Err(Usage(format!(
             "the wurfel path {} is not UTF-8: job scripts could not name it",
             wurfel.display()
         ))
         .into());
     };
-    let abs_s = abs.to_string_lossy();
-    let e = Emit {
-        wurfel: wurfel_s,
-        dir: &abs_s,
-        shards: plan.shards.len(),
-        name: &plan.job.puzzle,
+    let engine = match args.engine {
+        Engine::Slurm => To::Slurm {
+            partition: args.partition.as_deref(),
+            time: args.time.as_deref(),
+            max_parallel: args.max_parallel,
+        },
+        Engine::Parallel => To::Parallel {
+            jobs: args.jobs,
+            sshloginfile: args.sshloginfile.as_deref(),
+        },
+        Engine::K8s => To::K8s {
+            image: &args.image,
+            claim: &args.claim,
+            parallelism: args.parallelism,
+        },
+    };
+    let request = EmitRequest {
+        wurfel,
+        dir: &abs.to_string_lossy(),
         threads: usize::from(args.shard_threads),
-        rounds,
+        engine,
     };
-    let script = |name: &str, text: &str| -> Result<PathBuf> {
-        let path = abs.join(name);
-        write_file(&path, text.as_bytes())?;
-        make_executable(&path)?;
-        Ok(path)
-    };
+    let scripts = wurfel_app::shard::emit::emit(&plan, &request)?;
+    let mut last = abs.clone();
+    for s in &scripts {
+        last = abs.join(s.name);
+        OutputPath::own(&last)?.write_all(s.text.as_bytes())?;
+        if s.executable {
+            make_executable(&last)?;
+        }
+    }
+    outln!("{}", last.display());
     match args.engine {
-        Engine::Slurm => {
-            let s = emit_slurm(
-                &e,
-                args.partition.as_deref(),
-                args.time.as_deref(),
-                args.max_parallel,
-            )
-            .map_err(Usage)?;
-            script("slurm-shard.sh", &s.shard)?;
-            script("slurm-merge.sh", &s.merge)?;
-            let submit = script("submit-slurm.sh", &s.submit)?;
-            outln!("{}", submit.display());
-            if rounds {
-                note!(
-                    "run it where it may stay until the end (it waits for each depth's array \
-                     and join); run it again after a failure to redo only the missing parts"
-                );
-                return Ok(());
-            }
-            note!(
-                "run it to submit the array and the merge (and again to resubmit only the shards \
-                 that failed); the count lands in {}/merged.json",
-                abs.display()
-            );
-        }
-        Engine::Parallel => {
-            let text = emit_parallel(&e, args.jobs, args.sshloginfile.as_deref()).map_err(Usage)?;
-            let path = script("parallel.sh", &text)?;
-            outln!("{}", path.display());
-            note!("run it (again after failures: only failed shards rerun)");
-        }
-        Engine::K8s => {
-            let path = abs.join("k8s-job.yaml");
-            let text = emit_k8s(&e, &args.image, &args.claim, args.parallelism).map_err(Usage)?;
-            write_file(&path, text.as_bytes())?;
-            outln!("{}", path.display());
-            note!("apply with `kubectl apply -f {}`", path.display());
-        }
+        Engine::Slurm if rounds => note!(
+            "run it where it may stay until the end (it waits for each depth's array and join); \
+             run it again after a failure to redo only the missing parts"
+        ),
+        Engine::Slurm => note!(
+            "run it to submit the array and the merge (and again to resubmit only the shards \
+             that failed); the count lands in {}/merged.json",
+            abs.display()
+        ),
+        Engine::Parallel => note!("run it (again after failures: only failed shards rerun)"),
+        Engine::K8s => note!("apply with `kubectl apply -f {}`", last.display()),
     }
     Ok(())
 }

@@ -1,43 +1,20 @@
 //! `wurfel shard`: one count cut into shards that any cluster engine runs, merged exactly.
-//! The job is a packing count (`count`), a snake count (`snake-count`) or a snake survey
-//! (`snake-survey`), or a 4x4x4 stage analysis (`revenge-analyse`, computed depth by depth:
-//! see `analyse`); see [`job::Kind`].
-//!
-//! The contract (formats, checks, merging, job scripts) is `wurfel_shard`'s; this module is the
-//! plan directory on disk and the commands:
-//!
-//! ```text
-//! D/plan.json                  the plan (sealed: checksum, wurfel version, problem hash)
-//! D/puzzle.toml                the puzzle, as loaded when planning (the plan is self-contained;
-//!                              snake jobs have none: the chain and box are in the plan)
-//! D/results/shard-000017.json  one shard's result, written atomically (and its solutions, or a
-//!                              survey's per-snake tallies, shard-000017.tallies.jsonl)
-//! D/running/shard-000017.json  a run started here (host, pid); removed when it ends
-//! D/running/shard-000017.lock  locked while a run of the shard is under way: a second run of
-//!                              the same shard refuses
-//! D/failed/shard-000017.json   a run that failed, with its error
-//! D/logs/                      the cluster engine's logs (Slurm output files)
-//! ```
-//!
-//! Nothing else is shared between the machines: a shard needs the plan directory only.
+//! The job is a packing count (search or frontier), a snake count or survey, or a 4x4x4 stage
+//! analysis (computed depth by depth); every operation is `wurfel_app::shard`'s (the plan
+//! directory's layout is in `wurfel_app::shard::dir`). This module turns the flags into
+//! requests and prints what comes back.
 
-mod analyse;
-mod count;
 mod emit;
-mod files;
-mod frontier;
-mod job;
-mod jobs;
-mod joined;
 mod merge;
 mod plan;
 mod plan_args;
 mod run;
-mod snakes;
 mod status;
-mod task;
 
-use anyhow::Result;
+use crate::exit::Usage;
+use anyhow::{Context, Result};
+use std::path::Path;
+use wurfel_app::shard::{dir::STATE_DIRS, PlanDir};
 
 /// Arguments of `wurfel shard`.
 #[derive(clap::Args, Debug)]
@@ -51,7 +28,7 @@ enum ShardCommand {
     /// Cut a count into shards (balanced by random-probe estimates) and write the plan; or a
     /// snake count (--snake CHAIN) or survey (--snake-survey BOX), or a 4x4x4 stage analysis
     /// (--revenge-stage S).
-    Plan(plan::PlanArgs),
+    Plan(plan_args::PlanArgs),
     /// Run one shard (its index from --index, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX).
     Run(run::RunArgs),
     /// Show which shards are done, running (or killed), failed or missing.
@@ -73,4 +50,38 @@ pub(crate) fn run(args: ShardArgs) -> Result<()> {
         ShardCommand::Merge(a) => merge::merge(a),
         ShardCommand::Emit(a) => emit::emit(a),
     }
+}
+
+/// The plan directory `dir`. What the commands read in it is registered as input: no output
+/// may replace the plan, its puzzle or a file of the shards' state but the app's own writes;
+/// the rest (`merged.json`, scripts, logs) is output.
+fn plan_dir(dir: &Path) -> PlanDir {
+    let d = PlanDir::new(dir);
+    crate::inputs::state(&d.plan_file(), "the shard plan");
+    crate::inputs::state(&d.puzzle_file(), "the shard plan's puzzle");
+    for sub in STATE_DIRS {
+        crate::inputs::state(&dir.join(sub), "the shards' state");
+    }
+    d
+}
+
+/// Refuses a plan directory whose absolute path the job scripts could not carry: not UTF-8, or
+/// holding a control character (a newline in a path would end a comment or a command in every
+/// emitted script). A usage error, before anything is created.
+fn check_dir_name(dir: &Path) -> Result<()> {
+    let abs = if dir.is_absolute() {
+        dir.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .context("cannot find the current directory")?
+            .join(dir)
+    };
+    let Some(text) = abs.to_str() else {
+        return Err(Usage(format!(
+            "the plan directory {} is not UTF-8: job scripts could not name it",
+            abs.display()
+        ))
+        .into());
+    };
+    wurfel_shard::check_text("the plan directory", text).map_err(|e| Usage(e).into())
 }

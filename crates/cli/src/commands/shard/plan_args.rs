@@ -1,4 +1,4 @@
-//! The arguments of `wurfel shard plan`, which every job's `plan` reads.
+//! The arguments of `wurfel shard plan`.
 
 use crate::args::{MergeEqualShapes, Problem};
 use crate::commands::pack::parse_convention;

@@ -1,8 +1,6 @@
-//! `wurfel shard status`.
+//! `wurfel shard status`: where a plan's shards stand (`wurfel_app::shard::status`), printed.
 
-use super::files::PlanDir;
-use super::job::{JobStatus, Kind};
-use super::jobs;
+use super::plan_dir;
 use crate::args::Json;
 use crate::exit::Usage;
 use crate::outln;
@@ -29,17 +27,11 @@ pub(crate) struct StatusArgs {
 
 /// `wurfel shard status`.
 pub(crate) fn status(args: StatusArgs) -> Result<()> {
-    let dir = PlanDir::new(&args.dir);
+    let dir = plan_dir(&args.dir);
     let plan = dir.plan()?;
-    // Status reads only the shards' files, so it works for job kinds this wurfel cannot run.
-    // A job this wurfel does not rebuild (another kind, or a plan whose problem it refuses)
-    // still shows its shards' files; a job in rounds needs its own state read.
-    let js = match jobs::of_plan(&plan) {
-        Ok(job) => job.status(&dir, &plan)?,
-        Err(e) if Kind::of(&plan).is_ok_and(Kind::in_rounds) => return Err(e),
-        Err(_) => JobStatus::of_files(&dir, &plan),
-    };
+    let js = wurfel_app::shard::status(&dir, &plan)?;
     let (observed, st) = (&js.observed, &js.status);
+    let shown = args.dir.display();
     if args.next_depth {
         let Some(rounds) = &js.rounds else {
             return Err(Usage("--next-depth is for analyses (plan --revenge-stage)".into()).into());
@@ -50,58 +42,28 @@ pub(crate) fn status(args: StatusArgs) -> Result<()> {
         }
         return Ok(());
     }
-    let depth_json = js.rounds.as_ref().map(|r| match r.depth {
-        Some(d) => serde_json::Value::from(d),
-        None => serde_json::Value::from("complete"),
-    });
     if args.not_done {
         outln!("{}", index_ranges(&st.not_done()));
         return Ok(());
     }
     if args.json.json {
-        let shards: Vec<serde_json::Value> = observed
-            .iter()
-            .enumerate()
-            .map(|(i, o)| {
-                let mut v = serde_json::to_value(o).expect("plain data");
-                v["index"] = i.into();
-                v
-            })
-            .collect();
-        let report = serde_json::json!({
-            "dir": args.dir.display().to_string(),
-            "shards": plan.shards.len(),
-            "done": st.done.len(),
-            "started": st.started.len(),
-            "failed": st.failed.len(),
-            "missing": st.missing.len(),
-            "not_done": index_ranges(&st.not_done()),
-            "each": shards,
-        });
-        let mut report = report;
-        if let Some(d) = depth_json {
-            report["depth"] = d;
-        }
-        outln!("{report}");
+        outln!("{}", js.to_json(&plan, &shown.to_string()));
         return Ok(());
     }
     if let Some(r) = &js.rounds {
         let rows = r.rows;
         match r.depth {
-            Some(d) => outln!(
-                "{}: depth {d} under way ({rows} rows joined so far); its parts:",
-                args.dir.display()
-            ),
+            Some(d) => {
+                outln!("{shown}: depth {d} under way ({rows} rows joined so far); its parts:")
+            }
             None => outln!(
-                "{}: the analysis is complete ({rows} rows): `wurfel shard merge` prints it",
-                args.dir.display()
+                "{shown}: the analysis is complete ({rows} rows): `wurfel shard merge` prints it"
             ),
         }
     }
     outln!(
-        "{}: {} shards of `{} {}`: {} done, {} started without a result (running or killed), \
-         {} failed, {} not started",
-        args.dir.display(),
+        "{shown}: {} shards of `{} {}`: {} done, {} started without a result (running or \
+         killed), {} failed, {} not started",
         plan.shards.len(),
         plan.job.kind,
         plan.job.puzzle,
