@@ -60,8 +60,8 @@ pub struct Drawn {
     pub truncated: Option<(u64, u64)>,
 }
 
-/// `scenes` drawn as `format` (static formats: the first, seen as `view`), the first of
-/// `found` solutions.
+/// `scenes` drawn as `format` (static formats: the first, seen as `view`; the viewer page
+/// every one, the first of `found` solutions): `--render` and the web app's viewer pages.
 pub fn draw(scenes: &[Scene], format: Format, view: View, found: u64) -> Result<Drawn, AppError> {
     let Some(first) = scenes.first() else {
         return Err(AppError::input("no solution to draw"));
@@ -83,12 +83,6 @@ pub fn draw(scenes: &[Scene], format: Format, view: View, found: u64) -> Result<
     }
     .map_err(|e| AppError::input(chain(&e)))?;
     Ok(Drawn { bytes, truncated })
-}
-
-/// The viewer page of `scenes` (every one of them).
-pub fn viewer(scenes: &[Scene]) -> Result<String, AppError> {
-    render_html(scenes, &Options::default())
-        .map_err(|e| AppError::input(format!("cannot draw the scenes: {}", chain(&e))))
 }
 
 /// A scene per listed solution, with its disassembly's frames when it has a separation.

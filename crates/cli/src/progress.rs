@@ -13,6 +13,7 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use wurfel_cover::Progress;
+use wurfel_present::text::count::frontier_progress;
 
 static CANCEL: AtomicBool = AtomicBool::new(false);
 static LISTENING: AtomicBool = AtomicBool::new(false);
@@ -226,7 +227,9 @@ impl wurfel_app::Sink for Reporter {
                 pb.set_message(crate::terminal::escaped(msg))
             }),
             Event::Search(p) => self.with(Drawn::Tasks, |pb| callback(pb)(p)),
-            Event::Frontier(p) => self.with(Drawn::Spinner, |pb| pb.set_message(frontier_line(p))),
+            Event::Frontier(p) => {
+                self.with(Drawn::Spinner, |pb| pb.set_message(frontier_progress(p)))
+            }
             Event::Probes { done, planned } => self.with(Drawn::Probes, |pb| {
                 pb.set_length(planned);
                 pb.set_position(done);
@@ -236,16 +239,4 @@ impl wurfel_app::Sink for Reporter {
             Event::Done => self.done(),
         }
     }
-}
-
-/// The spinner's line for a frontier count's progress (`count` and a frontier shard).
-pub(crate) fn frontier_line(p: &wurfel_pack::frontier::FrontierProgress) -> String {
-    format!(
-        "frontier run {}/{}: cell {}/{}, {} boundary states",
-        p.run + 1,
-        p.runs,
-        p.position,
-        p.positions,
-        crate::output::fmt_int(p.states as u64)
-    )
 }

@@ -5,6 +5,7 @@ use crate::report::{
     CountJson, DisassemblyJson, PublishedJson, SearchCountJson, SearchJson, StatsJson,
 };
 use wurfel_cover::Stats;
+use wurfel_pack::frontier::FrontierReport;
 use wurfel_pack::{Convention, Counts, DisassemblyCounts, Prepared};
 
 /// What a count found, however it was run (here, or merged from shards).
@@ -58,4 +59,9 @@ impl<'a> SearchCountJson<'a> {
             },
         }
     }
+}
+
+/// A frontier count's three counts, in print order (empty where a convention was not counted).
+pub fn frontier_counts(r: &FrontierReport) -> [String; 3] {
+    Convention::ALL.map(|c| r.get(c).map_or_else(String::new, |n| n.to_string()))
 }

@@ -5,6 +5,8 @@
 //!   constructors from the library results;
 //! - [`count`]: a count's outcome however it was run ([`count::Summary`]) and its JSON;
 //! - [`numbers`]: thousands separators;
+//! - [`text`]: the text printer (what the binary prints without `--json`), one module per
+//!   kind of result;
 //! - [`scene`]: the 3D viewer's scenes of packing solutions, pieces, disassemblies and snake
 //!   foldings (drawn by `wurfel_render`).
 //!
@@ -14,3 +16,4 @@ pub mod count;
 pub mod numbers;
 pub mod report;
 pub mod scene;
+pub mod text;

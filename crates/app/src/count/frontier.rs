@@ -11,7 +11,7 @@ use std::time::Instant;
 use wurfel_pack::frontier::{
     self, FrontierError, FrontierOptions, FrontierReport, Resume, Snapshot,
 };
-use wurfel_pack::{Convention, Prepared};
+use wurfel_pack::Prepared;
 use wurfel_present::numbers::fmt_int;
 use wurfel_present::report::{
     ExactInt, FrontierCountJson, FrontierJson, FrontierRunJson, PublishedJson,
@@ -139,11 +139,6 @@ fn load(
     Ok(Some(r))
 }
 
-/// The three counts, in print order (empty where a convention was not counted).
-pub fn counts(r: &FrontierReport) -> [String; 3] {
-    Convention::ALL.map(|c| r.get(c).map_or_else(String::new, |n| n.to_string()))
-}
-
 /// What `count --json` shows of a frontier count (`auto`: why `auto` chose it).
 pub fn json<'a>(
     prep: &'a Prepared,
@@ -153,7 +148,7 @@ pub fn json<'a>(
     threads: usize,
 ) -> FrontierCountJson<'a> {
     let p = &prep.puzzle;
-    let [raw, rotations, rotations_reflections] = counts(r);
+    let [raw, rotations, rotations_reflections] = wurfel_present::count::frontier_counts(r);
     FrontierCountJson {
         puzzle: &p.id,
         name: &p.name,

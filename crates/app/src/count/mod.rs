@@ -21,7 +21,7 @@ use std::time::Instant;
 use wurfel_pack::frontier::{auto, FrontierError};
 use wurfel_pack::Prepared;
 
-pub use frontier::{counts as frontier_counts, json as frontier_json};
+pub use frontier::json as frontier_json;
 pub use request::{check, CheckpointStore, CountRequest, Counted, Method};
 
 impl Counted {

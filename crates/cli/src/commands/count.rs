@@ -3,19 +3,19 @@
 //! (found, read with a size limit, written atomically) and the printers.
 
 use crate::args::{Disassemble, Json, PuzzleArg};
-use crate::commands::count_frontier::{self, MethodArgs};
-use crate::commands::pack::print_stats;
+use crate::commands::count_frontier::MethodArgs;
 use crate::exit::Stop;
 use crate::hiargs::{Packing, Threads};
 use crate::output::OutputPath;
 use crate::progress::{self, Reporter};
-use crate::{note, outln, present};
+use crate::{note, outln};
 use anyhow::{bail, Result};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use wurfel_app::count::stored::StoredCheck;
 use wurfel_app::count::{CheckpointStore, Counted};
+use wurfel_present::text::count as text;
 
 /// Arguments of `wurfel count`.
 #[derive(clap::Args, Debug)]
@@ -97,22 +97,23 @@ pub(crate) fn count(args: CountArgs) -> Result<()> {
             None => outln!("{json}"),
         }
     } else {
-        let text = match &counted {
-            Counted::Search(s) => present::count::render(&ready, s, false)?,
+        let shown = match &counted {
+            Counted::Search(s) => text::search(&ready, s)?,
             Counted::Frontier {
                 report,
                 seconds,
                 threads,
                 ..
-            } => count_frontier::render_text(&ready, report, *seconds, *threads)?,
+            } => text::frontier(&ready, report, *seconds, *threads)?,
         };
-        outln!("{}", text.trim_end_matches('\n'));
+        outln!("{}", shown.trim_end_matches('\n'));
     }
     if args.stats {
-        match &counted {
-            Counted::Search(s) => print_stats(&ready, &s.stats),
-            Counted::Frontier { report, .. } => count_frontier::print_stats(report),
-        }
+        let lines = match &counted {
+            Counted::Search(s) => text::search_stats(&ready, &s.stats),
+            Counted::Frontier { report, .. } => text::frontier_stats(report),
+        };
+        lines.iter().for_each(|l| note!("{l}"));
     }
     if !complete {
         return Err(Stop::Interrupted.into());
@@ -188,7 +189,7 @@ impl CheckpointStore for Store {
         let fail = |e: anyhow::Error| io::Error::other(format!("{e:#}"));
         let mut f = self.out.create().map_err(fail)?;
         write(&mut f)?;
-        f.commit().map_err(fail)
+        f.commit()
     }
 
     fn interval(&self) -> Duration {

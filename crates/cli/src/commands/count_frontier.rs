@@ -1,15 +1,11 @@
-//! `wurfel count --method`: the flags that choose how to count, and how a count by the
-//! frontier counter (dynamic programming over the boundary between the filled and the empty
-//! part, `wurfel_pack::frontier`) is printed, as `count` prints.
+//! `wurfel count --method`: the flags that choose how to count, and a count by the frontier
+//! counter (dynamic programming over the boundary between the filled and the empty part,
+//! `wurfel_pack::frontier`) printed as `count` prints it (text: `wurfel_present::text::count`).
 
-use crate::note;
-use crate::output::fmt_int;
-use crate::present::count::{write_count, write_header};
 use anyhow::Result;
-use std::fmt::Write as _;
 use wurfel_app::count::{self as app, CountRequest};
 use wurfel_pack::frontier::FrontierReport;
-use wurfel_pack::{Convention, Prepared};
+use wurfel_pack::Prepared;
 
 /// How `count` counts (`wurfel_app::count::Method`; the default is `auto`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,33 +61,6 @@ impl MethodArgs {
     }
 }
 
-/// `--stats`: every run's statistics, on standard error.
-pub(crate) fn print_stats(r: &FrontierReport) {
-    for (i, x) in r.runs.iter().enumerate() {
-        let layers: Vec<String> = x.layer_states.iter().map(|&n| fmt_int(n as u64)).collect();
-        note!(
-            "run {}/{} ({}): {} fixed; {}",
-            i + 1,
-            r.runs.len(),
-            x.symmetry,
-            x.fixed,
-            match x.same_as {
-                Some(j) => format!("the same count as run {}", j + 1),
-                None => format!(
-                    "{} items, {}-bit states, {} transitions, {} states at most (≈ {:.1} MiB); \
-                     states after each layer: {}",
-                    fmt_int(x.items as u64),
-                    x.state_bits,
-                    fmt_int(x.transitions),
-                    fmt_int(x.peak_states as u64),
-                    x.peak_bytes as f64 / f64::from(1u32 << 20),
-                    layers.join(", ")
-                ),
-            }
-        );
-    }
-}
-
 /// What `count --method frontier` prints, for `r` counted in `seconds` on `threads`.
 pub(crate) fn render_text(
     prep: &Prepared,
@@ -99,40 +68,9 @@ pub(crate) fn render_text(
     seconds: f64,
     threads: usize,
 ) -> Result<String> {
-    let mut out = String::new();
-    write_header(&mut out, prep)?;
-    for (c, digits) in Convention::ALL
-        .into_iter()
-        .zip(wurfel_app::count::frontier_counts(r))
-    {
-        write_count(
-            &mut out,
-            prep,
-            c,
-            &digits,
-            |x| x.to_string() == digits,
-            true,
-        )?;
-    }
-    let raw = &r.runs[0];
-    writeln!(
-        out,
-        "frontier method: {} boundary states at most (≈ {:.1} MiB), {}-cell window, {}; \
-         {} runs ({} for the classes, {} of them shared with a symmetric one)",
-        fmt_int(r.peak_states() as u64),
-        r.peak_bytes() as f64 / f64::from(1u32 << 20),
-        raw.window,
-        raw.order,
-        r.runs.len(),
-        r.runs.len() - 1,
-        r.runs.iter().filter(|x| x.same_as.is_some()).count()
-    )?;
-    writeln!(
-        out,
-        "counted in {seconds:.2} s with {threads} thread{}",
-        if threads == 1 { "" } else { "s" }
-    )?;
-    Ok(out)
+    Ok(wurfel_present::text::count::frontier(
+        prep, r, seconds, threads,
+    )?)
 }
 
 /// What `count --method frontier --json` prints (`auto`: why `--method auto` chose it).

@@ -6,11 +6,9 @@ use crate::args::{Json, PuzzleArg};
 use crate::exit::Stop;
 use crate::hiargs::{Packing, Threads};
 use crate::outln;
-use crate::output::fmt_int;
 use crate::progress::{self, Reporter};
 use anyhow::Result;
 use wurfel_app::estimate::EstimateRequest;
-use wurfel_cover::Interval;
 
 /// Arguments of `wurfel estimate`.
 #[derive(clap::Args, Debug)]
@@ -63,78 +61,24 @@ pub(crate) fn estimate(args: EstimateArgs) -> Result<()> {
     progress::cancellation();
     let result = wurfel_app::estimate::estimate(&run.context(&reporter), &ready, &request)?;
     drop(reporter);
-    let puzzle = &run.puzzle;
     let est = &result.estimate;
-    let cpu = result.cpu_seconds();
-    let rate = result.nodes_per_second;
-    let tasks = result.tasks;
     if run.json {
         outln!("{}", result.to_json(&ready)?);
     } else {
-        outln!(
-            "{} — {} pieces, {} cells: {} random probes below {} tasks (seed {}){}",
-            puzzle.name,
-            puzzle.piece_count(),
-            puzzle.target.len(),
-            fmt_int(est.probes),
-            fmt_int(tasks as u64),
+        let lines = wurfel_present::text::pack::estimate(
+            &run.puzzle,
+            est,
+            result.tasks,
             args.seed,
-            if est.complete { "" } else { ", INTERRUPTED" }
+            result.cpu_seconds(),
+            result.nodes_per_second,
         );
-        outln!("  {:<24} {:>12}   95% interval", "", "estimate");
-        let row = |name: &str, i: Interval, f: &dyn Fn(f64) -> String| {
-            outln!(
-                "  {:<24} {:>12}   {} to {}",
-                name,
-                f(i.estimate),
-                f(i.low),
-                f(i.high)
-            );
-            Ok::<(), anyhow::Error>(())
-        };
-        row("nodes (as count --stats)", est.nodes, &big)?;
-        row("solutions (raw)", est.covers, &big)?;
-        row("CPU time, one thread", cpu, &duration)?;
-        outln!(
-            "  (this machine searches {:.1} M nodes per CPU second on one thread; the intervals \
-             assume the probes saw the tree's heavy tails)",
-            rate / 1e6
-        );
+        for line in lines {
+            outln!("{line}");
+        }
     }
     if !est.complete {
         return Err(Stop::Interrupted.into());
     }
     Ok(())
-}
-
-/// A count for people: exact digits up to 10^12, then scientific notation.
-fn big(x: f64) -> String {
-    if x < 1e12 {
-        fmt_int(x.round() as u64)
-    } else {
-        format!("{x:.2e}")
-    }
-}
-
-/// Seconds for people, in the largest unit that keeps the number at least 1.
-fn duration(s: f64) -> String {
-    const UNITS: [(&str, f64); 5] = [
-        ("years", 365.25 * 86_400.0),
-        ("days", 86_400.0),
-        ("h", 3600.0),
-        ("min", 60.0),
-        ("s", 1.0),
-    ];
-    for (name, size) in UNITS {
-        if s >= size {
-            return format!("{:.3} {name}", s / size)
-                .replacen(".000 ", " ", 1)
-                .to_string();
-        }
-    }
-    if s == 0.0 {
-        "0 s".to_string()
-    } else {
-        format!("{s:.3} s")
-    }
 }

@@ -1,16 +1,15 @@
-//! `wurfel list | pieces`, and what `solve` and `count` share: statistics.
+//! `wurfel list | pieces` (text: `wurfel_present::text::pack`), and `--distinct`'s parser.
 
 use crate::args::{Json, MergeEqualShapes, Problem};
 use crate::commands::print::{export_pieces, export_plate, MeshFormat, PrintArgs};
 use crate::commands::render::{pieces_scene, Picture};
 use crate::hiargs::load;
-use crate::output::{fmt_int, wrap, TEXT_WIDTH};
 use crate::report::PuzzleEntry;
 use crate::{note, outln};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
-use wurfel_cover::Stats;
 use wurfel_pack::{catalog, Convention, Prepared};
+use wurfel_present::text::pack as text;
 use wurfel_render::View;
 
 /// Arguments of `wurfel list`.
@@ -66,66 +65,11 @@ pub(crate) fn list(args: ListArgs) -> Result<()> {
         outln!("{}", serde_json::to_string_pretty(&entries)?);
         return Ok(());
     }
-    outln!(
-        "{:<26} {:>6} {:>6}  published counts",
-        "id",
-        "pieces",
-        "cells"
-    );
+    outln!("{}", text::catalog_header());
     for p in &rows {
-        let counts: Vec<String> = p
-            .published
-            .iter()
-            .map(|c| format!("{} {}", fmt_int(c.count), c.convention.key()))
-            .collect();
-        let line = format!(
-            "{:<26} {:>6} {:>6}  {}",
-            p.id,
-            p.piece_count(),
-            p.target.len(),
-            if counts.is_empty() {
-                "-".to_string()
-            } else {
-                counts.join(", ")
-            }
-        );
-        // Published counts wrap under their column.
-        outln!("{}", wrap(&line, TEXT_WIDTH, 42));
+        outln!("{}", text::catalog_row(p));
     }
     Ok(())
-}
-
-/// Placements per piece and search statistics, on stderr.
-pub(crate) fn print_stats(prep: &Prepared, stats: &Stats) {
-    note!("placements per piece:");
-    for (k, n) in prep.placements_per_kind().iter().enumerate() {
-        let p = &prep.puzzle.pieces[k];
-        note!(
-            "  {} {:<12} x{:<3} {:>3} orientations {:>6} placements{}",
-            p.symbol,
-            p.name,
-            p.count,
-            p.shape.orientations().len(),
-            n,
-            if prep.restricted == Some(k as u32) {
-                format!(
-                    " (restricted to {} by symmetry)",
-                    prep.restricted_placements()
-                )
-            } else {
-                String::new()
-            }
-        );
-    }
-    note!(
-        "nodes {}, placements tried {}, fitted {}, dead cells {}, pruned regions {}, engine covers {}",
-        fmt_int(stats.nodes),
-        fmt_int(stats.tried),
-        fmt_int(stats.fitted),
-        fmt_int(stats.dead_columns),
-        fmt_int(stats.region_prunes),
-        fmt_int(stats.solutions)
-    );
 }
 
 /// `wurfel pieces`.
@@ -135,31 +79,9 @@ pub(crate) fn pieces(args: PiecesArgs) -> Result<()> {
     if args.export.is_some() {
         args.print.options()?;
     }
-    outln!(
-        "{} — {} pieces ({} kinds), target {} cells, bounding box {:?}",
-        puzzle.name,
-        puzzle.piece_count(),
-        puzzle.pieces.len(),
-        puzzle.target.len(),
-        puzzle.target.dims()
-    );
-    let prep = Prepared::new(&puzzle).ok();
-    for (k, p) in puzzle.pieces.iter().enumerate() {
-        let placements = prep
-            .as_ref()
-            .map(|pr| pr.placements_per_kind()[k].to_string())
-            .unwrap_or_else(|| "?".into());
-        outln!(
-            "\n{} {}  x{}  {} cells, {} orientations, {} placements{}",
-            p.symbol,
-            p.name,
-            p.count,
-            p.shape.len(),
-            p.shape.orientations().len(),
-            placements,
-            if p.shape.is_chiral() { ", chiral" } else { "" }
-        );
-        outln!("{}", shape_layers(&p.shape, p.symbol));
+    let placements = Prepared::new(&puzzle).ok().map(|p| p.placements_per_kind());
+    for line in text::pieces(&puzzle, placements.as_deref()) {
+        outln!("{line}");
     }
     if let Some(picture) = picture {
         picture.draw(&[pieces_scene(&puzzle)], View::Pieces)?;
@@ -173,17 +95,4 @@ pub(crate) fn pieces(args: PiecesArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A shape as layered text (top layer first, layers side by side), indented under its name.
-fn shape_layers(shape: &wurfel_geom::Shape, ch: char) -> String {
-    let s = shape.normalized();
-    let grid = wurfel_geom::BoxGrid::new(s.dims().map(|d| d as usize));
-    let cells: std::collections::HashSet<usize> =
-        s.cells().iter().filter_map(|&c| grid.index(c)).collect();
-    grid.layers_text(|i| cells.contains(&i).then(|| ch.to_string()))
-        .lines()
-        .map(|line| format!("  {line}"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }

@@ -7,7 +7,7 @@ use crate::commands::render::Picture;
 use crate::exit::Stop;
 use crate::hiargs::context;
 use crate::hiargs::Threads;
-use crate::present::snake::{describe, render_count};
+use crate::present::snake::render_count;
 use crate::progress::{self, Reporter};
 use crate::report::SnakeSolutionJson;
 use crate::{note, outln};
@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use wurfel_app::snake::Listed;
 use wurfel_app::Silent;
+use wurfel_present::text::snake as text;
 use wurfel_render::{Scene, View};
 use wurfel_snake::{catalog, Folding};
 
@@ -129,7 +130,7 @@ fn solve(a: SolveArgs) -> Result<()> {
         .get()
         .map(|l| usize::try_from(l).unwrap_or(usize::MAX));
     if !a.json.json {
-        outln!("{}", describe(&named));
+        outln!("{}", text::describe(&named));
     }
     // Each folding is printed as it is found and dropped (a few kept for the picture), so a
     // listing of millions runs in the memory of one.
@@ -207,17 +208,7 @@ impl SnakeListing<'_> {
             outln!("{}", serde_json::to_string(&line)?);
             return Ok(());
         }
-        let unit = if p.chain().is_palindrome() {
-            "up to rotations, reflections and reading the chain from either end"
-        } else {
-            "up to rotations and reflections"
-        };
-        outln!();
-        outln!("solution {} ({unit})", self.found);
-        outln!("moves:    {}", f.moves());
-        outln!("segments: {}", f.segment_moves());
-        outln!("  (R/L = +x/-x, B/F = +y/-y, U/D = +z/-z; layers top first, numbers = order along the chain)");
-        outln!("{}", f.layers().trim_end_matches('\n'));
+        outln!("{}", text::folding(self.named, f, self.found));
         Ok(())
     }
 }
@@ -225,25 +216,14 @@ impl SnakeListing<'_> {
 /// The last lines of `snake solve`: how many, whether that is all; on standard output as text,
 /// on standard error beside JSON lines (which hold solutions only).
 fn snake_summary(named: &Named, listed: &Listed, json: bool) -> Result<()> {
-    let p = &named.problem;
-    let (found, secs) = (listed.found, listed.seconds);
-    let mut lines: Vec<String> = Vec::new();
-    if listed.interrupted {
-        lines.push(format!(
-            "INTERRUPTED after {secs:.3} s: {found} solution(s) listed so far (a partial list)"
-        ));
-    } else if found == 0 {
-        lines.push("no folding fills the box".into());
-        if let Some(why) = p.obstacle() {
-            lines.push(format!("reason: {why}"));
-        }
-    } else if listed.more {
-        lines.push(format!(
-            "more solutions exist ({secs:.3} s); --all lists all, `wurfel snake count` counts them"
-        ));
-    } else {
-        lines.push(format!("{found} solution(s) in all, {secs:.3} s"));
-    }
+    let found = listed.found;
+    let lines = text::listed(
+        named,
+        found,
+        listed.seconds,
+        listed.more,
+        listed.interrupted,
+    );
     if json {
         for l in lines {
             note!("{l}");
@@ -288,16 +268,7 @@ fn count(a: CountArgs) -> Result<()> {
 /// snake is left out, and the exit code is 130.
 fn list(a: ListArgs) -> Result<()> {
     if !a.json.json {
-        outln!(
-            "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  chain",
-            "id",
-            "box",
-            "cubes",
-            "embeddings",
-            "rotations",
-            "isometries",
-            "published"
-        );
+        outln!("{}", text::catalog_header());
     }
     progress::cancellation();
     let ctx = context(crate::hiargs::threads(a.threads), &Silent);
@@ -332,18 +303,9 @@ fn list_row(row: &wurfel_app::snake::CatalogRow, json: bool) -> Result<()> {
         outln!("{}", serde_json::to_string(&row.to_json())?);
         return Ok(());
     }
-    let (e, p, c) = (row.entry, &row.problem, &row.counts);
-    let published = e.published.map(|(em, r, i)| format!("{em}/{r}/{i}"));
     outln!(
-        "{:<10} {:<6} {:>6} {:>10} {:>9} {:>10}  {:<9}  {}",
-        e.id,
-        p.board().to_string(),
-        p.chain().cubes(),
-        c.embeddings,
-        c.rotations,
-        c.isometries,
-        published.as_deref().unwrap_or("-"),
-        e.segments
+        "{}",
+        text::catalog_row(row.entry, &row.problem, &row.counts)
     );
     Ok(())
 }

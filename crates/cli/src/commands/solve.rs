@@ -1,7 +1,7 @@
 //! `wurfel solve`: the first solution, the first N, or all of them, as text or JSON lines.
 
 use crate::args::{Disassemble, Json, Limit, PuzzleArg, ViewArg};
-use crate::commands::pack::{parse_convention, print_stats};
+use crate::commands::pack::parse_convention;
 use crate::commands::print::{PrintArgs, SolutionExport};
 use crate::commands::render::{self, solution_scene, Picture, StepsPicture};
 use crate::exit::Stop;
@@ -17,9 +17,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 use wurfel_app::picture::solution_scenes;
-use wurfel_cover::SearchReport;
 use wurfel_pack::disassembly::Separation;
 use wurfel_pack::{Convention, Listed, Prepared};
+use wurfel_present::text::pack as text;
 
 /// Arguments of `wurfel solve`.
 #[derive(clap::Args, Debug)]
@@ -87,18 +87,7 @@ impl Listing<'_> {
                 .map_err(std::io::Error::from)
                 .and_then(|line| writeln!(self.sink, "{line}"))
         } else {
-            let mut text = format!(
-                "{} — solution {}\n{}\n",
-                self.prep.puzzle.name,
-                self.found,
-                self.prep.layers_text(&s)
-            );
-            if let Some(sep) = &sep {
-                text.push_str(&format!("level {}\n", sep.level_text()));
-                if self.plan {
-                    text.push_str(&plan_text(self.prep, &s, sep));
-                }
-            }
+            let text = text::solution(self.prep, self.found, &s, sep.as_ref(), self.plan);
             writeln!(self.sink, "{text}")
         };
         if self.kept.len() < self.keep {
@@ -112,25 +101,6 @@ impl Listing<'_> {
             }
         }
     }
-}
-
-/// The moves of a disassembly, one a line: "3. A B slide +x 2" or "4. C out -z".
-fn plan_text(prep: &Prepared, solution: &[u32], sep: &Separation) -> String {
-    let names: Vec<&str> = prep
-        .pieces_of(solution)
-        .iter()
-        .map(|p| prep.puzzle.pieces[p.kind as usize].name.as_str())
-        .collect();
-    let mut text = String::new();
-    for (i, step) in sep.plan().into_iter().enumerate() {
-        let who: Vec<&str> = step.pieces.iter().map(|&p| names[p]).collect();
-        let how = match step.distance {
-            Some(d) => format!("slide {} {d}", step.direction.name()),
-            None => format!("out {}", step.direction.name()),
-        };
-        text.push_str(&format!("{:>4}. {} {how}\n", i + 1, who.join(" ")));
-    }
-    text
 }
 
 /// What `solve`'s flags ask of the application layer.
@@ -222,17 +192,20 @@ pub(crate) fn solve(args: SolveArgs) -> Result<()> {
     } else {
         sink.commit()?;
     }
-    summary(
-        &prep,
-        args.distinct,
-        run.disassemble,
+    let listing = text::Listing {
+        distinct: args.distinct,
+        disassemble: run.disassemble,
         found,
-        &report,
-        args.limit.get(),
-        start,
-    );
+        complete: report.complete,
+        limit: args.limit.get(),
+        elapsed: start.elapsed(),
+        interrupted,
+    };
+    note!("{}", text::listing(&prep.puzzle.name, &listing));
     if args.stats {
-        print_stats(&prep, &stats);
+        for line in wurfel_present::text::count::search_stats(&prep, &stats) {
+            note!("{line}");
+        }
     }
     draw_kept(
         &prep,
@@ -280,43 +253,4 @@ fn draw_kept(
         steps.draw(prep, first, sep.as_ref())?;
     }
     Ok(())
-}
-
-/// The one-line summary on stderr.
-fn summary(
-    prep: &Prepared,
-    distinct: Convention,
-    disassemble: bool,
-    found: u64,
-    report: &SearchReport,
-    limit: Option<u64>,
-    start: Instant,
-) {
-    let name = &prep.puzzle.name;
-    let interrupted = progress::interrupted();
-    let apart = if disassemble { " that come apart" } else { "" };
-    if found == 0 && report.complete {
-        note!("{name}: no solution{apart} exists");
-        return;
-    }
-    let exhaustive = report.complete && limit.is_none_or(|l| found < l);
-    let noun = if found == 1 { "solution" } else { "solutions" };
-    let what = match distinct {
-        Convention::Raw => format!("{noun} (raw, target fixed)"),
-        Convention::Rotations => format!("{noun} distinct up to rotations"),
-        Convention::RotationsReflections => {
-            format!("{noun} distinct up to rotations and reflections")
-        }
-    };
-    note!(
-        "{name}: {} {what}{apart}{} in {:.2?}{}",
-        fmt_int(found),
-        if exhaustive { " (all of them)" } else { "" },
-        start.elapsed(),
-        if interrupted {
-            " — interrupted, showing what was found so far"
-        } else {
-            ""
-        }
-    );
 }

@@ -50,7 +50,12 @@ pub fn to_json<T: serde::Serialize>(v: &T) -> Result<Answer, ApiError> {
 
 /// The 3D viewer page of `scenes`, as `--render x.html` writes it (`wurfel_app::picture`).
 pub fn viewer(scenes: &[wurfel_render::Scene]) -> Result<Answer, ApiError> {
-    Ok(Answer::Html(wurfel_app::picture::viewer(scenes)?))
+    use wurfel_app::picture::{draw, Format};
+    let found = scenes.len() as u64;
+    let page = draw(scenes, Format::Html, wurfel_render::View::Assembled, found)?;
+    String::from_utf8(page.bytes)
+        .map(Answer::Html)
+        .map_err(|_| ApiError::input("the viewer page is not UTF-8 (internal error)"))
 }
 
 /// The application layer's events as a job's progress (notes and stages are the command line's

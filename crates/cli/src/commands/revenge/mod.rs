@@ -5,7 +5,6 @@
 mod analyse;
 mod args;
 mod bench;
-mod explain;
 mod picture;
 mod scramble;
 mod setup;

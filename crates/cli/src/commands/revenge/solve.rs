@@ -2,12 +2,12 @@
 //! explained, drawn).
 
 use super::args::SolveArgs;
-use super::explain;
 use super::picture::{chart_format, write_picture};
 use super::setup::load;
 use crate::outln;
 use anyhow::{bail, Result};
-use wurfel_app::revenge::{self, Method, Position};
+use wurfel_app::revenge::{self, Position};
+use wurfel_present::text::revenge as text;
 use wurfel_revenge::{Cube, Move};
 
 /// The request's position, as the application layer reads it.
@@ -58,79 +58,14 @@ pub(super) fn solve(a: SolveArgs) -> Result<()> {
         outln!("{}", serde_json::to_string(&json)?);
         return Ok(());
     }
-    outln!("position: {}", cube.facelets());
-    for p in &json.phases {
-        let rotation = if p.rotation.is_empty() {
-            String::new()
-        } else {
-            format!("[{}] ", p.rotation)
-        };
-        // Five-stage: as searched, in slice turns; reduction: in block turns.
-        match method {
-            Method::FiveStage => outln!(
-                "stage {}: {rotation}{}  ({} STM)",
-                p.phase,
-                or_nothing(p.moves_slice.clone()),
-                p.stm
-            ),
-            Method::Reduction => outln!(
-                "phase {} ({}): {}  ({} OBTM)",
-                p.phase,
-                p.goal,
-                or_nothing(p.moves.clone()),
-                p.obtm
-            ),
-        }
-    }
-    let (wca, slice) = (or_nothing(json.moves.clone()), or_nothing(json.moves_slice));
-    let (stm, obtm) = (
-        format!("{} STM (slice turns)", json.stm),
-        format!("{} OBTM (outer block turns)", json.obtm),
-    );
-    // Each method's own notation and metric first.
-    let (first, second) = match method {
-        Method::FiveStage => (
-            format!("single-slice: {slice}"),
-            format!("WCA:          {wca}"),
-        ),
-        Method::Reduction => (
-            format!("WCA:          {wca}"),
-            format!("single-slice: {slice}"),
-        ),
-    };
-    let length = match method {
-        Method::FiveStage => format!("{stm}, {obtm}"),
-        Method::Reduction => format!("{obtm}, {stm}"),
-    };
-    outln!("{first}");
-    outln!("{second}");
-    outln!(
-        "length: {length}; checked by applying it; {:.3} s",
-        json.seconds
-    );
+    let mut lines = text::solution(method, &cube.facelets(), &json);
     if a.explain {
-        let parts: Vec<_> = sol
-            .phases
-            .iter()
-            .map(|p| explain::Part {
-                moves: p.moves.clone(),
-            })
-            .collect();
-        for line in explain::explain(&cube, method.name(), &parts) {
-            outln!("{line}");
-        }
+        lines.extend(text::explain(&cube, method, &sol));
+    }
+    for line in lines {
+        outln!("{line}");
     }
     Ok(())
-}
-
-/// A stage's or phase's turns as printed: an already solved one says so rather than
-/// printing nothing.
-fn or_nothing(turns: String) -> String {
-    if turns.is_empty() {
-        "nothing to do".to_string()
-    } else {
-        turns
-    }
 }
 
 /// Draws `--render`, if given: the position, then the cube after each step's turns.

@@ -68,30 +68,8 @@ pub(crate) fn verify(a: VerifyArgs) -> Result<()> {
         outln!("{}", serde_json::to_string(&j)?);
         return Ok(());
     }
-    if !a.summary {
-        for p in &j.lines {
-            let t = p
-                .seconds
-                .map_or(String::new(), |s| format!(", {:.1} ms", s * 1000.0));
-            outln!("line {}: {} OBTM, {} STM{t}", p.line, p.obtm, p.stm);
-        }
-    }
-    outln!(
-        "{} solutions checked (each applied to its position: solved, in some orientation)",
-        j.solutions
-    );
-    outln!(
-        "OBTM (outer block turns): average {:.2}, max {}",
-        j.obtm_avg,
-        j.obtm_max
-    );
-    outln!(
-        "STM  (slice turns):       average {:.2}, max {}",
-        j.stm_avg,
-        j.stm_max
-    );
-    if let (Some(avg), Some(med), Some(max)) = (j.seconds_avg, j.seconds_median, j.seconds_max) {
-        outln!("time per solve: average {avg:.3} s, median {med:.3} s, max {max:.3} s");
+    for line in wurfel_present::text::revenge::verified(&j, a.summary) {
+        outln!("{line}");
     }
     Ok(())
 }
