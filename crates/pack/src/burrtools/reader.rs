@@ -380,6 +380,7 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
         let t = required(g, "type", origin)?;
         match t {
             1 => return Ok(Grid::TriangularPrisms),
+            2 => return Ok(Grid::Spheres),
             3 => return Ok(Grid::RhombicDodecahedra),
             4 => return Ok(Grid::TetrahedraOctahedra),
             _ => {}

@@ -1,19 +1,20 @@
 //! Grids as data: which lattice a puzzle's cells live on and which placements of a piece that
 //! lattice allows. The cube grid is the engine's native one (every isometry, every unit
 //! translation). Other BurrTools grids keep BurrTools' own integer coordinates (triangular
-//! prisms: one voxel a prism; rhombic dodecahedra, tetrahedra-octahedra: a cube lattice of
-//! *sub-voxels*), with a rule restricting the placements: each grid says which voxels are
-//! cells, its point symmetries (rotations and reflections) and which translations map the
-//! grid onto itself. Face adjacency and disassembly are defined on the
+//! prisms: one voxel a prism; spheres: the voxels of even coordinate sum; rhombic
+//! dodecahedra, tetrahedra-octahedra: a cube lattice of *sub-voxels*), with a rule restricting the placements: each grid says which voxels are
+//! cells, its point symmetries (rotations and reflections; on spheres some of them place only
+//! some shapes on the grid) and which translations map the grid onto itself. Face adjacency and disassembly are defined on the
 //! cube grid only (BurrTools disassembles on cubes and triangular prisms only, `GridType::getCapabilities`).
 
 mod cubes;
 mod rhombic;
+mod spheres;
 mod tetra_octa;
 mod triangle;
 
 use crate::colors::Colored;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use wurfel_geom::{Cell, Iso, Shape};
 
 /// The lattice of a puzzle's cells.
@@ -28,6 +29,9 @@ pub enum Grid {
     TetrahedraOctahedra,
     /// Triangular prisms as BurrTools numbers them (see `grid/triangle.rs`).
     TriangularPrisms,
+    /// Spheres in the face-centred cubic packing as BurrTools places them (see
+    /// `grid/spheres.rs`).
+    Spheres,
 }
 
 impl Grid {
@@ -38,6 +42,7 @@ impl Grid {
             Grid::RhombicDodecahedra => "rhombic dodecahedra",
             Grid::TetrahedraOctahedra => "tetrahedra and octahedra",
             Grid::TriangularPrisms => "triangular prisms",
+            Grid::Spheres => "spheres",
         }
     }
 
@@ -47,15 +52,17 @@ impl Grid {
             Grid::Cubes | Grid::TriangularPrisms => true,
             Grid::RhombicDodecahedra => rhombic::is_cell(c),
             Grid::TetrahedraOctahedra => tetra_octa::is_cell(c),
+            Grid::Spheres => spheres::is_cell(c),
         }
     }
 
     /// The number of the grid's point symmetries (its rotations and reflections about the
     /// point they fix): the cube's 48 on the grids BurrTools builds from cubes, 24 on
-    /// triangular prisms.
+    /// triangular prisms, BurrTools' 240 on spheres.
     pub fn symmetry_count(self) -> usize {
         match self {
             Grid::TriangularPrisms => triangle::SYMMETRIES,
+            Grid::Spheres => spheres::SYMMETRIES,
             _ => 48,
         }
     }
@@ -64,19 +71,34 @@ impl Grid {
     pub fn is_proper(self, i: usize) -> bool {
         match self {
             Grid::TriangularPrisms => triangle::is_proper(i),
+            Grid::Spheres => spheres::is_proper(i),
             _ => Iso::all()[i].is_rotation(),
         }
     }
 
-    /// Point symmetry `i` (`< symmetry_count()`) applied to `c`; on the grids built from
-    /// cubes it is [`Iso::all`]`()[i]` about the grid's centre.
-    pub fn transform(self, i: usize, c: Cell) -> Cell {
+    /// Point symmetry `i` (`< symmetry_count()`) applied to `cells`, or `None` when the image
+    /// is not on the grid (only on spheres, where it depends on the shape); on the grids built
+    /// from cubes it is [`Iso::all`]`()[i]` about the grid's centre, cell by cell.
+    pub fn image(self, i: usize, cells: &[Cell]) -> Option<Vec<Cell>> {
+        let each = |f: &dyn Fn(Cell) -> Cell| Some(cells.iter().map(|&c| f(c)).collect());
         match self {
-            Grid::Cubes => cubes::apply(Iso::all()[i], c),
-            Grid::RhombicDodecahedra => rhombic::apply(Iso::all()[i], c),
-            Grid::TetrahedraOctahedra => tetra_octa::apply(Iso::all()[i], c),
-            Grid::TriangularPrisms => triangle::transform(i, c),
+            Grid::Cubes => each(&|c| cubes::apply(Iso::all()[i], c)),
+            Grid::RhombicDodecahedra => each(&|c| rhombic::apply(Iso::all()[i], c)),
+            Grid::TetrahedraOctahedra => each(&|c| tetra_octa::apply(Iso::all()[i], c)),
+            Grid::TriangularPrisms => each(&|c| triangle::transform(i, c)),
+            Grid::Spheres => spheres::image(i, cells),
         }
+    }
+
+    /// `shape` under point symmetry `i` as [`Colored::mapped`] gives it, `None` off the grid.
+    fn mapped(self, i: usize, shape: &Colored) -> Option<(Colored, Cell)> {
+        let cells = shape.shape.cells();
+        let image: HashMap<Cell, Cell> = cells
+            .iter()
+            .copied()
+            .zip(self.image(i, cells)?)
+            .collect();
+        Some(shape.mapped(|c| image[&c]))
     }
 
     /// Whether the translation by `t` maps the grid onto itself (moves a placement to one).
@@ -86,6 +108,7 @@ impl Grid {
             Grid::RhombicDodecahedra => rhombic::is_translation(t),
             Grid::TriangularPrisms => triangle::is_translation(t),
             Grid::TetrahedraOctahedra => tetra_octa::is_translation(t),
+            Grid::Spheres => spheres::is_translation(t),
         }
     }
 
@@ -97,6 +120,7 @@ impl Grid {
             Grid::RhombicDodecahedra => rhombic::class(lo),
             Grid::TriangularPrisms => triangle::class(lo),
             Grid::TetrahedraOctahedra => tetra_octa::class(lo),
+            Grid::Spheres => spheres::class(lo),
         }
     }
 
@@ -111,7 +135,7 @@ impl Grid {
         let mut seen = HashSet::new();
         (0..self.symmetry_count())
             .filter(|&i| self.is_proper(i))
-            .map(|i| shape.mapped(|c| self.transform(i, c)).0)
+            .filter_map(|i| Some(self.mapped(i, shape)?.0))
             .filter(|o| seen.insert(o.clone()))
             .collect()
     }
@@ -123,12 +147,12 @@ impl Grid {
     pub fn canonical(self, shape: &Colored, proper: bool) -> (Colored, Cell) {
         (0..self.symmetry_count())
             .filter(|&i| self.is_proper(i) == proper)
-            .map(|i| {
-                let (o, lo) = shape.mapped(|c| self.transform(i, c));
-                (o, self.class(lo))
+            .filter_map(|i| {
+                let (o, lo) = self.mapped(i, shape)?;
+                Some((o, self.class(lo)))
             })
             .min()
-            .expect("a grid has rotations and reflections")
+            .expect("a grid's identity and first reflection place every shape")
     }
 }
 
@@ -198,14 +222,7 @@ impl PlacementRule {
         }
         let keys = (0..grid.symmetry_count())
             .filter(|&i| grid.is_proper(i))
-            .map(|i| {
-                let cells: Vec<Cell> = shape
-                    .cells()
-                    .iter()
-                    .map(|&c| grid.transform(i, c))
-                    .collect();
-                key(grid, &cells)
-            })
+            .filter_map(|i| Some(key(grid, &grid.image(i, shape.cells())?)))
             .collect();
         Some(PlacementRule { grid, keys })
     }
