@@ -156,7 +156,14 @@ fn brute(target: &[Cell], pieces: &[Vec<Cell>]) -> (u64, u64) {
 /// The twelve neighbours of a ball; in a layer (`x + y + z` fixed), its six there.
 fn neighbours(c: Cell, flat: bool) -> Vec<Cell> {
     let mut out = Vec::new();
-    for d in [[1, 1, 0], [1, -1, 0], [1, 0, 1], [1, 0, -1], [0, 1, 1], [0, 1, -1]] {
+    for d in [
+        [1, 1, 0],
+        [1, -1, 0],
+        [1, 0, 1],
+        [1, 0, -1],
+        [0, 1, 1],
+        [0, 1, -1],
+    ] {
         for s in [1, -1] {
             let n = [0, 1, 2].map(|k| c[k] + s * d[k]);
             if !flat || n[0] + n[1] + n[2] == c[0] + c[1] + c[2] {
@@ -182,7 +189,11 @@ fn random_pieces(rng: &mut ChaCha8Rng, n: usize, k: usize, flat: bool) -> Vec<Ve
     while !free.is_empty() {
         let p = rng.gen_range(0..k);
         let grow: Vec<usize> = (0..free.len())
-            .filter(|&i| parts[p].iter().any(|&b| neighbours(b, false).contains(&free[i])))
+            .filter(|&i| {
+                parts[p]
+                    .iter()
+                    .any(|&b| neighbours(b, false).contains(&free[i]))
+            })
             .collect();
         if !grow.is_empty() {
             let b = free.swap_remove(grow[rng.gen_range(0..grow.len())]);

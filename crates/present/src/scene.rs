@@ -23,7 +23,7 @@ pub fn lattice(grid: Grid) -> Lattice {
         // Not drawn yet: `Grid::check_drawing` refuses the grid at every drawing entry before
         // a lattice is asked for, so this arm is never drawn with.
         Grid::TriangularPrisms => Lattice::Cubes,
-        Grid::Spheres => Lattice::Cubes,
+        Grid::Spheres => Lattice::Spheres,
     }
 }
 

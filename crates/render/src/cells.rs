@@ -24,6 +24,10 @@
 //!   tetrahedra cut off at the other four corners. Eight such corner tetrahedra around a point
 //!   of space make one octahedron, two regular tetrahedra of neighbouring blocks face each other.
 //!   (BurrTools' tables `tabs_4/meshverts.inc` list exactly these vertices.)
+//! - **Spheres** (BurrTools grid type 2, `sphere_voxel.cpp`): the voxels of even coordinate
+//!   sum are balls of the face-centred cubic packing, neighbours `√2` voxels apart; each is an
+//!   icosphere inscribed in its ball (`cells_sphere.rs`), and a ball (its diameter) is one unit.
+//!   Balls only touch: no face is shared.
 //!
 //! Coordinates of [`Polyhedron`] vertices are integers (so faces shared by two cells are found
 //! exactly); [`Lattice::scale`] turns them into space units where the lattice's block is one
@@ -40,6 +44,8 @@ pub enum Lattice {
     RhombicDodecahedra,
     /// BurrTools' tetrahedra-octahedra grid (sub-voxels of 3×3×3 blocks with a parity).
     TetraOcta,
+    /// BurrTools' spheres grid (the voxels of even coordinate sum, balls drawn as icospheres).
+    Spheres,
 }
 
 /// A convex polyhedron: integer vertices and faces as vertex indices, counter-clockwise seen
@@ -59,6 +65,7 @@ impl Lattice {
             Lattice::Cubes => "cubes",
             Lattice::RhombicDodecahedra => "rhombic dodecahedra",
             Lattice::TetraOcta => "tetrahedra and octahedra",
+            Lattice::Spheres => "spheres",
         }
     }
 
@@ -67,13 +74,15 @@ impl Lattice {
         match self {
             Lattice::Cubes | Lattice::TetraOcta => 1.0,
             Lattice::RhombicDodecahedra => 0.5,
+            // A ball's diameter, √2 voxels, is one unit.
+            Lattice::Spheres => 0.5f64.sqrt() / sphere::Q as f64,
         }
     }
 
     /// Sub-voxels per block edge (1 on the cube grid).
     pub fn block(self) -> i32 {
         match self {
-            Lattice::Cubes => 1,
+            Lattice::Cubes | Lattice::Spheres => 1,
             Lattice::RhombicDodecahedra => 5,
             Lattice::TetraOcta => 3,
         }
@@ -84,6 +93,7 @@ impl Lattice {
     pub fn period(self) -> i32 {
         match self {
             Lattice::TetraOcta => 6,
+            Lattice::Spheres => 2,
             other => other.block(),
         }
     }
@@ -94,11 +104,13 @@ impl Lattice {
             Lattice::Cubes => Some(cube(c.map(i64::from))),
             Lattice::RhombicDodecahedra => rhombic(c),
             Lattice::TetraOcta => tetra_octa(c),
+            Lattice::Spheres => sphere::sphere(c),
         }
     }
 
     /// The volume of one cell in space units (every cell of a lattice has the same volume
-    /// except on the tetra-octa grid, where a corner tetrahedron is half a centre one).
+    /// except on the tetra-octa grid, where a corner tetrahedron is half a centre one; on
+    /// spheres the inscribed icosphere's, a little under the ball's).
     pub fn cell_volume(self, c: [i32; 3]) -> Option<f64> {
         let p = self.cell(c)?;
         Some(p.volume() * self.scale().powi(3))
@@ -250,6 +262,9 @@ pub fn boundary(lattice: Lattice, cells: &[[i32; 3]]) -> Result<Vec<BoundaryFace
     });
     Ok(faces)
 }
+
+#[path = "cells_sphere.rs"]
+mod sphere;
 
 #[cfg(test)]
 #[path = "cells_tests.rs"]

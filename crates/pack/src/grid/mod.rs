@@ -93,11 +93,7 @@ impl Grid {
     /// `shape` under point symmetry `i` as [`Colored::mapped`] gives it, `None` off the grid.
     fn mapped(self, i: usize, shape: &Colored) -> Option<(Colored, Cell)> {
         let cells = shape.shape.cells();
-        let image: HashMap<Cell, Cell> = cells
-            .iter()
-            .copied()
-            .zip(self.image(i, cells)?)
-            .collect();
+        let image: HashMap<Cell, Cell> = cells.iter().copied().zip(self.image(i, cells)?).collect();
         Some(shape.mapped(|c| image[&c]))
     }
 
@@ -161,7 +157,9 @@ impl Grid {
     /// for it: `wurfel_present::scene::lattice`); the others are refused with a message.
     pub fn check_drawing(self) -> Result<(), String> {
         match self {
-            Grid::Cubes | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => Ok(()),
+            Grid::Cubes | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra | Grid::Spheres => {
+                Ok(())
+            }
             g => Err(format!(
                 "this puzzle is on the grid of {}: wurfel counts and lists its assemblies, but \
                  does not yet draw or export them",

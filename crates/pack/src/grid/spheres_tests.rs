@@ -34,11 +34,19 @@ fn region() -> Vec<Cell> {
 fn matrices_are_burrtools_240() {
     let m = &*MATRICES;
     assert_eq!(m.len(), SYMMETRIES);
-    assert_eq!(m.iter().collect::<HashSet<_>>().len(), SYMMETRIES, "distinct");
+    assert_eq!(
+        m.iter().collect::<HashSet<_>>().len(),
+        SYMMETRIES,
+        "distinct"
+    );
     assert_eq!(m[0], IDENTITY);
     for (i, a) in m.iter().enumerate() {
         let t = [0, 1, 2].map(|r| [0, 1, 2].map(|c| a[c][r]));
-        assert_eq!(mul(a, &t), [[9, 0, 0], [0, 9, 0], [0, 0, 9]], "orthogonal {i}");
+        assert_eq!(
+            mul(a, &t),
+            [[9, 0, 0], [0, 9, 0], [0, 0, 9]],
+            "orthogonal {i}"
+        );
         assert_eq!(det(a), if is_proper(i) { 27 } else { -27 }, "{i}");
         assert!(a.iter().flatten().all(|v| [0, 1, 2, 3].contains(&v.abs())));
         let cube = a.iter().flatten().all(|v| v % 3 == 0);
@@ -59,9 +67,9 @@ fn lattice_group_is_the_cubes() {
     let as_set: HashSet<Cell> = cells.iter().copied().collect();
     let maps_lattice: Vec<usize> = (0..SYMMETRIES)
         .filter(|&i| {
-            cells.iter().all(|&c| {
-                image(i, &[[0, 0, 0], c]).is_some_and(|im| is_cell(im[1]))
-            })
+            cells
+                .iter()
+                .all(|&c| image(i, &[[0, 0, 0], c]).is_some_and(|im| is_cell(im[1])))
         })
         .collect();
     assert_eq!(maps_lattice.len(), 48);
@@ -85,8 +93,7 @@ fn lattice_group_is_the_cubes() {
         .flat_map(|a| (0..SYMMETRIES).map(move |b| (a, b)))
         .filter(|&(a, b)| {
             let p = mul(&MATRICES[a], &MATRICES[b]);
-            !p.iter().flatten().all(|v| v % 3 == 0)
-                || !all.contains(&p.map(|r| r.map(|v| v / 3)))
+            !p.iter().flatten().all(|v| v % 3 == 0) || !all.contains(&p.map(|r| r.map(|v| v / 3)))
         })
         .count();
     assert!(outside > 0, "not a group");
@@ -106,8 +113,7 @@ fn a_layer_turns_by_sixty_degrees() {
     with_origin.extend(layer.iter().filter(|&&c| c != [0, 0, 0]));
     let keeps: Vec<usize> = (0..SYMMETRIES)
         .filter(|&i| {
-            image(i, &with_origin)
-                .is_some_and(|im| im.iter().all(|c| c[0] + c[1] + c[2] == 0))
+            image(i, &with_origin).is_some_and(|im| im.iter().all(|c| c[0] + c[1] + c[2] == 0))
         })
         .collect();
     assert_eq!(keeps.len(), 24);
