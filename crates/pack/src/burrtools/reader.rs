@@ -344,7 +344,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     Ok(Read {
         puzzle: checked,
         notes,
-        stored: super::stored::stored_counts(p),
+        stored: super::stored::stored_counts(p, grid != Grid::Cubes),
     })
 }
 
@@ -394,7 +394,7 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
                 origin,
                 format!(
                     "uses the grid of {name} (type {t}); wurfel supports cubes, triangular \
-                     prisms, rhombic dodecahedra, and tetrahedra and octahedra"
+                     prisms, spheres, rhombic dodecahedra, and tetrahedra and octahedra"
                 ),
             ));
         }
