@@ -12,8 +12,11 @@ use std::sync::LazyLock;
 /// `Q·(x, y, z)`).
 pub(super) const Q: i64 = 10_000;
 
+/// Vertices and triangles (vertex indices).
+type Mesh = (Vec<[f64; 3]>, Vec<[usize; 3]>);
+
 /// The unit icosphere: vertices on the unit sphere, triangles counter-clockwise from outside.
-static UNIT: LazyLock<(Vec<[f64; 3]>, Vec<[usize; 3]>)> = LazyLock::new(|| {
+static UNIT: LazyLock<Mesh> = LazyLock::new(|| {
     let t = (1.0 + 5f64.sqrt()) / 2.0;
     let mut v: Vec<[f64; 3]> = [
         [-1.0, t, 0.0],
