@@ -246,7 +246,7 @@ fn grid_symmetries(grid: Grid, board: &BoxBoard) -> Vec<(bool, Vec<u32>)> {
     let home = lo(&cells);
     (0..grid.symmetry_count())
         .filter_map(|g| {
-            let img: Vec<Cell> = cells.iter().map(|&c| grid.transform(g, c)).collect();
+            let img = grid.image(g, &cells)?;
             let at = lo(&img);
             let t = [0, 1, 2].map(|k| home[k] - at[k]);
             if !grid.is_translation(t) {

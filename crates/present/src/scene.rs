@@ -21,6 +21,7 @@ pub fn lattice(grid: Grid) -> Lattice {
         Grid::RhombicDodecahedra => Lattice::RhombicDodecahedra,
         Grid::TetrahedraOctahedra => Lattice::TetraOcta,
         Grid::TriangularPrisms => Lattice::TriangularPrisms,
+        Grid::Spheres => Lattice::Spheres,
     }
 }
 

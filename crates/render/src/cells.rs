@@ -31,6 +31,10 @@
 //!   even (BurrTools' `(x + y) & 1`). In [`Polyhedron`] coordinates (half edges, rows, layers)
 //!   an up triangle has the corners `(x, y)`, `(x + 2, y)`, `(x + 1, y + 1)`, a down one
 //!   `(x, y + 1)`, `(x + 2, y + 1)`, `(x + 1, y)`.
+//! - **Spheres** (BurrTools grid type 2, `sphere_voxel.cpp`): the voxels of even coordinate
+//!   sum are balls of the face-centred cubic packing, neighbours `√2` voxels apart; each is an
+//!   icosphere inscribed in its ball (`cells_sphere.rs`), and a ball (its diameter) is one unit.
+//!   Balls only touch: no face is shared.
 //!
 //! Coordinates of [`Polyhedron`] vertices are integers (so faces shared by two cells are found
 //! exactly); [`Lattice::space`] turns them into space units, in which the lattice's block is one
@@ -49,6 +53,8 @@ pub enum Lattice {
     TetraOcta,
     /// BurrTools' triangular-prism grid.
     TriangularPrisms,
+    /// BurrTools' spheres grid (the voxels of even coordinate sum, balls drawn as icospheres).
+    Spheres,
 }
 
 /// A convex polyhedron: integer vertices and faces as vertex indices, counter-clockwise seen
@@ -69,6 +75,7 @@ impl Lattice {
             Lattice::RhombicDodecahedra => "rhombic dodecahedra",
             Lattice::TetraOcta => "tetrahedra and octahedra",
             Lattice::TriangularPrisms => "triangular prisms",
+            Lattice::Spheres => "spheres",
         }
     }
 
@@ -78,6 +85,8 @@ impl Lattice {
             Lattice::Cubes | Lattice::TetraOcta => [1.0; 3],
             Lattice::RhombicDodecahedra => [0.5; 3],
             Lattice::TriangularPrisms => [0.5, 0.75f64.sqrt(), 1.0],
+            // A ball's diameter, √2 voxels, is one unit.
+            Lattice::Spheres => [0.5f64.sqrt() / sphere::Q as f64; 3],
         }
     }
 
@@ -95,7 +104,7 @@ impl Lattice {
     /// Sub-voxels per block edge (1 on the cube grid and on prisms).
     pub fn block(self) -> i32 {
         match self {
-            Lattice::Cubes | Lattice::TriangularPrisms => 1,
+            Lattice::Cubes | Lattice::TriangularPrisms | Lattice::Spheres => 1,
             Lattice::RhombicDodecahedra => 5,
             Lattice::TetraOcta => 3,
         }
@@ -107,7 +116,7 @@ impl Lattice {
     pub fn period(self) -> i32 {
         match self {
             Lattice::TetraOcta => 6,
-            Lattice::TriangularPrisms => 2,
+            Lattice::TriangularPrisms | Lattice::Spheres => 2,
             other => other.block(),
         }
     }
@@ -119,11 +128,13 @@ impl Lattice {
             Lattice::RhombicDodecahedra => rhombic(c),
             Lattice::TetraOcta => tetra_octa(c),
             Lattice::TriangularPrisms => Some(prism(c.map(i64::from))),
+            Lattice::Spheres => sphere::sphere(c),
         }
     }
 
     /// The volume of one cell in space units (every cell of a lattice has the same volume
-    /// except on the tetra-octa grid, where a corner tetrahedron is half a centre one).
+    /// except on the tetra-octa grid, where a corner tetrahedron is half a centre one; on
+    /// spheres the inscribed icosphere's, a little under the ball's).
     pub fn cell_volume(self, c: [i32; 3]) -> Option<f64> {
         let p = self.cell(c)?;
         Some(p.volume() * self.unit_volume())
@@ -299,6 +310,9 @@ pub fn boundary(lattice: Lattice, cells: &[[i32; 3]]) -> Result<Vec<BoundaryFace
     });
     Ok(faces)
 }
+
+#[path = "cells_sphere.rs"]
+mod sphere;
 
 #[cfg(test)]
 #[path = "cells_tests.rs"]

@@ -115,7 +115,10 @@ impl Solids {
                         for &j in others {
                             if owner[faces[j].cell] != piece {
                                 kind = EdgeKind::Boundary;
-                            } else if planes[j] == planes[i] {
+                            } else if planes[j] == planes[i]
+                                // A ball's facets are one smooth surface: no edges drawn.
+                                || (lattice == Lattice::Spheres && faces[j].cell == f.cell)
+                            {
                                 return EdgeKind::Inner;
                             }
                         }

@@ -338,7 +338,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     Ok(Read {
         puzzle: checked,
         notes,
-        stored: super::stored::stored_counts(p),
+        stored: super::stored::stored_counts(p, grid != Grid::Cubes),
     })
 }
 
@@ -355,6 +355,7 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
         let t = required(g, "type", origin)?;
         match t {
             1 => return Ok(Grid::TriangularPrisms),
+            2 => return Ok(Grid::Spheres),
             3 => return Ok(Grid::RhombicDodecahedra),
             4 => return Ok(Grid::TetrahedraOctahedra),
             _ => {}
@@ -368,7 +369,7 @@ fn check_format(root: Node<'_, '_>, origin: &str) -> Result<Grid, BurrError> {
                 origin,
                 format!(
                     "uses the grid of {name} (type {t}); wurfel supports cubes, triangular \
-                     prisms, rhombic dodecahedra, and tetrahedra and octahedra"
+                     prisms, spheres, rhombic dodecahedra, and tetrahedra and octahedra"
                 ),
             ));
         }

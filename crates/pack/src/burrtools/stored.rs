@@ -23,15 +23,21 @@ pub struct Stored {
     pub solutions: u64,
 }
 
-/// The stored counts of problem `p`, when BurrTools solved it to the end.
-pub(super) fn stored_counts(p: Node<'_, '_>) -> Option<Stored> {
+/// The stored counts of problem `p`, when BurrTools solved it to the end. `assembles_only`: on
+/// a grid where BurrTools has no disassembler it writes no `solutions` attribute (its example
+/// BallRoom, on spheres), read as 0.
+pub(super) fn stored_counts(p: Node<'_, '_>, assembles_only: bool) -> Option<Stored> {
     if p.attribute("state")? != SOLVED {
         return None;
     }
     let n = |a: &str| p.attribute(a)?.trim().parse().ok();
+    let solutions = match n("solutions") {
+        None if assembles_only => 0,
+        other => other?,
+    };
     Some(Stored {
         assemblies: n("assemblies")?,
-        solutions: n("solutions")?,
+        solutions,
     })
 }
 

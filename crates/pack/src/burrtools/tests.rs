@@ -89,8 +89,8 @@ fn reads_problems_by_number_and_name() {
 fn refuses_unsupported_features_by_name() {
     let cases = [
         (
-            HEAD.replace("type=\"0\"/>", "type=\"2\"/>") + "</shapes></puzzle>",
-            "grid of spheres",
+            HEAD.replace("type=\"0\"/>", "type=\"7\"/>") + "</shapes></puzzle>",
+            "grid of an unknown grid (type 7)",
         ),
         (
             two_vs().replace("##_#", "##+#"),

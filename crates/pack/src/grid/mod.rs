@@ -1,22 +1,24 @@
 //! Grids as data: which lattice a puzzle's cells live on and which placements of a piece that
 //! lattice allows. The cube grid is the engine's native one (every isometry, every unit
 //! translation). Other BurrTools grids keep BurrTools' own integer coordinates (triangular
-//! prisms: one voxel a prism; rhombic dodecahedra, tetrahedra-octahedra: a cube lattice of
-//! *sub-voxels*), with a rule restricting the placements: each grid says which voxels are
-//! cells, its point symmetries (rotations and reflections) and which translations map the
-//! grid onto itself. Face adjacency is defined on the cube grid only; disassembly on the grids
-//! with sliding directions, cubes and triangular prisms, as in BurrTools
-//! (`GridType::getCapabilities`).
+//! prisms: one voxel a prism; spheres: the voxels of even coordinate sum; rhombic
+//! dodecahedra, tetrahedra-octahedra: a cube lattice of *sub-voxels*), with a rule restricting
+//! the placements: each grid says which voxels are cells, its point symmetries (rotations and
+//! reflections; on spheres some of them place only some shapes on the grid) and which
+//! translations map the grid onto itself. Face adjacency is defined on the cube grid only;
+//! disassembly on the grids with sliding directions, cubes and triangular prisms, as in
+//! BurrTools (`GridType::getCapabilities`).
 
 mod cubes;
 mod directions;
 mod rhombic;
+mod spheres;
 mod tetra_octa;
 mod triangle;
 
 use crate::colors::Colored;
 pub use directions::Direction;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use wurfel_geom::{Cell, Iso, Shape};
 
 /// The lattice of a puzzle's cells.
@@ -31,6 +33,9 @@ pub enum Grid {
     TetrahedraOctahedra,
     /// Triangular prisms as BurrTools numbers them (see `grid/triangle.rs`).
     TriangularPrisms,
+    /// Spheres in the face-centred cubic packing as BurrTools places them (see
+    /// `grid/spheres.rs`).
+    Spheres,
 }
 
 impl Grid {
@@ -41,13 +46,15 @@ impl Grid {
             Grid::RhombicDodecahedra => "rhombic dodecahedra",
             Grid::TetrahedraOctahedra => "tetrahedra and octahedra",
             Grid::TriangularPrisms => "triangular prisms",
+            Grid::Spheres => "spheres",
         }
     }
 
     /// Every grid, in BurrTools' order of grid types.
-    pub const ALL: [Grid; 4] = [
+    pub const ALL: [Grid; 5] = [
         Grid::Cubes,
         Grid::TriangularPrisms,
+        Grid::Spheres,
         Grid::RhombicDodecahedra,
         Grid::TetrahedraOctahedra,
     ];
@@ -59,6 +66,7 @@ impl Grid {
             Grid::RhombicDodecahedra => "rhombic-dodecahedra",
             Grid::TetrahedraOctahedra => "tetrahedra-octahedra",
             Grid::TriangularPrisms => "triangular-prisms",
+            Grid::Spheres => "spheres",
         }
     }
 
@@ -72,6 +80,7 @@ impl Grid {
         match self {
             Grid::Cubes => 0,
             Grid::TriangularPrisms => 1,
+            Grid::Spheres => 2,
             Grid::RhombicDodecahedra => 3,
             Grid::TetrahedraOctahedra => 4,
         }
@@ -81,7 +90,7 @@ impl Grid {
     pub fn every_voxel_a_cell(self) -> bool {
         match self {
             Grid::Cubes | Grid::TriangularPrisms => true,
-            Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => false,
+            Grid::Spheres | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => false,
         }
     }
 
@@ -109,15 +118,17 @@ impl Grid {
             Grid::Cubes | Grid::TriangularPrisms => true,
             Grid::RhombicDodecahedra => rhombic::is_cell(c),
             Grid::TetrahedraOctahedra => tetra_octa::is_cell(c),
+            Grid::Spheres => spheres::is_cell(c),
         }
     }
 
     /// The number of the grid's point symmetries (its rotations and reflections about the
     /// point they fix): the cube's 48 on the grids BurrTools builds from cubes, 24 on
-    /// triangular prisms.
+    /// triangular prisms, BurrTools' 240 on spheres.
     pub fn symmetry_count(self) -> usize {
         match self {
             Grid::TriangularPrisms => triangle::SYMMETRIES,
+            Grid::Spheres => spheres::SYMMETRIES,
             _ => 48,
         }
     }
@@ -126,19 +137,30 @@ impl Grid {
     pub fn is_proper(self, i: usize) -> bool {
         match self {
             Grid::TriangularPrisms => triangle::is_proper(i),
+            Grid::Spheres => spheres::is_proper(i),
             _ => Iso::all()[i].is_rotation(),
         }
     }
 
-    /// Point symmetry `i` (`< symmetry_count()`) applied to `c`; on the grids built from
-    /// cubes it is [`Iso::all`]`()[i]` about the grid's centre.
-    pub fn transform(self, i: usize, c: Cell) -> Cell {
+    /// Point symmetry `i` (`< symmetry_count()`) applied to `cells`, or `None` when the image
+    /// is not on the grid (only on spheres, where it depends on the shape); on the grids built
+    /// from cubes it is [`Iso::all`]`()[i]` about the grid's centre, cell by cell.
+    pub fn image(self, i: usize, cells: &[Cell]) -> Option<Vec<Cell>> {
+        let each = |f: &dyn Fn(Cell) -> Cell| Some(cells.iter().map(|&c| f(c)).collect());
         match self {
-            Grid::Cubes => cubes::apply(Iso::all()[i], c),
-            Grid::RhombicDodecahedra => rhombic::apply(Iso::all()[i], c),
-            Grid::TetrahedraOctahedra => tetra_octa::apply(Iso::all()[i], c),
-            Grid::TriangularPrisms => triangle::transform(i, c),
+            Grid::Cubes => each(&|c| cubes::apply(Iso::all()[i], c)),
+            Grid::RhombicDodecahedra => each(&|c| rhombic::apply(Iso::all()[i], c)),
+            Grid::TetrahedraOctahedra => each(&|c| tetra_octa::apply(Iso::all()[i], c)),
+            Grid::TriangularPrisms => each(&|c| triangle::transform(i, c)),
+            Grid::Spheres => spheres::image(i, cells),
         }
+    }
+
+    /// `shape` under point symmetry `i` as [`Colored::mapped`] gives it, `None` off the grid.
+    fn mapped(self, i: usize, shape: &Colored) -> Option<(Colored, Cell)> {
+        let cells = shape.shape.cells();
+        let image: HashMap<Cell, Cell> = cells.iter().copied().zip(self.image(i, cells)?).collect();
+        Some(shape.mapped(|c| image[&c]))
     }
 
     /// Whether the translation by `t` maps the grid onto itself (moves a placement to one).
@@ -148,6 +170,7 @@ impl Grid {
             Grid::RhombicDodecahedra => rhombic::is_translation(t),
             Grid::TriangularPrisms => triangle::is_translation(t),
             Grid::TetrahedraOctahedra => tetra_octa::is_translation(t),
+            Grid::Spheres => spheres::is_translation(t),
         }
     }
 
@@ -159,6 +182,7 @@ impl Grid {
             Grid::RhombicDodecahedra => rhombic::class(lo),
             Grid::TriangularPrisms => triangle::class(lo),
             Grid::TetrahedraOctahedra => tetra_octa::class(lo),
+            Grid::Spheres => spheres::class(lo),
         }
     }
 
@@ -173,7 +197,7 @@ impl Grid {
         let mut seen = HashSet::new();
         (0..self.symmetry_count())
             .filter(|&i| self.is_proper(i))
-            .map(|i| shape.mapped(|c| self.transform(i, c)).0)
+            .filter_map(|i| Some(self.mapped(i, shape)?.0))
             .filter(|o| seen.insert(o.clone()))
             .collect()
     }
@@ -185,12 +209,12 @@ impl Grid {
     pub fn canonical(self, shape: &Colored, proper: bool) -> (Colored, Cell) {
         (0..self.symmetry_count())
             .filter(|&i| self.is_proper(i) == proper)
-            .map(|i| {
-                let (o, lo) = shape.mapped(|c| self.transform(i, c));
-                (o, self.class(lo))
+            .filter_map(|i| {
+                let (o, lo) = self.mapped(i, shape)?;
+                Some((o, self.class(lo)))
             })
             .min()
-            .expect("a grid has rotations and reflections")
+            .expect("a grid's identity and first reflection place every shape")
     }
 }
 
@@ -209,7 +233,7 @@ impl Grid {
     }
 
     /// Refuses disassembly on a grid without sliding directions (BurrTools has no disassembler
-    /// on the rhombic or tetrahedra-octahedra grids either).
+    /// on the sphere, rhombic or tetrahedra-octahedra grids either).
     pub fn check_disassembly(self) -> Result<(), String> {
         if self.directions().is_empty() {
             return Err(format!(
@@ -227,7 +251,7 @@ impl Grid {
         match self {
             Grid::Cubes => &Direction::ALL,
             Grid::TriangularPrisms => &Direction::PRISMS,
-            Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
+            Grid::Spheres | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
         }
     }
 
@@ -238,7 +262,7 @@ impl Grid {
         match self {
             Grid::Cubes => cubes::swept(d),
             Grid::TriangularPrisms => triangle::swept(d, c),
-            Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
+            Grid::Spheres | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
         }
     }
 }
@@ -270,14 +294,7 @@ impl PlacementRule {
         }
         let keys = (0..grid.symmetry_count())
             .filter(|&i| grid.is_proper(i))
-            .map(|i| {
-                let cells: Vec<Cell> = shape
-                    .cells()
-                    .iter()
-                    .map(|&c| grid.transform(i, c))
-                    .collect();
-                key(grid, &cells)
-            })
+            .filter_map(|i| Some(key(grid, &grid.image(i, shape.cells())?)))
             .collect();
         Some(PlacementRule { grid, keys })
     }
