@@ -139,9 +139,9 @@ pub(crate) fn load(name: &str, problem: &Problem, merge: MergeEqualShapes) -> Re
     for n in &loaded.notes {
         note!("note: {n}");
     }
-    if merge.merge_equal_shapes {
-        loaded.puzzle = loaded.puzzle.merge_equal_shapes();
-    } else if let Some(w) = wurfel_pack::equal_shapes_warning(&loaded.puzzle) {
+    let (puzzle, warning) = wurfel_pack::merge_or_warn(loaded.puzzle, merge.merge_equal_shapes);
+    loaded.puzzle = puzzle;
+    if let Some(w) = warning {
         note!("warning: {w}");
     }
     Ok(loaded)

@@ -44,7 +44,8 @@ pub use file::{parse_puzzle, to_toml, PuzzleFileError};
 pub use limits::SearchError;
 pub use memory::PuzzleMemory;
 pub use model::{
-    check_volume, equal_shapes_warning, Convention, Piece, Published, Puzzle, VolumeMismatch,
+    check_volume, equal_shapes_warning, merge_or_warn, Convention, Piece, Published, Puzzle,
+    VolumeMismatch,
 };
 pub use solver::{Counts, DisassemblyCounts, Listed, PrepareError, Prepared, TaskOutput, Want};
 pub use source::{load, load_with, LoadError, LoadOptions, Loaded};

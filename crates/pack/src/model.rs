@@ -291,6 +291,18 @@ impl Puzzle {
     }
 }
 
+/// How every front end takes pieces declared separately with equal shapes: as copies when
+/// `merge` says so (`--merge-equal-shapes`, `"merge_equal_shapes": true`), else as they are,
+/// with [`equal_shapes_warning`] to show.
+pub fn merge_or_warn(puzzle: Puzzle, merge: bool) -> (Puzzle, Option<String>) {
+    if merge {
+        (puzzle.merge_equal_shapes(), None)
+    } else {
+        let warning = equal_shapes_warning(&puzzle);
+        (puzzle, warning)
+    }
+}
+
 /// The warning for pieces declared separately with equal shapes (empty when there are none):
 /// names each group and says how to declare copies instead.
 pub fn equal_shapes_warning(puzzle: &Puzzle) -> Option<String> {

@@ -232,13 +232,8 @@ impl Source<'_> {
                 }
                 (None, Some(text)) => self.parse(text)?,
             };
-        let mut warnings = Vec::new();
-        let puzzle = if self.merge {
-            loaded.puzzle.merge_equal_shapes()
-        } else {
-            warnings.extend(wurfel_pack::equal_shapes_warning(&loaded.puzzle));
-            loaded.puzzle
-        };
+        let (puzzle, warning) = wurfel_pack::merge_or_warn(loaded.puzzle, self.merge);
+        let warnings: Vec<String> = warning.into_iter().collect();
         Ok(LoadedPuzzle {
             puzzle,
             notes: loaded.notes,
