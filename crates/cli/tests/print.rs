@@ -14,7 +14,6 @@ mod common;
 use common::wurfel;
 use std::collections::HashSet;
 use std::io::Read;
-use std::process::Command;
 use wurfel_pack::catalog;
 use wurfel_render::mesh::{check::check, check::volume, piece_mesh, PrintOptions};
 
@@ -96,51 +95,9 @@ fn every_catalog_piece_bevelled_stays_closed_and_inside() {
     }
 }
 
-/// Whether we run under CI, where a missing admesh must fail the test.
-fn under_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-/// The numbers admesh reports, by label (e.g. "Degenerate facets").
-fn admesh_report(path: &std::path::Path) -> std::collections::HashMap<String, f64> {
-    let out = Command::new("admesh")
-        .arg(path)
-        .output()
-        .expect("run admesh");
-    assert!(out.status.success(), "admesh failed on {}", path.display());
-    let text = String::from_utf8_lossy(&out.stdout);
-    let mut report = std::collections::HashMap::new();
-    // Lines hold one or two "Label : value" pairs ("Number of parts : 1   Volume : 4782.79").
-    for line in text.lines() {
-        let parts: Vec<&str> = line.split(':').collect();
-        let mut label = parts[0].trim().to_string();
-        for part in &parts[1..] {
-            let mut words = part.split_whitespace();
-            if let Some(v) = words.next().and_then(|v| v.parse::<f64>().ok()) {
-                report.insert(label.clone(), v);
-            }
-            label = words
-                .filter(|w| w.parse::<f64>().is_err())
-                .collect::<Vec<_>>()
-                .join(" ");
-        }
-    }
-    report
-}
-
 #[test]
 fn admesh_reads_every_exported_stl_without_repairs() {
-    if Command::new("admesh").arg("--version").output().is_err() {
-        assert!(
-            !under_ci(),
-            "admesh is not installed: the STL consumer test cannot run under CI (.ci/run installs it with apt-get)"
-        );
-        eprintln!();
-        eprintln!("############################################################");
-        eprintln!("## SKIPPED: admesh STL test: admesh is not installed");
-        eprintln!("##          (apt-get install admesh)");
-        eprintln!("############################################################");
-        eprintln!();
+    if !common::admesh::available() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -163,7 +120,7 @@ fn admesh_reads_every_exported_stl_without_repairs() {
                 })
                 .collect();
             let path = out.join(format!("{name}.stl"));
-            let r = admesh_report(&path);
+            let r = common::admesh::report(&path);
             for (label, want) in [
                 ("Number of parts", 1.0),
                 ("Degenerate facets", 0.0),

@@ -2,6 +2,9 @@
 
 use std::process::Command;
 
+#[allow(dead_code)] // Only the tests that export STL ask admesh.
+pub mod admesh;
+
 /// Runs `wurfel args`: exit code, stdout, stderr.
 #[allow(dead_code)] // The shard tests share only `json_ok`.
 pub fn wurfel(args: &[&str]) -> (i32, String, String) {
