@@ -85,7 +85,7 @@ fn stored_counts_are_checked() {
     let check = |a: u64, s: u64| {
         let read = read_xmpuzzle(&solved_xml(name, a, s), name, None).unwrap();
         let stored = read.stored.expect("a solved problem keeps its counts");
-        assert_eq!((stored.assemblies, stored.solutions), (a, s));
+        assert_eq!((stored.assemblies, stored.solutions), (a, Some(s)));
         let prep = Prepared::new(&read.puzzle).unwrap();
         check_stored(
             &prep,

@@ -13,8 +13,10 @@ use wurfel_pack::burrtools::{check_stored, Stored, StoredError};
 pub struct StoredCheck {
     /// Assemblies the file stores.
     pub assemblies: u64,
-    /// Solutions (assemblies that come apart) the file stores.
-    pub solutions: u64,
+    /// Solutions (assemblies that come apart) the file stores; absent on a grid where
+    /// BurrTools takes nothing apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<u64>,
     /// One sentence per number that differs.
     pub differences: Vec<String>,
     /// Why the solutions were not compared (a grid where nothing is taken apart), when so.
@@ -100,7 +102,7 @@ mod tests {
     fn the_check_is_the_last_field_and_the_rest_is_kept() {
         let check = StoredCheck {
             assemblies: 3,
-            solutions: 1,
+            solutions: Some(1),
             differences: vec!["solutions: differ".into()],
             solutions_unchecked: None,
             convention: None,

@@ -338,7 +338,7 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     Ok(Read {
         puzzle: checked,
         notes,
-        stored: super::stored::stored_counts(p, grid != Grid::Cubes),
+        stored: super::stored::stored_counts(p, grid),
     })
 }
 

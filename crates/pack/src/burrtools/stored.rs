@@ -7,6 +7,7 @@
 //! disassembly).
 
 use crate::disassembly::DisassemblyError;
+use crate::grid::Grid;
 use crate::{Convention, Prepared};
 use roxmltree::Node;
 use wurfel_cover::{ProblemError, SearchOptions};
@@ -19,21 +20,22 @@ const SOLVED: &str = "2";
 pub struct Stored {
     /// Assemblies BurrTools found.
     pub assemblies: u64,
-    /// Those that came apart.
-    pub solutions: u64,
+    /// Those that came apart; `None` on a grid where BurrTools takes nothing apart (it writes
+    /// no number there, or a 0 that counts nothing).
+    pub solutions: Option<u64>,
 }
 
-/// The stored counts of problem `p`, when BurrTools solved it to the end. `assembles_only`: on
-/// a grid where BurrTools has no disassembler it writes no `solutions` attribute (its example
-/// BallRoom, on spheres), read as 0.
-pub(super) fn stored_counts(p: Node<'_, '_>, assembles_only: bool) -> Option<Stored> {
+/// The stored counts of problem `p`, when BurrTools solved it to the end. On `grid`, when
+/// BurrTools has no disassembler there, the solutions are not read: it writes no `solutions`
+/// attribute (its example BallRoom, on spheres) or a 0 that counts nothing.
+pub(super) fn stored_counts(p: Node<'_, '_>, grid: Grid) -> Option<Stored> {
     if p.attribute("state")? != SOLVED {
         return None;
     }
     let n = |a: &str| p.attribute(a)?.trim().parse().ok();
-    let solutions = match n("solutions") {
-        None if assembles_only => 0,
-        other => other?,
+    let solutions = match grid.burrtools_disassembles() {
+        true => Some(n("solutions")?),
+        false => None,
     };
     Some(Stored {
         assemblies: n("assemblies")?,
@@ -47,9 +49,8 @@ pub struct Comparison {
     /// One line per number that differs (empty when all agree).
     pub differences: Vec<String>,
     /// Why the solutions (assemblies that come apart) were not compared, when they were not:
-    /// on rhombic dodecahedra and tetrahedra-octahedra wurfel does not take pieces apart
-    /// (BurrTools does not either: the file stores 0 solutions there), so only the assemblies
-    /// are compared.
+    /// on spheres, rhombic dodecahedra and tetrahedra-octahedra BurrTools takes nothing apart,
+    /// so the file stores no solutions and only the assemblies are compared.
     pub solutions_unchecked: Option<String>,
     /// The convention BurrTools' assembly count was found to be: `rotations_reflections` as a
     /// rule, `rotations` where BurrTools reduced no mirror images (see [`check_stored`]).
@@ -107,6 +108,14 @@ pub fn check_stored(
             stored.assemblies
         ));
     }
+    let Some(stored_solutions) = stored.solutions else {
+        out.solutions_unchecked = Some(format!(
+            "solutions not compared: BurrTools does not take pieces apart on the grid of {}, so \
+             the file stores none",
+            prep.puzzle.grid.name()
+        ));
+        return Ok(out);
+    };
     let mut apart = 0u64;
     for s in &classes {
         match prep.disassemble(s) {
@@ -114,18 +123,17 @@ pub fn check_stored(
             Err(DisassemblyError::UnsupportedGrid(grid)) => {
                 out.solutions_unchecked = Some(format!(
                     "solutions not compared: wurfel does not take pieces apart on the grid of \
-                     {grid} (the file stores {})",
-                    stored.solutions
+                     {grid} (the file stores {stored_solutions})"
                 ));
                 return Ok(out);
             }
             Err(e) => return Err(StoredError::Disassembly(e)),
         }
     }
-    if apart != stored.solutions && found <= stored.assemblies {
+    if apart != stored_solutions && found <= stored.assemblies {
         out.differences.push(format!(
-            "solutions: the file stores {}, wurfel finds {apart} assemblies that come apart",
-            stored.solutions
+            "solutions: the file stores {stored_solutions}, wurfel finds {apart} assemblies that \
+             come apart"
         ));
     }
     Ok(out)

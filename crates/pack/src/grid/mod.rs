@@ -86,6 +86,12 @@ impl Grid {
         }
     }
 
+    /// Whether BurrTools takes puzzles apart on this grid (`GridType::getCapabilities`): only
+    /// there does a file it saved store solutions (assemblies that come apart).
+    pub fn burrtools_disassembles(self) -> bool {
+        matches!(self, Grid::Cubes | Grid::TriangularPrisms)
+    }
+
     /// Whether every voxel is a cell (so a box of voxels is a box of cells).
     pub fn every_voxel_a_cell(self) -> bool {
         match self {
