@@ -68,7 +68,7 @@ fn toml(target: &[[i32; 3]], pieces: &[Vec<[i32; 3]>]) -> String {
 /// The designer's puzzles off the cube grid, each a target cut into its pieces (so it has a
 /// solution), clicked cell by cell in the page: triangular prisms (a row of four triangles, two
 /// layers high, in a piece of 3 and one of 5) and spheres (nine balls of a 3x3x2 box of
-/// voxels, the cells of even coordinate sum, in three pieces of three).
+/// voxels, the cells of even coordinate sum, in pieces of four, three and two).
 fn grid_puzzles() -> Vec<(&'static str, Value)> {
     let prisms = json!({
         "grid": "triangular-prisms", "gridName": "triangular prisms", "name": "prism row", "dims": [4, 1, 2],
@@ -78,7 +78,7 @@ fn grid_puzzles() -> Vec<(&'static str, Value)> {
     let spheres = json!({
         "grid": "spheres", "gridName": "spheres", "name": "ball pyramid", "dims": [3, 3, 2],
         "target": [[0, 0, 0], [2, 0, 0], [1, 1, 0], [0, 2, 0], [2, 2, 0], [1, 0, 1], [0, 1, 1], [2, 1, 1], [1, 2, 1]],
-        "pieces": [[[0, 0, 0], [1, 1, 0], [2, 2, 0]], [[2, 0, 0], [1, 0, 1], [2, 1, 1]], [[0, 2, 0], [0, 1, 1], [1, 2, 1]]],
+        "pieces": [[[0, 0, 0], [1, 1, 0], [2, 2, 0], [1, 2, 1]], [[2, 0, 0], [1, 0, 1], [2, 1, 1]], [[0, 2, 0], [0, 1, 1]]],
     });
     vec![("prisms", prisms), ("spheres", spheres)]
 }
@@ -269,7 +269,32 @@ fn the_web_app_works_in_headless_chromium() {
         // Prisms come apart (BurrTools' sliding directions); spheres do not.
         assert_eq!(shown["disassembleDisabled"], name == "spheres", "{name}");
     }
-    assert_eq!(report["gridsWalk"]["dodecahedron"], 48);
+    // The whole-solid brush's cells are one solid: the surface of their union (the renderer's
+    // tetrahedra, the faces shared inside removed) is the 24 triangles of a rhombic
+    // dodecahedron's 12 rhombi, or the 8 of an octahedron.
+    use wurfel_render::cells::{boundary, Lattice};
+    for (what, lattice, cells, faces) in [
+        ("dodecahedron", Lattice::RhombicDodecahedra, 48, 24),
+        ("octahedron", Lattice::TetraOcta, 8, 8),
+    ] {
+        let list: Vec<[i32; 3]> = report["gridsWalk"][what]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|k| {
+                let v: Vec<i32> = k
+                    .as_str()?
+                    .split(',')
+                    .filter_map(|x| x.parse().ok())
+                    .collect();
+                Some([v[0], v[1], v[2]])
+            })
+            .collect();
+        assert_eq!(list.len(), cells, "{what}: {}", report["gridsWalk"]);
+        let surface = boundary(lattice, &list).expect("cells of the grid");
+        assert_eq!(surface.len(), faces, "{what}: not one solid: {list:?}");
+        assert!(surface.iter().all(|f| f.corners.len() == 3), "{what}");
+    }
     // The rhombic design's answer was drawn as solids (the page checked its triangles).
     assert_eq!(report["rhombic"]["solid"], true, "{}", report["rhombic"]);
     if let Ok(keep) = std::env::var("WURFEL_KEEP_SCREENSHOTS") {

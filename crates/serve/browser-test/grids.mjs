@@ -5,8 +5,8 @@
 // must read back on the same grid. serve_browser.rs compares the counts with the CLI's on the
 // same TOML and counts the saved files with the CLI again. On the way: switching the grid with
 // cells drawn says what it cleared and Undo brings them back; a cell that is no cell of the
-// grid (from a link) is named; the rhombic grid's dodecahedron brush fills 48 cells, drawn as
-// solids in the preview.
+// grid (from a link) is named; the "whole solid" brush fills the 48 cells of a rhombic
+// dodecahedron and the 8 of an octahedron, drawn as solids in the preview.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -120,17 +120,29 @@ export async function grids({ context, url, outDir, plan, check, report }) {
   await page.selectOption("#ds-grid", "rhombic-dodecahedra");
   await dims([15, 15, 15]);
   await page.click('[data-object="target"]');
-  await page.click('[data-brush="dodeca"] input');
+  await page.click('[data-brush="solid"] input');
   await page.click('#ds-layers [data-cell="7,6,5"]');
   const rd = await model();
-  r0(report).dodecahedron = Object.keys(rd.target).length;
-  check(r0(report).dodecahedron === 48, "the dodecahedron brush filled " + r0(report).dodecahedron + " cells");
+  r0(report).dodecahedron = Object.keys(rd.target).sort();
+  check(r0(report).dodecahedron.length === 48, "the dodecahedron brush filled " + r0(report).dodecahedron.length + " cells");
   await page.waitForFunction(() => {
     const f = document.getElementById("ds-viewer");
     return f.dataset.showing === "target" && f.contentWindow.wurfel && f.contentWindow.wurfel.scenes[0].pieces[0].cells.length === 48;
   }, null, { timeout: 10000 });
   await page.waitForTimeout(300);
   await shot("designer-rhombic");
+  // Tetrahedra and octahedra: the same brush fills the eight corner pieces of an octahedron.
+  await page.click("#ds-new");
+  await page.selectOption("#ds-grid", "tetrahedra-octahedra");
+  await page.click('[data-object="target"]');
+  await page.click('[data-brush="solid"] input');
+  await page.click('#ds-layers [data-cell="3,3,3"]');
+  r0(report).octahedron = Object.keys((await model()).target).sort();
+  check(r0(report).octahedron.length === 8, "the octahedron brush filled " + r0(report).octahedron);
+  await page.waitForFunction(() => {
+    const f = document.getElementById("ds-viewer");
+    return f.dataset.showing === "target" && f.contentWindow.wurfel && f.contentWindow.wurfel.scenes[0].pieces[0].cells.length === 8;
+  }, null, { timeout: 10000 });
   check(errors.length === 0, "grid pages: " + errors.join("; "));
   await page.close();
 }

@@ -14,8 +14,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use std::net::SocketAddr;
-use wurfel_pack::grid::Grid;
 use std::sync::Arc;
+use wurfel_pack::grid::Grid;
 
 /// The header that tells a job was stopped before its end, and why (the body then holds what
 /// it found so far, as the CLI prints it after Ctrl-C).

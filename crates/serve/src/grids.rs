@@ -85,7 +85,12 @@ mod tests {
                 for y in -13..13 {
                     for x in -13..13 {
                         let c = [x, y, z];
-                        assert_eq!(page_is_cell(&info, c), g.is_cell(c), "{} at {c:?}", info.key);
+                        assert_eq!(
+                            page_is_cell(&info, c),
+                            g.is_cell(c),
+                            "{} at {c:?}",
+                            info.key
+                        );
                         cells += usize::from(g.is_cell(c));
                     }
                 }

@@ -45,7 +45,7 @@ Wurfel.grids = (() => {
     if (key === "triangular-prisms") return "Layers top first, each seen from above (y up): a sheet of triangles, pointing up and down in turn; each is a prism one layer high. Click or drag to fill or empty them.";
     const what = { "spheres": "circles are the balls (BurrTools' cells: x + y + z even)",
       "rhombic-dodecahedra": "diamonds are the cells: each is one of the 24 tetrahedra of a 5×5×5 block (lines), and a whole rhombic dodecahedron is 48 of them (“fill a dodecahedron” does that)",
-      "tetrahedra-octahedra": "triangles are tetrahedra (a block's centre), squares the corner pieces that make octahedra; blocks are 3×3×3 (lines)" }[key];
+      "tetrahedra-octahedra": "triangles are tetrahedra (a block's centre), squares the corner pieces of octahedra, eight to one (“fill an octahedron” fills them); blocks are 3×3×3 (lines)" }[key];
     return "Layers top first, in BurrTools' sub-voxels, each seen from above (y up): " + what + "; dots are voxels that are no cell. Click or drag to fill or empty cells.";
   }
 
@@ -117,6 +117,26 @@ Wurfel.grids = (() => {
     return root;
   }
 
+  // The "whole solid" brush: what it is called on the grid (none where a cell is the solid).
+  const SOLID = { "rhombic-dodecahedra": "fill a dodecahedron", "tetrahedra-octahedra": "fill an octahedron" };
+  const solidName = (key) => SOLID[key] || null;
+  // The cells the brush fills for a click on cell `c`: the rhombic dodecahedron around `c`'s
+  // block, or the octahedron `c` is a corner piece of (a tetrahedron is one cell).
+  function solid(key, c) {
+    if (key === "rhombic-dodecahedra") return dodecahedron(c.map((v) => Math.floor(v / 5)));
+    if (key === "tetrahedra-octahedra") return octahedron(c);
+    return [c];
+  }
+  // The eight corner pieces around a vertex V of the blocks (crates/render/src/cells.rs): in
+  // the block V - d (d in {0, 1}³) the corner 2d, that is the sub-voxels 3V - d.
+  function octahedron(c) {
+    const local = c.map((v) => ((v % 3) + 3) % 3);
+    if (local.includes(1)) return [c];
+    const V = c.map((v, k) => Math.floor(v / 3) + local[k] / 2);
+    const out = [];
+    for (let d = 0; d < 8; d++) out.push(V.map((v, k) => 3 * v - ((d >> k) & 1)));
+    return out;
+  }
   // The cells of the rhombic dodecahedron around block `b` (BurrTools' sub-voxels): the 24 of
   // its own block and the 4 facing it in each of its six neighbours (crates/render/src/cells.rs).
   function dodecahedron(b) {
@@ -192,5 +212,5 @@ Wurfel.grids = (() => {
     return cv;
   }
 
-  return { thumb, load, loaded, info, isCell, step, name, maxSide, start, help, layer, dodecahedron, list: () => list };
+  return { thumb, load, loaded, info, isCell, step, name, maxSide, start, help, layer, solid, solidName, list: () => list };
 })();

@@ -182,7 +182,7 @@
     ui.back.hidden = true;
     ui.paint = el("input", { id: "ds-paint", type: "number", min: "1", max: String(C.MOST), value: "1", class: "colour-no",
       title: "the constraint colour the brush paints", onfocus: () => { ui.brushRow.querySelector("[value=colour]").click(); } });
-    for (const [v, text] of [["fixed", "cell"], ["optional", "optional cell (may stay empty)"], ["dodeca", "fill a dodecahedron"], ["colour", "constraint colour"]]) {
+    for (const [v, text] of [["fixed", "cell"], ["optional", "optional cell (may stay empty)"], ["solid", "fill a solid"], ["colour", "constraint colour"]]) {
       const r = el("input", { type: "radio", name: "ds-brush", value: v, checked: v === brush, onchange: () => { brush = v; } });
       ui.brushRow.append(el("label", { "data-brush": v }, r, " " + text, v === "colour" ? [" ", ui.paint] : null));
     }
@@ -389,13 +389,15 @@
   function drawLayers() {
     const [X, Y, Z] = model.dims;
     const piece = sel >= 0 ? model.pieces[sel] : null;
-    const cube = model.grid === "cubes", rhombic = model.grid === "rhombic-dodecahedra";
+    const cube = model.grid === "cubes", solidName = G.solidName(model.grid);
     document.getElementById("ds-editing").textContent = piece ? "Piece " + piece.name : "Target — the shape the pieces fill";
     ui.help.textContent = G.help(model.grid);
     // A piece's cells are never optional: its brush fills cells or paints their colour.
     ui.brushRow.querySelector("[data-brush=optional]").hidden = !!piece;
-    ui.brushRow.querySelector("[data-brush=dodeca]").hidden = !rhombic;
-    if ((piece && brush === "optional") || (!rhombic && brush === "dodeca")) ui.brushRow.querySelector("[value=fixed]").click();
+    const solidBrush = ui.brushRow.querySelector("[data-brush=solid]");
+    solidBrush.hidden = !solidName;
+    if (solidName) solidBrush.lastChild.textContent = " " + solidName;
+    if ((piece && brush === "optional") || (!solidName && brush === "solid")) ui.brushRow.querySelector("[value=fixed]").click();
     document.getElementById("ds-copy").hidden = !piece;
     // Quarter turns and the mirror are the cube grid's; a piece's orientation never changes a count.
     for (const id of ["ds-turn", "ds-tool-rx", "ds-tool-ry", "ds-tool-rz", "ds-tool-mirror"]) document.getElementById(id).hidden = !cube;
@@ -412,9 +414,9 @@
     const bind = (node, k) => {
       node.addEventListener("pointerdown", (ev) => {
         ev.preventDefault();
-        if (brush === "dodeca") {
-          const cells = dodecaAt(k);
-          stroke = { before: snapshot(), want: !cells.every(has), dodeca: true };
+        if (brush === "solid") {
+          const cells = solidAt(k);
+          stroke = { before: snapshot(), want: !cells.every(has), solid: true };
           setCells(cells, stroke.want);
           return;
         }
@@ -425,7 +427,7 @@
         stroke = { before: snapshot(), want };
         setCell(k, want);
       });
-      node.addEventListener("pointerenter", (ev) => { if (stroke && ev.buttons) setCells(stroke.dodeca ? dodecaAt(k) : [k], stroke.want); });
+      node.addEventListener("pointerenter", (ev) => { if (stroke && ev.buttons) setCells(stroke.solid ? solidAt(k) : [k], stroke.want); });
     };
     ui.layers.textContent = "";
     if (!cube && !G.loaded()) { ui.layers.textContent = "loading the grid…"; return; }
@@ -451,10 +453,9 @@
       ui.layers.append(el("div", { class: "layer" }, el("span", { class: "muted", text: "z = " + z + (z === Z - 1 ? " (top)" : "") }), grid));
     }
   }
-  // The cells of the rhombic dodecahedron around the block of cell `k` that lie in the box.
-  function dodecaAt(k) {
-    const cells = G.dodecahedron(unkey(k).map((v) => Math.floor(v / 5)));
-    return cells.filter((c) => c.every((v, i) => v >= 0 && v < model.dims[i])).map(key);
+  // The cells of the whole solid at cell `k` (a rhombic dodecahedron, an octahedron) in the box.
+  function solidAt(k) {
+    return G.solid(model.grid, unkey(k)).filter((c) => c.every((v, i) => v >= 0 && v < model.dims[i])).map(key);
   }
 
   // `on`: true fills the cells, false empties them; a number paints that constraint colour on
