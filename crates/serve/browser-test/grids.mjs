@@ -98,6 +98,7 @@ export async function grids({ context, url, outDir, plan, check, report }) {
   r0(report).switched = await text("#ds-file-note");
   await page.click("#ds-undo");
   check((await toml()) === before, "Undo did not bring the cells back after switching the grid");
+  await waitText("#ds-file-note", /Back on the grid of spheres/);
   check((await page.inputValue("#ds-grid")) === (await model()).grid, "the grid chooser does not show the design's grid");
   // A link with a voxel that is no cell of the grid: named beside the target, drawn as a cross.
   const link = await page.evaluate(() => {
@@ -111,6 +112,11 @@ export async function grids({ context, url, outDir, plan, check, report }) {
   await waitText("#ds-objects", /no cell of the grid of spheres/);
   r0(report).offGrid = await text('#ds-objects [data-note-for="target"]');
   check(await page.locator('#ds-layers .off-grid[data-cell="1,0,0"]').count() === 1, "the voxel off the grid is not drawn as a cross");
+  // The preview draws the target's cells of the grid (the server refuses the others).
+  await page.waitForFunction(() => {
+    const f = document.getElementById("ds-viewer");
+    return f.dataset.showing === "target" && f.contentWindow.wurfel && f.contentWindow.wurfel.scenes[0].pieces[0].cells.length === 9;
+  }, null, { timeout: 10000 });
   await shot("designer-off-grid");
   await page.click('#ds-layers [data-cell="1,0,0"]');
   await waitText("#ds-check", /ready:/);

@@ -127,8 +127,17 @@
     future = [];
     changed();
   }
-  function undo() { if (past.length) { future.push(snapshot()); model = JSON.parse(past.pop()); fix(); changed(); } }
-  function redo() { if (future.length) { past.push(snapshot()); model = JSON.parse(future.pop()); fix(); changed(); } }
+  function undo() { if (past.length) { future.push(snapshot()); restore(past.pop()); } }
+  function redo() { if (future.length) { past.push(snapshot()); restore(future.pop()); } }
+  // A step back or forth across a grid switch says which grid the design is on now (the note
+  // of the switch would mislead).
+  function restore(json) {
+    const was = model.grid;
+    model = JSON.parse(json);
+    fix();
+    changed();
+    if (model.grid !== was) msg(ui.fileNote, "info", "Back on the grid of " + G.name(model.grid) + ", with the cells drawn there.");
+  }
   function fix() { if (sel >= model.pieces.length) sel = model.pieces.length - 1; }
   function saveDraft() {
     try { localStorage.setItem(DRAFT, JSON.stringify({ model, sel, saved: Date.now() })); } catch (e) { /* private mode: no draft */ }
