@@ -40,6 +40,8 @@ pub struct Problem {
 /// A puzzle's cells as the file format has them.
 #[derive(Serialize)]
 pub struct Model<'a> {
+    /// The grid's key as in puzzle files (`"cubes"`, `"spheres"`, ...).
+    pub grid: &'static str,
     pub target: &'a [wurfel_geom::Cell],
     pub optional: &'a [wurfel_geom::Cell],
     pub pieces: Vec<PieceModel<'a>>,
@@ -128,6 +130,7 @@ pub fn check<'a>(
     Checked {
         puzzle: PuzzleEntry::new(puzzle),
         model: Model {
+            grid: puzzle.grid.key(),
             target: puzzle.target.cells(),
             optional: &puzzle.optional,
             pieces: puzzle

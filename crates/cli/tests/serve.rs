@@ -592,14 +592,14 @@ fn pages_and_pictures() {
     assert!(index
         .header("content-security-policy")
         .is_some_and(|c| c.contains("default-src 'self'")));
-    // Every file the index loads is served: the stylesheet and the app's eight scripts.
+    // Every file the index loads is served: the stylesheet and the app's eleven scripts.
     let text = index.text();
     let loaded: Vec<&str> = text
         .split("/app/")
         .skip(1)
         .map(|t| &t[..t.find('"').unwrap()])
         .collect();
-    assert!(loaded.len() == 9 && loaded[0] == "style.css", "{loaded:?}");
+    assert!(loaded.len() == 12 && loaded[0] == "style.css", "{loaded:?}");
     for f in loaded {
         let r = s.get(&format!("/app/{f}"));
         assert!(r.status == 200 && !r.body.is_empty(), "{f}: {}", r.status);

@@ -2,8 +2,9 @@
 //! (`crates/serve/browser-test/test.mjs`) against `wurfel serve` on an ephemeral port. Builds a
 //! puzzle by clicking voxels and counts it, starts and cancels a count of Bedlam, paints a
 //! 4x4x4 net from a scramble and plays its solution on the net and the 3D cube to the solved
-//! cube, solves a snake and cancels a long snake count (its partial counts shown); every
-//! number the pages show is compared with the CLI's.
+//! cube, solves a snake and cancels a long snake count (its partial counts shown), designs and
+//! counts puzzles on triangular prisms and spheres (`grids.mjs`); every number the pages show
+//! is compared with the CLI's.
 //!
 //! As the viewer's test (`crates/render/tests/browser.rs`), through the same launch
 //! (`wurfel_testkit::browser`): without Chromium or Node the test cannot run, which fails under
@@ -64,6 +65,58 @@ fn toml(target: &[[i32; 3]], pieces: &[Vec<[i32; 3]>]) -> String {
     t
 }
 
+/// The designer's puzzles off the cube grid, each a target cut into its pieces (so it has a
+/// solution), clicked cell by cell in the page: triangular prisms (a row of four triangles, two
+/// layers high, in a piece of 3 and one of 5) and spheres (nine balls of a 3x3x2 box of
+/// voxels, the cells of even coordinate sum, in pieces of four, three and two).
+fn grid_puzzles() -> Vec<(&'static str, Value)> {
+    let prisms = json!({
+        "grid": "triangular-prisms", "gridName": "triangular prisms", "name": "prism row", "dims": [4, 1, 2],
+        "target": [[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0], [0, 0, 1], [1, 0, 1], [2, 0, 1], [3, 0, 1]],
+        "pieces": [[[0, 0, 0], [1, 0, 0], [0, 0, 1]], [[1, 0, 1], [2, 0, 1], [3, 0, 1], [2, 0, 0], [3, 0, 0]]],
+    });
+    let spheres = json!({
+        "grid": "spheres", "gridName": "spheres", "name": "ball pyramid", "dims": [3, 3, 2],
+        "target": [[0, 0, 0], [2, 0, 0], [1, 1, 0], [0, 2, 0], [2, 2, 0], [1, 0, 1], [0, 1, 1], [2, 1, 1], [1, 2, 1]],
+        "pieces": [[[0, 0, 0], [1, 1, 0], [2, 2, 0], [1, 2, 1]], [[2, 0, 0], [1, 0, 1], [2, 1, 1]], [[0, 2, 0], [0, 1, 1]]],
+    });
+    vec![("prisms", prisms), ("spheres", spheres)]
+}
+
+/// A grid puzzle of [`grid_puzzles`] as TOML, for the CLI.
+fn grid_toml(p: &Value) -> String {
+    let list = |v: &Value| {
+        let cells: Vec<String> = v
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| c.to_string().replace(',', ", "))
+            .collect();
+        format!("[{}]", cells.join(", "))
+    };
+    let mut t = format!(
+        "name = {}\ngrid = {}\n[target]\ncells = {}\n",
+        p["name"],
+        p["grid"],
+        list(&p["target"])
+    );
+    for (i, piece) in p["pieces"].as_array().into_iter().flatten().enumerate() {
+        t.push_str(&format!(
+            "[[piece]]\nname = \"{}\"\ncells = {}\n",
+            (b'A' + i as u8) as char,
+            list(piece)
+        ));
+    }
+    t
+}
+
+/// The CLI's counts of a puzzle file.
+fn cli_counts(path: &Path) -> Value {
+    let (code, out, err) = wurfel(&["count", path.to_str().unwrap_or_default(), "--json"]);
+    assert_eq!(code, 0, "{}: {err}", path.display());
+    serde_json::from_str(&out).expect("json")
+}
+
 /// What the browser does (the designer's cells, the facelets to paint, the chain), written to
 /// a file for the harness, and the CLI's answers for the same input: the designer's count and
 /// the snake's count.
@@ -115,7 +168,11 @@ fn plan(dir: &Path) -> (PathBuf, Value, Value) {
         &mut rhombic,
     )
     .expect("gzip");
-    let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain, "longChain": long_chain, "rhombic": rhombic });
+    let grids: serde_json::Map<String, Value> = grid_puzzles()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    let plan = json!({ "target": target, "pieces": pieces, "facelets": facelets, "scramble": scramble, "chain": chain, "longChain": long_chain, "rhombic": rhombic, "grids": grids });
     let plan_path = dir.join("plan.json");
     std::fs::write(&plan_path, plan.to_string()).expect("write plan");
 
@@ -172,6 +229,72 @@ fn the_web_app_works_in_headless_chromium() {
         server.idle_within(Duration::from_secs(5)),
         "jobs left running"
     );
+    // The designer off the cube grid: the page's counts are the CLI's on the same puzzle, and
+    // the TOML files the page saved count the same again (they round-trip).
+    for (name, p) in grid_puzzles() {
+        let file = dir.path().join(format!("{name}-cli.toml"));
+        std::fs::write(&file, grid_toml(&p)).expect("write");
+        let cli = cli_counts(&file);
+        let shown = &report["grids"][name];
+        for k in ["raw", "rotations", "rotations_reflections"] {
+            assert_eq!(
+                shown["counts"][k], cli[k],
+                "{name}: the designer's {k} count"
+            );
+        }
+        assert!(cli["raw"].as_u64().unwrap_or(0) > 0, "{name}: {cli}");
+        let saved = PathBuf::from(shown["saved"].as_str().unwrap_or_default());
+        let again = cli_counts(&saved);
+        assert_eq!(again["raw"], cli["raw"], "{name}: the saved TOML");
+        // Every voxel of the box is a prism; on spheres only those of even coordinate sum.
+        let d: Vec<i64> = p["dims"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_i64)
+            .collect();
+        let mut cells = 0;
+        for z in 0..d[2] {
+            for y in 0..d[1] {
+                for x in 0..d[0] {
+                    cells += i64::from(name == "prisms" || (x + y + z) % 2 == 0);
+                }
+            }
+        }
+        assert_eq!(
+            shown["clickable"].as_i64(),
+            Some(cells),
+            "{name}: the cells offered"
+        );
+        // Prisms come apart (BurrTools' sliding directions); spheres do not.
+        assert_eq!(shown["disassembleDisabled"], name == "spheres", "{name}");
+    }
+    // The whole-solid brush's cells are one solid: the surface of their union (the renderer's
+    // tetrahedra, the faces shared inside removed) is the 24 triangles of a rhombic
+    // dodecahedron's 12 rhombi, or the 8 of an octahedron.
+    use wurfel_render::cells::{boundary, Lattice};
+    for (what, lattice, cells, faces) in [
+        ("dodecahedron", Lattice::RhombicDodecahedra, 48, 24),
+        ("octahedron", Lattice::TetraOcta, 8, 8),
+    ] {
+        let list: Vec<[i32; 3]> = report["gridsWalk"][what]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|k| {
+                let v: Vec<i32> = k
+                    .as_str()?
+                    .split(',')
+                    .filter_map(|x| x.parse().ok())
+                    .collect();
+                Some([v[0], v[1], v[2]])
+            })
+            .collect();
+        assert_eq!(list.len(), cells, "{what}: {}", report["gridsWalk"]);
+        let surface = boundary(lattice, &list).expect("cells of the grid");
+        assert_eq!(surface.len(), faces, "{what}: not one solid: {list:?}");
+        assert!(surface.iter().all(|f| f.corners.len() == 3), "{what}");
+    }
     // The rhombic design's answer was drawn as solids (the page checked its triangles).
     assert_eq!(report["rhombic"]["solid"], true, "{}", report["rhombic"]);
     if let Ok(keep) = std::env::var("WURFEL_KEEP_SCREENSHOTS") {
@@ -196,6 +319,10 @@ fn the_web_app_works_in_headless_chromium() {
             "snake-error",
             "soma-taken-apart",
             "rhombic-viewer",
+            "designer-prisms",
+            "designer-spheres",
+            "designer-off-grid",
+            "designer-rhombic",
         ] {
             let _ = std::fs::copy(
                 dir.path().join(format!("{name}.png")),

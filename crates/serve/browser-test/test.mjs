@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pages } from "./pages.mjs";
+import { grids } from "./grids.mjs";
 
 const [url, outDir, planPath] = process.argv.slice(2);
 if (!url || !outDir || !planPath) {
@@ -225,6 +226,7 @@ try {
   await shot("snake-cancelled");
   await (await import("./viewer.mjs")).viewer({ page, url, plan, shot, check, report, waitText, text });
   await pages({ context, url, outDir, check, report });
+  await grids({ context, url, outDir, plan, check, report });
 } catch (e) {
   failures.push("exception: " + (e && e.stack ? e.stack : e));
 } finally {

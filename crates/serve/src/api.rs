@@ -15,6 +15,7 @@ use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use std::net::SocketAddr;
 use std::sync::Arc;
+use wurfel_pack::grid::Grid;
 
 /// The header that tells a job was stopped before its end, and why (the body then holds what
 /// it found so far, as the CLI prints it after Ctrl-C).
@@ -25,6 +26,7 @@ pub fn router(shared: Arc<Shared>, bound: SocketAddr) -> Router {
     let api = Router::new()
         .route("/catalog", get(catalog))
         .route("/snake/catalog", get(snake_catalog))
+        .route("/grids", get(grids))
         .route("/status", get(status))
         .route("/openapi.json", get(assets::openapi))
         .route("/solve", post(solve))
@@ -163,6 +165,10 @@ async fn snake_catalog(State(shared): State<Arc<Shared>>) -> Result<Response, Ap
     Ok(answer(Answer::Json(v)))
 }
 
+async fn grids() -> Json<Vec<crate::grids::GridInfo>> {
+    Json(crate::grids::all())
+}
+
 async fn status(State(shared): State<Arc<Shared>>) -> Json<crate::pool::PoolStatus> {
     Json(shared.pool.status())
 }
@@ -281,6 +287,32 @@ async fn view_scene(
             "at most 200 scenes and {MAX_SCENE_CELLS} cells in all"
         )));
     }
+    let grid = match r.grid.as_deref() {
+        None => Grid::Cubes,
+        Some(k) => Grid::from_key(k).ok_or_else(|| {
+            let keys: Vec<&str> = Grid::ALL.iter().map(|g| g.key()).collect();
+            ApiError::bad_request(format!(
+                "unknown grid {k:?}; the grids are {}",
+                keys.join(", ")
+            ))
+        })?,
+    };
+    // Off the cube grid most voxels are not cells: say which, as the puzzle file does.
+    if let Some(c) = r
+        .scenes
+        .iter()
+        .flat_map(|s| &s.pieces)
+        .flat_map(|p| &p.cells)
+        .find(|&&c| !grid.is_cell(c))
+    {
+        return Err(ApiError::bad_request(format!(
+            "[{}, {}, {}] is not a cell of the grid of {}",
+            c[0],
+            c[1],
+            c[2],
+            grid.name()
+        )));
+    }
     let colour = |c: Option<String>| match c {
         None => Ok(None),
         Some(c) => wurfel_render::Rgb::parse(&c)
@@ -292,7 +324,7 @@ async fn view_scene(
         .into_iter()
         .map(|s| {
             Ok(wurfel_render::Scene {
-                lattice: wurfel_render::cells::Lattice::Cubes,
+                lattice: wurfel_present::scene::lattice(grid),
                 title: s.title,
                 pieces: s
                     .pieces

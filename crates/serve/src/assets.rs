@@ -51,6 +51,21 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/app/designer-files.js"),
     ),
     (
+        "designer-grids.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app/designer-grids.js"),
+    ),
+    (
+        "designer-tools.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app/designer-tools.js"),
+    ),
+    (
+        "designer-answers.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app/designer-answers.js"),
+    ),
+    (
         "designer.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/app/designer.js"),

@@ -9,7 +9,8 @@
 //!   header and body timeouts and a bound on open connections;
 //! - [`pool`]: jobs on blocking threads, a fixed number at once, a bounded queue, budgets,
 //!   cancellation; [`jobs`]: the jobs API and its event stream;
-//! - [`work`]: the library calls each job makes; [`api`]: the routes; [`assets`]: the app.
+//! - [`work`]: the library calls each job makes; [`api`]: the routes; [`assets`]: the app;
+//!   [`grids`]: the grids as the designer draws them.
 //!
 //! Like the core crates it touches no file and no terminal: the caller (the `wurfel` binary)
 //! chooses the address, prints, and names the 4x4x4 table directory. Its public surface is
@@ -21,6 +22,7 @@ mod assets;
 mod body;
 mod conn;
 mod error;
+mod grids;
 mod guard;
 mod jobs;
 mod pool;

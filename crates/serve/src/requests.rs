@@ -144,6 +144,9 @@ pub struct RevengeRequest {
 #[serde(deny_unknown_fields)]
 pub struct SceneRequest {
     pub scenes: Vec<SceneIn>,
+    /// The grid's key as in puzzle files (`"spheres"`; default `"cubes"`).
+    #[serde(default)]
+    pub grid: Option<String>,
 }
 
 /// One scene of a [`SceneRequest`].

@@ -1,8 +1,8 @@
 // Designer, files and links: a wurfel TOML or BurrTools file in (with a chooser for a BurrTools
 // file's problems), TOML and .xmpuzzle out, the print plate, and the share link. `d` is what
 // the designer lends it: its elements (`ui`), the design (`model()`, `replace(m)` — undoable),
-// the puzzle file of the design (`source()`, `toToml`, `slug`, `encode`), its palette and
-// largest side, whether its checks pass (`ready()`) and its message cleaner (`plain`).
+// the puzzle file of the design (`source()`, `toToml`, `slug`, `encode`), its palette,
+// whether its checks pass (`ready()`) and its message cleaner (`plain`).
 "use strict";
 Wurfel.designerFiles = (d) => {
   const { el, msg, post } = Wurfel;
@@ -51,9 +51,16 @@ Wurfel.designerFiles = (d) => {
     const c = await post("/check", body);
     const all = c.model.target.concat(...c.model.pieces.map((p) => p.cells));
     if (!all.length) throw new Error("it has no cells");
-    const lo = [0, 1, 2].map((k) => Math.min(...c.model.target.map((x) => x[k])));
+    // Each shape moved to the box's corner by a translation of its grid (whole steps), so its
+    // cells stay cells of the grid and a piece stays the same piece.
+    const G = Wurfel.grids, grid = c.model.grid || "cubes";
+    await G.load();
+    const step = G.step(grid), most = G.maxSide(grid);
+    const corner = (cells) => [0, 1, 2].map((k) => step[k] * Math.floor(Math.min(...cells.map((x) => x[k])) / step[k]));
+    const lo = corner(c.model.target);
     const dims = [0, 1, 2].map((k) => Math.max(...c.model.target.map((x) => x[k])) - lo[k] + 1);
-    if (dims.some((n) => n > d.maxSide)) throw new Error("the designer edits boxes up to " + d.maxSide + " on a side");
+    const where = grid === "cubes" ? "" : " on the grid of " + G.name(grid);
+    if (dims.some((n) => n > most)) throw new Error("its target is " + dims.join("×") + " voxels; the designer edits boxes up to " + most + " on a side" + where);
     const opt = new Set(c.model.optional.map(key));
     const target = {};
     // Constraint colours come in the order of the cells (absent: all neutral).
@@ -64,14 +71,14 @@ Wurfel.designerFiles = (d) => {
     };
     for (const t of c.model.target) target[key(t.map((v, k) => v - lo[k]))] = opt.has(key(t)) ? "optional" : "fixed";
     const pieces = c.model.pieces.map((p, i) => {
-      const plo = [0, 1, 2].map((k) => Math.min(...p.cells.map((x) => x[k])));
+      const plo = corner(p.cells);
       return { name: p.name, count: p.count, min: p.min, range: p.min !== p.count, colour: p.color || d.palette[i % d.palette.length],
         cells: p.cells.map((x) => key(x.map((v, k) => v - plo[k]))), cellColors: coloured(p.cells, p.cell_colors, plo), groups: p.groups || [] };
     });
-    if (!pieces.every((p) => p.cells.every((k) => unkey(k).every((v) => v < d.maxSide)))) throw new Error("a piece is larger than " + d.maxSide + " on a side");
-    d.replace({ name: c.puzzle.name, dims: [0, 1, 2].map((k) => Math.max(dims[k], ...pieces.flatMap((p) => p.cells.map((x) => unkey(x)[k] + 1)))), target, pieces,
+    if (!pieces.every((p) => p.cells.every((k) => unkey(k).every((v) => v < most)))) throw new Error("a piece is larger than " + most + " voxels on a side" + where);
+    d.replace({ name: c.puzzle.name, grid, dims: [0, 1, 2].map((k) => Math.max(dims[k], ...pieces.flatMap((p) => p.cells.map((x) => unkey(x)[k] + 1)))), target, pieces,
       targetColors: coloured(c.model.target, c.model.target_colors, lo), colorRules: c.model.color_rules || [] });
-    msg(d.ui.fileNote, "good", "imported " + imp.name + (imp.problems.length > 1 ? " — problem " + imp.problem + " of " + imp.problems.length + " (choose another below)" : ""));
+    msg(d.ui.fileNote, "good", "imported " + imp.name + where + (imp.problems.length > 1 ? " — problem " + imp.problem + " of " + imp.problems.length + " (choose another below)" : ""));
   }
 
   function download(blob, name) {

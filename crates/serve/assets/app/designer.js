@@ -1,4 +1,5 @@
-// Designer: the target and every piece as voxels, one shape at a time: a list of shapes with
+// Designer: the target and every piece as cells of one of BurrTools' five grids (the cube grid's
+// layers drawn here, the others' by designer-grids.js), one shape at a time: a list of shapes with
 // thumbnails, the selected one's layer grids and a large 3D preview beside them; tools to
 // rotate, mirror, shift and copy it. Checks shown beside what they name; "is it unique?",
 // count, disassemble and estimate; undo/redo; a draft kept in this browser (restored on
@@ -9,7 +10,7 @@
 (() => {
   const { el, msg, fmt, post, countLive, countsTable, showViewer, duration } = Wurfel;
   const C = Wurfel.constraints;
-  const MAX_SIDE = 12;
+  const G = Wurfel.grids;
   const DRAFT = "wurfel.designer.draft";
   const TARGET_COLOUR = "#9aa3b5";
   // The pieces' colours as every picture draws them (wurfel_render::palette: the 14 base
@@ -42,8 +43,8 @@
   let files = null;       // import, exports, plate and link (designer-files.js)
   let busyJobs = 0;
 
-  function blank() {
-    return normalise({ name: "my puzzle", dims: [3, 3, 3], target: {}, pieces: [{ name: "A", count: 1, min: 1, range: false, colour: PALETTE[0], cells: [] }] });
+  function blank(grid) {
+    return normalise({ name: "my puzzle", grid: grid || "cubes", dims: G.start(grid || "cubes"), target: {}, pieces: [{ name: "A", count: 1, min: 1, range: false, colour: PALETTE[0], cells: [] }] });
   }
   const validColour = (c) => (/^#[0-9a-f]{6}$/i.test(c || "") ? c : "#888888");
   function nextColour() {
@@ -55,8 +56,9 @@
     // A draft of another version (or a damaged one) may lack any part: each gets a default.
     if (!m.target || typeof m.target !== "object") m.target = {};
     for (const k of Object.keys(m.target)) if (!CELL.test(k) || !["fixed", "optional"].includes(m.target[k])) delete m.target[k];
-    if (!Array.isArray(m.dims) || m.dims.length !== 3) m.dims = [3, 3, 3];
-    m.dims = m.dims.map((d) => Math.max(1, Math.min(MAX_SIDE, Number(d) || 3)));
+    if (typeof m.grid !== "string" || (G.loaded() && !G.info(m.grid))) m.grid = "cubes";
+    if (!Array.isArray(m.dims) || m.dims.length !== 3) m.dims = G.start(m.grid);
+    m.dims = m.dims.map((d) => Math.max(1, Math.min(G.maxSide(m.grid), Number(d) || 3)));
     if (typeof m.name !== "string") m.name = "my puzzle";
     m.pieces = (Array.isArray(m.pieces) ? m.pieces : []).filter((p) => p && typeof p === "object");
     m.pieces.forEach((p, i) => {
@@ -78,6 +80,7 @@
     const fixed = Object.keys(m.target).map(unkey);
     const optional = fixed.filter((c) => m.target[key(c)] === "optional");
     let t = "id = " + q(slug(m.name)) + "\nname = " + q(m.name) + "\n";
+    if (m.grid && m.grid !== "cubes") t += "grid = " + q(m.grid) + "\n";
     if ((m.colorRules || []).length) t += "color_rules = " + cellList(m.colorRules) + "\n";
     t += "\n[target]\ncells = " + cellList(fixed) + "\n";
     if (optional.length) t += "optional = " + cellList(optional) + "\n";
@@ -98,7 +101,7 @@
 
   // ---- the link: the model, compact, base64url in the fragment ----
   function encode(m) {
-    const compact = { n: m.name, d: m.dims, t: Object.entries(m.target).map(([k, v]) => unkey(k).concat(v === "optional" ? [1] : [])),
+    const compact = { n: m.name, g: m.grid, d: m.dims, t: Object.entries(m.target).map(([k, v]) => unkey(k).concat(v === "optional" ? [1] : [])),
       p: m.pieces.map((p) => ({ n: p.name, c: p.count, m: p.range ? p.min : p.count, k: p.colour, s: p.cells.map(unkey), cc: p.cellColors, g: p.groups })),
       tc: m.targetColors, r: m.colorRules };
     const bytes = new TextEncoder().encode(JSON.stringify(compact));
@@ -111,7 +114,7 @@
     const c = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
     const target = {};
     for (const v of c.t) target[key(v.slice(0, 3))] = v[3] ? "optional" : "fixed";
-    return normalise({ name: String(c.n), dims: c.d.map(Number), target, targetColors: c.tc, colorRules: c.r,
+    return normalise({ name: String(c.n), grid: c.g, dims: c.d.map(Number), target, targetColors: c.tc, colorRules: c.r,
       pieces: c.p.map((p) => ({ name: String(p.n), count: p.c, min: p.m, range: p.m !== p.c, colour: p.k, cells: p.s.map(key), cellColors: p.cc, groups: p.g })) });
   }
 
@@ -124,8 +127,17 @@
     future = [];
     changed();
   }
-  function undo() { if (past.length) { future.push(snapshot()); model = JSON.parse(past.pop()); fix(); changed(); } }
-  function redo() { if (future.length) { past.push(snapshot()); model = JSON.parse(future.pop()); fix(); changed(); } }
+  function undo() { if (past.length) { future.push(snapshot()); restore(past.pop()); } }
+  function redo() { if (future.length) { past.push(snapshot()); restore(future.pop()); } }
+  // A step back or forth across a grid switch says which grid the design is on now (the note
+  // of the switch would mislead).
+  function restore(json) {
+    const was = model.grid;
+    model = JSON.parse(json);
+    fix();
+    changed();
+    if (model.grid !== was) msg(ui.fileNote, "info", "Back on the grid of " + G.name(model.grid) + ", with the cells drawn there.");
+  }
   function fix() { if (sel >= model.pieces.length) sel = model.pieces.length - 1; }
   function saveDraft() {
     try { localStorage.setItem(DRAFT, JSON.stringify({ model, sel, saved: Date.now() })); } catch (e) { /* private mode: no draft */ }
@@ -141,10 +153,13 @@
   // ---- page ----
   function init(sec) {
     model = blank();
-    const num = (id, v, onchange) => el("input", { id, type: "number", min: "1", max: String(MAX_SIDE), value: String(v), style: "width:52px", onchange });
+    const num = (id, v, onchange) => el("input", { id, type: "number", min: "1", max: String(G.maxSide("cubes")), value: String(v), style: "width:52px", onchange });
     ui = {
       name: el("input", { id: "ds-name", type: "text", size: "20", onchange: () => edit(() => { model.name = ui.name.value || "puzzle"; }) }),
       dims: [0, 1, 2].map((k) => num("ds-dim-" + "xyz"[k], 3, () => resize())),
+      grid: el("select", { id: "ds-grid", title: "the lattice the cells live on: BurrTools' five grids", onchange: () => switchGrid(ui.grid.value) },
+        el("option", { value: "cubes", text: "cubes" })),
+      help: el("div", { class: "muted", id: "ds-help" }),
       objects: el("ul", { class: "objects", id: "ds-objects" }),
       layers: el("div", { class: "layers", id: "ds-layers" }),
       shapeMsgs: el("div", { id: "ds-shape-msgs" }),
@@ -165,39 +180,32 @@
       fileNote: el("div", { id: "ds-file-note" }),
     };
     const b = (id, text, onclick, cls, title) => el("button", { id, text, onclick, class: cls || "", title });
+    const A = Wurfel.designerAnswers({ ui, source, answer, showAnswer });
     ui.undo = b("ds-undo", "↶ Undo", undo);
     ui.redo = b("ds-redo", "↷ Redo", redo);
-    ui.count = b("ds-count", "Count", doCount, "primary", "count every solution under the three conventions");
-    ui.unique = b("ds-unique", "Is it unique?", doUnique, "", "look for two solutions");
-    ui.disassemble = b("ds-disassemble", "Disassemble", doDisassemble, "", "find a solution that comes apart and show how");
-    ui.estimate = b("ds-estimate", "Estimate", doEstimate, "", "how many solutions, and how long a count takes");
+    ui.count = b("ds-count", "Count", A.doCount, "primary", "count every solution under the three conventions");
+    ui.unique = b("ds-unique", "Is it unique?", A.doUnique, "", "look for two solutions");
+    ui.disassemble = b("ds-disassemble", "Disassemble", A.doDisassemble, "", "find a solution that comes apart and show how");
+    ui.estimate = b("ds-estimate", "Estimate", A.doEstimate, "", "how many solutions, and how long a count takes");
     ui.back = b("ds-back", "back to the shape", () => { viewing = null; preview(); }, "", "show the selected shape again");
     ui.back.hidden = true;
     ui.paint = el("input", { id: "ds-paint", type: "number", min: "1", max: String(C.MOST), value: "1", class: "colour-no",
       title: "the constraint colour the brush paints", onfocus: () => { ui.brushRow.querySelector("[value=colour]").click(); } });
-    for (const [v, text] of [["fixed", "cell"], ["optional", "optional cell (may stay empty)"], ["colour", "constraint colour"]]) {
+    for (const [v, text] of [["fixed", "cell"], ["optional", "optional cell (may stay empty)"], ["solid", "fill a solid"], ["colour", "constraint colour"]]) {
       const r = el("input", { type: "radio", name: "ds-brush", value: v, checked: v === brush, onchange: () => { brush = v; } });
       ui.brushRow.append(el("label", { "data-brush": v }, r, " " + text, v === "colour" ? [" ", ui.paint] : null));
     }
     constraints = C.panel(() => model, edit);
     files = Wurfel.designerFiles({ ui, model: () => model, replace: (m) => edit(() => { model = m; sel = -1; }), source, toToml, slug, encode,
-      palette: PALETTE, maxSide: MAX_SIDE, ready: () => checked.ok, plain });
-    const t = (id, text, title, f) => b("ds-tool-" + id, text, () => tool(f), "small", title);
-    ui.tools.append(
-      el("span", { class: "muted", text: "turn" }),
-      t("rx", "⟳x", "rotate a quarter turn about x", (c) => [c[0], -c[2], c[1]]),
-      t("ry", "⟳y", "rotate a quarter turn about y", (c) => [c[2], c[1], -c[0]]),
-      t("rz", "⟳z", "rotate a quarter turn about z", (c) => [-c[1], c[0], c[2]]),
-      t("mirror", "mirror", "mirror left–right (x)", (c) => [-c[0], c[1], c[2]]),
-      el("span", { class: "muted", text: "shift" }),
-      ...[["xm", "←", [-1, 0, 0]], ["xp", "→", [1, 0, 0]], ["yp", "↑", [0, 1, 0]], ["ym", "↓", [0, -1, 0]], ["zp", "up", [0, 0, 1]], ["zm", "down", [0, 0, -1]]]
-        .map(([id, text, d]) => b("ds-shift-" + id, text, () => shift(d), "small", "shift by one cell (" + "xyz"[d.findIndex((v) => v)] + (d.some((v) => v > 0) ? "+1" : "−1") + ")")),
-      b("ds-copy", "copy piece", copyPiece, "small", "a new piece with the same cells"));
+      palette: PALETTE, ready: () => checked.ok, plain });
+    Wurfel.designerTools({ ui, b, model: () => model, sel: () => sel, edit });
+    ui.tools.append(b("ds-copy", "copy piece", copyPiece, "small", "a new piece with the same cells"));
     sec.append(
       el("div", { class: "side", style: "width:360px" },
         el("div", { class: "panel" },
           el("h2", { text: "Puzzle" }),
           el("div", { class: "row" }, el("label", { for: "ds-name", text: "name" }), ui.name),
+          el("div", { class: "row" }, el("label", { for: "ds-grid", text: "grid" }), ui.grid),
           el("div", { class: "row" }, el("label", { text: "box" }), ui.dims[0], "×", ui.dims[1], "×", ui.dims[2]),
           el("div", { class: "row" }, ui.undo, ui.redo, b("ds-new", "New design", newDesign, "", "start over (Undo brings the old one back)")),
           el("div", { class: "row" }, b("ds-import", "Import…", () => ui.file.click(), "", "a wurfel TOML or a BurrTools .xmpuzzle file"), ui.file,
@@ -216,7 +224,7 @@
           el("div", { class: "panel edit-grids" },
             el("h2", { id: "ds-editing" }),
             ui.shapeMsgs,
-            el("div", { class: "muted", text: "Layers top first, each seen from above (y up): click or drag to fill or empty cells." }),
+            ui.help,
             ui.brushRow, ui.layers, ui.tools),
           el("div", { class: "preview" },
             el("div", { class: "row" }, ui.viewTitle, ui.back),
@@ -244,6 +252,14 @@
       msg(ui.fileNote, "info", "Restored the design you were working on" + when + ". “New design” starts over.");
     }
     changed();
+    // The grids come from the server (which voxels are cells): the chooser and the layers off
+    // the cube grid wait for them.
+    G.load().then((list) => {
+      ui.grid.textContent = "";
+      for (const g of list) ui.grid.append(el("option", { value: g.key, text: g.name }));
+      normalise(model);
+      changed();
+    }, (e) => msg(ui.fileNote, "error", "cannot load the grids from the server (" + e.message + "): only cubes can be drawn"));
   }
 
   function show(params) {
@@ -269,13 +285,33 @@
   }
 
   function newDesign() {
-    edit(() => { model = blank(); sel = -1; });
+    edit(() => { model = blank(model.grid); sel = -1; });
     files.forget();
-    msg(ui.fileNote, "info", "A new design. Undo brings the previous one back.");
+    msg(ui.fileNote, "info", "A new design on the grid of " + G.name(model.grid) + ". Undo brings the previous one back.");
+  }
+
+  // Another grid: a cell of one grid is another solid (or no cell) on the next, so the cells
+  // drawn go (Undo brings them back) and the box becomes the new grid's starting box.
+  function switchGrid(key) {
+    if (key === model.grid) return;
+    const from = G.name(model.grid);
+    const drawn = Object.keys(model.target).length + model.pieces.reduce((n, p) => n + p.cells.length, 0);
+    edit(() => {
+      model.grid = key;
+      model.dims = G.start(key);
+      model.target = {};
+      model.targetColors = {};
+      for (const p of model.pieces) { p.cells = []; p.cellColors = {}; }
+    });
+    const info = G.info(key);
+    const more = info && !info.disassembles ? " Count and “is it unique?” work here; taking apart does not (as in BurrTools)." : "";
+    msg(ui.fileNote, drawn ? "warn" : "info", drawn
+      ? "Now on the grid of " + G.name(key) + ". The " + drawn + " cells drawn on the grid of " + from + " were cleared: a cell of one grid is another solid on the other. Undo brings them back." + more
+      : "Now on the grid of " + G.name(key) + "." + more);
   }
 
   function resize() {
-    const d = ui.dims.map((i) => Math.max(1, Math.min(MAX_SIDE, Number(i.value) || 1)));
+    const d = ui.dims.map((i) => Math.max(1, Math.min(G.maxSide(model.grid), Number(i.value) || 1)));
     edit(() => {
       model.dims = d;
       const inside = (k) => unkey(k).every((v, i) => v < d[i]);
@@ -309,85 +345,7 @@
     });
   }
 
-  // ---- tools: the selected shape turned, mirrored or shifted inside the box ----
-  // [cell, state, constraint colour]: a turned or shifted shape keeps its cells' colours.
-  function shapeCells() {
-    const p = sel >= 0 ? model.pieces[sel] : null;
-    const colours = (p ? p.cellColors : model.targetColors) || {};
-    return p ? p.cells.map((k) => [unkey(k), "fixed", colours[k]]) : Object.entries(model.target).map(([k, v]) => [unkey(k), v, colours[k]]);
-  }
-  function setShape(list) {
-    const colours = {};
-    for (const [c, , colour] of list) if (colour) colours[key(c)] = colour;
-    if (sel >= 0) { model.pieces[sel].cells = list.map(([c]) => key(c)); model.pieces[sel].cellColors = colours; }
-    else { model.target = {}; for (const [c, v] of list) model.target[key(c)] = v; model.targetColors = colours; }
-  }
-  function tool(f) {
-    const list = shapeCells();
-    if (!list.length) { msg(ui.shapeMsgs, "info", "nothing to turn yet: fill some cells first"); return; }
-    const moved = list.map(([c, ...rest]) => [f(c), ...rest]);
-    const lo = [0, 1, 2].map((k) => Math.min(...moved.map(([c]) => c[k])));
-    const oldLo = [0, 1, 2].map((k) => Math.min(...list.map(([c]) => c[k])));
-    // Turned about its own corner: it stays where it was when it still fits, else moves in.
-    let placed = moved.map(([c, ...rest]) => [c.map((x, k) => x - lo[k] + oldLo[k]), ...rest]);
-    const hi = [0, 1, 2].map((k) => Math.max(...placed.map(([c]) => c[k])) + 1);
-    const over = hi.map((h, k) => Math.max(0, h - model.dims[k]));
-    placed = placed.map(([c, ...rest]) => [c.map((x, k) => x - over[k]), ...rest]);
-    const need = [0, 1, 2].map((k) => Math.max(...placed.map(([c]) => c[k])) + 1);
-    if (need.some((n) => n > MAX_SIDE)) { msg(ui.shapeMsgs, "warn", "it does not fit in " + MAX_SIDE + " cells on a side"); return; }
-    edit(() => {
-      model.dims = model.dims.map((d, k) => Math.max(d, need[k]));
-      setShape(placed);
-    });
-  }
-  function shift(d) {
-    const list = shapeCells();
-    if (!list.length) return;
-    const moved = list.map(([c, ...rest]) => [c.map((x, k) => x + d[k]), ...rest]);
-    if (moved.some(([c]) => c.some((x, k) => x < 0 || x >= model.dims[k]))) {
-      msg(ui.shapeMsgs, "info", "it is at the edge of the box: make the box larger to shift it further");
-      return;
-    }
-    edit(() => setShape(moved));
-  }
-
   // ---- drawing the editor ----
-  // A small picture of cells, seen from the front right and above, for the list of shapes.
-  function thumb(cells, colour) {
-    const cv = el("canvas", { class: "thumb", width: "44", height: "44" });
-    const g = cv.getContext("2d");
-    if (!cells.length) {
-      g.strokeStyle = "#ccd"; g.setLineDash([3, 3]); g.strokeRect(8.5, 8.5, 27, 27);
-      return cv;
-    }
-    const lo = [0, 1, 2].map((k) => Math.min(...cells.map((c) => c[k])));
-    const hi = [0, 1, 2].map((k) => Math.max(...cells.map((c) => c[k])) + 1);
-    const span = Math.max(hi[0] - lo[0] + hi[1] - lo[1], (hi[0] - lo[0] + hi[1] - lo[1]) * 0.5 + hi[2] - lo[2]);
-    const s = 40 / Math.max(2, span);
-    const P = (x, y, z) => [(x - lo[0] - (y - lo[1])) * s * 0.87, ((x - lo[0]) + (y - lo[1])) * s * 0.5 - (z - lo[2]) * s];
-    const w = [Infinity, -Infinity, Infinity, -Infinity];
-    for (const c of cells) for (const [dx, dy, dz] of [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 1], [0, 0, 1], [1, 1, 0]]) {
-      const [x, y] = P(c[0] + dx, c[1] + dy, c[2] + dz);
-      w[0] = Math.min(w[0], x); w[1] = Math.max(w[1], x); w[2] = Math.min(w[2], y); w[3] = Math.max(w[3], y);
-    }
-    const ox = 22 - (w[0] + w[1]) / 2, oy = 22 - (w[2] + w[3]) / 2;
-    const rgb = [1, 3, 5].map((i) => parseInt((colour || "#888888").slice(i, i + 2), 16));
-    const shade = (f) => "rgb(" + rgb.map((v) => Math.round(v * f)).join(",") + ")";
-    const has = new Set(cells.map(key));
-    const sorted = cells.slice().sort((a, b) => (a[0] + a[1] + a[2]) - (b[0] + b[1] + b[2]) || a[2] - b[2]);
-    const poly = (pts, fill) => {
-      g.beginPath();
-      pts.forEach(([x, y, z], i) => { const [px, py] = P(x, y, z); if (i) g.lineTo(px + ox, py + oy); else g.moveTo(px + ox, py + oy); });
-      g.closePath(); g.fillStyle = fill; g.fill(); g.strokeStyle = "rgba(0,0,0,.45)"; g.lineWidth = 0.6; g.stroke();
-    };
-    for (const [x, y, z] of sorted) {
-      if (!has.has(key([x, y, z + 1]))) poly([[x, y, z + 1], [x + 1, y, z + 1], [x + 1, y + 1, z + 1], [x, y + 1, z + 1]], shade(1.08));
-      if (!has.has(key([x + 1, y, z]))) poly([[x + 1, y, z], [x + 1, y + 1, z], [x + 1, y + 1, z + 1], [x + 1, y, z + 1]], shade(0.8));
-      if (!has.has(key([x, y + 1, z]))) poly([[x, y + 1, z], [x + 1, y + 1, z], [x + 1, y + 1, z + 1], [x, y + 1, z + 1]], shade(0.62));
-    }
-    return cv;
-  }
-
   let stroke = null;
   function noteFor(list) {
     return list.map(([kind, text]) => el("div", { class: "msg small " + kind, text }));
@@ -397,7 +355,7 @@
     ui.objects.textContent = "";
     const tcells = Object.keys(model.target).map(unkey);
     ui.objects.append(el("li", { class: sel === -1 ? "sel" : "", "data-object": "target", onclick: () => select(-1) },
-      thumb(tcells, TARGET_COLOUR), el("b", { text: "Target" }),
+      G.thumb(model.grid, tcells, TARGET_COLOUR), el("b", { text: "Target" }),
       el("span", { class: "muted", text: tcells.length + " cells" + C.colourWords(model.targetColors, Object.keys(model.target)) })));
     if (checked.target.length) ui.objects.append(el("li", { class: "note", "data-note-for": "target" }, noteFor(checked.target)));
     model.pieces.forEach((p, i) => {
@@ -419,7 +377,7 @@
         ? el("span", { class: "copies-box" }, min, "…", count)
         : el("span", { class: "copies-box" }, "×", count);
       ui.objects.append(el("li", { class: sel === i ? "sel" : "", "data-object": "piece-" + i, onclick: () => select(i) },
-        thumb(p.cells.map(unkey), p.colour), colour, name,
+        G.thumb(model.grid, p.cells.map(unkey), p.colour), colour, name,
         el("span", { class: "muted", text: p.cells.length + " cells" + C.colourWords(p.cellColors, p.cells) + C.groupWords(p) }), copies,
         el("label", { class: "muted", title: "optional copies: a solution uses between a least and a most" }, range, "range"), del));
       const notes = checked.pieces[p.name];
@@ -440,69 +398,103 @@
   function drawLayers() {
     const [X, Y, Z] = model.dims;
     const piece = sel >= 0 ? model.pieces[sel] : null;
+    const cube = model.grid === "cubes", solidName = G.solidName(model.grid);
     document.getElementById("ds-editing").textContent = piece ? "Piece " + piece.name : "Target — the shape the pieces fill";
+    ui.help.textContent = G.help(model.grid);
     // A piece's cells are never optional: its brush fills cells or paints their colour.
     ui.brushRow.querySelector("[data-brush=optional]").hidden = !!piece;
-    if (piece && brush === "optional") ui.brushRow.querySelector("[value=fixed]").click();
+    const solidBrush = ui.brushRow.querySelector("[data-brush=solid]");
+    solidBrush.hidden = !solidName;
+    if (solidName) solidBrush.lastChild.textContent = " " + solidName;
+    if ((piece && brush === "optional") || (!solidName && brush === "solid")) ui.brushRow.querySelector("[value=fixed]").click();
     document.getElementById("ds-copy").hidden = !piece;
+    // Quarter turns and the mirror are the cube grid's; a piece's orientation never changes a count.
+    for (const id of ["ds-turn", "ds-tool-rx", "ds-tool-ry", "ds-tool-rz", "ds-tool-mirror"]) document.getElementById(id).hidden = !cube;
     ui.shapeMsgs.textContent = "";
     ui.shapeMsgs.append(...noteFor(piece ? checked.pieces[piece.name] || [] : checked.target));
     const onCells = piece ? new Set(piece.cells) : null;
     const colour = piece ? piece.colour : TARGET_COLOUR;
-    ui.layers.textContent = "";
-    for (let z = Z - 1; z >= 0; z--) {
-      const grid = el("div", { class: "grid", style: "grid-template-columns:repeat(" + X + ",24px)" });
-      for (let y = Y - 1; y >= 0; y--) {
-        for (let x = 0; x < X; x++) {
-          const k = key([x, y, z]);
-          const state = piece ? (onCells.has(k) ? "fixed" : null) : model.target[k] || null;
-          const cell = el("button", { class: "cell" + (state ? " on" : "") + (state === "optional" ? " out" : ""), "data-cell": k, title: "[" + k + "]" });
-          if (state === "fixed") cell.style.background = colour;
-          const cc = state && ((piece ? piece.cellColors : model.targetColors) || {})[k];
-          if (cc) {
-            cell.textContent = String(cc); cell.dataset.colour = String(cc); cell.title += ", constraint colour " + cc;
-            cell.style.boxShadow = "inset 0 -5px 0 " + C.tint(cc);
-          }
-          cell.addEventListener("pointerdown", (ev) => {
-            ev.preventDefault();
-            // The colour brush paints its colour, or takes it off a cell that has it already.
-            const paint = Math.max(1, Math.min(C.MOST, Math.round(Number(ui.paint.value)) || 1));
-            const want = brush === "colour" ? (cc === paint ? 0 : paint) : piece ? !onCells.has(k) : model.target[k] !== brush;
-            stroke = { before: snapshot(), want };
-            setCell(k, want);
-          });
-          cell.addEventListener("pointerenter", (ev) => { if (stroke && ev.buttons) setCell(k, stroke.want); });
-          grid.append(cell);
+    const look = (k) => {
+      const state = piece ? (onCells.has(k) ? "fixed" : null) : model.target[k] || null;
+      const cc = state && ((piece ? piece.cellColors : model.targetColors) || {})[k];
+      return { state, fill: colour, colour: cc, tint: cc ? C.tint(cc) : null };
+    };
+    const has = (k) => (piece ? onCells.has(k) : !!model.target[k]);
+    const bind = (node, k) => {
+      node.addEventListener("pointerdown", (ev) => {
+        ev.preventDefault();
+        if (brush === "solid") {
+          const cells = solidAt(k);
+          stroke = { before: snapshot(), want: !cells.every(has), solid: true };
+          setCells(cells, stroke.want);
+          return;
         }
-      }
+        // The colour brush paints its colour, or takes it off a cell that has it already.
+        const cc = look(k).colour;
+        const paint = Math.max(1, Math.min(C.MOST, Math.round(Number(ui.paint.value)) || 1));
+        const want = brush === "colour" ? (cc === paint ? 0 : paint) : piece ? !onCells.has(k) : model.target[k] !== brush;
+        stroke = { before: snapshot(), want };
+        setCell(k, want);
+      });
+      node.addEventListener("pointerenter", (ev) => { if (stroke && ev.buttons) setCells(stroke.solid ? solidAt(k) : [k], stroke.want); });
+    };
+    ui.layers.textContent = "";
+    if (!cube && !G.loaded()) { ui.layers.textContent = "loading the grid…"; return; }
+    for (let z = Z - 1; z >= 0; z--) {
+      let grid;
+      if (cube) {
+        grid = el("div", { class: "grid", style: "grid-template-columns:repeat(" + X + ",24px)" });
+        for (let y = Y - 1; y >= 0; y--) {
+          for (let x = 0; x < X; x++) {
+            const k = key([x, y, z]);
+            const { state, colour: cc } = look(k);
+            const cell = el("button", { class: "cell" + (state ? " on" : "") + (state === "optional" ? " out" : ""), "data-cell": k, title: "[" + k + "]" });
+            if (state === "fixed") cell.style.background = colour;
+            if (cc) {
+              cell.textContent = String(cc); cell.dataset.colour = String(cc); cell.title += ", constraint colour " + cc;
+              cell.style.boxShadow = "inset 0 -5px 0 " + C.tint(cc);
+            }
+            bind(cell, k);
+            grid.append(cell);
+          }
+        }
+      } else grid = G.layer(model.grid, model.dims, z, look, bind);
       ui.layers.append(el("div", { class: "layer" }, el("span", { class: "muted", text: "z = " + z + (z === Z - 1 ? " (top)" : "") }), grid));
     }
   }
+  // The cells of the whole solid at cell `k` (a rhombic dodecahedron, an octahedron) in the box.
+  function solidAt(k) {
+    return G.solid(model.grid, unkey(k)).filter((c) => c.every((v, i) => v >= 0 && v < model.dims[i])).map(key);
+  }
 
-  // `on`: true fills the cell, false empties it; a number paints that constraint colour on it
-  // (filling it first), 0 takes its colour off.
-  function setCell(k, on) {
+  // `on`: true fills the cells, false empties them; a number paints that constraint colour on
+  // them (filling them first), 0 takes their colour off.
+  function setCells(ks, on) {
     const colours = sel >= 0 ? (model.pieces[sel].cellColors ||= {}) : (model.targetColors ||= {});
-    if (typeof on === "number") {
-      if (on && sel >= 0 && !model.pieces[sel].cells.includes(k)) model.pieces[sel].cells.push(k);
-      if (on && sel < 0 && !model.target[k]) model.target[k] = "fixed";
-      if (on) colours[k] = on;
-      else delete colours[k];
-    } else if (sel >= 0) {
-      const p = model.pieces[sel];
-      const has = p.cells.includes(k);
-      if (on && !has) p.cells.push(k);
-      if (!on && has) p.cells = p.cells.filter((c) => c !== k);
-    } else if (on) model.target[k] = brush;
-    else delete model.target[k];
-    if (on === false) delete colours[k];
+    for (const k of ks) {
+      if (typeof on === "number") {
+        if (on && sel >= 0 && !model.pieces[sel].cells.includes(k)) model.pieces[sel].cells.push(k);
+        if (on && sel < 0 && !model.target[k]) model.target[k] = "fixed";
+        if (on) colours[k] = on;
+        else delete colours[k];
+      } else if (sel >= 0) {
+        const p = model.pieces[sel];
+        const has = p.cells.includes(k);
+        if (on && !has) p.cells.push(k);
+        if (!on && has) p.cells = p.cells.filter((c) => c !== k);
+      } else if (on) model.target[k] = brush === "optional" ? "optional" : "fixed";
+      else delete model.target[k];
+      if (on === false) delete colours[k];
+    }
     drawLayers();
     drawObjects();
   }
+  const setCell = (k, on) => setCells([k], on);
 
   function draw() {
     ui.name.value = model.name;
-    model.dims.forEach((d, i) => { ui.dims[i].value = String(d); });
+    ui.grid.value = model.grid;
+    model.dims.forEach((d, i) => { ui.dims[i].value = String(d); ui.dims[i].max = String(G.maxSide(model.grid)); });
     drawObjects();
     drawLayers();
     ui.undo.disabled = !past.length;
@@ -540,9 +532,15 @@
       c.target.push(["info", "Start here: click cells in the layers to draw the shape the pieces fill."]);
       c.ok = false;
     }
+    // Voxels that are no cell of the grid (from a file or a link: the layers offer none).
+    const off = (ks) => (G.loaded() ? ks.filter((k) => !G.isCell(model.grid, unkey(k))).length : 0);
+    const offWords = (n) => n + (n > 1 ? " of its voxels are no cells" : " of its voxels is no cell") + " of the grid of " + G.name(model.grid) + " (the red crosses in its layers): click them away";
+    const t = off(Object.keys(model.target));
+    if (t) { c.target.push(["error", offWords(t)]); c.ok = false; }
     const seen = new Set();
     for (const p of model.pieces) {
       if (!p.cells.length) add(p.name, "info", "no cells yet: select it and click cells in its layers");
+      if (off(p.cells)) add(p.name, "error", offWords(off(p.cells)));
       if (seen.has(p.name)) add(p.name, "error", "another piece has this name: rename one");
       seen.add(p.name);
     }
@@ -601,7 +599,11 @@
   }
 
   function ready(ok) {
-    for (const x of [ui.count, ui.unique, ui.estimate, ui.disassemble]) if (!x.dataset.busy) x.disabled = !ok || (busyJobs > 0 && x !== ui.count);
+    // Taking apart needs sliding directions: wurfel, as BurrTools, has them on cubes and prisms.
+    const info = G.info(model.grid);
+    const apart = !info || info.disassembles;
+    for (const x of [ui.count, ui.unique, ui.estimate, ui.disassemble]) if (!x.dataset.busy) x.disabled = !ok || (busyJobs > 0 && x !== ui.count) || (x === ui.disassemble && !apart);
+    ui.disassemble.title = apart ? "find a solution that comes apart and show how" : "wurfel (like BurrTools) takes puzzles apart on the grids of cubes and of triangular prisms only";
   }
 
   // ---- the 3D preview: the selected shape alone, large, in its colour; or an answer ----
@@ -611,14 +613,16 @@
     if (viewing) return;
     const s = ++pseq;
     const piece = sel >= 0 ? model.pieces[sel] : null;
-    const cells = piece ? piece.cells.map(unkey) : Object.keys(model.target).filter((k) => model.target[k] === "fixed").map(unkey);
-    const optional = piece ? [] : Object.keys(model.target).filter((k) => model.target[k] === "optional").map(unkey);
+    // Only the grid's cells: the checks name the others.
+    const onGrid = (c) => G.isCell(model.grid, c);
+    const cells = (piece ? piece.cells.map(unkey) : Object.keys(model.target).filter((k) => model.target[k] === "fixed").map(unkey)).filter(onGrid);
+    const optional = piece ? [] : Object.keys(model.target).filter((k) => model.target[k] === "optional").map(unkey).filter(onGrid);
     const pieces = [{ name: piece ? piece.name : "target", cells, color: validColour(piece ? piece.colour : TARGET_COLOUR) }];
     if (optional.length) pieces.push({ name: "optional", cells: optional, color: "#e4e7ee" });
     ui.viewTitle.textContent = (piece ? "Piece " + piece.name : "Target") + " in 3D — drag to turn";
     ui.back.hidden = true;
     try {
-      const html = await post("/view/scene", { scenes: [{ title: piece ? "piece " + piece.name : "target", pieces }] });
+      const html = await post("/view/scene", { grid: model.grid, scenes: [{ title: piece ? "piece " + piece.name : "target", pieces }] });
       if (s !== pseq || viewing) return;
       const frame = ui.frame;
       showViewer(frame, html, true, piece ? "piece-" + sel : "target");
@@ -662,67 +666,6 @@
       ready(checked.ok);
       if (snapshot() !== before) Wurfel.stale(ui.answers, "for the design before your last edit");
     }
-  }
-
-  function doUnique() {
-    return answer(ui.unique, async () => {
-      msg(ui.out, "info", "looking for two solutions…");
-      const sols = await post("/solve", Object.assign(source(), { limit: 2 }));
-      const what = sols.length === 0 ? ["warn", "no solution: the pieces cannot fill the target"]
-        : sols.length === 1 ? ["good", "unique: exactly one solution (up to rotations)"]
-          : ["warn", "not unique: at least two solutions (up to rotations) — Count says how many"];
-      msg(ui.out, what[0], what[1]);
-      if (sols.length) showAnswer(await post("/view/solve", Object.assign(source(), { limit: 2 })), sols.length === 1 ? "the solution" : "two solutions (◀ ▶)");
-    });
-  }
-
-  function doCount() {
-    if (ui.count.dataset.busy) return;
-    return answer(ui.count, async () => {
-      const out = await countLive(source(), { bar: ui.bar, stats: ui.stats, button: ui.count });
-      if (out.result) {
-        ui.counts.append(countsTable(out.result, out.stopped));
-        if (out.result.complete) ui.bar.firstChild.style.width = "100%";
-      }
-      if (out.stopped) msg(ui.out, "warn", out.stopped === "cancelled" ? "cancelled — the counts below are what was found so far (at least that many)" : "stopped: " + out.stopped);
-    }, true);
-  }
-
-  // The level as BurrTools writes it: moves until the first piece (or group) comes out, then
-  // the next, ...
-  function levelWords(level) {
-    const parts = String(level).split(".").map(Number);
-    if (parts.length === 1) return parts[0] === 1 ? "one move takes the first piece out" : parts[0] + " moves until the first piece comes out";
-    return parts[0] + " moves until the first piece comes out, then " + parts.slice(1).join(", then ") + " for the parts after";
-  }
-  function doDisassemble() {
-    return answer(ui.disassemble, async () => {
-      msg(ui.out, "info", "looking for a solution that comes apart…");
-      const sols = await post("/solve", Object.assign(source(), { limit: 1, disassemble: true, plan: true }));
-      if (!sols.length) {
-        const any = await post("/solve", Object.assign(source(), { limit: 1 }));
-        msg(ui.out, "warn", any.length ? "it has solutions, but none comes apart: each is locked together" : "no solution: the pieces cannot fill the target");
-        if (any.length) showAnswer(await post("/view/solve", Object.assign(source(), { limit: 1 })), "a solution (it does not come apart)");
-        return;
-      }
-      const s = sols[0];
-      const moves = (s.plan || []).length;
-      ui.out.textContent = "";
-      ui.out.append(el("div", { class: "msg good", id: "ds-level", "data-level": s.level },
-        "comes apart: level " + s.level + " — " + levelWords(s.level) + (moves ? " (" + moves + " moves in all)" : "") + ". Use “take apart” in the viewer to watch it."));
-      showAnswer(await post("/view/solve", Object.assign(source(), { limit: 1, disassemble: true })), "the disassembly (▶ take apart)");
-    });
-  }
-
-  function doEstimate() {
-    return answer(ui.estimate, async () => {
-      msg(ui.out, "info", "estimating…");
-      const e = await post("/estimate", Object.assign(source(), { probes: 20000, calibrate: 0.3 }));
-      const i = (v, f) => f(v.estimate) + " (95%: " + f(v.low) + " to " + f(v.high) + ")";
-      const n = (x) => (x < 1e12 ? fmt(Math.round(x)) : x.toExponential(2));
-      msg(ui.out, "info", "estimate from " + fmt(e.probes) + " probes: " + i(e.solutions, n) + " raw solutions; " + i(e.nodes, n) +
-        " nodes; CPU time " + i(e.cpu_seconds, duration) + " on one thread");
-    });
   }
 
   // A 3x3x3 cube in three pieces: the bottom slab, and the two layers above it cut in two.
