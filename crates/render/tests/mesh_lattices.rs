@@ -105,7 +105,18 @@ fn designs() -> Vec<(&'static str, Lattice, Vec<[i32; 3]>)> {
         .collect();
     let tetra_block: Vec<[i32; 3]> =
         [[1, 1, 1], [2, 0, 0], [0, 2, 0], [0, 0, 2], [2, 2, 2]].to_vec();
+    // Two prisms of layer 1 (an up and a down triangle round tiling vertex (3, 1)) meeting
+    // along a vertical edge only, both on a full layer 0 (so the edge's lower end is joined on
+    // both sides) and then also under a full layer 2 (both ends): the corridor frames' case.
+    let floor: Vec<[i32; 3]> = (0..2)
+        .flat_map(|y| (0..5).map(move |x| [x, y, 0]))
+        .collect();
+    let pinched = [floor.clone(), vec![[2, 0, 1], [2, 1, 1]]].concat();
+    let roof: Vec<[i32; 3]> = floor.iter().map(|&[x, y, _]| [x, y, 2]).collect();
+    let pinched_twice = [pinched.clone(), roof].concat();
     vec![
+        ("a prism edge joined at one end", P, pinched),
+        ("a prism edge joined at both ends", P, pinched_twice),
         ("one pyramid", R, pyramid([0, 0, 0], 0, 0)),
         ("a block", R, block),
         ("a rhombic dodecahedron", R, rhombic_dodecahedron([0, 0, 0])),
