@@ -25,7 +25,7 @@ fn face_groups(lattice: Lattice, cells: &[[i32; 3]]) -> usize {
         }
         x
     }
-    let mut join = |p: &mut Vec<usize>, a: usize, b: usize| {
+    let join = |p: &mut Vec<usize>, a: usize, b: usize| {
         let (x, y) = (find(p, a), find(p, b));
         p[x] = y;
     };
