@@ -14,8 +14,13 @@
 //! cut into arcs, each using every edge once, and each arc is one vertex. A cut goes through a
 //! triangle of the cycle (its corner at `a` becomes two corners, the one on its incoming edge's
 //! side and the one on its outgoing edge's side: the triangle becomes a quadrilateral in its own
-//! plane, which fills the bottom of the opened gap). Of the triangles where a cut may go, the one
-//! most across the edge is taken (the face capping the gap's end).
+//! plane, which fills the bottom of the opened gap). Of the ways to cut, the one whose arcs'
+//! vertices fit their faces' planes best is taken (an arc holding a wall of each part would put
+//! its vertex half-way between them, closing the gap), with every cut face's two new corners in
+//! the order of its sides; among equals, faces most across the edge (capping the gap's end).
+//! A cycle that would need three arcs or more is refused with an error (no piece of the grids'
+//! corpora or of BurrTools' examples needs it; a BurrTools example's assembled shape does, and
+//! a face closing the hole between three copies let them cross over).
 
 use super::MeshError;
 use std::collections::HashMap;
@@ -24,12 +29,11 @@ type P3 = [f64; 3];
 
 /// The corners' vertices: corner `3 t + k` (of triangle `t`) has vertex `inside[c]` on its
 /// incoming edge's side and `outside[c]` on its outgoing edge's side (equal unless the corner
-/// was cut); `holes` are faces closing the cuts where a point became three vertices or more.
+/// was cut).
 pub(super) struct Vertices {
     pub inside: Vec<usize>,
     pub outside: Vec<usize>,
     pub count: usize,
-    pub holes: Vec<Vec<usize>>,
 }
 
 fn sub(a: P3, b: P3) -> P3 {
@@ -70,7 +74,6 @@ pub(super) fn vertices(
     let mut label_in = vec![usize::MAX; n];
     let mut label_out = vec![usize::MAX; n];
     let mut labels = 0;
-    let mut holes = Vec::new();
     for start in 0..n {
         if label_out[start] != usize::MAX {
             continue;
@@ -104,7 +107,12 @@ pub(super) fn vertices(
             (label_in[c], label_out[c]) = (previous, arc);
         }
         if cuts.len() > 2 {
-            holes.push((0..cuts.len()).rev().map(|a| labels + a).collect());
+            // Three vertices or more from one sheet would need a face between them; where
+            // that was tried (a BurrTools example's whole shape, never a piece of the corpora)
+            // the copies crossed over: refused rather than written self-intersecting.
+            return Err(MeshError::Geometry(
+                "the piece's cells meet at a corner in a way the mesher cannot split (more than two sheets along one edge's end)".into(),
+            ));
         }
         labels += cuts.len();
     }
@@ -124,15 +132,10 @@ pub(super) fn vertices(
         inside[c] = number(label_in[c]);
         outside[c] = number(label_out[c]);
     }
-    let holes = holes
-        .into_iter()
-        .map(|h: Vec<usize>| h.into_iter().map(|l| id[l]).collect())
-        .collect();
     Ok(Vertices {
         inside,
         outside,
         count,
-        holes,
     })
 }
 

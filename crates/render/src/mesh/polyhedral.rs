@@ -151,11 +151,6 @@ pub fn polyhedral_mesh(
             })?;
         triangles.extend(fan(apex).map(|tri| tri.map(|v| v as u32)));
     }
-    for hole in &corners.holes {
-        for k in 1..hole.len() - 1 {
-            triangles.push([hole[0], hole[k], hole[k + 1]].map(|v| v as u32));
-        }
-    }
     Ok(Mesh {
         vertices,
         triangles,
