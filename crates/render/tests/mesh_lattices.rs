@@ -4,6 +4,9 @@
 //! and so apart from every other piece's, also where a piece's cells meet only along an edge
 //! or at a corner.
 
+mod common;
+
+use common::no_self_intersection;
 use wurfel_render::cells::{boundary, Lattice};
 use wurfel_render::mesh::{check::check, check::volume, lattice_mesh, PrintOptions};
 
@@ -171,6 +174,7 @@ fn meshes_are_closed_manifolds_of_the_cells_volume() {
         for gap in [0.01, 0.2, 1.0] {
             let m = lattice_mesh(l, &cells, &opts(gap)).unwrap();
             check(&m).unwrap_or_else(|e| panic!("{name} gap {gap}: {e}"));
+            no_self_intersection(&m).unwrap_or_else(|e| panic!("{name} gap {gap}: {e}"));
             let v = volume(&m);
             // Shrunk by gap/2 on every face: less than the cells, by at most the area times it.
             let least = want - area * gap / 2.0;

@@ -4,6 +4,9 @@
 //! balls' volume, every vertex on a shrunk ball or a neck and nearer the piece's own balls than
 //! any other.
 
+mod common;
+
+use common::no_self_intersection;
 use wurfel_render::cells::Lattice;
 use wurfel_render::mesh::{check::check, check::volume, lattice_mesh, PrintOptions};
 
@@ -109,6 +112,9 @@ fn meshes_are_balls_joined_by_necks() {
         for gap in [0.01, 0.2, 1.0] {
             let m = lattice_mesh(S, &cells, &opts(gap)).unwrap();
             check(&m).unwrap_or_else(|e| panic!("{name} gap {gap}: {e}"));
+            if gap == 0.2 {
+                no_self_intersection(&m).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
             // One solid per group of touching balls (the bent piece and the two balls apart
             // are two groups each).
             let want = if name.contains("bent") || name.contains("apart") {
