@@ -10,10 +10,8 @@ use common::wurfel;
 use std::path::PathBuf;
 
 /// A corpus design with three assemblies, one of which comes apart in 1.1.2 moves: a frame
-/// round a corridor with three bars in it (`make.py` there). (Most corridor frames are not
-/// printed yet: where two parts of one piece meet along an edge whose ends are joined on both
-/// sides, the shrunk surface needs a vertex the mesher does not make, and the export stops
-/// with the mesh check's error.)
+/// round a corridor with three bars in it (`make.py` there). (Every corpus design is printed
+/// in `mesh_corpora.rs`.)
 fn design() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../pack/tests/data/burr/triangle/corridor8-4-s302.xmpuzzle")

@@ -2,8 +2,7 @@
 //! triangles, 162 vertices) on the ball's surface, its vertices rounded to the integer grid of
 //! [`Q`] per voxel (the error, under 1/14000 of the radius, keeps every triangle turned
 //! outwards). Inscribed in balls that touch, two neighbours' polyhedra do not meet: a piece is
-//! drawn and printed as its separate balls (BurrTools' STL export joins them with cylinders;
-//! wurfel does not).
+//! drawn as its separate balls (printable meshes join them with necks: `mesh/balls.rs`).
 
 use super::Polyhedron;
 use std::sync::LazyLock;

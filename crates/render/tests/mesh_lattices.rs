@@ -4,6 +4,9 @@
 //! and so apart from every other piece's, also where a piece's cells meet only along an edge
 //! or at a corner.
 
+mod common;
+
+use common::no_self_intersection;
 use wurfel_render::cells::{boundary, Lattice};
 use wurfel_render::mesh::{check::check, check::volume, lattice_mesh, PrintOptions};
 
@@ -105,7 +108,18 @@ fn designs() -> Vec<(&'static str, Lattice, Vec<[i32; 3]>)> {
         .collect();
     let tetra_block: Vec<[i32; 3]> =
         [[1, 1, 1], [2, 0, 0], [0, 2, 0], [0, 0, 2], [2, 2, 2]].to_vec();
+    // Two prisms of layer 1 (an up and a down triangle round tiling vertex (3, 1)) meeting
+    // along a vertical edge only, both on a full layer 0 (so the edge's lower end is joined on
+    // both sides) and then also under a full layer 2 (both ends): the corridor frames' case.
+    let floor: Vec<[i32; 3]> = (0..2)
+        .flat_map(|y| (0..5).map(move |x| [x, y, 0]))
+        .collect();
+    let pinched = [floor.clone(), vec![[2, 0, 1], [2, 1, 1]]].concat();
+    let roof: Vec<[i32; 3]> = floor.iter().map(|&[x, y, _]| [x, y, 2]).collect();
+    let pinched_twice = [pinched.clone(), roof].concat();
     vec![
+        ("a prism edge joined at one end", P, pinched),
+        ("a prism edge joined at both ends", P, pinched_twice),
         ("one pyramid", R, pyramid([0, 0, 0], 0, 0)),
         ("a block", R, block),
         ("a rhombic dodecahedron", R, rhombic_dodecahedron([0, 0, 0])),
@@ -160,6 +174,7 @@ fn meshes_are_closed_manifolds_of_the_cells_volume() {
         for gap in [0.01, 0.2, 1.0] {
             let m = lattice_mesh(l, &cells, &opts(gap)).unwrap();
             check(&m).unwrap_or_else(|e| panic!("{name} gap {gap}: {e}"));
+            no_self_intersection(&m).unwrap_or_else(|e| panic!("{name} gap {gap}: {e}"));
             let v = volume(&m);
             // Shrunk by gap/2 on every face: less than the cells, by at most the area times it.
             let least = want - area * gap / 2.0;

@@ -11,11 +11,15 @@
 //! Units: the meshes are in millimetres, a cube of the puzzle being [`PrintOptions::unit`] mm.
 //!
 //! Other lattices ([`crate::cells::Lattice`]) go through [`lattice_mesh`]: the union of the
-//! cells' polyhedra, outer faces moved in by half the gap (`polyhedral.rs`); their block (the
-//! inner cube of a rhombic dodecahedron, a tetra-octa block) is `unit` mm.
+//! cells' polyhedra, outer faces moved in by half the gap (`polyhedral.rs`, the vertices where
+//! cells meet only along an edge or at a corner split in `fans.rs`); their block (the inner
+//! cube of a rhombic dodecahedron, a tetra-octa block) is `unit` mm. Balls (the spheres grid)
+//! are joined by a neck wherever two of a piece touch (`balls.rs`).
 
+mod balls;
 mod bevel;
 pub mod check;
+mod fans;
 pub mod plate;
 mod polyhedral;
 mod solid;
@@ -165,8 +169,9 @@ pub fn piece_mesh(cells: &[[i32; 3]], opts: &PrintOptions) -> Result<Mesh, MeshE
 }
 
 /// The printable surface of a piece of `lattice` made of `cells`: [`piece_mesh`] on the cube
-/// grid, else the union of the cells' polyhedra shrunk by half the gap (`polyhedral.rs`); the
-/// lattice's block is `opts.unit` mm.
+/// grid, the balls joined by necks on the grid of spheres (`balls.rs`), else the union of the
+/// cells' polyhedra shrunk by half the gap (`polyhedral.rs`); the lattice's block is
+/// `opts.unit` mm (on spheres a ball's diameter).
 pub fn lattice_mesh(
     lattice: crate::cells::Lattice,
     cells: &[[i32; 3]],
@@ -174,6 +179,7 @@ pub fn lattice_mesh(
 ) -> Result<Mesh, MeshError> {
     match lattice {
         crate::cells::Lattice::Cubes => piece_mesh(cells, opts),
+        crate::cells::Lattice::Spheres => balls::balls_mesh(cells, opts),
         other => polyhedral::polyhedral_mesh(other, cells, opts),
     }
 }

@@ -6,7 +6,8 @@
 //! these lattices). Where two cells of a piece meet only along an edge or at a corner, that
 //! edge or corner belongs to two sheets of the surface; each edge's triangles are paired as the
 //! solid runs around it (a triangle's partner is the next one on its inner side), and each
-//! corner is split into one vertex per fan of triangles joined by such pairs. Every vertex then
+//! corner is split into one vertex per fan of triangles joined by such pairs, a fan that runs
+//! twice along one edge cut in two across one of its faces (`fans.rs`). Every vertex then
 //! moves inwards to the point that lies `gap / 2` inside each distinct plane of its fan (least
 //! squares: exact where at most three planes meet, as at every corner of a rhombic dodecahedron
 //! — the four planes of an acute corner meet in one point by symmetry —, the nearest point
@@ -15,7 +16,7 @@
 //!
 //! No bevel here: the chamfer is made on the cube grid only.
 
-use super::{Mesh, MeshError, PrintOptions};
+use super::{fans, Mesh, MeshError, PrintOptions};
 use crate::cells::{boundary, Lattice};
 use std::collections::HashMap;
 
@@ -92,31 +93,64 @@ pub fn polyhedral_mesh(
         }
     }
     let partner = pair_edges(&points, &tris)?;
-    let (class, classes) = corner_classes(&tris, &partner);
+    let plane: Vec<P3> = tris
+        .iter()
+        .map(|tri| {
+            let [a, b, c] = tri.map(|v| points[v as usize]);
+            unit(cross(sub(b, a), sub(c, a)))
+        })
+        .collect();
+    let corners = fans::vertices(&points, &tris, &plane, &partner)?;
     let g = opts.gap / 2.0 / opts.unit;
-    let mut normals: Vec<Vec<P3>> = vec![Vec::new(); classes];
+    let mut normals: Vec<Vec<P3>> = vec![Vec::new(); corners.count];
+    let mut at: Vec<P3> = vec![[0.0; 3]; corners.count];
     for (t, tri) in tris.iter().enumerate() {
-        let [a, b, c] = tri.map(|v| points[v as usize]);
-        let n = unit(cross(sub(b, a), sub(c, a)));
+        let n = plane[t];
         for k in 0..3 {
-            let list = &mut normals[class[3 * t + k]];
-            if !list.iter().any(|m| dot(*m, n) > 1.0 - 1e-12) {
-                list.push(n);
+            let c = 3 * t + k;
+            for id in [corners.inside[c], corners.outside[c]] {
+                at[id] = points[tri[k] as usize];
+                let list = &mut normals[id];
+                if !list.iter().any(|m| dot(*m, n) > 1.0 - 1e-12) {
+                    list.push(n);
+                }
             }
         }
     }
-    let mut vertices = vec![[0.0; 3]; classes];
-    for (t, tri) in tris.iter().enumerate() {
-        for k in 0..3 {
-            let id = class[3 * t + k];
-            let d = inward(&normals[id], g);
-            let p = points[tri[k] as usize];
-            vertices[id] = [0, 1, 2].map(|i| (p[i] + d[i]) * opts.unit);
-        }
-    }
-    let triangles = (0..tris.len())
-        .map(|t| [0, 1, 2].map(|k| class[3 * t + k] as u32))
+    let vertices: Vec<P3> = (0..corners.count)
+        .map(|id| {
+            let d = fans::inward(&normals[id], g);
+            [0, 1, 2].map(|i| (at[id][i] + d[i]) * opts.unit)
+        })
         .collect();
+    let mut triangles: Vec<[u32; 3]> = Vec::new();
+    for (t, normal) in plane.iter().enumerate() {
+        // The triangle, its cut corners as two vertices each: a convex polygon in its plane.
+        let mut polygon = Vec::with_capacity(6);
+        for c in 3 * t..3 * t + 3 {
+            polygon.push(corners.inside[c]);
+            if corners.outside[c] != corners.inside[c] {
+                polygon.push(corners.outside[c]);
+            }
+        }
+        // A fan from the first corner that turns every triangle outwards (a cut corner can
+        // make the polygon slightly non-convex at its neighbour).
+        let polygon = &polygon;
+        let fan = |apex: usize| {
+            let at = move |i: usize| polygon[(apex + i) % polygon.len()];
+            (1..polygon.len() - 1).map(move |k| [at(0), at(k), at(k + 1)])
+        };
+        let outwards = |tri: &[usize; 3]| {
+            let [a, b, c] = tri.map(|v| vertices[v]);
+            dot(cross(sub(b, a), sub(c, a)), *normal) > 0.0
+        };
+        let apex = (0..polygon.len())
+            .find(|&apex| fan(apex).all(|tri| outwards(&tri)))
+            .ok_or_else(|| {
+                MeshError::Geometry("the shrunk surface turns a face inside out (a bug)".into())
+            })?;
+        triangles.extend(fan(apex).map(|tri| tri.map(|v| v as u32)));
+    }
     Ok(Mesh {
         vertices,
         triangles,
@@ -197,101 +231,4 @@ fn inner_neighbour(
     let at = around.iter().position(|x| x.1 == t && x.2)?;
     let prev = around[(at + around.len() - 1) % around.len()];
     (!prev.2).then_some(prev.1)
-}
-
-/// Triangle corners (`3 t + k`) grouped into vertices: two corners at one point are one vertex
-/// when their triangles are paired across an edge through that point.
-fn corner_classes(tris: &[[u32; 3]], partner: &[usize]) -> (Vec<usize>, usize) {
-    let mut parent: Vec<usize> = (0..3 * tris.len()).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    for (t, tri) in tris.iter().enumerate() {
-        for k in 0..3 {
-            let u = partner[3 * t + k];
-            for corner in [k, (k + 1) % 3] {
-                let v = tri[corner];
-                if let Some(j) = tris[u].iter().position(|&w| w == v) {
-                    let (x, y) = (
-                        find(&mut parent, 3 * t + corner),
-                        find(&mut parent, 3 * u + j),
-                    );
-                    parent[x] = y;
-                }
-            }
-        }
-    }
-    // Number the classes in order of first corner, so the output is deterministic.
-    let mut id: HashMap<usize, usize> = HashMap::new();
-    let class = (0..3 * tris.len())
-        .map(|c| {
-            let r = find(&mut parent, c);
-            let next = id.len();
-            *id.entry(r).or_insert(next)
-        })
-        .collect();
-    (class, id.len())
-}
-
-/// The displacement that puts a vertex `g` inside each of the planes with unit normals
-/// `normals` (least squares within their span).
-fn inward(normals: &[P3], g: f64) -> P3 {
-    // An orthonormal basis of the normals' span.
-    let mut basis: Vec<P3> = Vec::new();
-    for &n in normals {
-        let mut r = n;
-        for q in &basis {
-            r = sub(r, q.map(|x| x * dot(r, *q)));
-        }
-        if dot(r, r) > 1e-12 {
-            basis.push(unit(r));
-        }
-    }
-    let m = basis.len();
-    // Normal equations in that basis: sum_i (n_i . q_j)(n_i . q_k) beta_k = -g sum_i n_i . q_j.
-    let mut a = [[0.0; 4]; 3];
-    for &n in normals {
-        for j in 0..m {
-            for k in 0..m {
-                a[j][k] += dot(n, basis[j]) * dot(n, basis[k]);
-            }
-            a[j][3] -= g * dot(n, basis[j]);
-        }
-    }
-    let beta = solve(&mut a, m);
-    let mut d = [0.0; 3];
-    for (j, q) in basis.iter().enumerate() {
-        for i in 0..3 {
-            d[i] += beta[j] * q[i];
-        }
-    }
-    d
-}
-
-/// Gaussian elimination with partial pivoting on the `m × m` system in `a` (last column the
-/// right-hand side); the system is positive definite in the span's basis.
-fn solve(a: &mut [[f64; 4]; 3], m: usize) -> [f64; 3] {
-    for col in 0..m {
-        let piv = (col..m)
-            .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
-            .unwrap_or(col);
-        a.swap(col, piv);
-        let pivot = a[col];
-        for row in a.iter_mut().take(m).skip(col + 1) {
-            let f = row[col] / pivot[col];
-            for (x, p) in row.iter_mut().zip(pivot).skip(col) {
-                *x -= f * p;
-            }
-        }
-    }
-    let mut x = [0.0; 3];
-    for row in (0..m).rev() {
-        let s: f64 = (row + 1..m).map(|k| a[row][k] * x[k]).sum();
-        x[row] = (a[row][3] - s) / a[row][row];
-    }
-    x
 }
