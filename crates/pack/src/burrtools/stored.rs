@@ -47,9 +47,8 @@ pub struct Comparison {
     /// One line per number that differs (empty when all agree).
     pub differences: Vec<String>,
     /// Why the solutions (assemblies that come apart) were not compared, when they were not:
-    /// on rhombic dodecahedra and tetrahedra-octahedra wurfel does not take pieces apart
-    /// (BurrTools does not either: the file stores 0 solutions there), so only the assemblies
-    /// are compared.
+    /// on spheres, rhombic dodecahedra and tetrahedra-octahedra BurrTools takes nothing apart
+    /// (the file stores 0 solutions there), so only the assemblies are compared.
     pub solutions_unchecked: Option<String>,
     /// The convention BurrTools' assembly count was found to be: `rotations_reflections` as a
     /// rule, `rotations` where BurrTools reduced no mirror images (see [`check_stored`]).
@@ -107,20 +106,23 @@ pub fn check_stored(
             stored.assemblies
         ));
     }
+    let grid = prep.puzzle.grid;
+    if !grid.burrtools_disassembles() {
+        out.solutions_unchecked = Some(format!(
+            "solutions not compared: BurrTools does not take pieces apart on the grid of {} \
+             (the file stores {})",
+            grid.name(),
+            stored.solutions
+        ));
+        return Ok(out);
+    }
     let mut apart = 0u64;
     for s in &classes {
-        match prep.disassemble(s) {
-            Ok(plan) => apart += u64::from(plan.is_some()),
-            Err(DisassemblyError::UnsupportedGrid(grid)) => {
-                out.solutions_unchecked = Some(format!(
-                    "solutions not compared: wurfel does not take pieces apart on the grid of \
-                     {grid} (the file stores {})",
-                    stored.solutions
-                ));
-                return Ok(out);
-            }
-            Err(e) => return Err(StoredError::Disassembly(e)),
-        }
+        apart += u64::from(
+            prep.disassemble(s)
+                .map_err(StoredError::Disassembly)?
+                .is_some(),
+        );
     }
     if apart != stored.solutions && found <= stored.assemblies {
         out.differences.push(format!(
