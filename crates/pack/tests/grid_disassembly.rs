@@ -176,3 +176,31 @@ fn burrtools_examples_as_their_designers_say() {
     assert_eq!(found["HexSticks.xmpuzzle #1"], (33, 2));
     assert_eq!(found["BrokenSticks.xmpuzzle #1"], (2, 1));
 }
+
+/// A ball in a cage of its twelve neighbours (one piece) cannot get out; with one neighbour
+/// gone it still cannot (it would pass between the four balls round the gap, closer than a
+/// diameter to it: `√1.5 < √2`); with those four gone too it slides out that way in one move.
+#[test]
+fn a_ball_leaves_a_cage_only_through_a_wide_gap() {
+    use wurfel_pack::disassembly::disassemble;
+    let neighbours: Vec<Cell> = (0..27)
+        .map(|i| [i % 3 - 1, (i / 3) % 3 - 1, i / 9 - 1])
+        .filter(|c| c.iter().map(|v| v * v).sum::<i32>() == 2)
+        .collect();
+    assert_eq!(neighbours.len(), 12);
+    let ball = vec![[0, 0, 0]];
+    let cage = |gone: &[Cell]| -> Vec<Cell> {
+        neighbours
+            .iter()
+            .copied()
+            .filter(|c| !gone.contains(c))
+            .collect()
+    };
+    let apart = |gone: &[Cell]| disassemble(Grid::Spheres, &[ball.clone(), cage(gone)]).unwrap();
+    assert!(apart(&[]).is_none());
+    assert!(apart(&[[1, 1, 0]]).is_none());
+    let wide = [[1, 1, 0], [1, 0, 1], [1, 0, -1], [0, 1, 1], [0, 1, -1]];
+    let sep = apart(&wide).expect("out through the wide gap");
+    assert_eq!(sep.level(), 1);
+    assert_eq!(sep.steps[0].direction.unit(), [1, 1, 0]);
+}
