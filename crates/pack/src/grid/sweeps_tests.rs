@@ -177,7 +177,7 @@ fn polyhedron_sweeps_agree_with_sampling() {
 }
 
 /// Every class of cell and every direction of the polyhedral grids, finer in `t`: all agree
-/// (58 s in a debug build on the loaded 2-core machine).
+/// (117 s in a debug build on the loaded 2-core machine, 26 directions on the rhombic grid).
 #[test]
 #[ignore = "slow: every class and direction"]
 fn every_polyhedron_sweep_agrees_with_sampling() {
