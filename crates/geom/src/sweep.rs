@@ -86,38 +86,66 @@ impl Ratio {
 /// Whether `p`, moved by `t·v` for some `t` in `(0, 1]`, overlaps the interior of `q` (both
 /// convex, faces as [`Polyhedron`] says).
 pub fn polyhedron_sweeps(p: &Polyhedron, v: V, q: &Polyhedron) -> bool {
-    let (np, ep) = normals_and_edges(p);
-    let (nq, eq) = normals_and_edges(q);
-    let crossed = ep
-        .iter()
-        .flat_map(|&a| eq.iter().map(move |&b| cross(a, b)));
-    // The interiors meet for t in (lo, hi) of every axis; t > 0 and t <= 1 besides.
-    let mut lo = Ratio(0, 1);
-    let mut hi: Option<Ratio> = None;
-    for n in np.into_iter().chain(nq).chain(crossed) {
-        if n == [0; 3] {
-            continue;
-        }
-        let (pmin, pmax) = project(p, n);
-        let (qmin, qmax) = project(q, n);
-        let k = dot(n, v);
-        // Overlap at t: qmin - pmax < t·k < qmax - pmin.
-        if k == 0 {
-            if qmin >= pmax || qmax <= pmin {
-                return false;
-            }
-            continue;
-        }
-        let (a, b) = (Ratio::new(qmin - pmax, k), Ratio::new(qmax - pmin, k));
-        let (low, high) = if k > 0 { (a, b) } else { (b, a) };
-        if lo.lt(low) {
-            lo = low;
-        }
-        if hi.is_none_or(|h| high.lt(h)) {
-            hi = Some(high);
+    Moving::new(p, v).sweeps(q)
+}
+
+/// A convex polyhedron moving by `t·v`, its face normals and edges found once for the many
+/// polyhedra it is tested against.
+pub struct Moving<'a> {
+    p: &'a Polyhedron,
+    v: V,
+    normals: Vec<V>,
+    edges: Vec<V>,
+}
+
+impl<'a> Moving<'a> {
+    /// `p` moving by `t·v`.
+    pub fn new(p: &'a Polyhedron, v: V) -> Moving<'a> {
+        let (normals, edges) = normals_and_edges(p);
+        Moving {
+            p,
+            v,
+            normals,
+            edges,
         }
     }
-    lo.lt(Ratio(1, 1)) && hi.is_none_or(|h| lo.lt(h))
+
+    /// Whether it overlaps the interior of `q` for some `t` in `(0, 1]`.
+    pub fn sweeps(&self, q: &Polyhedron) -> bool {
+        let (p, v) = (self.p, self.v);
+        let (nq, eq) = normals_and_edges(q);
+        let crossed = self
+            .edges
+            .iter()
+            .flat_map(|&a| eq.iter().map(move |&b| cross(a, b)));
+        // The interiors meet for t in (lo, hi) of every axis; t > 0 and t <= 1 besides.
+        let mut lo = Ratio(0, 1);
+        let mut hi: Option<Ratio> = None;
+        for n in self.normals.iter().copied().chain(nq).chain(crossed) {
+            if n == [0; 3] {
+                continue;
+            }
+            let (pmin, pmax) = project(p, n);
+            let (qmin, qmax) = project(q, n);
+            let k = dot(n, v);
+            // Overlap at t: qmin - pmax < t·k < qmax - pmin.
+            if k == 0 {
+                if qmin >= pmax || qmax <= pmin {
+                    return false;
+                }
+                continue;
+            }
+            let (a, b) = (Ratio::new(qmin - pmax, k), Ratio::new(qmax - pmin, k));
+            let (low, high) = if k > 0 { (a, b) } else { (b, a) };
+            if lo.lt(low) {
+                lo = low;
+            }
+            if hi.is_none_or(|h| high.lt(h)) {
+                hi = Some(high);
+            }
+        }
+        lo.lt(Ratio(1, 1)) && hi.is_none_or(|h| lo.lt(h))
+    }
 }
 
 /// Whether a ball of squared diameter `diameter2` centred at the origin, moved by `t·v` for

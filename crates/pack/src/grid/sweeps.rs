@@ -13,7 +13,7 @@ use super::{Direction, Grid};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 use wurfel_geom::solid::{self, Polyhedron, BALL_DIAMETER_SQUARED};
-use wurfel_geom::sweep::{ball_sweeps, polyhedron_sweeps};
+use wurfel_geom::sweep::{ball_sweeps, Moving};
 use wurfel_geom::Cell;
 
 /// The polyhedron of cell `c`, `None` on spheres (balls) and off the grid.
@@ -51,6 +51,7 @@ pub(super) fn compute(grid: Grid, c: Cell, u: Cell, extra: i32) -> Vec<Cell> {
     let r = |k: usize| (u[k].min(0) - m)..=(u[k].max(0) + m);
     let p = polyhedron(grid, c);
     let v = p.as_ref().map(|p| displacement(grid, c, u, p));
+    let moving = p.as_ref().zip(v).map(|(p, v)| Moving::new(p, v));
     // The box the moving polyhedron stays in: a cell whose box is apart (or touches) is not
     // met, a quick test before the exact one.
     let reach = p.as_ref().zip(v).map(|(p, v)| {
@@ -69,12 +70,10 @@ pub(super) fn compute(grid: Grid, c: Cell, u: Cell, extra: i32) -> Vec<Cell> {
                 if o == [0; 3] || !grid.is_cell(q) {
                     continue;
                 }
-                let hit = match (&p, v) {
-                    (Some(p), Some(v)) => polyhedron(grid, q).is_some_and(|q| {
-                        let (lo, hi) = reach.expect("a polyhedron's box");
+                let hit = match (&moving, reach) {
+                    (Some(m), Some((lo, hi))) => polyhedron(grid, q).is_some_and(|q| {
                         let (qlo, qhi) = bounds(&q);
-                        (0..3).all(|k| qhi[k] > lo[k] && qlo[k] < hi[k])
-                            && polyhedron_sweeps(p, v, &q)
+                        (0..3).all(|k| qhi[k] > lo[k] && qlo[k] < hi[k]) && m.sweeps(&q)
                     }),
                     _ => ball_sweeps(u.map(i64::from), o.map(i64::from), BALL_DIAMETER_SQUARED),
                 };
