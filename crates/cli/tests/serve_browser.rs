@@ -229,10 +229,18 @@ fn the_web_app_works_in_headless_chromium() {
         server.idle_within(Duration::from_secs(5)),
         "jobs left running"
     );
-    // The designer off the cube grid: the page's counts are the CLI's on the same puzzle, and
-    // the TOML files the page saved count the same again (they round-trip).
+    check_grid_designer(&report, dir.path());
+    check_whole_solids(&report);
+    // The rhombic design's answer was drawn as solids (the page checked its triangles).
+    assert_eq!(report["rhombic"]["solid"], true, "{}", report["rhombic"]);
+    keep_screenshots(dir.path());
+}
+
+/// The designer off the cube grid: the page's counts are the CLI's on the same puzzle, and the
+/// TOML files the page saved count the same again (they round-trip).
+fn check_grid_designer(report: &Value, dir: &Path) {
     for (name, p) in grid_puzzles() {
-        let file = dir.path().join(format!("{name}-cli.toml"));
+        let file = dir.join(format!("{name}-cli.toml"));
         std::fs::write(&file, grid_toml(&p)).expect("write");
         let cli = cli_counts(&file);
         let shown = &report["grids"][name];
@@ -266,12 +274,15 @@ fn the_web_app_works_in_headless_chromium() {
             Some(cells),
             "{name}: the cells offered"
         );
-        // Prisms come apart (BurrTools' sliding directions); spheres do not.
-        assert_eq!(shown["disassembleDisabled"], name == "spheres", "{name}");
+        // Every grid has sliding directions, so taking apart is offered on each.
+        assert_eq!(shown["disassembleDisabled"], false, "{name}");
     }
-    // The whole-solid brush's cells are one solid: the surface of their union (the renderer's
-    // tetrahedra, the faces shared inside removed) is the 24 triangles of a rhombic
-    // dodecahedron's 12 rhombi, or the 8 of an octahedron.
+}
+
+/// The whole-solid brush's cells are one solid: the surface of their union (the renderer's
+/// tetrahedra, the faces shared inside removed) is the 24 triangles of a rhombic
+/// dodecahedron's 12 rhombi, or the 8 of an octahedron.
+fn check_whole_solids(report: &Value) {
     use wurfel_render::cells::{boundary, Lattice};
     for (what, lattice, cells, faces) in [
         ("dodecahedron", Lattice::RhombicDodecahedra, 48, 24),
@@ -295,8 +306,10 @@ fn the_web_app_works_in_headless_chromium() {
         assert_eq!(surface.len(), faces, "{what}: not one solid: {list:?}");
         assert!(surface.iter().all(|f| f.corners.len() == 3), "{what}");
     }
-    // The rhombic design's answer was drawn as solids (the page checked its triangles).
-    assert_eq!(report["rhombic"]["solid"], true, "{}", report["rhombic"]);
+}
+
+/// With `WURFEL_KEEP_SCREENSHOTS=folder`, the pages' screenshots are kept there to be looked at.
+fn keep_screenshots(dir: &Path) {
     if let Ok(keep) = std::env::var("WURFEL_KEEP_SCREENSHOTS") {
         let keep = PathBuf::from(keep);
         let _ = std::fs::create_dir_all(&keep);
@@ -325,7 +338,7 @@ fn the_web_app_works_in_headless_chromium() {
             "designer-rhombic",
         ] {
             let _ = std::fs::copy(
-                dir.path().join(format!("{name}.png")),
+                dir.join(format!("{name}.png")),
                 keep.join(format!("serve-{name}.png")),
             );
         }

@@ -13,12 +13,17 @@
 //!   solutions) and prints a box as layers, top first;
 //! - [`DIRECTIONS`] is the one table of the six unit steps;
 //! - [`rhombic_subvoxel`] and its neighbours describe BurrTools' rhombic-dodecahedron grid
-//!   (valid sub-voxels, symmetry centre, allowed translations), not yet used by the engine.
+//!   (valid sub-voxels, symmetry centre, allowed translations), not yet used by the engine;
+//! - [`solid`] says what a cell is in space on each of BurrTools' grids (one description for
+//!   drawing and for disassembly), [`sweep`] whether a cell sliding in a line passes through
+//!   another, exactly.
 
 mod grid;
 mod iso;
 mod rhombic;
 mod shape;
+pub mod solid;
+pub mod sweep;
 
 pub use grid::{BoxGrid, DIRECTIONS};
 pub use iso::Iso;

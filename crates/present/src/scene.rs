@@ -79,10 +79,11 @@ pub fn plate_pieces(puzzle: &Puzzle) -> Vec<PlatePiece> {
 
 /// Every piece's offset (in [`Prepared::pieces_of`] order) in the assembled position and after
 /// each move of `sep`, as BurrTools shows a disassembly: a move translates its group; a group
-/// that slides out goes on until its bounding box lies beyond that of every other piece (one
-/// empty layer between) and stays there, so parts already taken apart keep apart from each
-/// other and from what is left. In the last frame every piece is separated from every other
-/// (see [`apart`]).
+/// that slides out goes on until, seen along its way, its solids lie beyond those of every
+/// other piece with one unit of space between (a cube, a block, a ball, a triangle's edge) and
+/// stays there, so parts already taken apart keep apart from each other and from what is
+/// left. On the cube grid, in the last frame every piece is separated from every other (see
+/// [`apart`]).
 pub fn disassembly_frames(
     prep: &Prepared,
     solution: &[u32],
@@ -93,12 +94,13 @@ pub fn disassembly_frames(
         .into_iter()
         .map(|p| p.cells)
         .collect();
+    let lattice = lattice(prep.puzzle.grid);
     let mut at = vec![[0; 3]; cells.len()];
     let mut frames = vec![at.clone()];
     for step in sep.plan() {
         let d = step.direction;
         let by = d.offset(step.distance.map_or_else(
-            || clearance(&cells, &at, &step.pieces, d.unit()),
+            || clearance(lattice, &cells, &at, &step.pieces, d.unit()),
             |n| n as i32,
         ));
         for &p in &step.pieces {
@@ -111,40 +113,52 @@ pub fn disassembly_frames(
     frames
 }
 
-/// The least and greatest projection on `u` (grid coordinates) of the pieces `which` selects,
-/// at `at`.
-fn span(
+/// How many unit steps `u` the pieces `moving` slide until, projected on the step's way in
+/// space, their solids lie beyond every other piece's with one unit of space between (on the
+/// cube grid: their bounding box beyond every other piece's with one empty layer between; at
+/// least one step).
+fn clearance(
+    lattice: Lattice,
     cells: &[Vec<[i32; 3]>],
     at: &[[i32; 3]],
+    moving: &[usize],
     u: [i32; 3],
-    which: impl Fn(usize) -> bool,
-) -> Option<(i32, i32)> {
-    let mut all = (0..cells.len())
-        .filter(|&i| which(i))
-        .flat_map(|i| {
-            cells[i]
-                .iter()
-                .map(move |c| (0..3).map(|k| (c[k] + at[i][k]) * u[k]).sum::<i32>())
-        })
-        .peekable();
-    all.peek()?;
-    Some(all.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v))))
-}
-
-/// How many unit steps `u` the pieces `moving` slide until, projected on `u`, they lie beyond
-/// every other piece with room for two more steps (on the cube grid: their bounding box beyond
-/// every other piece's with one empty layer between; at least one step).
-fn clearance(cells: &[Vec<[i32; 3]>], at: &[[i32; 3]], moving: &[usize], u: [i32; 3]) -> i32 {
+) -> i32 {
+    let placed = |i: usize| {
+        cells[i]
+            .iter()
+            .map(move |c| [0, 1, 2].map(|k| c[k] + at[i][k]))
+    };
+    let Some(first) = moving.iter().find_map(|&i| placed(i).next()) else {
+        return 1;
+    };
+    // The step in space: a cell's solid moved onto the cell `u` further.
+    let corner = |c: [i32; 3]| lattice.cell(c).map(|p| p.vertices[0]);
+    let (Some(a), Some(b)) = (corner(first), corner([0, 1, 2].map(|k| first[k] + u[k]))) else {
+        return 1;
+    };
+    let step = lattice.space([0, 1, 2].map(|k| b[k] - a[k]));
+    let dot = |p: [f64; 3]| p[0] * step[0] + p[1] * step[1] + p[2] * step[2];
+    let span = |which: &dyn Fn(usize) -> bool| {
+        (0..cells.len())
+            .filter(|&i| which(i))
+            .flat_map(|i| placed(i).collect::<Vec<_>>())
+            .filter_map(|c| lattice.cell(c))
+            .flat_map(|p| p.vertices.into_iter().map(|v| dot(lattice.space(v))))
+            .fold(None, |acc: Option<(f64, f64)>, x| {
+                Some(acc.map_or((x, x), |(lo, hi)| (lo.min(x), hi.max(x))))
+            })
+    };
     let (Some((mlo, _)), Some((_, ohi))) = (
-        span(cells, at, u, |i| moving.contains(&i)),
-        span(cells, at, u, |i| !moving.contains(&i)),
+        span(&|i| moving.contains(&i)),
+        span(&|i| !moving.contains(&i)),
     ) else {
         return 1;
     };
-    let uu: i32 = u.iter().map(|v| v * v).sum();
-    // Steps until the projections meet (rounded up), then two more.
-    let meet = -(mlo - ohi).div_euclid(uu);
-    (meet + 2).max(1)
+    let ss = dot(step);
+    // Steps until the projections meet, then one unit of space more.
+    let steps = ((ohi - mlo) / ss + 1.0 / ss.sqrt()).ceil();
+    (steps as i32).max(1)
 }
 
 /// Whether two pieces (cells already moved) are apart as the last frame of a disassembly

@@ -18,8 +18,6 @@ pub struct GridInfo {
     pub name: &'static str,
     /// Whether every voxel is a cell (cubes, prisms): then `cells` is the whole `step` box.
     pub every_voxel: bool,
-    /// Whether wurfel takes puzzles on this grid apart (BurrTools' sliding directions).
-    pub disassembles: bool,
     /// The smallest `t > 0` along each axis such that moving by `t` maps the grid onto itself.
     pub step: [i32; 3],
     /// The cells `c` with `0 <= c[k] < step[k]`.
@@ -57,7 +55,6 @@ pub fn all() -> Vec<GridInfo> {
                 key: g.key(),
                 name: g.name(),
                 every_voxel: g.every_voxel_a_cell(),
-                disassembles: !g.directions().is_empty(),
                 step,
                 cells,
             }

@@ -115,16 +115,12 @@ fn request(args: &SolveArgs, disassemble: bool) -> wurfel_app::solve::SolveReque
     }
 }
 
-/// Refuses, before the search, the outputs the puzzle's grid cannot have: assembly steps
-/// (`steps`), disassembly (`disassemble`).
-fn check_grid(grid: wurfel_pack::grid::Grid, steps: bool, disassemble: bool) -> Result<()> {
+/// Refuses, before the search, the output the puzzle's grid cannot have: assembly steps
+/// (`steps`).
+fn check_grid(grid: wurfel_pack::grid::Grid, steps: bool) -> Result<()> {
     if steps {
         grid.check_steps()
             .map_err(|e| anyhow::anyhow!("{e} (--steps)"))?;
-    }
-    if disassemble {
-        grid.check_disassembly()
-            .map_err(|e| anyhow::anyhow!("{e} (--disassemble)"))?;
     }
     Ok(())
 }
@@ -146,7 +142,7 @@ pub(crate) fn solve(args: SolveArgs) -> Result<()> {
         .transpose()?;
     let steps = args.steps.as_deref().map(StepsPicture::check).transpose()?;
     let prep = run.prepare()?;
-    check_grid(prep.puzzle.grid, steps.is_some(), run.disassemble)?;
+    check_grid(prep.puzzle.grid, steps.is_some())?;
     let mut listing = Listing {
         prep: &prep,
         json: run.json,

@@ -118,17 +118,11 @@ pub fn check_stored(
     };
     let mut apart = 0u64;
     for s in &classes {
-        match prep.disassemble(s) {
-            Ok(plan) => apart += u64::from(plan.is_some()),
-            Err(DisassemblyError::UnsupportedGrid(grid)) => {
-                out.solutions_unchecked = Some(format!(
-                    "solutions not compared: wurfel does not take pieces apart on the grid of \
-                     {grid} (the file stores {stored_solutions})"
-                ));
-                return Ok(out);
-            }
-            Err(e) => return Err(StoredError::Disassembly(e)),
-        }
+        apart += u64::from(
+            prep.disassemble(s)
+                .map_err(StoredError::Disassembly)?
+                .is_some(),
+        );
     }
     if apart != stored_solutions && found <= stored.assemblies {
         out.differences.push(format!(

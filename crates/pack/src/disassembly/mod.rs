@@ -1,5 +1,7 @@
 //! Can an assembly be taken apart by sliding pieces and groups of pieces along the grid's
-//! directions (the cube grid's axes; the triangular-prism grid's layers and triangle edges)?
+//! directions ([`Grid::directions`]: the cube grid's axes; the triangular-prism grid's layers
+//! and triangle edges; the other grids' shortest translations, and on rhombic dodecahedra the
+//! dodecahedra's face normals), each step blocked by any cell it sweeps ([`Grid::swept`])?
 //!
 //! The analysis follows the movement-analysis search of BurrTools' disassembler (after Bill
 //! Cutler, "Computer Analysis of All 6-Piece Burrs"):
@@ -121,8 +123,6 @@ pub enum DisassemblyError {
     TooManyPieces(usize),
     /// Some part's search visited more than [`search::NODE_LIMIT`] positions.
     TooManyPositions,
-    /// The puzzle's grid (named) has no sliding moves defined.
-    UnsupportedGrid(&'static str),
 }
 
 impl fmt::Display for DisassemblyError {
@@ -131,11 +131,6 @@ impl fmt::Display for DisassemblyError {
             DisassemblyError::TooManyPieces(n) => write!(
                 f,
                 "disassembly analysis handles at most {MAX_PIECES} pieces; this assembly has {n}"
-            ),
-            DisassemblyError::UnsupportedGrid(g) => write!(
-                f,
-                "disassembly is defined on the grids of cubes and of triangular prisms (as in \
-                 BurrTools); this puzzle is on the grid of {g}"
             ),
             DisassemblyError::TooManyPositions => write!(
                 f,
@@ -166,9 +161,6 @@ pub fn disassemble_grouped(
     pieces: &[Vec<Cell>],
     groups: &mut Grouping,
 ) -> Result<Option<Separation>, DisassemblyError> {
-    if grid.directions().is_empty() {
-        return Err(DisassemblyError::UnsupportedGrid(grid.name()));
-    }
     if pieces.len() > MAX_PIECES {
         return Err(DisassemblyError::TooManyPieces(pieces.len()));
     }

@@ -7,11 +7,16 @@
 //! piece inside it at least `s`: one table answers every group.
 //!
 //! The grid says which directions there are ([`Grid::directions`]) and which cells one unit
-//! step of a cell sweeps through ([`Grid::swept`]): on cubes the cell ahead; on triangular
-//! prisms, sliding one edge length along an edge of the triangle, the neighbouring triangle it
-//! passes and the one it lands on (BurrTools' `movementcache_1.cpp`).
+//! step of a cell sweeps through ([`Grid::swept`], computed from the cells' shapes): on cubes
+//! the cell ahead (the cube grid keeps a direct loop over cells on one axis line); on
+//! triangular prisms, sliding one edge length along an edge of the triangle, the neighbouring
+//! triangle it passes and the one it lands on (BurrTools' `movementcache_1.cpp`); on the other
+//! grids whatever the solids meet. Off the cube grid each piece's one-step sweep and its cells
+//! sorted into lines along each direction are prepared once per search ([`PieceShapes`]), so a
+//! position's table costs one look-up per swept cell and pair of pieces.
 
 use crate::grid::{Direction, Grid};
+use std::collections::HashMap;
 use wurfel_geom::Cell;
 
 /// No obstacle ahead: the moving piece can slide away for ever.
@@ -25,14 +30,111 @@ pub struct Movement {
     free: Vec<u32>,
 }
 
+/// The pieces of one (sub)assembly, prepared for the movement tables of every position.
+pub struct PieceShapes<'a> {
+    cells: &'a [Vec<Cell>],
+    /// Off the cube grid, what each piece sweeps (see [`Paths`]).
+    paths: Option<Paths>,
+}
+
+impl<'a> PieceShapes<'a> {
+    /// Pieces with `cells` (relative to their own origin) on `grid`.
+    pub fn new(grid: Grid, cells: &'a [Vec<Cell>]) -> PieceShapes<'a> {
+        let paths = (grid != Grid::Cubes).then(|| Paths::new(grid, cells));
+        PieceShapes { cells, paths }
+    }
+}
+
+/// For each direction pair (`+u`, `−u`) of the grid: the cells each piece passes through in
+/// one step `+u` (the union of its cells' [`Grid::swept`], relative to the piece's origin),
+/// and each piece's cells sorted into lines along `u` (a line's key: its point with the
+/// smallest non-negative multiple-of-`u` coordinate, see [`line`]; the positions along it,
+/// sorted).
+struct Paths {
+    directions: &'static [Direction],
+    swept: Vec<Vec<Vec<Cell>>>,
+    lines: Vec<Vec<HashMap<Cell, Vec<i32>>>>,
+}
+
+impl Paths {
+    fn new(grid: Grid, cells: &[Vec<Cell>]) -> Paths {
+        let directions = grid.directions();
+        let mut swept = Vec::new();
+        let mut lines = Vec::new();
+        for k in (0..directions.len()).step_by(2) {
+            let d = directions[k];
+            debug_assert_eq!(directions[k + 1], d.opposite());
+            let u = d.unit();
+            swept.push(
+                cells
+                    .iter()
+                    .map(|piece| {
+                        let mut s: Vec<Cell> = piece
+                            .iter()
+                            .flat_map(|&w| grid.swept(d, w).iter().map(move |&c| add(w, c)))
+                            .collect();
+                        s.sort_unstable();
+                        s.dedup();
+                        s
+                    })
+                    .collect(),
+            );
+            lines.push(
+                cells
+                    .iter()
+                    .map(|piece| {
+                        let mut m: HashMap<Cell, Vec<i32>> = HashMap::new();
+                        for &c in piece {
+                            let (key, at) = line(c, u);
+                            m.entry(key).or_default().push(at);
+                        }
+                        m.values_mut().for_each(|v| v.sort_unstable());
+                        m
+                    })
+                    .collect(),
+            );
+        }
+        Paths {
+            directions,
+            swept,
+            lines,
+        }
+    }
+
+    /// How many steps `+u` (direction pair `j`) piece `b` at `rel` (relative to `a`) can take
+    /// before a step sweeps a cell of `a`.
+    fn free(&self, j: usize, a: usize, b: usize, rel: Cell) -> u32 {
+        let u = self.directions[2 * j].unit();
+        let lines = &self.lines[j][a];
+        let mut m = FREE;
+        for &x in &self.swept[j][b] {
+            let (key, at) = line(add(x, rel), u);
+            if let Some(v) = lines.get(&key) {
+                // The first cell of `a` at or ahead of `x` on its line.
+                let i = v.partition_point(|&p| p < at);
+                if let Some(&p) = v.get(i) {
+                    m = m.min((p - at).unsigned_abs());
+                }
+            }
+        }
+        m
+    }
+}
+
+/// The line through `c` along `u` (non-zero): its point whose coordinate on `u`'s first
+/// non-zero axis lies in `0..|u|` there, and `c`'s position along it (`c = key + at·u`).
+fn line(c: Cell, u: Cell) -> (Cell, i32) {
+    let k = (0..3).find(|&i| u[i] != 0).expect("a step moves");
+    let at = c[k].div_euclid(u[k]);
+    ([0, 1, 2].map(|i| c[i] - at * u[i]), at)
+}
+
 impl Movement {
-    /// The table for pieces with `cells` (relative to their own origin) at `offsets` on `grid`
-    /// (a grid with directions).
-    pub fn new(grid: Grid, cells: &[Vec<Cell>], offsets: &[Cell]) -> Movement {
-        if grid == Grid::Cubes {
-            Movement::cubes(cells, offsets)
-        } else {
-            Movement::swept(grid, cells, offsets)
+    /// The table for `pieces` at `offsets`.
+    pub fn new(pieces: &PieceShapes<'_>, offsets: &[Cell]) -> Movement {
+        match &pieces.paths {
+            None => Movement::cubes(pieces.cells, offsets),
+            Some(paths) => Movement::swept(paths, offsets),
         }
     }
 
@@ -70,34 +172,19 @@ impl Movement {
         }
     }
 
-    /// Any grid: cell `w` of `b` stepping `s + 1` times along `u` is stopped by a cell of `a`
-    /// in what its `(s + 1)`-th step sweeps (`w + s·u + swept`), so `b` can take `s` steps.
-    /// The directions come in opposite pairs (`k`, `k + 1`): `b` going `+u` past `a` is `a`
-    /// going `−u` past `b`.
-    fn swept(grid: Grid, cells: &[Vec<Cell>], offsets: &[Cell]) -> Movement {
-        let n = cells.len();
-        let directions = grid.directions();
-        let placed: Vec<Vec<Cell>> = (0..n)
-            .map(|i| cells[i].iter().map(|c| add(*c, offsets[i])).collect())
-            .collect();
+    /// Any grid: `b` can take `s` steps `+u` past `a` when no cell its `(s + 1)`-th step sweeps
+    /// is one of `a`'s, i.e. when `a` has no cell on a line along `u` through a cell of `b`'s
+    /// one-step sweep, fewer than `s` steps ahead. The directions come in opposite pairs
+    /// (`k`, `k + 1`): `b` going `+u` past `a` is `a` going `−u` past `b`.
+    fn swept(paths: &Paths, offsets: &[Cell]) -> Movement {
+        let n = offsets.len();
+        let directions = paths.directions;
         let mut free = vec![FREE; directions.len() * n * n];
         for k in (0..directions.len()).step_by(2) {
-            let d = directions[k];
-            debug_assert_eq!(directions[k + 1], d.opposite());
-            let u = d.unit();
             for b in 0..n {
                 for a in (0..n).filter(|&a| a != b) {
-                    let mut m = FREE;
-                    for &w in &placed[b] {
-                        for &c in grid.swept(d, w) {
-                            for v in &placed[a] {
-                                let delta = [0, 1, 2].map(|i| v[i] - w[i] - c[i]);
-                                if let Some(s) = steps_along(delta, u) {
-                                    m = m.min(s);
-                                }
-                            }
-                        }
-                    }
+                    let rel = [0, 1, 2].map(|i| offsets[b][i] - offsets[a][i]);
+                    let m = paths.free(k / 2, a, b, rel);
                     free[Self::index(n, k, a, b)] = m;
                     free[Self::index(n, k + 1, b, a)] = m;
                 }
@@ -167,34 +254,79 @@ fn sole_axis(delta: Cell) -> Option<usize> {
     }
 }
 
-/// The `s ≥ 0` with `delta = s·u`, if there is one (`u` non-zero).
-fn steps_along(delta: Cell, u: Cell) -> Option<u32> {
-    let k = (0..3).find(|&i| u[i] != 0)?;
-    if delta[k] % u[k] != 0 {
-        return None;
-    }
-    let s = delta[k] / u[k];
-    (s >= 0 && (0..3).all(|i| delta[i] == s * u[i])).then_some(s.unsigned_abs())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn steps_along_a_direction() {
-        assert_eq!(steps_along([4, 0, 0], [2, 0, 0]), Some(2));
-        assert_eq!(steps_along([3, 0, 0], [2, 0, 0]), None);
-        assert_eq!(steps_along([-3, 3, 0], [-1, 1, 0]), Some(3));
-        assert_eq!(steps_along([3, -3, 0], [-1, 1, 0]), None);
-        assert_eq!(steps_along([0, 0, 0], [1, 1, 0]), Some(0));
-        assert_eq!(steps_along([1, 2, 0], [1, 1, 0]), None);
+    fn opposite_directions_pair_up() {
+        let all = [
+            &Direction::ALL[..],
+            &Direction::PRISMS,
+            &Direction::SPHERES,
+            &Direction::TETRA_OCTA,
+            &Direction::RHOMBIC,
+        ];
+        for d in all.concat() {
+            assert_eq!(d.opposite().unit(), d.unit().map(|v| -v));
+        }
     }
 
+    /// Off the cube grid the table (lines along each direction, the pieces' one-step sweeps)
+    /// equals a plain loop: the first step `s + 1` at which a cell of `b`, moved `s` steps,
+    /// sweeps a cell of `a` ([`Grid::swept`]), on random pieces at random offsets.
     #[test]
-    fn opposite_directions_pair_up() {
-        for d in Direction::ALL.iter().chain(&Direction::PRISMS) {
-            assert_eq!(d.opposite().unit(), d.unit().map(|v| -v));
+    fn table_equals_a_plain_loop() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for grid in [
+            Grid::TriangularPrisms,
+            Grid::Spheres,
+            Grid::TetrahedraOctahedra,
+            Grid::RhombicDodecahedra,
+        ] {
+            let region: Vec<Cell> = (0..12 * 12 * 12)
+                .map(|i| [i % 12, (i / 12) % 12, i / 144])
+                .filter(|&c| grid.is_cell(c))
+                .collect();
+            for _ in 0..2 {
+                let n = 3;
+                let cells: Vec<Vec<Cell>> = (0..n)
+                    .map(|_| {
+                        (0..6)
+                            .map(|_| region[rng.gen_range(0..region.len())])
+                            .collect()
+                    })
+                    .collect();
+                let offsets: Vec<Cell> = (0..n)
+                    .map(|_| {
+                        let d = grid.directions();
+                        let a = d[rng.gen_range(0..d.len())].unit();
+                        let b = d[rng.gen_range(0..d.len())].unit();
+                        add(a, b)
+                    })
+                    .collect();
+                let m = Movement::new(&PieceShapes::new(grid, &cells), &offsets);
+                for (k, &d) in grid.directions().iter().enumerate() {
+                    let u = d.unit();
+                    for a in 0..n {
+                        let fixed: std::collections::HashSet<Cell> =
+                            cells[a].iter().map(|&v| add(v, offsets[a])).collect();
+                        for b in (0..n).filter(|&b| b != a) {
+                            let hit = |s: i32| {
+                                cells[b].iter().any(|&w| {
+                                    let at = add(add(w, offsets[b]), u.map(|x| x * s));
+                                    grid.swept(d, at)
+                                        .iter()
+                                        .any(|&o| fixed.contains(&add(at, o)))
+                                })
+                            };
+                            let plain = (0..30).find(|&s| hit(s)).map_or(FREE, |s| s as u32);
+                            assert_eq!(m.free(k, a, b), plain, "{grid:?} {d:?} {a} {b}");
+                        }
+                    }
+                }
+            }
         }
     }
 }

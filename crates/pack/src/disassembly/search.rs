@@ -16,7 +16,7 @@
 //! The first position (in breadth-first order) from which a group slides out gives the
 //! separation; the number of moves up to and including that slide is the level.
 
-use super::movement::{Movement, FREE};
+use super::movement::{Movement, PieceShapes, FREE};
 use super::Step;
 use crate::grid::{Direction, Grid};
 use std::collections::HashSet;
@@ -74,13 +74,14 @@ pub fn first_separation(grid: Grid, cells: &[Vec<Cell>], start: &[Cell]) -> Resu
     seen.insert(nodes[0].offsets.clone());
     let mut next = 0;
     let mut successors = Vec::new();
+    let pieces = PieceShapes::new(grid, cells);
     while next < nodes.len() {
         if nodes.len() > NODE_LIMIT {
             return Err(Stuck::TooManyPositions);
         }
         let here = next;
         next += 1;
-        let movement = Movement::new(grid, cells, &nodes[here].offsets);
+        let movement = Movement::new(&pieces, &nodes[here].offsets);
         if let Some(out) = separation(&movement, n) {
             let before = nodes[here].offsets.clone();
             let mut slides = vec![out];

@@ -5,14 +5,17 @@
 //! dodecahedra, tetrahedra-octahedra: a cube lattice of *sub-voxels*), with a rule restricting
 //! the placements: each grid says which voxels are cells, its point symmetries (rotations and
 //! reflections; on spheres some of them place only some shapes on the grid) and which
-//! translations map the grid onto itself. Face adjacency is defined on the cube grid only;
-//! disassembly on the grids with sliding directions, cubes and triangular prisms, as in
-//! BurrTools (`GridType::getCapabilities`).
+//! translations map the grid onto itself. Face adjacency is defined on the cube grid only.
+//! Disassembly works on every grid: each has its sliding directions ([`Grid::directions`]) and
+//! the cells a step sweeps are computed from the cells' shapes (`grid/sweeps.rs`); on cubes and
+//! triangular prisms they are BurrTools', on the other three grids (where BurrTools has no
+//! disassembler, `GridType::getCapabilities`) wurfel's own.
 
 mod cubes;
 mod directions;
 mod rhombic;
 mod spheres;
+mod sweeps;
 mod tetra_octa;
 mod triangle;
 
@@ -84,12 +87,6 @@ impl Grid {
             Grid::RhombicDodecahedra => 3,
             Grid::TetrahedraOctahedra => 4,
         }
-    }
-
-    /// Whether BurrTools takes puzzles apart on this grid (`GridType::getCapabilities`): only
-    /// there does a file it saved store solutions (assemblies that come apart).
-    pub fn burrtools_disassembles(self) -> bool {
-        matches!(self, Grid::Cubes | Grid::TriangularPrisms)
     }
 
     /// Whether every voxel is a cell (so a box of voxels is a box of cells).
@@ -238,38 +235,41 @@ impl Grid {
         }
     }
 
-    /// Refuses disassembly on a grid without sliding directions (BurrTools has no disassembler
-    /// on the sphere, rhombic or tetrahedra-octahedra grids either).
-    pub fn check_disassembly(self) -> Result<(), String> {
-        if self.directions().is_empty() {
-            return Err(format!(
-                "this puzzle is on the grid of {}: wurfel (like BurrTools) takes pieces apart on \
-                 the grids of cubes and of triangular prisms only",
-                self.name()
-            ));
-        }
-        Ok(())
+    /// Whether BurrTools takes pieces apart on this grid (cubes and triangular prisms,
+    /// `GridType::getCapabilities`): elsewhere a file it saved stores no solutions (no number, or a
+    /// 0 that counts nothing), and wurfel's are its own.
+    pub fn burrtools_disassembles(self) -> bool {
+        matches!(self, Grid::Cubes | Grid::TriangularPrisms)
     }
 
     /// The directions pieces slide in, in the disassembler's search order (opposite pairs
-    /// next to each other); none on the grids BurrTools does not disassemble.
+    /// next to each other): a step is a translation of the grid, so that pieces stay on it.
+    /// - Cubes: the six axis steps (BurrTools').
+    /// - Triangular prisms: one layer up or down, one edge length along each of the
+    ///   triangles' three edge directions (BurrTools' eight, `movementcache_1.cpp`).
+    /// - Spheres: one step to each of the twelve neighbouring balls, the shortest translations
+    ///   of the face-centred cubic lattice (no BurrTools reference).
+    /// - Tetrahedra-octahedra: one edge of the tetrahedra and octahedra in each of its twelve
+    ///   directions, the shortest translations of the grid (no BurrTools reference).
+    /// - Rhombic dodecahedra: one block along each axis (the shortest translations, pieces
+    ///   move by whole blocks), and one block along each face diagonal, which is the normal of a
+    ///   dodecahedron's face: the way Coffin's rhombic-dodecahedron puzzles slide (eighteen; no
+    ///   BurrTools reference).
     pub fn directions(self) -> &'static [Direction] {
         match self {
             Grid::Cubes => &Direction::ALL,
             Grid::TriangularPrisms => &Direction::PRISMS,
-            Grid::Spheres | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
+            Grid::Spheres => &Direction::SPHERES,
+            Grid::TetrahedraOctahedra => &Direction::TETRA_OCTA,
+            Grid::RhombicDodecahedra => &Direction::RHOMBIC,
         }
     }
 
     /// The cells (offsets from `c`) that cell `c` passes through in one unit step along `d`
-    /// (one of [`Grid::directions`]), the cell it lands on included: a piece can take that
-    /// step only where all of them are free.
+    /// (one of [`Grid::directions`]), the cell it lands on included (last): a piece can take
+    /// that step only where all of them are free. Computed from the cells' shapes.
     pub fn swept(self, d: Direction, c: Cell) -> &'static [Cell] {
-        match self {
-            Grid::Cubes => cubes::swept(d),
-            Grid::TriangularPrisms => triangle::swept(d, c),
-            Grid::Spheres | Grid::RhombicDodecahedra | Grid::TetrahedraOctahedra => &[],
-        }
+        sweeps::swept(self, d, c)
     }
 }
 

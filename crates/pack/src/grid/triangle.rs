@@ -9,7 +9,6 @@
 //! `3y + 2` (down), BurrTools' `transformPoint`; on these integer coordinates a turn by 60°
 //! is `(u, v) ↦ ((u − v) / 2, (3u + v) / 2)`, exact.
 
-use super::Direction;
 use wurfel_geom::Cell;
 
 /// The number of point symmetries: 6 turns in the plane, each with or without a half turn
@@ -56,55 +55,6 @@ pub(super) fn is_translation(t: Cell) -> bool {
 /// Two positions of one shape differ by an allowed translation iff their classes are equal.
 pub(super) fn class(lo: Cell) -> Cell {
     [(lo[0] + lo[1]).rem_euclid(2), 0, 0]
-}
-
-/// The cells (offsets) a prism at `c` passes through and lands on in one step along `d` (one
-/// of [`Direction::PRISMS`]): BurrTools' `movementcache_1.cpp` table `checks`, by the
-/// triangle's direction (`x + y` even: pointing up). Along the layers the prism ahead; along
-/// an edge of the triangle, one edge length: the neighbour across the edge it leaves by, then
-/// the triangle it lands on. A step the other way is the mirror image of these.
-pub(super) fn swept(d: Direction, c: Cell) -> &'static [Cell] {
-    const UP: [[Cell; 2]; 4] = [
-        [[0, 0, 1], [0, 0, 1]],
-        [[1, 0, 0], [2, 0, 0]],
-        [[1, 0, 0], [1, 1, 0]],
-        [[-1, 0, 0], [-1, 1, 0]],
-    ];
-    const DOWN: [[Cell; 2]; 4] = [
-        [[0, 0, 1], [0, 0, 1]],
-        [[1, 0, 0], [2, 0, 0]],
-        [[0, 1, 0], [1, 1, 0]],
-        [[0, 1, 0], [-1, 1, 0]],
-    ];
-    // The mirror images: a down triangle moving -u sweeps what an up one moving +u does,
-    // negated (a half turn in the plane swaps the two directions).
-    const UP_BACK: [[Cell; 2]; 4] = [
-        [[0, 0, -1], [0, 0, -1]],
-        [[-1, 0, 0], [-2, 0, 0]],
-        [[0, -1, 0], [-1, -1, 0]],
-        [[0, -1, 0], [1, -1, 0]],
-    ];
-    const DOWN_BACK: [[Cell; 2]; 4] = [
-        [[0, 0, -1], [0, 0, -1]],
-        [[-1, 0, 0], [-2, 0, 0]],
-        [[-1, 0, 0], [-1, -1, 0]],
-        [[1, 0, 0], [1, -1, 0]],
-    ];
-    let up = (c[0] + c[1]).rem_euclid(2) == 0;
-    let k = usize::from(d.0 - Direction::PRISMS[0].0);
-    let table = match (k % 2 == 0, up) {
-        (true, true) => &UP,
-        (true, false) => &DOWN,
-        (false, true) => &UP_BACK,
-        (false, false) => &DOWN_BACK,
-    };
-    let cells = &table[k / 2];
-    // Along z the step sweeps one prism, listed twice above to keep the table square.
-    if k / 2 == 0 {
-        &cells[..1]
-    } else {
-        cells
-    }
 }
 
 #[cfg(test)]
@@ -174,31 +124,6 @@ mod tests {
             }
         }
         assert!((0..SYMMETRIES).all(|i| is_proper(i) == (i < 12)));
-    }
-
-    /// A step back from where a step landed sweeps the same cells in between and lands where
-    /// it started; every step lands one unit further.
-    #[test]
-    fn steps_there_and_back_sweep_the_same_cells() {
-        for d in Direction::PRISMS {
-            let u = d.unit();
-            for c in [[0, 0, 0], [1, 0, 0], [3, -2, 1], [-1, 4, 2]] {
-                let there = swept(d, c);
-                assert_eq!(*there.last().unwrap(), u, "{d:?} lands one step on");
-                let end = [0, 1, 2].map(|k| c[k] + u[k]);
-                let back = swept(d.opposite(), end);
-                let abs = |from: Cell, v: &[Cell]| -> HashSet<Cell> {
-                    v.iter()
-                        .map(|o| [0, 1, 2].map(|k| from[k] + o[k]))
-                        .collect()
-                };
-                let mut a = abs(c, there);
-                a.remove(&end);
-                let mut b = abs(end, back);
-                assert!(b.remove(&c), "{d:?} from {c:?}: back where it started");
-                assert_eq!(a, b, "{d:?} from {c:?}: the same cells in between");
-            }
-        }
     }
 
     #[test]

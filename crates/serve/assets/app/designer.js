@@ -303,11 +303,9 @@
       model.targetColors = {};
       for (const p of model.pieces) { p.cells = []; p.cellColors = {}; }
     });
-    const info = G.info(key);
-    const more = info && !info.disassembles ? " Count and “is it unique?” work here; taking apart does not (as in BurrTools)." : "";
     msg(ui.fileNote, drawn ? "warn" : "info", drawn
-      ? "Now on the grid of " + G.name(key) + ". The " + drawn + " cells drawn on the grid of " + from + " were cleared: a cell of one grid is another solid on the other. Undo brings them back." + more
-      : "Now on the grid of " + G.name(key) + "." + more);
+      ? "Now on the grid of " + G.name(key) + ". The " + drawn + " cells drawn on the grid of " + from + " were cleared: a cell of one grid is another solid on the other. Undo brings them back."
+      : "Now on the grid of " + G.name(key) + ".");
   }
 
   function resize() {
@@ -599,11 +597,7 @@
   }
 
   function ready(ok) {
-    // Taking apart needs sliding directions: wurfel, as BurrTools, has them on cubes and prisms.
-    const info = G.info(model.grid);
-    const apart = !info || info.disassembles;
-    for (const x of [ui.count, ui.unique, ui.estimate, ui.disassemble]) if (!x.dataset.busy) x.disabled = !ok || (busyJobs > 0 && x !== ui.count) || (x === ui.disassemble && !apart);
-    ui.disassemble.title = apart ? "find a solution that comes apart and show how" : "wurfel (like BurrTools) takes puzzles apart on the grids of cubes and of triangular prisms only";
+    for (const x of [ui.count, ui.unique, ui.estimate, ui.disassemble]) if (!x.dataset.busy) x.disabled = !ok || (busyJobs > 0 && x !== ui.count);
   }
 
   // ---- the 3D preview: the selected shape alone, large, in its colour; or an answer ----

@@ -69,9 +69,6 @@ pub fn solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError
 /// `solve --render x.html`: the viewer page with the solutions (and their disassembly).
 pub fn view_solve(r: &SolveRequest, ctl: &Ctl, max: usize) -> Result<Answer, ApiError> {
     let l = r.source().load()?;
-    if r.disassemble {
-        l.puzzle.grid.check_disassembly().map_err(ApiError::input)?;
-    }
     let ready = prepare(&l, ctl)?;
     let sols = solutions(&ready, r, ctl, max)?;
     let scenes = wurfel_app::picture::solution_scenes(&ready, &sols);
