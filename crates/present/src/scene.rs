@@ -41,6 +41,24 @@ fn own_colour(piece: &Piece) -> Option<Rgb> {
     piece.color.as_deref().and_then(Rgb::parse)
 }
 
+/// What the pictures paint each cell in, given its constraint colours `colors` (in the order
+/// of the cells, empty when all are neutral): the puzzle's display colour of a coloured cell,
+/// `None` (the piece's colour) for a neutral one; empty when every cell is neutral.
+pub fn constraint_colours(puzzle: &Puzzle, colors: &[u8]) -> Vec<Option<Rgb>> {
+    if colors.iter().all(|&k| k == 0) {
+        return Vec::new();
+    }
+    colors
+        .iter()
+        .map(|&k| {
+            (k != 0).then(|| {
+                let [r, g, b] = puzzle.display_color(k);
+                Rgb(r, g, b)
+            })
+        })
+        .collect()
+}
+
 /// The colour of each piece kind of `puzzle` as every front end shows it — the designer's list
 /// and grids, the viewer's scenes, the solution pictures, the check model, the exports: the
 /// file's `color`, else the `k`-th colour of the palette (the base colours first), counting
@@ -193,6 +211,7 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
             ScenePiece {
                 name: piece.name.clone(),
                 label: Some(label),
+                cell_colours: constraint_colours(&prep.puzzle, &p.colors),
                 cells: p.cells,
                 colour,
             }
@@ -246,6 +265,8 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
                 .iter()
                 .map(|c| [c[0] + x0, c[1] + y0, c[2]])
                 .collect(),
+            // A translation keeps the cells' order: the colours stay with their cells.
+            cell_colours: constraint_colours(puzzle, &p.cell_colors),
             colour: Some(colour),
         });
         x0 += round(d[0] + 1);
@@ -279,6 +300,7 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
             label: None,
             cells: cells[from..=end].to_vec(),
             colour: None,
+            cell_colours: Vec::new(),
         });
         start = end;
     }

@@ -111,6 +111,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
                     label: None,
                     cells,
                     colour: None,
+                    cell_colours: Vec::new(),
                 }
             })
             .collect(),
@@ -140,6 +141,7 @@ pub fn snake(n: i32) -> Scene {
             label: None,
             cells: path.iter().copied().filter(|c| c[2] == z).collect(),
             colour: None,
+            cell_colours: Vec::new(),
         })
         .collect();
     Scene {
