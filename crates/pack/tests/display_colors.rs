@@ -133,9 +133,9 @@ fn a_bad_burrtools_colour_is_refused() {
     let mut text = String::new();
     std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&xml[..]), &mut text).unwrap();
     let bad = text.replacen("red=\"220\"", "red=\"256\"", 1);
-    let e = read_xmpuzzle(bad.as_bytes(), "bad.xmpuzzle", None)
-        .err()
-        .expect("refused");
+    let Err(e) = read_xmpuzzle(bad.as_bytes(), "bad.xmpuzzle", None) else {
+        panic!("a red of 256 was read");
+    };
     assert!(
         e.message
             .contains("<colors> colour 1 has `red` \"256\", not an integer from 0 to 255"),

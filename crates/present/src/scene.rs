@@ -59,6 +59,18 @@ pub fn constraint_colours(puzzle: &Puzzle, colors: &[u8]) -> Vec<Option<Rgb>> {
         .collect()
 }
 
+/// The legend's names of the constraint colours among `colors` (`colour 1`, ... in order, with
+/// their display colours): [`Scene::colour_key`].
+pub fn colour_key(puzzle: &Puzzle, colors: impl IntoIterator<Item = u8>) -> Vec<(String, Rgb)> {
+    let used: std::collections::BTreeSet<u8> = colors.into_iter().filter(|&k| k != 0).collect();
+    used.into_iter()
+        .map(|k| {
+            let [r, g, b] = puzzle.display_color(k);
+            (format!("colour {k}"), Rgb(r, g, b))
+        })
+        .collect()
+}
+
 /// The colour of each piece kind of `puzzle` as every front end shows it — the designer's list
 /// and grids, the viewer's scenes, the solution pictures, the check model, the exports: the
 /// file's `color`, else the `k`-th colour of the palette (the base colours first), counting
@@ -194,8 +206,12 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     let colours = kind_colours(&prep.puzzle);
     let by_piece = kinds.len() <= BASE.len() && kinds.iter().all(|k| k.count as usize <= SHADES);
     let mut copies = vec![0; kinds.len()];
-    let pieces = prep
-        .pieces_of(solution)
+    let placed = prep.pieces_of(solution);
+    let key = colour_key(
+        &prep.puzzle,
+        placed.iter().flat_map(|p| p.colors.iter().copied()),
+    );
+    let pieces = placed
         .into_iter()
         .zip(labels)
         .map(|(p, label)| {
@@ -221,6 +237,7 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     Scene {
         lattice,
         title: format!("{} — solution {}", prep.puzzle.name, index + 1),
+        colour_key: key,
         pieces,
         path: None,
         text: Some(if lattice == Lattice::Cubes {
@@ -275,6 +292,13 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
     Scene {
         lattice,
         title: format!("{} — pieces", puzzle.name),
+        colour_key: colour_key(
+            puzzle,
+            puzzle
+                .pieces
+                .iter()
+                .flat_map(|p| p.cell_colors.iter().copied()),
+        ),
         pieces,
         path: None,
         text: None,
@@ -326,6 +350,7 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
             f.layers()
         )),
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 

@@ -82,11 +82,20 @@ fn a_solution_shows_the_constraint_colour_of_every_coloured_cell() {
         }
     }
     assert_eq!(seen, p.target.len());
+    // The legend names both colours after the pieces.
+    let key = |k: u8| {
+        (
+            format!("colour {k}"),
+            Rgb::parse(&hex(p.display_color(k))).unwrap(),
+        )
+    };
+    assert_eq!(scene.colour_key, vec![key(1), key(2)]);
     // The layers view fills each cell with its colour, unshaded: both constraint colours are
     // there, and no fill of them in the uncoloured puzzle's picture.
     let svg = render_svg(&scene, View::Layers, &Options::default()).unwrap();
     let f = fills(&svg);
     assert!(f.contains(&red) && f.contains(&black), "{f:?}");
+    assert!(svg.contains(">colour 1</text>") && svg.contains(">colour 2</text>"));
     let (_, plain) = first_scene(&uncoloured(&p));
     let plain_fills = fills(&render_svg(&plain, View::Layers, &Options::default()).unwrap());
     assert!(!plain_fills.contains(&red) && !plain_fills.contains(&black));
@@ -133,9 +142,10 @@ fn the_viewer_scene_carries_the_colours() {
     let (_, scene) = first_scene(&p);
     let html = render_html(&[scene], &Options::default()).unwrap();
     assert!(html.contains("\"tints\":[") && html.contains("\"#dc2828\""));
+    assert!(html.contains("\"key\":[[\"colour 1\",\"#dc2828\"],[\"colour 2\",\"#1e1e1e\"]]"));
     let (_, plain) = first_scene(&uncoloured(&p));
     let html = render_html(&[plain], &Options::default()).unwrap();
-    assert!(!html.contains("\"tints\":"));
+    assert!(!html.contains("\"tints\":") && !html.contains("\"key\":"));
 }
 
 #[test]

@@ -118,6 +118,7 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 
@@ -151,5 +152,6 @@ pub fn snake(n: i32) -> Scene {
         path: Some(path),
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }

@@ -87,6 +87,10 @@ struct JsScene<'a> {
     path: Option<&'a [[i32; 3]]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<&'a [Vec<[i32; 3]>]>,
+    /// [`Scene::colour_key`]: `[name, "#rrggbb"]` pairs, shown beside the switch that turns the
+    /// cells' own colours on and off.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    key: Vec<(&'a str, String)>,
 }
 
 #[derive(Serialize)]
@@ -137,6 +141,11 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
                     solid,
                     path: s.path.as_deref(),
                     moves: s.moves.as_deref(),
+                    key: s
+                        .colour_key
+                        .iter()
+                        .map(|(n, c)| (n.as_str(), c.to_string()))
+                        .collect(),
                 })
             })
             .collect::<Result<_, RenderError>>()?,

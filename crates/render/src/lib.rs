@@ -97,6 +97,10 @@ pub struct Scene {
     /// What the cells are: unit cubes, or the sub-voxels of another grid ([`cells::Lattice`]),
     /// drawn as the polyhedra they are.
     pub lattice: cells::Lattice,
+    /// The colours cells have of their own ([`ScenePiece::cell_colours`]), named for the
+    /// legend, which lists them after the pieces (a coloured puzzle's constraint colours:
+    /// `colour 1`, ...); empty when none.
+    pub colour_key: Vec<(String, Rgb)>,
 }
 
 /// What to draw.
@@ -209,6 +213,8 @@ pub(crate) struct Prepared {
     pub colours: Vec<Rgb>,
     /// The cells with a colour of their own ([`ScenePiece::cell_colours`]), by (piece, cell).
     pub tints: HashMap<(usize, [i64; 3]), Rgb>,
+    /// [`Scene::colour_key`].
+    pub key: Vec<(String, Rgb)>,
     pub path: Option<Vec<[i64; 3]>>,
     pub lo: [i64; 3],
     pub hi: [i64; 3],
@@ -299,6 +305,7 @@ fn prepare(scene: &Scene, opts: &Options) -> Result<Prepared, RenderError> {
         labels: scene_labels(scene),
         colours: piece_colours(scene, opts),
         tints: tints(scene),
+        key: scene.colour_key.clone(),
         cells,
         path,
         lo,

@@ -372,7 +372,7 @@ pub(crate) fn short(name: &str, max: usize) -> String {
 
 /// Legend layout: (columns, rows, column width).
 fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
-    let n = p.names.len().max(1);
+    let n = (p.names.len() + p.key.len()).max(1);
     let rows = max_rows.clamp(1, n);
     let cols = n.div_ceil(rows);
     let rows = n.div_ceil(cols);
@@ -382,6 +382,13 @@ fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
         .map(|s| short(s, 24).chars().count())
         .max()
         .unwrap_or(1)
+        .max(
+            p.key
+                .iter()
+                .map(|(s, _)| short(s, 24).chars().count())
+                .max()
+                .unwrap_or(0),
+        )
         + if !numbered(p) {
             0
         } else {
@@ -399,15 +406,20 @@ pub(crate) fn legend_size(p: &Prepared, max_rows: usize) -> (f64, f64) {
 pub(crate) fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
     let (_, rows, colw) = legend_layout(p, max_rows);
     let labels = piece_labels(p);
-    for (i, name) in p.names.iter().enumerate() {
-        let name = &if !numbered(p) {
+    let pieces = p.names.iter().enumerate().map(|(i, name)| {
+        let name = if !numbered(p) {
             short(name, 24)
         } else {
             format!("{} {}", labels[i], short(name, 24))
         };
+        (name, p.colours.get(i).copied().unwrap_or(GREY))
+    });
+    // The cells' own colours follow the pieces.
+    let key = p.key.iter().map(|(name, c)| (short(name, 24), *c));
+    for (i, (name, c)) in pieces.chain(key).enumerate() {
+        let name = &name;
         let cx = x + (i / rows) as f64 * colw;
         let cy = y + (i % rows) as f64 * LEGEND_ROW;
-        let c = p.colours.get(i).copied().unwrap_or(GREY);
         doc.fill(
             polygon(&[
                 (cx, cy + 3.0),

@@ -19,6 +19,7 @@ fn one(cells: Vec<[i32; 3]>) -> Scene {
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 
@@ -82,6 +83,7 @@ fn duplicate_cells_and_odd_names() {
         path: Some(vec![[0, 0, 0], [5, 5, 5]]),
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     };
     for view in View::ALL {
         let svg = render_svg(&scene, view, &opts).expect("svg");

@@ -78,6 +78,7 @@ fn layered_text_top_layer_first_high_y_on_top() {
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     };
     // Layers side by side, top (z = 1) on the left, as `wurfel solve` prints them.
     assert_eq!(layered_text(&scene), "B .   B .\n. .   A A\n");

@@ -35,6 +35,7 @@ fn tromino_pair() -> Scene {
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 

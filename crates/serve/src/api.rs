@@ -319,6 +319,7 @@ async fn view_scene(
                 path: None,
                 text: None,
                 moves: None,
+                colour_key: Vec::new(),
             })
         })
         .collect::<Result<Vec<wurfel_render::Scene>, ApiError>>()?;
