@@ -198,6 +198,7 @@ fn shapes_scene(puzzle: &Puzzle) -> Scene {
                     .cells()
                     .to_vec(),
                 colour: Some(colour),
+                cell_colours: Vec::new(),
             })
             .collect(),
         ..Default::default()

@@ -110,6 +110,7 @@ fn puzzle(tet: &Shape, screws: [&Shape; 2], pents: [(usize, &Shape); 3]) -> Puzz
         published: vec![],
         target_colors: vec![],
         color_rules: vec![],
+        display_colors: Default::default(),
         grid: Default::default(),
     }
     // Two copies of one screw (a mirror variant) must count as one kind of two pieces.

@@ -144,3 +144,86 @@ impl Colored {
         }
     }
 }
+
+/// The display colours of constraint colours 1 to 12 when a file gives none: BurrTools'
+/// red and black first (wurfel's writer has always written these six), then hues far apart.
+const DEFAULT_DISPLAY: [[u8; 3]; 12] = [
+    [220, 40, 40],
+    [30, 30, 30],
+    [40, 160, 60],
+    [40, 80, 220],
+    [230, 200, 40],
+    [200, 200, 200],
+    [240, 130, 30],
+    [150, 60, 190],
+    [40, 190, 200],
+    [230, 110, 180],
+    [130, 80, 40],
+    [255, 255, 255],
+];
+
+/// The display colour of constraint colour `k` when the puzzle gives none: the twelve above,
+/// then hues a golden angle apart (alternately bright and dark), so that colours differ.
+pub fn default_display_color(k: u8) -> [u8; 3] {
+    let k = usize::from(k.max(1));
+    if let Some(c) = DEFAULT_DISPLAY.get(k - 1) {
+        return *c;
+    }
+    let hue = (k as f64 * 137.507_764).rem_euclid(360.0) / 60.0;
+    let value = if k % 2 == 0 { 0.9 } else { 0.6 };
+    let (sat, i) = (0.75, hue.floor());
+    let f = hue - i;
+    let (p, q, t) = (
+        value * (1.0 - sat),
+        value * (1.0 - sat * f),
+        value * (1.0 - sat * (1.0 - f)),
+    );
+    let rgb = match i as u8 {
+        0 => [value, t, p],
+        1 => [q, value, p],
+        2 => [p, value, t],
+        3 => [p, q, value],
+        4 => [t, p, value],
+        _ => [value, p, q],
+    };
+    rgb.map(|v| (v * 255.0).round() as u8)
+}
+
+/// `#rrggbb` (lower case) of an RGB colour.
+pub fn hex(c: [u8; 3]) -> String {
+    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}
+
+/// An RGB colour from `#rrggbb` (either case), `None` for anything else.
+pub fn parse_hex(s: &str) -> Option<[u8; 3]> {
+    let h = s.strip_prefix('#')?;
+    if h.len() != 6 || !h.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+
+    #[test]
+    fn the_default_palette_tells_all_63_colours_apart() {
+        let all: HashSet<[u8; 3]> = (1..=63).map(default_display_color).collect();
+        assert_eq!(all.len(), 63);
+        assert_eq!(default_display_color(1), [220, 40, 40]);
+        assert_eq!(default_display_color(2), [30, 30, 30]);
+    }
+
+    #[test]
+    fn hex_round_trips() {
+        for c in [[0, 0, 0], [255, 128, 7], [220, 40, 40]] {
+            assert_eq!(parse_hex(&hex(c)), Some(c));
+        }
+        assert_eq!(parse_hex("#ABCDEF"), Some([0xab, 0xcd, 0xef]));
+        for bad in ["abcdef", "#abcde", "#abcdeg", "#+1+2+3", "#ééé"] {
+            assert_eq!(parse_hex(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! The packing puzzle model shared by files, the catalog, the solver and the writers.
 
 use crate::colors::Colored;
+use std::collections::BTreeMap;
 use std::fmt;
 use wurfel_geom::{Cell, Shape};
 
@@ -113,6 +114,11 @@ pub struct Puzzle {
     /// `a` may cover a target cell of colour `b` only when `(a, b)` is listed; a neutral cell
     /// (colour 0) on either side matches anything (BurrTools' colour constraints).
     pub color_rules: Vec<(u8, u8)>,
+    /// The display colour (RGB) of each constraint colour that has one: BurrTools'
+    /// `<colors>`, TOML's `[colors]` table. Pictures and the viewer paint a cell of constraint
+    /// colour `k` in [`Puzzle::display_color`]`(k)`; a colour without an entry gets
+    /// [`crate::colors::default_display_color`]. They do not change the puzzle.
+    pub display_colors: BTreeMap<u8, [u8; 3]>,
     /// The lattice the cells live on (cubes unless read from a BurrTools file of another grid).
     pub grid: crate::grid::Grid,
 }
@@ -204,6 +210,28 @@ impl Puzzle {
     /// Whether a piece cell of colour `piece` may cover a target cell of colour `target`.
     pub fn color_allowed(&self, piece: u8, target: u8) -> bool {
         piece == 0 || target == 0 || self.color_rules.contains(&(piece, target))
+    }
+
+    /// The display colour of constraint colour `k` (at least 1): the file's, else the default
+    /// palette's.
+    pub fn display_color(&self, k: u8) -> [u8; 3] {
+        self.display_colors
+            .get(&k)
+            .copied()
+            .unwrap_or_else(|| crate::colors::default_display_color(k))
+    }
+
+    /// The highest constraint colour the puzzle names (in a cell, a rule or a display colour;
+    /// 0 when none).
+    pub fn highest_color(&self) -> u8 {
+        self.pieces
+            .iter()
+            .flat_map(|q| q.cell_colors.iter().copied())
+            .chain(self.target_colors.iter().copied())
+            .chain(self.color_rules.iter().flat_map(|&(a, b)| [a, b]))
+            .chain(self.display_colors.keys().copied())
+            .max()
+            .unwrap_or(0)
     }
 
     /// Whether some piece belongs to a group.

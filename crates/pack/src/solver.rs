@@ -84,6 +84,8 @@ pub struct PlacedPiece {
     pub kind: u32,
     /// Cells in puzzle coordinates.
     pub cells: Vec<Cell>,
+    /// The piece's constraint colour on each of `cells` (empty when it has none).
+    pub colors: Vec<u8>,
 }
 
 impl Prepared {
@@ -338,6 +340,7 @@ impl Prepared {
                         .iter()
                         .map(|&c| self.board.puzzle_cell(c as usize))
                         .collect(),
+                    colors: pl.colors.clone(),
                 }
             })
             .collect()

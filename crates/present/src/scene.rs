@@ -41,6 +41,36 @@ fn own_colour(piece: &Piece) -> Option<Rgb> {
     piece.color.as_deref().and_then(Rgb::parse)
 }
 
+/// What the pictures paint each cell in, given its constraint colours `colors` (in the order
+/// of the cells, empty when all are neutral): the puzzle's display colour of a coloured cell,
+/// `None` (the piece's colour) for a neutral one; empty when every cell is neutral.
+pub fn constraint_colours(puzzle: &Puzzle, colors: &[u8]) -> Vec<Option<Rgb>> {
+    if colors.iter().all(|&k| k == 0) {
+        return Vec::new();
+    }
+    colors
+        .iter()
+        .map(|&k| {
+            (k != 0).then(|| {
+                let [r, g, b] = puzzle.display_color(k);
+                Rgb(r, g, b)
+            })
+        })
+        .collect()
+}
+
+/// The legend's names of the constraint colours among `colors` (`colour 1`, ... in order, with
+/// their display colours): [`Scene::colour_key`].
+pub fn colour_key(puzzle: &Puzzle, colors: impl IntoIterator<Item = u8>) -> Vec<(String, Rgb)> {
+    let used: std::collections::BTreeSet<u8> = colors.into_iter().filter(|&k| k != 0).collect();
+    used.into_iter()
+        .map(|k| {
+            let [r, g, b] = puzzle.display_color(k);
+            (format!("colour {k}"), Rgb(r, g, b))
+        })
+        .collect()
+}
+
 /// The colour of each piece kind of `puzzle` as every front end shows it — the designer's list
 /// and grids, the viewer's scenes, the solution pictures, the check model, the exports: the
 /// file's `color`, else the `k`-th colour of the palette (the base colours first), counting
@@ -190,8 +220,12 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     let colours = kind_colours(&prep.puzzle);
     let by_piece = kinds.len() <= BASE.len() && kinds.iter().all(|k| k.count as usize <= SHADES);
     let mut copies = vec![0; kinds.len()];
-    let pieces = prep
-        .pieces_of(solution)
+    let placed = prep.pieces_of(solution);
+    let key = colour_key(
+        &prep.puzzle,
+        placed.iter().flat_map(|p| p.colors.iter().copied()),
+    );
+    let pieces = placed
         .into_iter()
         .zip(labels)
         .map(|(p, label)| {
@@ -207,6 +241,7 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
             ScenePiece {
                 name: piece.name.clone(),
                 label: Some(label),
+                cell_colours: constraint_colours(&prep.puzzle, &p.colors),
                 cells: p.cells,
                 colour,
             }
@@ -216,6 +251,7 @@ pub fn solution_scene(prep: &Prepared, solution: &[u32], index: usize) -> Scene 
     Scene {
         lattice,
         title: format!("{} — solution {}", prep.puzzle.name, index + 1),
+        colour_key: key,
         pieces,
         path: None,
         text: Some(if lattice == Lattice::Cubes {
@@ -260,6 +296,8 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
                 .iter()
                 .map(|c| [c[0] + x0, c[1] + y0, c[2]])
                 .collect(),
+            // A translation keeps the cells' order: the colours stay with their cells.
+            cell_colours: constraint_colours(puzzle, &p.cell_colors),
             colour: Some(colour),
         });
         x0 += round(d[0] + 1);
@@ -268,6 +306,13 @@ pub fn pieces_scene(puzzle: &Puzzle) -> Scene {
     Scene {
         lattice,
         title: format!("{} — pieces", puzzle.name),
+        colour_key: colour_key(
+            puzzle,
+            puzzle
+                .pieces
+                .iter()
+                .flat_map(|p| p.cell_colors.iter().copied()),
+        ),
         pieces,
         path: None,
         text: None,
@@ -293,6 +338,7 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
             label: None,
             cells: cells[from..=end].to_vec(),
             colour: None,
+            cell_colours: Vec::new(),
         });
         start = end;
     }
@@ -318,6 +364,7 @@ pub fn snake_scene(name: Option<&str>, problem: &Problem, f: &Folding, index: us
             f.layers()
         )),
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 

@@ -111,12 +111,14 @@ pub fn partition(title: &str, x: i32, y: i32, z: i32, n: usize, seed: u64) -> Sc
                     label: None,
                     cells,
                     colour: None,
+                    cell_colours: Vec::new(),
                 }
             })
             .collect(),
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 
@@ -140,6 +142,7 @@ pub fn snake(n: i32) -> Scene {
             label: None,
             cells: path.iter().copied().filter(|c| c[2] == z).collect(),
             colour: None,
+            cell_colours: Vec::new(),
         })
         .collect();
     Scene {
@@ -149,5 +152,6 @@ pub fn snake(n: i32) -> Scene {
         path: Some(path),
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }

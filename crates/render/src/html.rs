@@ -3,8 +3,11 @@
 use crate::cells::Lattice;
 use crate::solids::Solids;
 use crate::voxel::EdgeKind;
-use crate::{layered_text, piece_colours, scene_labels, Options, RenderError, Scene};
+use crate::{
+    layered_text, piece_colours, scene_labels, Options, RenderError, Rgb, Scene, ScenePiece,
+};
 use serde::Serialize;
+use std::collections::HashMap;
 
 const TEMPLATE: &str = include_str!("../assets/viewer.html");
 const PLACEHOLDER: &str = "/*WURFEL_DATA*/";
@@ -15,6 +18,10 @@ struct JsPiece<'a> {
     label: String,
     colour: String,
     cells: &'a [[i32; 3]],
+    /// The colour of each cell that has one of its own (parallel to `cells`, `null` for the
+    /// others; absent when none has): a constraint colour's display colour.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tints: Option<Vec<Option<String>>>,
     /// Off the cube grid: the piece's surface, which the viewer draws instead of cubes.
     #[serde(skip_serializing_if = "Option::is_none")]
     faces: Option<Vec<JsFace>>,
@@ -28,14 +35,22 @@ struct JsFace {
     n: [f64; 3],
     c: [f64; 3],
     e: Vec<u8>,
+    /// The colour of its cell's own, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    t: Option<String>,
 }
 
 /// The surface of one piece's cells on a lattice other than cubes.
-fn faces(lattice: Lattice, cells: &[[i32; 3]]) -> Result<Option<Vec<JsFace>>, RenderError> {
+fn faces(lattice: Lattice, piece: &ScenePiece) -> Result<Option<Vec<JsFace>>, RenderError> {
     if lattice == Lattice::Cubes {
         return Ok(None);
     }
-    let wide: Vec<[i64; 3]> = cells.iter().map(|c| c.map(i64::from)).collect();
+    let wide: Vec<[i64; 3]> = piece.cells.iter().map(|c| c.map(i64::from)).collect();
+    let tint: HashMap<[i64; 3], Rgb> = wide
+        .iter()
+        .zip(&piece.cell_colours)
+        .filter_map(|(c, t)| Some((*c, (*t)?)))
+        .collect();
     let solids = Solids::new(lattice, &[(0, &wide)])?;
     let round = |p: [f64; 3]| p.map(|v| (v * 1e6).round() / 1e6);
     Ok(Some(
@@ -50,6 +65,7 @@ fn faces(lattice: Lattice, cells: &[[i32; 3]]) -> Result<Option<Vec<JsFace>>, Re
                     .iter()
                     .map(|&k| u8::from(k != EdgeKind::Inner))
                     .collect(),
+                t: tint.get(&f.cell).map(Rgb::to_string),
             })
             .collect(),
     ))
@@ -71,6 +87,10 @@ struct JsScene<'a> {
     path: Option<&'a [[i32; 3]]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<&'a [Vec<[i32; 3]>]>,
+    /// [`Scene::colour_key`]: `[name, "#rrggbb"]` pairs, shown beside the switch that turns the
+    /// cells' own colours on and off.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    key: Vec<(&'a str, String)>,
 }
 
 #[derive(Serialize)]
@@ -108,13 +128,24 @@ pub fn scene_json(scenes: &[Scene], opts: &Options) -> Result<String, RenderErro
                                 label,
                                 colour: c.to_string(),
                                 cells: &p.cells,
-                                faces: faces(s.lattice, &p.cells)?,
+                                tints: p.cell_colours.iter().any(Option::is_some).then(|| {
+                                    p.cell_colours
+                                        .iter()
+                                        .map(|t| t.map(|t| t.to_string()))
+                                        .collect()
+                                }),
+                                faces: faces(s.lattice, p)?,
                             })
                         })
                         .collect::<Result<_, RenderError>>()?,
                     solid,
                     path: s.path.as_deref(),
                     moves: s.moves.as_deref(),
+                    key: s
+                        .colour_key
+                        .iter()
+                        .map(|(n, c)| (n.as_str(), c.to_string()))
+                        .collect(),
                 })
             })
             .collect::<Result<_, RenderError>>()?,

@@ -75,7 +75,7 @@ pub fn layers(p: &Prepared, target: f64) -> Doc {
 }
 
 /// Layer `z` as a grid whose top left corner is at (`bx`, `gy`): each cell filled with its
-/// piece's colour and label (or its step on the path), thick lines where the owner changes.
+/// piece's colour (or its own) and label (or its step on the path), thick lines where the owner changes.
 fn draw_layer(doc: &mut Doc, p: &Prepared, grid: &Grid, z: i64, bx: f64, gy: f64) {
     let (lo, hi) = (p.lo, p.hi);
     let (q, font, order) = (grid.q, grid.font, &grid.order);
@@ -92,7 +92,7 @@ fn draw_layer(doc: &mut Doc, p: &Prepared, grid: &Grid, z: i64, bx: f64, gy: f64
             let sq = polygon(&[(px, py), (px + q, py), (px + q, py + q), (px, py + q)]);
             match cell_at(x, y) {
                 Some(i) => {
-                    let c = p.colours.get(i).copied().unwrap_or(GREY);
+                    let c = p.fill(i, [x, y, z]);
                     doc.fill(sq, c, Some((c, 0.5)));
                     let label = match order.get(&[x, y, z]) {
                         Some(k) => k.to_string(),

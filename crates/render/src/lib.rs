@@ -28,12 +28,16 @@
 //! Colours come from [`palette`]: Okabe–Ito and Paul Tol colours for up to 14 pieces (kept in
 //! piece order, so a puzzle's pieces keep their colours across solutions), shades of them for
 //! more, chosen so that touching pieces differ in hue. [`Options::colours`] overrides them.
+//! A cell may have a colour of its own ([`ScenePiece::cell_colours`]: a BurrTools constraint
+//! colour): every view and the viewer paint that cell in it, keeping the piece's outlines
+//! (light ones on a dark colour) and label, so pieces are still told apart.
 //!
 //! Tests: `tests/snapshots.rs` compares SVG output with `insta` snapshots in
 //! `tests/snapshots/` (`INSTA_UPDATE=always` rewrites them); `tests/browser.rs` drives the viewer
 //! in headless Chromium through `browser-test/test.mjs` (playwright-core, installed by `npm ci`
 //! on first run; under CI a missing browser fails the test); `examples/gallery.rs` writes every view of some demo scenes for looking at.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 pub mod cells;
@@ -69,6 +73,11 @@ pub struct ScenePiece {
     /// The colour the puzzle's author gave this piece (a puzzle file's `color`), if any; the
     /// others get automatic colours. [`Options::colours`] overrides both.
     pub colour: Option<Rgb>,
+    /// The colour of each cell (parallel to `cells`) that shows something of its own, e.g. the
+    /// display colour of a BurrTools constraint colour; `None` cells (and all, when the list
+    /// is empty) are drawn in the piece's colour. Piece outlines and labels stay, so pieces
+    /// are still told apart.
+    pub cell_colours: Vec<Option<Rgb>>,
 }
 
 /// A solved puzzle to draw.
@@ -88,6 +97,10 @@ pub struct Scene {
     /// What the cells are: unit cubes, or the sub-voxels of another grid ([`cells::Lattice`]),
     /// drawn as the polyhedra they are.
     pub lattice: cells::Lattice,
+    /// The colours cells have of their own ([`ScenePiece::cell_colours`]), named for the
+    /// legend, which lists them after the pieces (a coloured puzzle's constraint colours:
+    /// `colour 1`, ...); empty when none.
+    pub colour_key: Vec<(String, Rgb)>,
 }
 
 /// What to draw.
@@ -198,6 +211,10 @@ pub(crate) struct Prepared {
     pub labels: Vec<String>,
     pub cells: Vec<Vec<[i64; 3]>>,
     pub colours: Vec<Rgb>,
+    /// The cells with a colour of their own ([`ScenePiece::cell_colours`]), by (piece, cell).
+    pub tints: HashMap<(usize, [i64; 3]), Rgb>,
+    /// [`Scene::colour_key`].
+    pub key: Vec<(String, Rgb)>,
     pub path: Option<Vec<[i64; 3]>>,
     pub lo: [i64; 3],
     pub hi: [i64; 3],
@@ -206,6 +223,33 @@ pub(crate) struct Prepared {
 
 fn to64(c: &[i32; 3]) -> [i64; 3] {
     [c[0] as i64, c[1] as i64, c[2] as i64]
+}
+
+impl Prepared {
+    /// The colour of `piece`'s `cell`: its own ([`ScenePiece::cell_colours`]), else the
+    /// piece's.
+    pub fn fill(&self, piece: usize, cell: [i64; 3]) -> Rgb {
+        self.tint(piece, cell)
+            .unwrap_or_else(|| self.colours.get(piece).copied().unwrap_or(views::GREY))
+    }
+
+    /// The colour of its own that `piece`'s `cell` has, if any.
+    pub fn tint(&self, piece: usize, cell: [i64; 3]) -> Option<Rgb> {
+        self.tints.get(&(piece, cell)).copied()
+    }
+}
+
+/// The cells of `scene` with a colour of their own, by (piece, cell).
+fn tints(scene: &Scene) -> HashMap<(usize, [i64; 3]), Rgb> {
+    let mut out = HashMap::new();
+    for (i, p) in scene.pieces.iter().enumerate() {
+        for (c, t) in p.cells.iter().zip(&p.cell_colours) {
+            if let Some(t) = t {
+                out.insert((i, to64(c)), *t);
+            }
+        }
+    }
+    out
 }
 
 /// The colours the pieces of `scene` get: `opts.colours` first, then the pieces' own, then
@@ -260,6 +304,8 @@ fn prepare(scene: &Scene, opts: &Options) -> Result<Prepared, RenderError> {
         names: scene.pieces.iter().map(|p| p.name.clone()).collect(),
         labels: scene_labels(scene),
         colours: piece_colours(scene, opts),
+        tints: tints(scene),
+        key: scene.colour_key.clone(),
         cells,
         path,
         lo,

@@ -6,8 +6,8 @@ use crate::doc::{num, polygon, text_width, Anchor, Doc};
 use crate::palette::Rgb;
 use crate::solids::{SolidFace, Solids};
 use crate::views::{
-    draw_legend, draw_title, legend_size, short, title_height, title_width, GREY, INK, LEGEND_ROW,
-    MARGIN,
+    draw_legend, draw_title, edge_ink, legend_size, short, title_height, title_width, GREY, INK,
+    LEGEND_ROW, MARGIN,
 };
 use crate::voxel::{Camera, EdgeKind};
 use crate::{Prepared, RenderError};
@@ -70,15 +70,18 @@ fn shade(colour: Rgb, n: [f64; 3]) -> Rgb {
     }
 }
 
-/// A drawn face: its piece and screen polygon.
-type Drawn = (usize, Vec<(f64, f64)>);
+/// A drawn face: its piece, screen polygon and its cell's own colour if it has one.
+type Drawn = (usize, Vec<(f64, f64)>, Option<Rgb>);
 
-fn draw(doc: &mut Doc, faces: &[&SolidFace], colours: &[Rgb], fit: &Fit) -> Vec<Drawn> {
+fn draw(doc: &mut Doc, faces: &[&SolidFace], p: &Prepared, fit: &Fit) -> Vec<Drawn> {
     let wb = (fit.s * 0.05).clamp(1.0, 3.0);
     let wf = (fit.s * 0.025).clamp(0.6, 1.6);
     let mut drawn = Vec::new();
     for f in faces {
-        let c = shade(colours.get(f.piece).copied().unwrap_or(GREY), f.normal);
+        let base = p.fill(f.piece, f.cell);
+        let tint = p.tint(f.piece, f.cell);
+        let ink = edge_ink(base, tint.is_some());
+        let c = shade(base, f.normal);
         let pts: Vec<(f64, f64)> = f.corners.iter().map(|&p| fit.pt(p)).collect();
         // A hairline of the fill colour closes anti-aliasing seams between faces.
         doc.fill(polygon(&pts), c, Some((c, 0.5)));
@@ -100,12 +103,12 @@ fn draw(doc: &mut Doc, faces: &[&SolidFace], colours: &[Rgb], fit: &Fit) -> Vec<
             );
         }
         if !fold.is_empty() {
-            doc.stroke(fold, INK, wf);
+            doc.stroke(fold, ink, wf);
         }
         if !bound.is_empty() {
-            doc.stroke(bound, INK, wb);
+            doc.stroke(bound, ink, wb);
         }
-        drawn.push((f.piece, pts));
+        drawn.push((f.piece, pts, tint));
     }
     drawn
 }
@@ -138,19 +141,19 @@ fn label(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) {
         let best = drawn
             .iter()
             .enumerate()
-            .filter(|(_, (pc, _))| *pc == piece)
-            .filter_map(|(k, (_, q))| {
+            .filter(|(_, (pc, _, _))| *pc == piece)
+            .filter_map(|(k, (_, q, tint))| {
                 let n = q.len() as f64;
                 let c = (
                     q.iter().map(|v| v.0).sum::<f64>() / n,
                     q.iter().map(|v| v.1).sum::<f64>() / n,
                 );
-                let clear = drawn[k + 1..].iter().all(|(_, q2)| !inside(c, q2));
-                clear.then_some((area(q), c))
+                let clear = drawn[k + 1..].iter().all(|(_, q2, _)| !inside(c, q2));
+                clear.then_some((area(q), c, *tint))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some((_, c)) = best {
-            let colour = p.colours.get(piece).copied().unwrap_or(GREY);
+        if let Some((_, c, tint)) = best {
+            let colour = tint.unwrap_or_else(|| p.colours.get(piece).copied().unwrap_or(GREY));
             doc.text(
                 c.0,
                 c.1 + font * 0.36,
@@ -209,7 +212,7 @@ pub fn assembled(p: &Prepared, target: f64, sides: bool) -> Result<Doc, RenderEr
             );
         }
         let f = fit(*cam, &sol, (x, y + cap), dw, dh, s);
-        let drawn = draw(&mut doc, &sol.visible(cam), &p.colours, &f);
+        let drawn = draw(&mut doc, &sol.visible(cam), p, &f);
         label(&mut doc, p, &drawn, s);
     }
     draw_legend(
@@ -258,7 +261,7 @@ pub fn pieces(p: &Prepared, target: f64) -> Result<Doc, RenderError> {
         let x = MARGIN + (i % cols) as f64 * cw;
         let y = MARGIN + th + (i / cols) as f64 * ch;
         let f = fit(cam, sol, (x, y), cw - MARGIN, dh, s);
-        let _ = draw(&mut doc, &sol.visible(&cam), &p.colours, &f);
+        let _ = draw(&mut doc, &sol.visible(&cam), p, &f);
         let name = short(&p.names[i], 20);
         let lw = text_width(&name, 14.0) + 22.0;
         let (lx, ly) = (x + (cw - MARGIN - lw) / 2.0, y + dh + 6.0);

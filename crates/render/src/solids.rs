@@ -22,6 +22,8 @@ use std::collections::HashMap;
 pub(crate) struct SolidFace {
     /// The piece it belongs to.
     pub piece: usize,
+    /// The cell it bounds (lattice coordinates, as the scene gives them).
+    pub cell: [i64; 3],
     /// Corners, counter-clockwise from outside.
     pub corners: Vec<[f64; 3]>,
     /// Unit outward normal.
@@ -137,6 +139,7 @@ impl Solids {
                 });
                 SolidFace {
                     piece,
+                    cell: cells[f.cell].map(i64::from),
                     corners,
                     normal: nrm.map(|x| x / len),
                     cell_centre: centre,

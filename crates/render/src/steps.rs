@@ -59,17 +59,16 @@ pub(crate) fn steps(
         let pl = fit(cam, p.lo, p.hi, x, y, cw - MARGIN, dh, s);
         draw_ghost(&mut doc, p.lo, p.hi, &pl, false);
         let vox = Voxels::new(shown.iter().map(|&i| (i, p.cells[i].as_slice())));
-        let colours: Vec<_> = (0..p.cells.len())
-            .map(|i| {
-                let c = p.colours.get(i).copied().unwrap_or(GREY);
-                if i == new {
-                    c
-                } else {
-                    c.mix(crate::Rgb(255, 255, 255), 0.55)
-                }
-            })
-            .collect();
-        let drawn = draw_voxels(&mut doc, &vox, &colours, &pl);
+        // The pieces placed before this step faded, the new one as it is.
+        let fill = |i: usize, cell: [i64; 3]| {
+            let c = p.fill(i, cell);
+            if i == new {
+                c
+            } else {
+                c.mix(crate::Rgb(255, 255, 255), 0.55)
+            }
+        };
+        let drawn = draw_voxels(&mut doc, &vox, p, &fill, &pl);
         label_faces(&mut doc, p, &drawn, pl.s);
         draw_ghost(&mut doc, p.lo, p.hi, &pl, true);
         let c = p.colours.get(new).copied().unwrap_or(GREY);
@@ -197,6 +196,7 @@ mod tests {
             label: None,
             cells,
             colour: None,
+            cell_colours: Vec::new(),
         };
         let scene = Scene {
             title: "hidden".into(),

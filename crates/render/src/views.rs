@@ -79,20 +79,39 @@ pub(crate) fn drawn_size(cam: &Camera, lo: [i64; 3], hi: [i64; 3], s: f64) -> (f
     (s * (e.2 - e.0), s * (e.3 - e.1))
 }
 
-/// A face as drawn: piece, direction, screen corners.
-type Drawn = (usize, usize, [(f64, f64); 4]);
+/// A face as drawn: piece, direction, screen corners, and the cell's own colour if it has one.
+type Drawn = (usize, usize, [(f64, f64); 4], Option<Rgb>);
 
-/// Draws voxels with shading and edges; returns the faces in drawing order.
-pub(crate) fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Place) -> Vec<Drawn> {
+/// The ink of a face's folds and piece outlines: dark, but light on a dark colour of a cell's
+/// own (a black constraint colour), where dark lines would vanish.
+pub(crate) fn edge_ink(fill: Rgb, tinted: bool) -> Rgb {
+    if tinted && fill.luma() < 0.2 {
+        Rgb(0xc8, 0xc8, 0xc8)
+    } else {
+        INK
+    }
+}
+
+/// Draws voxels with shading and edges, each cell in `fill(piece, cell)`; returns the faces in
+/// drawing order.
+pub(crate) fn draw_voxels(
+    doc: &mut Doc,
+    vox: &Voxels,
+    p: &Prepared,
+    fill: &dyn Fn(usize, [i64; 3]) -> Rgb,
+    pl: &Place,
+) -> Vec<Drawn> {
     let mut drawn = Vec::new();
     let wb = (pl.s * 0.06).clamp(1.0, 3.0);
     let wf = (pl.s * 0.03).clamp(0.6, 1.6);
     let wi = (pl.s * 0.018).clamp(0.4, 1.0);
     for f in vox.visible_faces(&pl.cam) {
-        let base = colours.get(f.piece).copied().unwrap_or(GREY);
+        let base = fill(f.piece, f.cell);
+        let tint = p.tint(f.piece, f.cell);
+        let ink = edge_ink(base, tint.is_some());
         let c = shade(base, f.dir);
         let pts: Vec<(f64, f64)> = f.corners.iter().map(|&p| pl.pt(p)).collect();
-        drawn.push((f.piece, f.dir, [pts[0], pts[1], pts[2], pts[3]]));
+        drawn.push((f.piece, f.dir, [pts[0], pts[1], pts[2], pts[3]], tint));
         // A hairline of the fill colour closes anti-aliasing seams between faces.
         doc.fill(polygon(&pts), c, Some((c, 0.5)));
         let mut inner = String::new();
@@ -118,10 +137,10 @@ pub(crate) fn draw_voxels(doc: &mut Doc, vox: &Voxels, colours: &[Rgb], pl: &Pla
             doc.stroke(inner, c.scale(0.72), wi);
         }
         if !fold.is_empty() {
-            doc.stroke(fold, INK, wf);
+            doc.stroke(fold, ink, wf);
         }
         if !bound.is_empty() {
-            doc.stroke(bound, INK, wb);
+            doc.stroke(bound, ink, wb);
         }
     }
     drawn
@@ -156,7 +175,7 @@ pub(crate) fn label_faces(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) 
     let labels = piece_labels(p);
     let font = (s * 0.36).clamp(8.0, 20.0);
     let mut best: Vec<Option<(u8, usize)>> = vec![None; p.names.len()];
-    for (k, (piece, dir, q)) in drawn.iter().enumerate() {
+    for (k, (piece, dir, q, _)) in drawn.iter().enumerate() {
         let Some(slot) = best.get_mut(*piece) else {
             continue;
         };
@@ -172,7 +191,7 @@ pub(crate) fn label_faces(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) 
         let clear = |pts: &[(f64, f64)]| {
             drawn[k + 1..]
                 .iter()
-                .all(|(_, _, q2)| pts.iter().all(|&pt| !point_in_quad(pt, q2)))
+                .all(|(_, _, q2, _)| pts.iter().all(|&pt| !point_in_quad(pt, q2)))
         };
         let rank = if clear(&probes) {
             if *dir == 4 {
@@ -191,10 +210,11 @@ pub(crate) fn label_faces(doc: &mut Doc, p: &Prepared, drawn: &[Drawn], s: f64) 
     }
     for (piece, b) in best.iter().enumerate() {
         let Some((_, k)) = b else { continue };
-        let (_, dir, q) = &drawn[*k];
+        let (_, dir, q, tint) = &drawn[*k];
         let cx = q.iter().map(|v| v.0).sum::<f64>() / 4.0;
         let cy = q.iter().map(|v| v.1).sum::<f64>() / 4.0;
-        let face = shade(p.colours.get(piece).copied().unwrap_or(GREY), *dir);
+        let own = tint.unwrap_or_else(|| p.colours.get(piece).copied().unwrap_or(GREY));
+        let face = shade(own, *dir);
         let label = &labels[piece];
         let fs = if label.chars().count() > 2 {
             font * 0.8
@@ -352,7 +372,7 @@ pub(crate) fn short(name: &str, max: usize) -> String {
 
 /// Legend layout: (columns, rows, column width).
 fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
-    let n = p.names.len().max(1);
+    let n = (p.names.len() + p.key.len()).max(1);
     let rows = max_rows.clamp(1, n);
     let cols = n.div_ceil(rows);
     let rows = n.div_ceil(cols);
@@ -362,6 +382,13 @@ fn legend_layout(p: &Prepared, max_rows: usize) -> (usize, usize, f64) {
         .map(|s| short(s, 24).chars().count())
         .max()
         .unwrap_or(1)
+        .max(
+            p.key
+                .iter()
+                .map(|(s, _)| short(s, 24).chars().count())
+                .max()
+                .unwrap_or(0),
+        )
         + if !numbered(p) {
             0
         } else {
@@ -379,15 +406,20 @@ pub(crate) fn legend_size(p: &Prepared, max_rows: usize) -> (f64, f64) {
 pub(crate) fn draw_legend(doc: &mut Doc, p: &Prepared, x: f64, y: f64, max_rows: usize) {
     let (_, rows, colw) = legend_layout(p, max_rows);
     let labels = piece_labels(p);
-    for (i, name) in p.names.iter().enumerate() {
-        let name = &if !numbered(p) {
+    let pieces = p.names.iter().enumerate().map(|(i, name)| {
+        let name = if !numbered(p) {
             short(name, 24)
         } else {
             format!("{} {}", labels[i], short(name, 24))
         };
+        (name, p.colours.get(i).copied().unwrap_or(GREY))
+    });
+    // The cells' own colours follow the pieces.
+    let key = p.key.iter().map(|(name, c)| (short(name, 24), *c));
+    for (i, (name, c)) in pieces.chain(key).enumerate() {
+        let name = &name;
         let cx = x + (i / rows) as f64 * colw;
         let cy = y + (i % rows) as f64 * LEGEND_ROW;
-        let c = p.colours.get(i).copied().unwrap_or(GREY);
         doc.fill(
             polygon(&[
                 (cx, cy + 3.0),
@@ -460,7 +492,7 @@ pub fn assembled(p: &Prepared, target: f64) -> Doc {
     let mut doc = Doc::new(width.ceil(), height.ceil());
     draw_title(&mut doc, p);
     let pl = fit(cam, p.lo, p.hi, MARGIN, MARGIN + th, dw, dh, s);
-    let drawn = draw_voxels(&mut doc, &all_voxels(p), &p.colours, &pl);
+    let drawn = draw_voxels(&mut doc, &all_voxels(p), p, &|i, c| p.fill(i, c), &pl);
     match &p.path {
         Some(path) => draw_path(&mut doc, path, &pl),
         None => label_faces(&mut doc, p, &drawn, pl.s),
@@ -502,7 +534,7 @@ pub fn sides(p: &Prepared, target: f64) -> Doc {
             caption,
         );
         let pl = fit(*cam, p.lo, p.hi, x, y + cap, dw, dh, s);
-        let drawn = draw_voxels(&mut doc, &vox, &p.colours, &pl);
+        let drawn = draw_voxels(&mut doc, &vox, p, &|i, c| p.fill(i, c), &pl);
         match &p.path {
             Some(path) => draw_path(&mut doc, path, &pl),
             None => label_faces(&mut doc, p, &drawn, pl.s),
@@ -576,7 +608,7 @@ pub fn pieces(p: &Prepared, target: f64) -> Doc {
         let pl = fit(cam, lo, hi, x, y, cw - MARGIN, dh, s);
         draw_ghost(&mut doc, lo, hi, &pl, false);
         let vox = Voxels::new([(i, cells.as_slice())]);
-        let _ = draw_voxels(&mut doc, &vox, &p.colours, &pl);
+        let _ = draw_voxels(&mut doc, &vox, p, &|i, c| p.fill(i, c), &pl);
         draw_ghost(&mut doc, lo, hi, &pl, true);
         let label = short(&p.names[i], 20);
         let lw = text_width(&label, 14.0) + 22.0;

@@ -14,10 +14,12 @@ fn one(cells: Vec<[i32; 3]>) -> Scene {
             label: None,
             cells,
             colour: None,
+            cell_colours: Vec::new(),
         }],
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 
@@ -68,17 +70,20 @@ fn duplicate_cells_and_odd_names() {
                 label: None,
                 cells: vec![[0, 0, 0], [0, 0, 0], [1, 0, 0]],
                 colour: None,
+                cell_colours: Vec::new(),
             },
             ScenePiece {
                 name: "second".into(),
                 label: None,
                 cells: vec![[1, 0, 0], [2, 0, 0]],
                 colour: None,
+                cell_colours: Vec::new(),
             },
         ],
         path: Some(vec![[0, 0, 0], [5, 5, 5]]),
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     };
     for view in View::ALL {
         let svg = render_svg(&scene, view, &opts).expect("svg");

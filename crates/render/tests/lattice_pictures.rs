@@ -13,6 +13,7 @@ fn scene(cells: Vec<[i32; 3]>) -> Scene {
             label: None,
             cells,
             colour: None,
+            cell_colours: Vec::new(),
         }],
         lattice: Lattice::RhombicDodecahedra,
         ..Scene::default()

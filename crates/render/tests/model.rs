@@ -65,17 +65,20 @@ fn layered_text_top_layer_first_high_y_on_top() {
                 label: None,
                 cells: vec![[0, 0, 0], [1, 0, 0]],
                 colour: None,
+                cell_colours: Vec::new(),
             },
             ScenePiece {
                 name: "B".into(),
                 label: None,
                 cells: vec![[0, 1, 0], [0, 1, 1]],
                 colour: None,
+                cell_colours: Vec::new(),
             },
         ],
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     };
     // Layers side by side, top (z = 1) on the left, as `wurfel solve` prints them.
     assert_eq!(layered_text(&scene), "B .   B .\n. .   A A\n");

@@ -22,17 +22,20 @@ fn tromino_pair() -> Scene {
                 label: None,
                 cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]],
                 colour: None,
+                cell_colours: Vec::new(),
             },
             ScenePiece {
                 name: "I".into(),
                 label: None,
                 cells: vec![[1, 1, 0], [1, 1, 1], [0, 1, 1]],
                 colour: None,
+                cell_colours: Vec::new(),
             },
         ],
         path: None,
         text: None,
         moves: None,
+        colour_key: Vec::new(),
     }
 }
 

@@ -96,6 +96,20 @@ export async function editConstraints({ page, check, report, waitText, api, shot
   const m = await model();
   check(JSON.stringify(m.targetColors) === '{"0,0,0":1,"1,0,0":2,"0,1,0":2,"1,1,0":2}' && JSON.stringify(m.pieces[0].cellColors) === '{"0,0,0":1}',
     "the painted colours: " + JSON.stringify([m.targetColors, m.pieces[0].cellColors]));
+  // The 3D preview of piece A shows its coloured end in colour 1's display colour (red, as
+  // pictures of solutions show it), its other end in the piece's colour.
+  const tints = () => page.evaluate(() => {
+    const f = document.getElementById("ds-viewer");
+    const w = f.dataset.showing === "piece-0" && f.contentWindow && f.contentWindow.wurfel;
+    return w ? JSON.stringify(w.scenes[0].pieces[0].tints || null) : "";
+  });
+  try {
+    await page.waitForFunction(() => {
+      const f = document.getElementById("ds-viewer");
+      const w = f.dataset.showing === "piece-0" && f.contentWindow && f.contentWindow.wurfel;
+      return w && JSON.stringify(w.scenes[0].pieces[0].tints) === '["#dc2828",null]';
+    }, null, { timeout: 10000 });
+  } catch (e) { check(false, "the preview's constraint colours: " + await tints()); }
   check(/no rules: coloured piece cells fit only on uncoloured target cells/.test(await page.locator("#ds-rules").innerText()), "no word that nothing is allowed");
   const apiCount = async () => (await api("/count", { puzzle_text: await toml(), format: "toml" })).raw;
   report.constraintCountNoRule = await apiCount();

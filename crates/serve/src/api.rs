@@ -330,17 +330,28 @@ async fn view_scene(
                     .pieces
                     .into_iter()
                     .map(|p| {
+                        if p.cell_colors.len() > p.cells.len() {
+                            return Err(ApiError::bad_request(
+                                "`cell_colors` has more entries than `cells`".to_string(),
+                            ));
+                        }
                         Ok(wurfel_render::ScenePiece {
                             name: p.name,
                             label: None,
                             cells: p.cells,
                             colour: colour(p.color)?,
+                            cell_colours: p.cell_colors.into_iter().map(colour).collect::<Result<
+                                _,
+                                ApiError,
+                            >>(
+                            )?,
                         })
                     })
                     .collect::<Result<_, ApiError>>()?,
                 path: None,
                 text: None,
                 moves: None,
+                colour_key: Vec::new(),
             })
         })
         .collect::<Result<Vec<wurfel_render::Scene>, ApiError>>()?;

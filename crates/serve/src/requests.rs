@@ -166,6 +166,10 @@ pub struct PieceIn {
     /// Its colour, `#rrggbb` (default: the palette's for its place).
     #[serde(default)]
     pub color: Option<String>,
+    /// The colour of each cell that has one of its own (parallel to `cells`: `#rrggbb` or
+    /// `null`), e.g. the constraint colours of the designer's shape (default: none).
+    #[serde(default)]
+    pub cell_colors: Vec<Option<String>>,
 }
 
 /// A job for `POST /api/v1/jobs`: the command (as in the endpoint's path) and its request.

@@ -5,7 +5,8 @@
 //! the result shape (variable ones become the target's optional cells), exact piece counts and
 //! ranges (`min`/`max`), colour constraints (a colour number after a voxel's state, 0 neutral;
 //! the problem's `<bitmap>` pairs, colours numbered from 0 there, from 1 in wurfel; ignored, as
-//! BurrTools does, when the file defines no `<colors>`) and piece groups (the `group`
+//! BurrTools does, when the file defines no `<colors>`; the display colours of `<colors>` are
+//! kept, see `palette`) and piece groups (the `group`
 //! attribute, or `<group>` elements splitting the copies among groups). Anything else (other
 //! grids, variable voxels in pieces) is refused with a message
 //! naming the feature, never read into a puzzle with a different count.
@@ -13,6 +14,7 @@
 //! kept ([`Read::stored`]) for [`check_stored`]. The reader works on bytes, the caller
 //! reads the file.
 
+mod palette;
 mod reader;
 mod stored;
 mod writer;

@@ -311,7 +311,8 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     let target = at.get(required(result, "id", origin)?, "result")?;
     let target_voxels = target;
     // BurrTools ignores colour constraints when the file defines no colours.
-    let colored = child(root, "colors").is_some_and(|c| children(c, "color").next().is_some());
+    let colors = child(root, "colors");
+    let colored = colors.is_some_and(|c| children(c, "color").next().is_some());
     let rules = if colored {
         color_rules(p, origin)?
     } else {
@@ -328,6 +329,10 @@ pub fn read_xmpuzzle(bytes: &[u8], origin: &str, problem: Option<&str>) -> Resul
     if colored {
         puzzle.target_colors = colors_of(puzzle.target.cells(), &target_voxels.colors);
         puzzle.color_rules = rules;
+        if let Some(c) = colors {
+            puzzle.display_colors =
+                super::palette::read(c).map_err(|why| err(origin, format!("<colors> {why}")))?;
+        }
     }
     // The TOML checker owns the rules (cells of the grid, connected pieces on cubes, volume,
     // sizes); reuse it so that a puzzle read from BurrTools is exactly as valid as one read
@@ -598,6 +603,7 @@ fn assemble(
         published: Vec::new(),
         target_colors: Vec::new(),
         color_rules: Vec::new(),
+        display_colors: Default::default(),
         grid: Grid::Cubes,
     })
 }

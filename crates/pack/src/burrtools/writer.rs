@@ -68,38 +68,6 @@ fn voxel(grid: Grid, shape: &Shape, colors: &[u8], variable: &[Cell], name: &str
     )
 }
 
-/// `<colors>` with as many colours as the puzzle's highest constraint colour (display colours
-/// from a fixed palette: BurrTools shows them, they do not change the puzzle).
-fn colors_xml(p: &Puzzle) -> String {
-    let highest = p
-        .pieces
-        .iter()
-        .flat_map(|q| q.cell_colors.iter().copied())
-        .chain(p.target_colors.iter().copied())
-        .chain(p.color_rules.iter().flat_map(|&(a, b)| [a, b]))
-        .max()
-        .unwrap_or(0);
-    const PALETTE: [(u8, u8, u8); 6] = [
-        (220, 40, 40),
-        (30, 30, 30),
-        (40, 160, 60),
-        (40, 80, 220),
-        (230, 200, 40),
-        (200, 200, 200),
-    ];
-    let mut s = String::from("<colors>");
-    for i in 0..highest as usize {
-        let (r, g, b) = PALETTE[i % PALETTE.len()];
-        let _ = write!(s, "<color red=\"{r}\" green=\"{g}\" blue=\"{b}\"/>");
-    }
-    s.push_str("</colors>");
-    if highest == 0 {
-        "<colors/>".into()
-    } else {
-        s
-    }
-}
-
 /// The puzzle as gzip-compressed BurrTools XML: one shape per piece kind, then the target as
 /// the last shape, and one problem using them (each kind with its count or range).
 pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
@@ -107,7 +75,7 @@ pub fn write_xmpuzzle(p: &Puzzle) -> Vec<u8> {
         "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/>",
         p.grid.burrtools_type()
     );
-    xml.push_str(&colors_xml(p));
+    xml.push_str(&super::palette::write(p));
     xml.push_str("<shapes>");
     for piece in &p.pieces {
         xml.push_str(&voxel(

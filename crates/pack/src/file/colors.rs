@@ -1,9 +1,10 @@
 //! Constraint colours in TOML: `cell_colors = [[x, y, z, c], ...]` on the target and on
-//! pieces, and the top-level `color_rules = [[piece colour, target colour], ...]`.
+//! pieces, the top-level `color_rules = [[piece colour, target colour], ...]`, and the
+//! `[colors]` table of display colours (`1 = "#dc2828"`).
 
 use super::{describe, line_col, Ctx, PuzzleFileError};
 use crate::colors::colors_of;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 use toml::Spanned;
 use wurfel_geom::{Cell, Shape};
@@ -109,5 +110,53 @@ pub(super) fn color_rules(
     }
     out.sort_unstable();
     out.dedup();
+    Ok(out)
+}
+
+/// The `[colors]` table as written: colour number to `"#rrggbb"`, with positions.
+pub(super) type RawDisplayColors = Spanned<BTreeMap<Spanned<String>, Spanned<String>>>;
+
+/// The display colours of `[colors]`: each key a constraint colour (1 to 63), each value
+/// `"#rrggbb"`.
+pub(super) fn display_colors(
+    cx: &Ctx<'_>,
+    table: Option<&RawDisplayColors>,
+) -> Result<BTreeMap<u8, [u8; 3]>, PuzzleFileError> {
+    let mut out = BTreeMap::new();
+    // In file order, so that a repeated colour is reported where it is repeated.
+    let mut entries: Vec<_> = table
+        .map(|t| t.get_ref().iter())
+        .into_iter()
+        .flatten()
+        .collect();
+    entries.sort_by_key(|(key, _)| key.span().start);
+    for (key, value) in entries {
+        let k = key
+            .get_ref()
+            .parse::<i64>()
+            .ok()
+            .filter(|k| (1..=MAX_COLOR).contains(k))
+            .ok_or_else(|| {
+                cx.err(
+                    key.span(),
+                    format!(
+                        "`[colors]` names {:?}, not a constraint colour (1 to {MAX_COLOR})",
+                        key.get_ref()
+                    ),
+                )
+            })?;
+        let rgb = crate::colors::parse_hex(value.get_ref()).ok_or_else(|| {
+            cx.err(
+                value.span(),
+                format!(
+                    "colour {k} in `[colors]` must look like \"#rrggbb\" (six hex digits), found {:?}",
+                    value.get_ref()
+                ),
+            )
+        })?;
+        if out.insert(k as u8, rgb).is_some() {
+            return Err(cx.err(key.span(), format!("`[colors]` gives colour {k} twice")));
+        }
+    }
     Ok(out)
 }

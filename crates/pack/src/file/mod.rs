@@ -86,6 +86,7 @@ struct RawPuzzle {
     #[serde(default)]
     published: Vec<Spanned<published::RawPublished>>,
     color_rules: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    colors: Option<colors::RawDisplayColors>,
     grid: Option<Spanned<String>>,
 }
 
@@ -143,6 +144,7 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
         "the target",
     )?;
     let color_rules = colors::color_rules(&cx, raw.color_rules.as_ref())?;
+    let display_colors = colors::display_colors(&cx, raw.colors.as_ref())?;
     let pieces = piece::parse_all(&cx, &raw.piece, &target, grid)?;
     if pieces.is_empty() {
         return Err(cx.err(
@@ -168,6 +170,7 @@ pub fn parse_puzzle(text: &str, origin: &str) -> Result<Puzzle, PuzzleFileError>
         published,
         target_colors,
         color_rules,
+        display_colors,
         grid,
     })
 }

@@ -70,6 +70,12 @@ pub fn to_toml(p: &Puzzle) -> String {
             .collect();
         s.push_str(&format!("color_rules = [{}]\n", rules.join(", ")));
     }
+    if !p.display_colors.is_empty() {
+        s.push_str("\n[colors]\n");
+        for (k, c) in &p.display_colors {
+            s.push_str(&format!("{k} = {}\n", quote(&crate::colors::hex(*c))));
+        }
+    }
     s.push_str("\n[target]\n");
     let d = p.target.dims();
     if p.target == Shape::cuboid(d[0], d[1], d[2]) {

@@ -44,6 +44,7 @@ pub fn puzzle(target: Shape, pieces: Vec<Piece>) -> Puzzle {
         published: vec![],
         target_colors: vec![],
         color_rules: vec![],
+        display_colors: Default::default(),
         grid: Default::default(),
     }
 }

@@ -11,8 +11,9 @@ Wurfel.constraints = (() => {
   // BurrTools numbers constraint colours from 1; its files hold at most 63.
   const MOST = 63;
   // A tint per constraint colour, so two colours differ at a glance in the grids (the number
-  // is written in the cell too).
-  const TINTS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e377c2"];
+  // is written in the cell too) and in the 3D preview: the display colours pictures and the
+  // viewer give a puzzle without its own (wurfel_pack::colors::default_display_color, 1 to 12).
+  const TINTS = ["#dc2828", "#1e1e1e", "#28a03c", "#2850dc", "#e6c828", "#c8c8c8", "#f0821e", "#963cbe", "#28bec8", "#e66eb4", "#825028", "#ffffff"];
   const tint = (c) => TINTS[(c - 1) % TINTS.length];
   const unkey = (k) => k.split(",").map(Number);
 

@@ -608,11 +608,14 @@
     const s = ++pseq;
     const piece = sel >= 0 ? model.pieces[sel] : null;
     // Only the grid's cells: the checks name the others.
-    const onGrid = (c) => G.isCell(model.grid, c);
-    const cells = (piece ? piece.cells.map(unkey) : Object.keys(model.target).filter((k) => model.target[k] === "fixed").map(unkey)).filter(onGrid);
-    const optional = piece ? [] : Object.keys(model.target).filter((k) => model.target[k] === "optional").map(unkey).filter(onGrid);
-    const pieces = [{ name: piece ? piece.name : "target", cells, color: validColour(piece ? piece.colour : TARGET_COLOUR) }];
-    if (optional.length) pieces.push({ name: "optional", cells: optional, color: "#e4e7ee" });
+    const onGrid = (k) => G.isCell(model.grid, unkey(k));
+    const keys = (piece ? piece.cells : Object.keys(model.target).filter((k) => model.target[k] === "fixed")).filter(onGrid);
+    const optKeys = piece ? [] : Object.keys(model.target).filter((k) => model.target[k] === "optional").filter(onGrid);
+    // Cells in their constraint colour (as the solution pictures show them), others in the shape's.
+    const own = (piece ? piece.cellColors : model.targetColors) || {};
+    const tints = (ks) => ks.map((k) => (own[k] ? C.tint(own[k]) : null));
+    const pieces = [{ name: piece ? piece.name : "target", cells: keys.map(unkey), color: validColour(piece ? piece.colour : TARGET_COLOUR), cell_colors: tints(keys) }];
+    if (optKeys.length) pieces.push({ name: "optional", cells: optKeys.map(unkey), color: "#e4e7ee", cell_colors: tints(optKeys) });
     ui.viewTitle.textContent = (piece ? "Piece " + piece.name : "Target") + " in 3D — drag to turn";
     ui.back.hidden = true;
     try {
