@@ -5,6 +5,7 @@
 //! drawn as its separate balls (printable meshes join them with necks: `mesh/balls.rs`).
 
 use super::Polyhedron;
+use crate::vec3::unit;
 use std::sync::LazyLock;
 
 /// Integer polyhedron coordinates per voxel (the voxel `(x, y, z)` is the ball centred at
@@ -32,7 +33,7 @@ static UNIT: LazyLock<Mesh> = LazyLock::new(|| {
         [-t, 0.0, 1.0],
     ]
     .iter()
-    .map(|&p| normalize(p))
+    .map(|&p| unit(p))
     .collect();
     let mut faces: Vec<[usize; 3]> = vec![
         [0, 11, 5],
@@ -63,7 +64,7 @@ static UNIT: LazyLock<Mesh> = LazyLock::new(|| {
             let m = [0, 1, 2].map(|k| {
                 let (a, b) = (f[k], f[(k + 1) % 3]);
                 *mid.entry((a.min(b), a.max(b))).or_insert_with(|| {
-                    v.push(normalize([0, 1, 2].map(|i| v[a][i] + v[b][i])));
+                    v.push(unit([0, 1, 2].map(|i| v[a][i] + v[b][i])));
                     v.len() - 1
                 })
             });
@@ -76,11 +77,6 @@ static UNIT: LazyLock<Mesh> = LazyLock::new(|| {
     }
     (v, faces)
 });
-
-fn normalize(p: [f64; 3]) -> [f64; 3] {
-    let l = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt();
-    p.map(|x| x / l)
-}
 
 /// The ball of voxel `c` (`x + y + z` even), of radius half the distance √2 between
 /// neighbours, or `None` for a voxel that is not a cell.

@@ -54,6 +54,7 @@ mod raster;
 mod solid_views;
 mod solids;
 mod steps;
+mod vec3;
 mod views;
 pub mod voxel;
 

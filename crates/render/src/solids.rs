@@ -13,6 +13,7 @@
 //! a surface are ordered as a ray meets them in the arrangements pieces make.
 
 use crate::cells::{boundary, Lattice};
+use crate::vec3::{cross, dot};
 use crate::voxel::{Camera, EdgeKind};
 use crate::RenderError;
 use std::collections::HashMap;
@@ -37,18 +38,6 @@ pub(crate) struct SolidFace {
 /// The surface of a scene's pieces.
 pub(crate) struct Solids {
     pub faces: Vec<SolidFace>,
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
 /// The integer plane of a face: its primitive normal and offset.

@@ -7,6 +7,7 @@
 //! of their cell centre's depth `c·d`, back to front, is therefore exact; the faces of one cell
 //! facing the viewer never overlap each other.
 
+use crate::vec3::{cross, dot};
 use std::collections::HashMap;
 
 /// The six face directions: [`wurfel_geom::DIRECTIONS`] (+x, -x, +y, -y, +z, -z) in the
@@ -38,10 +39,6 @@ pub struct Camera {
     pub d: [f64; 3],
 }
 
-fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
 fn norm(a: [f64; 3]) -> [f64; 3] {
     let l = dot(a, a).sqrt();
     if l == 0.0 {
@@ -49,14 +46,6 @@ fn norm(a: [f64; 3]) -> [f64; 3] {
     } else {
         [a[0] / l, a[1] / l, a[2] / l]
     }
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
 }
 
 impl Camera {

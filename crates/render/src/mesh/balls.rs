@@ -18,9 +18,8 @@
 //! where neck meets ball); the crease is sharp.
 
 use super::{Mesh, MeshError, PrintOptions};
+use crate::vec3::{add, cross, dot, length, scale, sub, P3};
 use std::collections::{HashMap, HashSet};
-
-type P3 = [f64; 3];
 
 /// Segments per side of a rhombus, and rings from its centre to its sides.
 const SIDE: usize = 4;
@@ -28,34 +27,6 @@ const RINGS: usize = 6;
 
 /// The neck's radius as a fraction of the shrunk ball's.
 const NECK: f64 = 0.375;
-
-fn add(a: P3, b: P3) -> P3 {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
-}
-
-fn sub(a: P3, b: P3) -> P3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn scale(a: P3, s: f64) -> P3 {
-    a.map(|x| x * s)
-}
-
-fn dot(a: P3, b: P3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn cross(a: P3, b: P3) -> P3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-fn norm(a: P3) -> f64 {
-    dot(a, a).sqrt()
-}
 
 /// The twelve neighbours of a ball (voxel offsets).
 fn neighbours() -> Vec<[i32; 3]> {
@@ -204,13 +175,13 @@ fn face(
     triangles: &mut Vec<[u32; 3]>,
 ) {
     let mid = scale(o.map(f64::from), 0.5);
-    let axis = scale(mid, 1.0 / norm(mid));
-    let h = norm(mid);
+    let axis = scale(mid, 1.0 / length(mid));
+    let h = length(mid);
     let sides = boundary(&rhombus(o));
     // The ray through a point `p` of the face (from the ball's centre) leaves the solid at
     // `max(r, ρ / sin θ)` from the centre when joined, else at `r`.
     let surface = |p: P3| -> P3 {
-        let u = scale(p, 1.0 / norm(p));
+        let u = scale(p, 1.0 / length(p));
         let along = dot(u, axis);
         let sin = (1.0 - along * along).max(0.0).sqrt();
         let d = if joined { r.max(rho / sin) } else { r };
@@ -220,7 +191,7 @@ fn face(
     let crease = h * (rho / r).asin().tan();
     let ring = |j: usize, side: P3| -> P3 {
         let v = sub(side, mid);
-        let len = norm(v);
+        let len = length(v);
         let dir = scale(v, 1.0 / len);
         let at = if joined {
             match j {

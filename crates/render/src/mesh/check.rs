@@ -2,6 +2,7 @@
 //! outwards, no degenerate triangles, no two vertices at one place.
 
 use super::Mesh;
+use crate::vec3::{cross, sub};
 use std::collections::HashMap;
 
 /// The first problem found, if any (an empty mesh is a problem too).
@@ -105,18 +106,6 @@ fn distinct_positions(mesh: &Mesh) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
 }
 
 /// The (unnormalised) normal of a triangle: twice its area, pointing outwards.

@@ -23,9 +23,8 @@
 //! a face closing the hole between three copies let them cross over).
 
 use super::MeshError;
+use crate::vec3::{dot, sub, unit, P3};
 use std::collections::HashMap;
-
-type P3 = [f64; 3];
 
 /// The corners' vertices: corner `3 t + k` (of triangle `t`) has vertex `inside[c]` on its
 /// incoming edge's side and `outside[c]` on its outgoing edge's side (equal unless the corner
@@ -34,19 +33,6 @@ pub(super) struct Vertices {
     pub inside: Vec<usize>,
     pub outside: Vec<usize>,
     pub count: usize,
-}
-
-fn sub(a: P3, b: P3) -> P3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn dot(a: P3, b: P3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn unit(a: P3) -> P3 {
-    let l = dot(a, a).sqrt();
-    a.map(|x| x / l)
 }
 
 /// Groups the corners of `tris` (over `points`, with outward unit `normals`) into vertices

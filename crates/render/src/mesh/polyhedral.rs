@@ -18,30 +18,8 @@
 
 use super::{fans, Mesh, MeshError, PrintOptions};
 use crate::cells::{boundary, Lattice};
+use crate::vec3::{cross, dot, sub, unit, P3};
 use std::collections::HashMap;
-
-type P3 = [f64; 3];
-
-fn sub(a: P3, b: P3) -> P3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn dot(a: P3, b: P3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn cross(a: P3, b: P3) -> P3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-fn unit(a: P3) -> P3 {
-    let l = dot(a, a).sqrt();
-    a.map(|x| x / l)
-}
 
 /// The surface of `cells` (cells of `lattice`, not cubes) as a closed mesh in millimetres,
 /// shrunk by half the gap (see the module documentation).
