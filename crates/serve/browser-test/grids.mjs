@@ -9,21 +9,13 @@
 // dodecahedron and the 8 of an octahedron, drawn as solids in the preview.
 import fs from "node:fs";
 import path from "node:path";
+import { pageKit } from "./kit.mjs";
 
 export async function grids({ context, url, outDir, plan, check, report }) {
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push("pageerror: " + e.message));
-  const shot = (name) => page.screenshot({ path: path.join(outDir, name + ".png") });
-  const text = (sel) => page.locator(sel).innerText();
-  const waitText = async (sel, re, timeout) => {
-    try {
-      await page.waitForFunction(([s, r]) => { const e = document.querySelector(s); return e && new RegExp(r).test(e.innerText); }, [sel, re.source], { timeout: timeout || 10000 });
-    } catch (e) {
-      await page.screenshot({ path: path.join(outDir, "failure-grids.png") });
-      throw new Error(`${sel} never showed ${re}: it shows ${JSON.stringify(await text(sel))}`);
-    }
-  };
+  const { shot, text, waitText } = pageKit(page, outDir, "failure-grids");
   const toml = () => page.evaluate(() => Wurfel.pages.designer.toToml());
   const model = () => page.evaluate(() => Wurfel.pages.designer.model());
   const dims = async (d) => {

@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { constraints, editConstraints } from "./constraints.mjs";
+import { pageKit } from "./kit.mjs";
 
 // A BurrTools file: a 2x2x2 box; problem 1 fills it with two 2x2 slabs, problem 2 with four
 // 1x2 bars.
@@ -114,17 +115,7 @@ export async function pages({ context, url, outDir, check, report }) {
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push("pageerror: " + e.message));
-  const shot = (name) => page.screenshot({ path: path.join(outDir, name + ".png") });
-  const text = (sel) => page.locator(sel).innerText();
-  const waitText = async (sel, re, timeout) => {
-    try {
-      await page.waitForFunction(([s, r]) => { const e = document.querySelector(s); return e && new RegExp(r).test(e.innerText); }, [sel, re.source], { timeout: timeout || 10000 });
-    } catch (e) {
-      await page.screenshot({ path: path.join(outDir, "failure-pages.png") });
-      const shown = await page.locator(sel).count() ? await text(sel) : "(nothing)";
-      throw new Error(`${sel} never showed ${re}: it shows ${JSON.stringify(shown)}`);
-    }
-  };
+  const { shot, text, waitText } = pageKit(page, outDir, "failure-pages");
   const toml = () => page.evaluate(() => Wurfel.pages.designer.toToml());
   const api = (p, body) => page.evaluate(async ([p, body]) => (await fetch("/api/v1" + p, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json(), [p, body]);
 

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { pages } from "./pages.mjs";
 import { grids } from "./grids.mjs";
+import { pageKit } from "./kit.mjs";
 
 const [url, outDir, planPath] = process.argv.slice(2);
 if (!url || !outDir || !planPath) {
@@ -43,17 +44,7 @@ try {
     const u = r.url();
     if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("about:") && !u.startsWith("blob:")) external.push(u);
   });
-  const shot = (name) => page.screenshot({ path: path.join(outDir, name + ".png") });
-  const text = (sel) => page.locator(sel).innerText();
-  // Waits until the element's text matches; on a timeout, says what it showed instead.
-  const waitText = async (sel, re, timeout) => {
-    try {
-      await page.waitForFunction(([s, r]) => new RegExp(r).test(document.querySelector(s).innerText), [sel, re.source], { timeout: timeout || 10000 });
-    } catch (e) {
-      await page.screenshot({ path: path.join(outDir, "failure.png") });
-      throw new Error(`${sel} never showed ${re}: it shows ${JSON.stringify(await text(sel))}`);
-    }
-  };
+  const { shot, text, waitText } = pageKit(page, outDir, "failure");
 
   // ---- Designer: a 3x3x3 puzzle of three pieces, built by clicking voxels; counted ----
   await page.goto(url + "#/designer");
