@@ -49,10 +49,13 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
     return w && w.scenes.length >= 1 && /Tetris/i.test(w.scenes[0].title) &&
       d && d.readyState === "complete" && d.querySelector("aside");
   }, null, { timeout: 30000 });
-  report.viewerPanel = await page.evaluate(() => {
+  // Measured in one step with the check that the panel is there: the frame may load its page
+  // again between two separate calls (a race seen in 2 of 4 runs).
+  report.viewerPanel = await (await page.waitForFunction(() => {
     const d = document.getElementById("cat-viewer").contentDocument;
-    const aside = d.querySelector("aside");
-    const pre = d.getElementById("text");
+    const aside = d && d.querySelector("aside");
+    const pre = d && d.getElementById("text");
+    if (!aside || !pre || d.readyState !== "complete") return null;
     aside.scrollTop = aside.scrollHeight;
     const a = aside.getBoundingClientRect(), p = pre.getBoundingClientRect();
     return {
@@ -64,7 +67,7 @@ export async function viewer({ page, url, plan, shot, check, report, waitText, t
       textCutSideways: pre.scrollWidth > pre.clientWidth + 1 && getComputedStyle(pre).overflowX === "hidden",
       legendItems: d.querySelectorAll("#legend li").length,
     };
-  });
+  }, null, { timeout: 30000 })).jsonValue();
   check(report.viewerPanel.textBottomVisible && !report.viewerPanel.textClipped && !report.viewerPanel.textCutSideways, "the viewer's layers are cut: " + JSON.stringify(report.viewerPanel));
   await shot("tetris-cube-panel");
 
